@@ -1,0 +1,291 @@
+//! Game records: the variant, the start position, the moves and the result,
+//! in a text form with PGN-like tags.
+//!
+//! ```text
+//! [Game "imago"]
+//! [Variant "default"]
+//! [Position "b2,b5/g2,g5 r 0"]
+//! [Result "p1"]
+//! [Reason "goal"]
+//! [Score "1 0"]
+//!
+//! b2-c2 g5, g2-f2 b5, ...
+//! ```
+//! `Result` is `p1`, `p2`, `draw` or `*` (not finished). Other tags (names,
+//! dates) are kept as they are. The moves are a move list (see
+//! [`crate::movelist`]) and may span lines.
+
+use crate::movelist::{play_move_list, MoveListError};
+use crate::{fmt_points, Game, History, Outcome, Player, Reason};
+use std::fmt::Write as _;
+
+/// A finished or unfinished game, replayable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record<G: Game> {
+    /// The start position (its variant is the record's variant).
+    pub start: G,
+    /// The moves, in order.
+    pub moves: Vec<G::Move>,
+    /// The result, if the game ended.
+    pub result: Option<Outcome>,
+    /// Other tags, in order: names, dates, events.
+    pub tags: Vec<(String, String)>,
+}
+
+/// Why a record text could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// A tag line is malformed.
+    #[error("line {line}: {reason}")]
+    BadTag {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A required tag is missing.
+    #[error("the record has no [{0} ...] tag")]
+    MissingTag(&'static str),
+    /// The record is of another game.
+    #[error("this is a record of {found:?}, not of {expected}")]
+    WrongGame {
+        /// The game named in the record.
+        found: String,
+        /// The game expected.
+        expected: &'static str,
+    },
+    /// The variant tag does not parse.
+    #[error("bad Variant tag: {0}")]
+    BadVariant(String),
+    /// The position tag does not parse.
+    #[error("bad Position tag: {0}")]
+    BadPosition(String),
+    /// A move does not parse or is illegal.
+    #[error("{0}")]
+    BadMove(MoveListError),
+    /// The result tags are inconsistent or malformed.
+    #[error("bad result: {0}")]
+    BadResult(String),
+}
+
+impl<G: Game> Record<G> {
+    /// A record of a game so far.
+    #[must_use]
+    pub fn from_history(history: &History<G>) -> Self {
+        Record {
+            start: history.start().clone(),
+            moves: history.moves().to_vec(),
+            result: history.outcome(),
+            tags: Vec::new(),
+        }
+    }
+
+    /// Replays the moves from the start and sets the recorded result when it
+    /// does not follow from the moves themselves (a claim, a resignation).
+    ///
+    /// # Errors
+    /// The first move that is not legal.
+    pub fn replay(&self) -> Result<History<G>, MoveListError> {
+        let mut h = History::new(self.start.clone());
+        for (i, &mv) in self.moves.iter().enumerate() {
+            let text = h.current().format_move(mv);
+            h.play(mv).map_err(|error| MoveListError {
+                index: i + 1,
+                text,
+                error,
+                legal: h.current().legal_move_strings(),
+            })?;
+        }
+        if let Some(r) = self.result {
+            if h.outcome() != Some(r) {
+                h.set_result(r);
+            }
+        }
+        Ok(h)
+    }
+
+    /// The record as text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let tag = |s: &mut String, k: &str, v: &str| {
+            let _ = writeln!(s, "[{k} \"{}\"]", escape(v));
+        };
+        tag(&mut s, "Game", G::NAME);
+        tag(&mut s, "Variant", &self.start.variant().to_string());
+        tag(&mut s, "Position", &self.start.position_string());
+        match &self.result {
+            None => tag(&mut s, "Result", "*"),
+            Some(o) => {
+                tag(&mut s, "Result", o.winner_str());
+                tag(&mut s, "Reason", o.reason.as_str());
+                tag(&mut s, "Score", &format!("{} {}", fmt_points(o.score[0]), fmt_points(o.score[1])));
+            }
+        }
+        for (k, v) in &self.tags {
+            tag(&mut s, k, v);
+        }
+        s.push('\n');
+        let mut pos = self.start.clone();
+        let mut line_len = 0;
+        for (i, &mv) in self.moves.iter().enumerate() {
+            let text = pos.format_move(mv);
+            pos.play_unchecked(mv);
+            if i > 0 {
+                s.push(',');
+                line_len += 1;
+                if line_len + text.len() > 78 {
+                    s.push('\n');
+                    line_len = 0;
+                } else {
+                    s.push(' ');
+                    line_len += 1;
+                }
+            }
+            s.push_str(&text);
+            line_len += text.len();
+        }
+        s.push('\n');
+        s
+    }
+
+    /// Reads a record.
+    ///
+    /// # Errors
+    /// Says which tag or which move (by number) is wrong.
+    pub fn parse(text: &str) -> Result<Self, RecordError> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut body_start = text.len();
+        let mut offset = 0;
+        for (n, line) in text.split_inclusive('\n').enumerate() {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') {
+                tags.push(parse_tag(trimmed).map_err(|reason| RecordError::BadTag { line: n + 1, reason })?);
+            } else if !trimmed.is_empty() {
+                body_start = offset;
+                break;
+            }
+            offset += line.len();
+        }
+        let body = &text[body_start.min(text.len())..];
+        let mut take = |name: &'static str| -> Option<String> {
+            let i = tags.iter().position(|(k, _)| k == name)?;
+            Some(tags.remove(i).1)
+        };
+        let game = take("Game").ok_or(RecordError::MissingTag("Game"))?;
+        if game != G::NAME {
+            return Err(RecordError::WrongGame {
+                found: game,
+                expected: G::NAME,
+            });
+        }
+        let variant: G::Variant = match take("Variant") {
+            Some(v) => v.parse().map_err(|e: <G::Variant as crate::Variant>::ParseError| RecordError::BadVariant(e.to_string()))?,
+            None => G::Variant::default(),
+        };
+        let start = match take("Position") {
+            Some(p) => G::parse_position(&variant, &p).map_err(|e| RecordError::BadPosition(e.to_string()))?,
+            None => G::start(&variant),
+        };
+        let result = parse_result(take("Result"), take("Reason"), take("Score"))?;
+        let mut h = History::new(start.clone());
+        play_move_list(&mut h, body).map_err(RecordError::BadMove)?;
+        Ok(Record {
+            start,
+            moves: h.moves().to_vec(),
+            result,
+            tags,
+        })
+    }
+}
+
+fn parse_result(result: Option<String>, reason: Option<String>, score: Option<String>) -> Result<Option<Outcome>, RecordError> {
+    let result = result.unwrap_or_else(|| "*".into());
+    let winner = match result.as_str() {
+        "*" => return Ok(None),
+        "p1" => Some(Player::P1),
+        "p2" => Some(Player::P2),
+        "draw" => None,
+        other => return Err(RecordError::BadResult(format!("Result {other:?} is not p1, p2, draw or *"))),
+    };
+    let reason = reason.ok_or_else(|| RecordError::BadResult("a finished game needs a Reason tag".into()))?;
+    let reason = Reason::try_from_str(&reason).ok_or_else(|| RecordError::BadResult(format!("unknown Reason {reason:?}")))?;
+    let score = match score {
+        None => {
+            let mut s = [0.5, 0.5];
+            if let Some(w) = winner {
+                s = [0.0, 0.0];
+                s[w.index()] = 1.0;
+            }
+            s
+        }
+        Some(text) => {
+            let parts: Vec<&str> = text.split_whitespace().collect();
+            let nums: Vec<f64> = parts.iter().filter_map(|p| p.parse::<f64>().ok()).filter(|x| x.is_finite()).collect();
+            if parts.len() != 2 || nums.len() != 2 {
+                return Err(RecordError::BadResult(format!("Score {text:?} is not two numbers")));
+            }
+            [nums[0], nums[1]]
+        }
+    };
+    Ok(Some(Outcome { winner, score, reason }))
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ")
+}
+
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or("a tag must look like [Name \"value\"]")?;
+    let (name, rest) = inner.split_once(' ').ok_or("a tag needs a name and a quoted value")?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("bad tag name {name:?}"));
+    }
+    let rest = rest.trim();
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or("the tag value must be in double quotes")?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('\\' | '"')) => value.push(e),
+                _ => return Err("bad escape in tag value (only \\\\ and \\\" are allowed)".into()),
+            },
+            '"' => return Err("unescaped quote in tag value".into()),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_parse_with_escapes() {
+        assert_eq!(parse_tag(r#"[Red "Ana \"la\" \\ B"]"#), Ok(("Red".into(), r#"Ana "la" \ B"#.into())));
+        assert!(parse_tag("[Red Ana]").is_err());
+        assert!(parse_tag("[Red \"a\"b\"]").is_err());
+        assert!(parse_tag("[ \"a\"]").is_err());
+    }
+
+    #[test]
+    fn results_parse() {
+        assert_eq!(parse_result(None, None, None).unwrap(), None);
+        let o = parse_result(Some("p2".into()), Some("goal".into()), None).unwrap().unwrap();
+        assert_eq!(o, Outcome::win(Player::P2, Reason::Goal));
+        let o = parse_result(Some("draw".into()), Some("move-cap".into()), Some("7 7".into())).unwrap().unwrap();
+        assert_eq!(o.score, [7.0, 7.0]);
+        assert!(parse_result(Some("p3".into()), None, None).is_err());
+        assert!(parse_result(Some("p1".into()), None, None).is_err());
+        assert!(parse_result(Some("p1".into()), Some("goal".into()), Some("1".into())).is_err());
+        assert!(parse_result(Some("p1".into()), Some("goal".into()), Some("NaN 1".into())).is_err());
+    }
+}
