@@ -1,1 +1,62 @@
-fn main(){}
+//! `tablero`: play, study and test tablero's games from the command line.
+
+mod bench;
+mod common;
+mod moves;
+mod perft;
+mod play;
+mod render;
+mod solve;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+/// Play, study and test Imago, Jarmo, Linja and Super Dimensiones.
+///
+/// Every command that takes `--json` prints exactly one JSON value on
+/// standard output; errors go to standard error with a non-zero exit code.
+#[derive(Parser, Debug)]
+#[command(name = "tablero", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The games tablero knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Imago: two pieces each on a 6x6 grid; your step pushes an opponent piece.
+    Imago,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game in the terminal, against a person or the computer.
+    Play(play::Args),
+    /// Count the move paths of each length from a position (move generator check).
+    Perft(perft::Args),
+    /// Show a position, its side to move, its result and its legal moves.
+    Moves(moves::Args),
+    /// Solve a game exactly (Imago: every position of a layout).
+    Solve(solve::Args),
+    /// Measure random playouts per second from the start position.
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play::run(&a),
+        Command::Perft(a) => perft::run(&a),
+        Command::Moves(a) => moves::run(&a),
+        Command::Solve(a) => solve::run(&a),
+        Command::Bench(a) => bench::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -57,10 +57,16 @@ pub struct Report {
 /// On the first broken invariant, with the position and move concerned.
 pub fn check<G: Game>(variant: &G::Variant, config: &Config) -> Report {
     let v_text = variant.to_string();
-    let back: G::Variant = v_text
-        .parse()
-        .unwrap_or_else(|e: <G::Variant as Variant>::ParseError| panic!("variant {v_text:?} does not parse back: {e}"));
-    assert_eq!(&back, variant, "variant text {v_text:?} does not round-trip");
+    let back: G::Variant =
+        v_text
+            .parse()
+            .unwrap_or_else(|e: <G::Variant as Variant>::ParseError| {
+                panic!("variant {v_text:?} does not parse back: {e}")
+            });
+    assert_eq!(
+        &back, variant,
+        "variant text {v_text:?} does not round-trip"
+    );
 
     let mut report = Report::default();
     let mut hashes: HashMap<String, u64> = HashMap::new();
@@ -140,7 +146,11 @@ fn play_checked<G: Game>(
             return history;
         }
         let plies = history.moves().len() as u64;
-        assert!(plies < cap, "{} game ran past its bound of {cap} plies", G::NAME);
+        assert!(
+            plies < cap,
+            "{} game ran past its bound of {cap} plies",
+            G::NAME
+        );
         let mv = moves.as_slice()[rng.gen_range(0..moves.as_slice().len())];
         history.play(mv).expect("a generated move is legal");
         last_move = Some(mv);
@@ -149,28 +159,58 @@ fn play_checked<G: Game>(
 
 fn check_position<G: Game>(pos: &G, hashes: &mut HashMap<String, u64>) {
     let text = pos.position_string();
-    assert!(!text.contains('\n'), "position string has a newline: {text:?}");
+    assert!(
+        !text.contains('\n'),
+        "position string has a newline: {text:?}"
+    );
     let parsed = G::parse_position(pos.variant(), &text)
         .unwrap_or_else(|e| panic!("{}: position string {text:?} does not parse: {e}", G::NAME));
     assert_eq!(&parsed, pos, "position string {text:?} does not round-trip");
     assert_eq!(parsed.position_string(), text);
-    assert_eq!(parsed.position_hash(), pos.position_hash(), "equal positions hash differently: {text}");
+    assert_eq!(
+        parsed.position_hash(),
+        pos.position_hash(),
+        "equal positions hash differently: {text}"
+    );
     let h = *hashes.entry(text.clone()).or_insert(pos.position_hash());
-    assert_eq!(h, pos.position_hash(), "the same position hashed differently on two visits: {text}");
-    assert_eq!(pos.outcome(), parsed.outcome(), "outcome differs after parsing {text}");
+    assert_eq!(
+        h,
+        pos.position_hash(),
+        "the same position hashed differently on two visits: {text}"
+    );
+    assert_eq!(
+        pos.outcome(),
+        parsed.outcome(),
+        "outcome differs after parsing {text}"
+    );
 }
 
 fn check_moves<G: Game>(pos: &G, moves: &[G::Move], samples: &mut Samples, keep: bool) {
     let mut seen_moves = HashSet::new();
     let mut seen_text = HashSet::new();
     for &m in moves {
-        assert!(seen_moves.insert(m), "move {m:?} generated twice at {}", pos.position_string());
+        assert!(
+            seen_moves.insert(m),
+            "move {m:?} generated twice at {}",
+            pos.position_string()
+        );
         let text = pos.format_move(m);
-        assert!(!text.contains(','), "move notation must not contain a comma: {text:?}");
-        assert!(seen_text.insert(text.clone()), "notation {text:?} names two moves at {}", pos.position_string());
-        let parsed = pos
-            .parse_move(&text)
-            .unwrap_or_else(|e| panic!("{}: move {text:?} does not parse at {}: {e}", G::NAME, pos.position_string()));
+        assert!(
+            !text.contains(','),
+            "move notation must not contain a comma: {text:?}"
+        );
+        assert!(
+            seen_text.insert(text.clone()),
+            "notation {text:?} names two moves at {}",
+            pos.position_string()
+        );
+        let parsed = pos.parse_move(&text).unwrap_or_else(|e| {
+            panic!(
+                "{}: move {text:?} does not parse at {}: {e}",
+                G::NAME,
+                pos.position_string()
+            )
+        });
         assert_eq!(parsed, m, "move text {text:?} does not round-trip");
         assert!(pos.is_legal(m));
         let mut a = pos.clone();
@@ -188,14 +228,19 @@ fn check_moves<G: Game>(pos: &G, moves: &[G::Move], samples: &mut Samples, keep:
 fn check_record<G: Game>(history: &History<G>, samples: &mut Samples, keep: bool) {
     let record = Record::from_history(history);
     let text = record.to_text();
-    let back = Record::<G>::parse(&text).unwrap_or_else(|e| panic!("{}: record does not parse back: {e}\n{text}", G::NAME));
+    let back = Record::<G>::parse(&text)
+        .unwrap_or_else(|e| panic!("{}: record does not parse back: {e}\n{text}", G::NAME));
     assert_eq!(back.start, record.start, "record start position changed");
     assert_eq!(back.moves, record.moves, "record moves changed");
     assert_eq!(back.result, record.result, "record result changed");
     assert_eq!(back.to_text(), text, "record text does not round-trip");
     let replay = back.replay().expect("a record replays");
     assert_eq!(replay.current(), history.current(), "replay ends elsewhere");
-    assert_eq!(replay.outcome(), history.outcome(), "replay ends with another result");
+    assert_eq!(
+        replay.outcome(),
+        history.outcome(),
+        "replay ends with another result"
+    );
     if keep {
         samples.records.push(text);
     }
@@ -231,16 +276,24 @@ fn fuzz<G: Game>(variant: &G::Variant, samples: &Samples, cases: u32) {
         .iter()
         .filter_map(|p| G::parse_position(variant, p).ok())
         .collect();
-    let positions = if positions.is_empty() { vec![start] } else { positions };
+    let positions = if positions.is_empty() {
+        vec![start]
+    } else {
+        positions
+    };
 
     let try_all = |text: &str, which: usize| {
         if let Ok(p) = G::parse_position(variant, text) {
-            let again = G::parse_position(variant, &p.position_string()).expect("a parsed position formats to a valid string");
+            let again = G::parse_position(variant, &p.position_string())
+                .expect("a parsed position formats to a valid string");
             assert_eq!(again, p, "a parsed position does not round-trip: {text:?}");
         }
         let pos = &positions[which % positions.len()];
         if let Ok(m) = pos.parse_move(text) {
-            assert!(pos.is_legal(m), "parse_move returned an illegal move for {text:?}");
+            assert!(
+                pos.is_legal(m),
+                "parse_move returned an illegal move for {text:?}"
+            );
         }
         let _ = Record::<G>::parse(text);
         let _ = text.parse::<G::Variant>();
@@ -311,14 +364,21 @@ pub fn read_perft_file(text: &str) -> Vec<PerftCase> {
             });
             continue;
         }
-        let case = cases.last_mut().unwrap_or_else(|| panic!("line {}: data before the first id", n + 1));
+        let case = cases
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {}: data before the first id", n + 1));
         match key {
             "variant" => case.variant = rest.to_string(),
             "pos" => case.pos = (rest != "startpos").then(|| rest.to_string()),
             "moves" => case.moves = rest.to_string(),
             "perft" => {
-                let (d, nodes) = rest.split_once(' ').unwrap_or_else(|| panic!("line {}: perft DEPTH NODES", n + 1));
-                case.counts.push((d.parse().expect("depth"), nodes.trim().parse().expect("nodes")));
+                let (d, nodes) = rest
+                    .split_once(' ')
+                    .unwrap_or_else(|| panic!("line {}: perft DEPTH NODES", n + 1));
+                case.counts.push((
+                    d.parse().expect("depth"),
+                    nodes.trim().parse().expect("nodes"),
+                ));
             }
             _ => panic!("line {}: unknown key {key:?}", n + 1),
         }
@@ -339,19 +399,28 @@ pub fn check_perft_file<G: Game>(text: &str, node_limit: u64) -> usize {
         } else {
             case.variant
                 .parse()
-                .unwrap_or_else(|e: <G::Variant as Variant>::ParseError| panic!("{}: bad variant: {e}", case.id))
+                .unwrap_or_else(|e: <G::Variant as Variant>::ParseError| {
+                    panic!("{}: bad variant: {e}", case.id)
+                })
         };
         let start = match &case.pos {
             None => G::start(&variant),
-            Some(p) => G::parse_position(&variant, p).unwrap_or_else(|e| panic!("{}: bad position: {e}", case.id)),
+            Some(p) => G::parse_position(&variant, p)
+                .unwrap_or_else(|e| panic!("{}: bad position: {e}", case.id)),
         };
         let mut h = History::new(start);
-        crate::play_move_list(&mut h, &case.moves).unwrap_or_else(|e| panic!("{}: bad moves: {e}", case.id));
+        crate::play_move_list(&mut h, &case.moves)
+            .unwrap_or_else(|e| panic!("{}: bad moves: {e}", case.id));
         for &(depth, nodes) in &case.counts {
             if nodes > node_limit {
                 continue;
             }
-            assert_eq!(crate::perft(h.current(), depth), nodes, "{}: perft {depth}", case.id);
+            assert_eq!(
+                crate::perft(h.current(), depth),
+                nodes,
+                "{}: perft {depth}",
+                case.id
+            );
             checked += 1;
         }
     }

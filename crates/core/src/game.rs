@@ -61,7 +61,15 @@ impl<M: Copy + Debug + Send + Sync> MoveBuf<M> for Vec<M> {
 /// `Display` gives the text that `FromStr` reads back (`parse(format(v)) == v`);
 /// `Default` is the game's standard variant.
 pub trait Variant:
-    Clone + Debug + Default + Display + FromStr<Err = Self::ParseError> + PartialEq + Send + Sync + 'static
+    Clone
+    + Debug
+    + Default
+    + Display
+    + FromStr<Err = Self::ParseError>
+    + PartialEq
+    + Send
+    + Sync
+    + 'static
 {
     /// What went wrong reading a variant.
     type ParseError: Error + Send + Sync + 'static;
@@ -250,7 +258,11 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn legal_move_strings(&self) -> Vec<String> {
         let mut moves = Self::MoveList::default();
         self.legal_moves(&mut moves);
-        let mut out: Vec<String> = moves.as_slice().iter().map(|&m| self.format_move(m)).collect();
+        let mut out: Vec<String> = moves
+            .as_slice()
+            .iter()
+            .map(|&m| self.format_move(m))
+            .collect();
         out.sort();
         out
     }
@@ -262,7 +274,12 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
 /// # Errors
 /// [`MoveError::GameOver`] when no move is legal, [`MoveError::Illegal`] when
 /// `mv` is not among them.
-pub fn resolve_exact<G: Game>(game: &G, text: &str, mv: G::Move, why: impl FnOnce() -> String) -> Result<G::Move, MoveError> {
+pub fn resolve_exact<G: Game>(
+    game: &G,
+    text: &str,
+    mv: G::Move,
+    why: impl FnOnce() -> String,
+) -> Result<G::Move, MoveError> {
     let mut moves = G::MoveList::default();
     game.legal_moves(&mut moves);
     if moves.as_slice().is_empty() {

@@ -41,7 +41,9 @@ impl<G: Game> History<G> {
     /// The current position.
     #[must_use]
     pub fn current(&self) -> &G {
-        self.positions.last().expect("a history always has its start")
+        self.positions
+            .last()
+            .expect("a history always has its start")
     }
 
     /// Every position so far, the start first.
@@ -59,7 +61,10 @@ impl<G: Game> History<G> {
     /// How often the current position has occurred.
     #[must_use]
     pub fn repetitions(&self) -> u32 {
-        self.counts.get(&self.current().repetition_key()).copied().unwrap_or(0)
+        self.counts
+            .get(&self.current().repetition_key())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The result: one set by [`set_result`](History::set_result), else the

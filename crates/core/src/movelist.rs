@@ -111,7 +111,10 @@ mod tests {
     fn splits_and_trims() {
         assert_eq!(split_move_list(""), Ok(vec![]));
         assert_eq!(split_move_list("  \n"), Ok(vec![]));
-        assert_eq!(split_move_list("a b, c ,d"), Ok(vec![(0, "a b"), (6, "c"), (9, "d")]));
+        assert_eq!(
+            split_move_list("a b, c ,d"),
+            Ok(vec![(0, "a b"), (5, "c"), (8, "d")])
+        );
         assert_eq!(split_move_list("a,\n  b"), Ok(vec![(0, "a"), (5, "b")]));
     }
 

@@ -50,7 +50,11 @@ impl<G: Game> Playouts<G> {
             if let Some(outcome) = pos.outcome() {
                 return Playout { outcome, plies };
             }
-            assert!(plies < cap, "{} game ran past its bound of {cap} plies", G::NAME);
+            assert!(
+                plies < cap,
+                "{} game ran past its bound of {cap} plies",
+                G::NAME
+            );
             pos.legal_moves(&mut self.moves);
             let moves = self.moves.as_slice();
             let mv = moves[rng.gen_range(0..moves.len())];

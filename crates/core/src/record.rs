@@ -119,7 +119,11 @@ impl<G: Game> Record<G> {
             Some(o) => {
                 tag(&mut s, "Result", o.winner_str());
                 tag(&mut s, "Reason", o.reason.as_str());
-                tag(&mut s, "Score", &format!("{} {}", fmt_points(o.score[0]), fmt_points(o.score[1])));
+                tag(
+                    &mut s,
+                    "Score",
+                    &format!("{} {}", fmt_points(o.score[0]), fmt_points(o.score[1])),
+                );
             }
         }
         for (k, v) in &self.tags {
@@ -160,7 +164,10 @@ impl<G: Game> Record<G> {
         for (n, line) in text.split_inclusive('\n').enumerate() {
             let trimmed = line.trim();
             if trimmed.starts_with('[') {
-                tags.push(parse_tag(trimmed).map_err(|reason| RecordError::BadTag { line: n + 1, reason })?);
+                tags.push(parse_tag(trimmed).map_err(|reason| RecordError::BadTag {
+                    line: n + 1,
+                    reason,
+                })?);
             } else if !trimmed.is_empty() {
                 body_start = offset;
                 break;
@@ -180,11 +187,16 @@ impl<G: Game> Record<G> {
             });
         }
         let variant: G::Variant = match take("Variant") {
-            Some(v) => v.parse().map_err(|e: <G::Variant as crate::Variant>::ParseError| RecordError::BadVariant(e.to_string()))?,
+            Some(v) => v
+                .parse()
+                .map_err(|e: <G::Variant as crate::Variant>::ParseError| {
+                    RecordError::BadVariant(e.to_string())
+                })?,
             None => G::Variant::default(),
         };
         let start = match take("Position") {
-            Some(p) => G::parse_position(&variant, &p).map_err(|e| RecordError::BadPosition(e.to_string()))?,
+            Some(p) => G::parse_position(&variant, &p)
+                .map_err(|e| RecordError::BadPosition(e.to_string()))?,
             None => G::start(&variant),
         };
         let result = parse_result(take("Result"), take("Reason"), take("Score"))?;
@@ -199,17 +211,27 @@ impl<G: Game> Record<G> {
     }
 }
 
-fn parse_result(result: Option<String>, reason: Option<String>, score: Option<String>) -> Result<Option<Outcome>, RecordError> {
+fn parse_result(
+    result: Option<String>,
+    reason: Option<String>,
+    score: Option<String>,
+) -> Result<Option<Outcome>, RecordError> {
     let result = result.unwrap_or_else(|| "*".into());
     let winner = match result.as_str() {
         "*" => return Ok(None),
         "p1" => Some(Player::P1),
         "p2" => Some(Player::P2),
         "draw" => None,
-        other => return Err(RecordError::BadResult(format!("Result {other:?} is not p1, p2, draw or *"))),
+        other => {
+            return Err(RecordError::BadResult(format!(
+                "Result {other:?} is not p1, p2, draw or *"
+            )))
+        }
     };
-    let reason = reason.ok_or_else(|| RecordError::BadResult("a finished game needs a Reason tag".into()))?;
-    let reason = Reason::try_from_str(&reason).ok_or_else(|| RecordError::BadResult(format!("unknown Reason {reason:?}")))?;
+    let reason = reason
+        .ok_or_else(|| RecordError::BadResult("a finished game needs a Reason tag".into()))?;
+    let reason = Reason::try_from_str(&reason)
+        .ok_or_else(|| RecordError::BadResult(format!("unknown Reason {reason:?}")))?;
     let score = match score {
         None => {
             let mut s = [0.5, 0.5];
@@ -221,18 +243,30 @@ fn parse_result(result: Option<String>, reason: Option<String>, score: Option<St
         }
         Some(text) => {
             let parts: Vec<&str> = text.split_whitespace().collect();
-            let nums: Vec<f64> = parts.iter().filter_map(|p| p.parse::<f64>().ok()).filter(|x| x.is_finite()).collect();
+            let nums: Vec<f64> = parts
+                .iter()
+                .filter_map(|p| p.parse::<f64>().ok())
+                .filter(|x| x.is_finite())
+                .collect();
             if parts.len() != 2 || nums.len() != 2 {
-                return Err(RecordError::BadResult(format!("Score {text:?} is not two numbers")));
+                return Err(RecordError::BadResult(format!(
+                    "Score {text:?} is not two numbers"
+                )));
             }
             [nums[0], nums[1]]
         }
     };
-    Ok(Some(Outcome { winner, score, reason }))
+    Ok(Some(Outcome {
+        winner,
+        score,
+        reason,
+    }))
 }
 
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ")
+    v.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ")
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), String> {
@@ -240,7 +274,9 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or("a tag must look like [Name \"value\"]")?;
-    let (name, rest) = inner.split_once(' ').ok_or("a tag needs a name and a quoted value")?;
+    let (name, rest) = inner
+        .split_once(' ')
+        .ok_or("a tag needs a name and a quoted value")?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!("bad tag name {name:?}"));
     }
@@ -270,7 +306,10 @@ mod tests {
 
     #[test]
     fn tags_parse_with_escapes() {
-        assert_eq!(parse_tag(r#"[Red "Ana \"la\" \\ B"]"#), Ok(("Red".into(), r#"Ana "la" \ B"#.into())));
+        assert_eq!(
+            parse_tag(r#"[Red "Ana \"la\" \\ B"]"#),
+            Ok(("Red".into(), r#"Ana "la" \ B"#.into()))
+        );
         assert!(parse_tag("[Red Ana]").is_err());
         assert!(parse_tag("[Red \"a\"b\"]").is_err());
         assert!(parse_tag("[ \"a\"]").is_err());
@@ -279,13 +318,23 @@ mod tests {
     #[test]
     fn results_parse() {
         assert_eq!(parse_result(None, None, None).unwrap(), None);
-        let o = parse_result(Some("p2".into()), Some("goal".into()), None).unwrap().unwrap();
+        let o = parse_result(Some("p2".into()), Some("goal".into()), None)
+            .unwrap()
+            .unwrap();
         assert_eq!(o, Outcome::win(Player::P2, Reason::Goal));
-        let o = parse_result(Some("draw".into()), Some("move-cap".into()), Some("7 7".into())).unwrap().unwrap();
+        let o = parse_result(
+            Some("draw".into()),
+            Some("move-cap".into()),
+            Some("7 7".into()),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(o.score, [7.0, 7.0]);
         assert!(parse_result(Some("p3".into()), None, None).is_err());
         assert!(parse_result(Some("p1".into()), None, None).is_err());
         assert!(parse_result(Some("p1".into()), Some("goal".into()), Some("1".into())).is_err());
-        assert!(parse_result(Some("p1".into()), Some("goal".into()), Some("NaN 1".into())).is_err());
+        assert!(
+            parse_result(Some("p1".into()), Some("goal".into()), Some("NaN 1".into())).is_err()
+        );
     }
 }

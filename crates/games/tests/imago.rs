@@ -81,17 +81,35 @@ fn push_moves_the_chosen_piece_the_opposite_way() {
 fn blocked_pushes_leave_the_piece_in_place() {
     let walls = "red:b2,b5 blue:g2,g5 walls:f5-g5";
     // Through a wall: g5 would go left to f5, through the wall.
-    assert_eq!(after(pos(walls, "b2,b5/g2,g5 r 0"), "b2-c2 g5"), "b5,c2/g2,g5 b 0");
+    assert_eq!(
+        after(pos(walls, "b2,b5/g2,g5 r 0"), "b2-c2 g5"),
+        "b5,c2/g2,g5 b 0"
+    );
     // Into an occupied cell: g5 pushed left onto f5 where Red stands.
-    assert_eq!(after(pos("default", "b2,f5/g2,g5 r 0"), "b2-c2 g5"), "c2,f5/g2,g5 b 0");
+    assert_eq!(
+        after(pos("default", "b2,f5/g2,g5 r 0"), "b2-c2 g5"),
+        "c2,f5/g2,g5 b 0"
+    );
     // Off the board: g6 pushed up.
-    assert_eq!(after(pos("default", "c3,b5/g2,g6 r 0"), "c3-c2 g6"), "b5,c2/g2,g6 b 0");
+    assert_eq!(
+        after(pos("default", "c3,b5/g2,g6 r 0"), "c3-c2 g6"),
+        "b5,c2/g2,g6 b 0"
+    );
     // Into a goal cell: b1 pushed left to a1 (Blue's own goal) stays; Red moved right.
-    assert_eq!(after(pos("default", "c3,d4/b1,g5 r 0"), "c3-d3 b1"), "d3,d4/b1,g5 b 0");
+    assert_eq!(
+        after(pos("default", "c3,d4/b1,g5 r 0"), "c3-d3 b1"),
+        "d3,d4/b1,g5 b 0"
+    );
     // Into the other colour's goal cell: Red's g1 pushed right to h1 stays; Blue moved left.
-    assert_eq!(after(pos("default", "g1,c4/e2,e5 b 0"), "e2-d2 g1"), "c4,g1/d2,e5 r 0");
+    assert_eq!(
+        after(pos("default", "g1,c4/e2,e5 b 0"), "e2-d2 g1"),
+        "c4,g1/d2,e5 r 0"
+    );
     // The moved piece's new cell blocks the push.
-    assert_eq!(after(pos("default", "b3,e4/d3,g6 r 0"), "b3-c3 d3"), "c3,e4/d3,g6 b 0");
+    assert_eq!(
+        after(pos("default", "b3,e4/d3,g6 r 0"), "b3-c3 d3"),
+        "c3,e4/d3,g6 b 0"
+    );
 }
 
 #[test]
@@ -109,7 +127,10 @@ fn winning_step_ends_the_game_without_a_push() {
     assert!(buf.is_empty());
     // The push form of a winning step is refused with a reason.
     let err = p.parse_move("g1-h1 b6").unwrap_err();
-    assert!(matches!(err, MoveError::Illegal { ref why, .. } if why.contains("wins")), "{err}");
+    assert!(
+        matches!(err, MoveError::Illegal { ref why, .. } if why.contains("wins")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -161,7 +182,10 @@ fn threefold_repetition_draws() {
     assert_eq!(h.repetitions(), 3);
     assert_eq!(h.outcome(), Some(Outcome::draw(Reason::Repetition)));
     assert_eq!(h.play_text("b2-b3 g5"), Err(MoveError::GameOver));
-    assert_eq!(Record::from_history(&h).result, Some(Outcome::draw(Reason::Repetition)));
+    assert_eq!(
+        Record::from_history(&h).result,
+        Some(Outcome::draw(Reason::Repetition))
+    );
     h.undo();
     assert_eq!(h.outcome(), None);
 }
@@ -170,17 +194,67 @@ fn threefold_repetition_draws() {
 fn position_string_errors_say_where() {
     let l = Layout::default();
     let e = |s: &str| Imago::parse_position(&l, s).unwrap_err();
-    assert_eq!(e("b2,b5/g2,g5 r"), PositionError::FieldCount { at: 13, found: 2 });
-    assert_eq!(e("b2,b5/g2,g5 r 0 x"), PositionError::FieldCount { at: 16, found: 4 });
+    assert_eq!(
+        e("b2,b5/g2,g5 r"),
+        PositionError::FieldCount { at: 13, found: 2 }
+    );
+    assert_eq!(
+        e("b2,b5/g2,g5 r 0 x"),
+        PositionError::FieldCount { at: 16, found: 4 }
+    );
     assert_eq!(e("b2,b5 r 0"), PositionError::MissingSlash { at: 0 });
-    assert_eq!(e("b2,a3/g2,g5 r 0"), PositionError::BadCell { at: 3, text: "a3".into() });
-    assert_eq!(e("b2/g2,g5 r 0"), PositionError::PieceCount { at: 0, colour: "red", found: 1 });
-    assert_eq!(e("b2,b5/g2,b5 r 0"), PositionError::Overlap { at: 9, cell: cell("b5") });
-    assert_eq!(e("a1,b5/g2,g5 r 0"), PositionError::ForeignGoal { at: 0, colour: "red", cell: cell("a1") });
+    assert_eq!(
+        e("b2,a3/g2,g5 r 0"),
+        PositionError::BadCell {
+            at: 3,
+            text: "a3".into()
+        }
+    );
+    assert_eq!(
+        e("b2/g2,g5 r 0"),
+        PositionError::PieceCount {
+            at: 0,
+            colour: "red",
+            found: 1
+        }
+    );
+    assert_eq!(
+        e("b2,b5/g2,b5 r 0"),
+        PositionError::Overlap {
+            at: 9,
+            cell: cell("b5")
+        }
+    );
+    assert_eq!(
+        e("a1,b5/g2,g5 r 0"),
+        PositionError::ForeignGoal {
+            at: 0,
+            colour: "red",
+            cell: cell("a1")
+        }
+    );
     assert_eq!(e("h1,b5/a6,g5 r 0"), PositionError::TwoGoals { at: 0 });
-    assert_eq!(e("b2,b5/g2,g5 x 0"), PositionError::BadSide { at: 12, text: "x".into() });
-    assert_eq!(e("b2,b5/g2,g5 r 3"), PositionError::BadPasses { at: 14, text: "3".into() });
-    assert_eq!(e("h1,b5/g2,g5 b 1"), PositionError::BadPasses { at: 14, text: "1".into() });
+    assert_eq!(
+        e("b2,b5/g2,g5 x 0"),
+        PositionError::BadSide {
+            at: 12,
+            text: "x".into()
+        }
+    );
+    assert_eq!(
+        e("b2,b5/g2,g5 r 3"),
+        PositionError::BadPasses {
+            at: 14,
+            text: "3".into()
+        }
+    );
+    assert_eq!(
+        e("h1,b5/g2,g5 b 1"),
+        PositionError::BadPasses {
+            at: 14,
+            text: "1".into()
+        }
+    );
     assert!(e("").to_string().contains("expected 3 fields"));
 }
 
@@ -188,18 +262,40 @@ fn position_string_errors_say_where() {
 fn move_text_errors() {
     let p = Imago::start(&Layout::default());
     assert!(matches!(p.parse_move(""), Err(MoveError::Syntax { .. })));
-    assert!(matches!(p.parse_move("b2c2"), Err(MoveError::Syntax { .. })));
-    assert!(matches!(p.parse_move("b2-d2 g5"), Err(MoveError::Syntax { at: 0, .. })));
-    assert!(matches!(p.parse_move("b2-c2 z9"), Err(MoveError::Syntax { at: 6, .. })));
-    assert!(matches!(p.parse_move("b2-c2 g5 x"), Err(MoveError::Syntax { at: 9, .. })));
+    assert!(matches!(
+        p.parse_move("b2c2"),
+        Err(MoveError::Syntax { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("b2-d2 g5"),
+        Err(MoveError::Syntax { at: 0, .. })
+    ));
+    assert!(matches!(
+        p.parse_move("b2-c2 z9"),
+        Err(MoveError::Syntax { at: 6, .. })
+    ));
+    assert!(matches!(
+        p.parse_move("b2-c2 g5 x"),
+        Err(MoveError::Syntax { at: 9, .. })
+    ));
     let e = p.parse_move("c2-d2 g5").unwrap_err();
-    assert_eq!(e.to_string(), "c2-d2 g5 is not legal here: no red piece on c2");
+    assert_eq!(
+        e.to_string(),
+        "c2-d2 g5 is not legal here: no red piece on c2"
+    );
     let e = p.parse_move("b2-c2 b5").unwrap_err();
     assert!(e.to_string().contains("no blue piece on b5"), "{e}");
     let e = p.parse_move("b2-c2").unwrap_err();
     assert!(e.to_string().contains("name the opponent piece"), "{e}");
-    assert!(p.parse_move("pass").unwrap_err().to_string().contains("only legal when no step"));
-    assert_eq!(p.parse_move("  b2-c2   g5 "), Ok(p.parse_move("b2-c2 g5").unwrap()));
+    assert!(p
+        .parse_move("pass")
+        .unwrap_err()
+        .to_string()
+        .contains("only legal when no step"));
+    assert_eq!(
+        p.parse_move("  b2-c2   g5 "),
+        Ok(p.parse_move("b2-c2 g5").unwrap())
+    );
 }
 
 #[test]
@@ -207,7 +303,9 @@ fn walls_block_steps() {
     let l = layout("red:b2,b5 blue:g2,g5 walls:b2-c2,b2-b3");
     let p = Imago::start(&l);
     let moves = p.legal_move_strings();
-    assert!(!moves.iter().any(|m| m.starts_with("b2-c2") || m.starts_with("b2-b3")));
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("b2-c2") || m.starts_with("b2-b3")));
     assert!(moves.contains(&"b2-b1 g2".to_string()));
     let e = p.parse_move("b2-c2 g5").unwrap_err();
     assert!(e.to_string().contains("wall"), "{e}");
@@ -221,25 +319,50 @@ fn layouts_read_validate_and_print() {
     let l = layout(text);
     assert_eq!(l.to_string(), "red:b2,b5 blue:g2,g5 walls:c3-d3,c4-d4");
     assert_eq!(layout(&l.to_string()), l);
-    assert_eq!(layout("walls:c3-d3").to_string(), "red:b2,b5 blue:g2,g5 walls:c3-d3");
+    assert_eq!(
+        layout("walls:c3-d3").to_string(),
+        "red:b2,b5 blue:g2,g5 walls:c3-d3"
+    );
     assert!(l.warnings().is_empty());
     // Every problem is reported at once.
-    let err = "red:b2 blue:g2,a1 walls:c3-e3,c3-d3,d3-c3".parse::<Layout>().unwrap_err();
+    let err = "red:b2 blue:g2,a1 walls:c3-e3,c3-d3,d3-c3"
+        .parse::<Layout>()
+        .unwrap_err();
     assert_eq!(
         err,
         LayoutError::Invalid(vec![
-            LayoutProblem::StartCount { colour: "red", found: 1 },
+            LayoutProblem::StartCount {
+                colour: "red",
+                found: 1
+            },
             LayoutProblem::StartOnGoal(cell("a1")),
             LayoutProblem::WallNotAdjacent(cell("c3"), cell("e3")),
             LayoutProblem::DuplicateWall(cell("c3"), cell("d3")),
         ])
     );
-    assert!(matches!("red:b2,b2 blue:g2,g5".parse::<Layout>(), Err(LayoutError::Invalid(ref v)) if v == &[LayoutProblem::StartOverlap(cell("b2"))]));
-    assert!(matches!("colour:b2".parse::<Layout>(), Err(LayoutError::Syntax { at: 0, .. })));
-    assert!(matches!("red:b2,z5".parse::<Layout>(), Err(LayoutError::Syntax { at: 7, .. })));
-    assert!(matches!("b2".parse::<Layout>(), Err(LayoutError::Syntax { at: 0, .. })));
-    assert!(matches!("walls:c3d3".parse::<Layout>(), Err(LayoutError::Syntax { at: 6, .. })));
-    assert!(matches!("".parse::<Layout>(), Err(LayoutError::Syntax { .. })));
+    assert!(
+        matches!("red:b2,b2 blue:g2,g5".parse::<Layout>(), Err(LayoutError::Invalid(ref v)) if v == &[LayoutProblem::StartOverlap(cell("b2"))])
+    );
+    assert!(matches!(
+        "colour:b2".parse::<Layout>(),
+        Err(LayoutError::Syntax { at: 0, .. })
+    ));
+    assert!(matches!(
+        "red:b2,z5".parse::<Layout>(),
+        Err(LayoutError::Syntax { at: 7, .. })
+    ));
+    assert!(matches!(
+        "b2".parse::<Layout>(),
+        Err(LayoutError::Syntax { at: 0, .. })
+    ));
+    assert!(matches!(
+        "walls:c3d3".parse::<Layout>(),
+        Err(LayoutError::Syntax { at: 6, .. })
+    ));
+    assert!(matches!(
+        "".parse::<Layout>(),
+        Err(LayoutError::Syntax { .. })
+    ));
     // Walls next to goal cells are allowed.
     assert!("walls:g1-h1,a6-b6".parse::<Layout>().is_ok());
 }
@@ -262,13 +385,22 @@ fn records_replay_with_claims_and_tags() {
     let mut r = Record::from_history(&h);
     r.tags.push(("Red".into(), "Ana \"la roja\"".into()));
     let text = r.to_text();
-    assert!(text.contains("[Result \"p2\"]") && text.contains("[Reason \"jacke\"]"), "{text}");
+    assert!(
+        text.contains("[Result \"p2\"]") && text.contains("[Reason \"jacke\"]"),
+        "{text}"
+    );
     let back = Record::<Imago>::parse(&text).unwrap();
     assert_eq!(back, r);
     let replayed = back.replay().unwrap();
-    assert_eq!(replayed.outcome(), Some(Outcome::win(Player::P2, Reason::Jacke)));
+    assert_eq!(
+        replayed.outcome(),
+        Some(Outcome::win(Player::P2, Reason::Jacke))
+    );
     // A record of another game, or with an illegal move, is refused clearly.
-    assert!(Record::<Imago>::parse("[Game \"linja\"]\n").unwrap_err().to_string().contains("linja"));
+    assert!(Record::<Imago>::parse("[Game \"linja\"]\n")
+        .unwrap_err()
+        .to_string()
+        .contains("linja"));
     let bad = "[Game \"imago\"]\n\nb2-c2 g5, b5-b6 g2\n";
     let e = Record::<Imago>::parse(bad).unwrap_err().to_string();
     assert!(e.starts_with("move 2 (b5-b6 g2)"), "{e}");

@@ -278,7 +278,10 @@ impl Layout {
         let mut problems = Vec::new();
         for (colour, cells) in [("red", red), ("blue", blue)] {
             if cells.len() != 2 {
-                problems.push(LayoutProblem::StartCount { colour, found: cells.len() });
+                problems.push(LayoutProblem::StartCount {
+                    colour,
+                    found: cells.len(),
+                });
             }
         }
         let mut seen = 0u64;
@@ -296,7 +299,11 @@ impl Layout {
             match Wall::between(a, b) {
                 None => problems.push(LayoutProblem::WallNotAdjacent(a, b)),
                 Some(Wall(lo, hi)) => {
-                    let set = if hi.row() == lo.row() { &mut walls_right } else { &mut walls_up };
+                    let set = if hi.row() == lo.row() {
+                        &mut walls_right
+                    } else {
+                        &mut walls_up
+                    };
                     if *set & lo.bit() != 0 {
                         problems.push(LayoutProblem::DuplicateWall(lo, hi));
                     }
@@ -320,7 +327,9 @@ impl Layout {
                 Dir::Down => walls_up << 8,
             };
             // Cells whose neighbour in d exists: shift the existing cells back.
-            let has_neighbour = Cell::all().filter(|c| c.step(d).is_some()).fold(0, |m, c| m | c.bit());
+            let has_neighbour = Cell::all()
+                .filter(|c| c.step(d).is_some())
+                .fold(0, |m, c| m | c.bit());
             open[d.index()] = has_neighbour & !blocked;
         }
         Ok(Layout {
@@ -349,7 +358,9 @@ impl Layout {
     pub fn walls(&self) -> Vec<Wall> {
         let mut out: Vec<Wall> = Cell::iter_bits(self.walls_right)
             .map(|c| Wall(c, c.step(Dir::Right).expect("checked")))
-            .chain(Cell::iter_bits(self.walls_up).map(|c| Wall(c, c.step(Dir::Up).expect("checked"))))
+            .chain(
+                Cell::iter_bits(self.walls_up).map(|c| Wall(c, c.step(Dir::Up).expect("checked"))),
+            )
             .collect();
         out.sort();
         out
@@ -397,7 +408,10 @@ impl Layout {
     pub fn warnings(&self) -> Vec<String> {
         let mut out = Vec::new();
         // Runs of walls_right bits stacked vertically, and of walls_up bits side by side.
-        for (bits, step, along) in [(self.walls_right, Dir::Up, "column"), (self.walls_up, Dir::Right, "row")] {
+        for (bits, step, along) in [
+            (self.walls_right, Dir::Up, "column"),
+            (self.walls_up, Dir::Right, "row"),
+        ] {
             for start in Cell::iter_bits(bits) {
                 let prev = start.step(step.opposite());
                 if prev.is_some_and(|p| bits & p.bit() != 0) {
@@ -413,8 +427,17 @@ impl Layout {
                     cur = n;
                 }
                 if len > 2 {
-                    let first = Wall::between(start, start.step(if along == "column" { Dir::Right } else { Dir::Up }).expect("wall"))
-                        .expect("neighbours");
+                    let first = Wall::between(
+                        start,
+                        start
+                            .step(if along == "column" {
+                                Dir::Right
+                            } else {
+                                Dir::Up
+                            })
+                            .expect("wall"),
+                    )
+                    .expect("neighbours");
                     out.push(format!(
                         "the wall starting at {first} runs {len} cells; the rules recommend walls no longer than two cells"
                     ));

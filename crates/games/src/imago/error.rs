@@ -118,7 +118,9 @@ impl MoveSyntaxError {
     pub fn at(&self) -> usize {
         match self {
             MoveSyntaxError::Empty => 0,
-            MoveSyntaxError::BadCell { at, .. } | MoveSyntaxError::Shape { at } | MoveSyntaxError::NotAdjacent { at, .. } => *at,
+            MoveSyntaxError::BadCell { at, .. }
+            | MoveSyntaxError::Shape { at }
+            | MoveSyntaxError::NotAdjacent { at, .. } => *at,
         }
     }
 }

@@ -21,7 +21,9 @@ mod error;
 mod movegen;
 mod notation;
 
-pub use board::{Cell, Dir, Layout, Wall, BLUE_GOALS, DEFAULT_BLUE, DEFAULT_RED, EXISTS, GOALS, GRID, RED_GOALS};
+pub use board::{
+    Cell, Dir, Layout, Wall, BLUE_GOALS, DEFAULT_BLUE, DEFAULT_RED, EXISTS, GOALS, GRID, RED_GOALS,
+};
 pub use error::{LayoutError, LayoutProblem, MoveSyntaxError, PositionError};
 
 use tablero_core::{mix64, ArrayVec, Game, MoveError, Outcome, Player, Reason};
@@ -69,9 +71,18 @@ impl Imago {
     /// # Panics
     /// When the pieces are not two per colour on distinct existing cells.
     #[must_use]
-    pub fn from_parts(layout: Layout, red: [Cell; 2], blue: [Cell; 2], side: Player, passes: u8) -> Imago {
+    pub fn from_parts(
+        layout: Layout,
+        red: [Cell; 2],
+        blue: [Cell; 2],
+        side: Player,
+        passes: u8,
+    ) -> Imago {
         let (r, b) = (red[0].bit() | red[1].bit(), blue[0].bit() | blue[1].bit());
-        assert!(r.count_ones() == 2 && b.count_ones() == 2 && r & b == 0, "two pieces each on distinct cells");
+        assert!(
+            r.count_ones() == 2 && b.count_ones() == 2 && r & b == 0,
+            "two pieces each on distinct cells"
+        );
         Imago {
             layout,
             red: r,
@@ -100,7 +111,10 @@ impl Imago {
     #[must_use]
     pub fn cells(&self, player: Player) -> [Cell; 2] {
         let mut it = Cell::iter_bits(self.pieces(player));
-        let mut out = [it.next().expect("two pieces"), it.next().expect("two pieces")];
+        let mut out = [
+            it.next().expect("two pieces"),
+            it.next().expect("two pieces"),
+        ];
         out.sort();
         out
     }
@@ -155,7 +169,13 @@ impl Game for Imago {
     const NAME: &'static str = "imago";
 
     fn start_with(variant: &Layout, first: Player) -> Imago {
-        Imago::from_parts(variant.clone(), variant.red_start(), variant.blue_start(), first, 0)
+        Imago::from_parts(
+            variant.clone(),
+            variant.red_start(),
+            variant.blue_start(),
+            first,
+            0,
+        )
     }
 
     fn variant(&self) -> &Layout {

@@ -30,17 +30,27 @@ impl Imago {
         let mut any = false;
         for from in Cell::iter_bits(own) {
             for dir in Dir::ALL {
-                let Some(to) = self.layout().neighbour(from, dir) else { continue };
+                let Some(to) = self.layout().neighbour(from, dir) else {
+                    continue;
+                };
                 let t = to.bit();
                 if (occupied | foreign_goals) & t != 0 {
                     continue;
                 }
                 any = true;
                 if own_goals & t != 0 {
-                    out.push(Move::Step { from, to, push: None });
+                    out.push(Move::Step {
+                        from,
+                        to,
+                        push: None,
+                    });
                 } else {
                     for p in Cell::iter_bits(opp) {
-                        out.push(Move::Step { from, to, push: Some(p) });
+                        out.push(Move::Step {
+                            from,
+                            to,
+                            push: Some(p),
+                        });
                     }
                 }
             }
@@ -51,7 +61,8 @@ impl Imago {
     }
 
     fn natural_outcome_bits(&self) -> bool {
-        self.pieces(Player::P1) & Imago::goals_of(Player::P1) != 0 || self.pieces(Player::P2) & Imago::goals_of(Player::P2) != 0
+        self.pieces(Player::P1) & Imago::goals_of(Player::P1) != 0
+            || self.pieces(Player::P2) & Imago::goals_of(Player::P2) != 0
     }
 
     fn side_to_move_raw(&self) -> Player {
@@ -112,7 +123,9 @@ impl Imago {
         }
         match push {
             None => "name the opponent piece to push after a space, e.g. `b2-c2 g5`".into(),
-            Some(p) if self.piece_at(p) != Some(me.other()) => format!("no {} piece on {p}", Imago::colour(me.other())),
+            Some(p) if self.piece_at(p) != Some(me.other()) => {
+                format!("no {} piece on {p}", Imago::colour(me.other()))
+            }
             Some(_) => String::new(),
         }
     }

@@ -29,15 +29,30 @@ pub(super) fn fields(text: &str) -> Vec<(usize, &str)> {
 }
 
 pub(super) fn format_position(pos: &Imago) -> String {
-    let list = |p: Player| pos.cells(p).iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    let list = |p: Player| {
+        pos.cells(p)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let side = match tablero_core::Game::side_to_move(pos) {
         Player::P1 => 'r',
         Player::P2 => 'b',
     };
-    format!("{}/{} {side} {}", list(Player::P1), list(Player::P2), pos.passes())
+    format!(
+        "{}/{} {side} {}",
+        list(Player::P1),
+        list(Player::P2),
+        pos.passes()
+    )
 }
 
-fn parse_cells(text: &str, at: usize, colour: &'static str) -> Result<Vec<(usize, Cell)>, PositionError> {
+fn parse_cells(
+    text: &str,
+    at: usize,
+    colour: &'static str,
+) -> Result<Vec<(usize, Cell)>, PositionError> {
     let mut out = Vec::new();
     let mut off = at;
     for part in text.split(',') {
@@ -76,7 +91,11 @@ pub(super) fn parse_position(layout: &Layout, text: &str) -> Result<Imago, Posit
                 return Err(PositionError::Overlap { at: off, cell });
             }
             if foreign & cell.bit() != 0 {
-                return Err(PositionError::ForeignGoal { at: off, colour, cell });
+                return Err(PositionError::ForeignGoal {
+                    at: off,
+                    colour,
+                    cell,
+                });
             }
             if GOALS & cell.bit() != 0 {
                 on_goal += 1;
@@ -110,15 +129,29 @@ pub(super) fn parse_position(layout: &Layout, text: &str) -> Result<Imago, Posit
             })
         }
     };
-    Ok(Imago::from_parts(layout.clone(), [red[0].1, red[1].1], [blue[0].1, blue[1].1], side, passes))
+    Ok(Imago::from_parts(
+        layout.clone(),
+        [red[0].1, red[1].1],
+        [blue[0].1, blue[1].1],
+        side,
+        passes,
+    ))
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Pass => f.write_str("pass"),
-            Move::Step { from, to, push: None } => write!(f, "{from}-{to}"),
-            Move::Step { from, to, push: Some(p) } => write!(f, "{from}-{to} {p}"),
+            Move::Step {
+                from,
+                to,
+                push: None,
+            } => write!(f, "{from}-{to}"),
+            Move::Step {
+                from,
+                to,
+                push: Some(p),
+            } => write!(f, "{from}-{to} {p}"),
         }
     }
 }
@@ -202,7 +235,12 @@ impl FromStr for Layout {
                         "red" => "red",
                         "blue" => "blue",
                         "walls" | "wall" => "walls",
-                        _ => return Err(syntax(at, format!("unknown field {k:?} (expected red:, blue: or walls:)"))),
+                        _ => {
+                            return Err(syntax(
+                                at,
+                                format!("unknown field {k:?} (expected red:, blue: or walls:)"),
+                            ))
+                        }
                     });
                     match key {
                         Some("red") => red = Some(Vec::new()),
@@ -221,17 +259,29 @@ impl FromStr for Layout {
                 let (vat, v) = value;
                 for (sub_at, part) in split_commas(v, vat) {
                     match key {
-                        None => return Err(syntax(sub_at, format!("{part:?} comes before any field; start with red:, blue: or walls:"))),
+                        None => return Err(syntax(
+                            sub_at,
+                            format!(
+                                "{part:?} comes before any field; start with red:, blue: or walls:"
+                            ),
+                        )),
                         Some("walls") => {
-                            let (a, b) = part
-                                .split_once('-')
-                                .ok_or_else(|| syntax(sub_at, format!("a wall is written like c3-d3, not {part:?}")))?;
-                            let ca = Cell::parse(a).ok_or_else(|| syntax(sub_at, format!("{a:?} is not a cell")))?;
-                            let cb = Cell::parse(b).ok_or_else(|| syntax(sub_at + a.len() + 1, format!("{b:?} is not a cell")))?;
+                            let (a, b) = part.split_once('-').ok_or_else(|| {
+                                syntax(
+                                    sub_at,
+                                    format!("a wall is written like c3-d3, not {part:?}"),
+                                )
+                            })?;
+                            let ca = Cell::parse(a)
+                                .ok_or_else(|| syntax(sub_at, format!("{a:?} is not a cell")))?;
+                            let cb = Cell::parse(b).ok_or_else(|| {
+                                syntax(sub_at + a.len() + 1, format!("{b:?} is not a cell"))
+                            })?;
                             walls.push((ca, cb));
                         }
                         Some(k) => {
-                            let cell = Cell::parse(part).ok_or_else(|| syntax(sub_at, format!("{part:?} is not a cell")))?;
+                            let cell = Cell::parse(part)
+                                .ok_or_else(|| syntax(sub_at, format!("{part:?} is not a cell")))?;
                             let list = if k == "red" { &mut red } else { &mut blue };
                             list.get_or_insert_with(Vec::new).push(cell);
                         }
@@ -241,7 +291,10 @@ impl FromStr for Layout {
             offset += line.len();
         }
         if !any {
-            return Err(syntax(0, "empty layout (write `default` for the default one)".into()));
+            return Err(syntax(
+                0,
+                "empty layout (write `default` for the default one)".into(),
+            ));
         }
         let red = red.unwrap_or_else(|| super::DEFAULT_RED.to_vec());
         let blue = blue.unwrap_or_else(|| super::DEFAULT_BLUE.to_vec());

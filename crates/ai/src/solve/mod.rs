@@ -1,0 +1,3 @@
+//! Exact solvers: whole-game tables computed by retrograde analysis.
+
+pub mod imago;

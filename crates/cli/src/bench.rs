@@ -1,0 +1,102 @@
+//! `tablero bench`: random playouts per second, to compare tablero's speed
+//! with other programs on the same machine.
+
+use crate::common::{num, print_json, Setup};
+use crate::GameName;
+use anyhow::{bail, Result};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tablero_core::{Game, Playouts};
+use tablero_games::imago::Imago;
+
+/// Play random games from the start position for a while and report the
+/// rate.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game.
+    game: GameName,
+    /// The variant (see `tablero perft --help`); `@FILE` reads a file.
+    #[arg(long, value_name = "V")]
+    variant: Option<String>,
+    /// How long to play, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Threads playing at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed of the first thread's random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON: `{"playouts", "moves", "seconds", "playouts_per_s", "moves_per_s"}`.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds must be a positive number");
+    }
+    if args.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    match args.game {
+        GameName::Imago => run_for::<Imago>(args),
+    }
+}
+
+fn run_for<G: Game>(args: &Args) -> Result<()> {
+    let setup = Setup {
+        variant: args.variant.clone(),
+        ..Setup::default()
+    };
+    let start = G::start(&setup.variant::<G>()?);
+    let budget = Duration::from_secs_f64(args.seconds);
+    let t0 = Instant::now();
+    let totals: Vec<(u64, u64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..args.threads)
+            .map(|i| {
+                let start = &start;
+                s.spawn(move || {
+                    let mut rng =
+                        Xoshiro256PlusPlus::seed_from_u64(args.seed.wrapping_add(i as u64));
+                    let mut playouts = Playouts::<G>::new();
+                    let (mut games, mut moves) = (0u64, 0u64);
+                    while t0.elapsed() < budget {
+                        let p = playouts.run(start, &mut rng);
+                        games += 1;
+                        moves += p.plies;
+                    }
+                    (games, moves)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("bench thread"))
+            .collect()
+    });
+    let seconds = t0.elapsed().as_secs_f64();
+    let playouts: u64 = totals.iter().map(|t| t.0).sum();
+    let moves: u64 = totals.iter().map(|t| t.1).sum();
+    let (pps, mps) = (playouts as f64 / seconds, moves as f64 / seconds);
+    if args.json {
+        print_json(&json!({
+            "playouts": playouts,
+            "moves": moves,
+            "seconds": num(seconds),
+            "playouts_per_s": num(pps),
+            "moves_per_s": num(mps),
+        }));
+    } else {
+        println!("game:       {} ({})", G::NAME, start.variant());
+        println!("threads:    {}", args.threads);
+        println!("playouts:   {playouts}");
+        println!("moves:      {moves}");
+        println!("seconds:    {seconds:.3}");
+        println!("playouts/s: {pps:.0}");
+        println!("moves/s:    {mps:.0}");
+    }
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! Drawing boards in the terminal, and what the terminal game needs to know
+//! of each game beyond its rules.
+
+use owo_colors::OwoColorize;
+use rand::Rng;
+use tablero_ai::solve::imago::ImagoSolution;
+use tablero_core::{Game, Player};
+use tablero_games::imago::{Cell, Dir, Imago};
+
+/// Tables computed on demand and kept for the whole terminal session.
+#[derive(Default)]
+pub struct Cache {
+    imago: Option<ImagoSolution>,
+}
+
+/// What the terminal game needs of a game.
+pub trait CliGame: Game {
+    /// Player one's and player two's names, capitalised (`Red`, `Blue`).
+    const SIDE_NAMES: [&'static str; 2];
+    /// Player one's and player two's names in lower case, as accepted on the
+    /// command line.
+    const SIDE_WORDS: [&'static str; 2];
+
+    /// The board, drawn with Unicode (and ANSI colour when `color`).
+    fn board(&self, color: bool) -> String;
+
+    /// One or two lines explaining the drawing.
+    fn legend() -> &'static str;
+
+    /// Whether the side to move may claim a win here (`None`: this game has
+    /// no claims).
+    fn claim_ok(&self, _cache: &mut Cache) -> Option<bool> {
+        None
+    }
+
+    /// A move of the exact solver, if this game has one; random among the
+    /// equally good.
+    fn solver_move<R: Rng>(&self, _cache: &mut Cache, _rng: &mut R) -> Option<Self::Move> {
+        None
+    }
+
+    /// The side's display name.
+    fn side_name(p: Player) -> &'static str {
+        Self::SIDE_NAMES[p.index()]
+    }
+}
+
+fn imago_solution<'a>(cache: &'a mut Cache, pos: &Imago) -> &'a ImagoSolution {
+    if cache
+        .imago
+        .as_ref()
+        .is_some_and(|s| s.layout() != pos.layout())
+    {
+        cache.imago = None;
+    }
+    cache
+        .imago
+        .get_or_insert_with(|| ImagoSolution::solve(pos.layout()))
+}
+
+impl CliGame for Imago {
+    const SIDE_NAMES: [&'static str; 2] = ["Red", "Blue"];
+    const SIDE_WORDS: [&'static str; 2] = ["red", "blue"];
+
+    fn board(&self, color: bool) -> String {
+        let layout = self.layout();
+        let mut out = String::from("     a   b   c   d   e   f   g   h\n");
+        let paint = |text: String, who: Option<Player>, bold: bool| -> String {
+            if !color {
+                return text;
+            }
+            match (who, bold) {
+                (Some(Player::P1), true) => text.red().bold().to_string(),
+                (Some(Player::P2), true) => text.blue().bold().to_string(),
+                (Some(Player::P1), false) => text.red().to_string(),
+                (Some(Player::P2), false) => text.blue().to_string(),
+                (None, _) => text.yellow().bold().to_string(),
+            }
+        };
+        for row in (0..6u8).rev() {
+            out.push_str(&format!(" {}  ", row + 1));
+            for col in 0..8u8 {
+                let Some(cell) = Cell::new(col, row) else {
+                    out.push_str("    ");
+                    continue;
+                };
+                let piece = self.piece_at(cell);
+                let goal_owner = if Imago::goals_of(Player::P1) & cell.bit() != 0 {
+                    Some(Player::P1)
+                } else if Imago::goals_of(Player::P2) & cell.bit() != 0 {
+                    Some(Player::P2)
+                } else {
+                    None
+                };
+                let inner = match piece {
+                    Some(p) => paint(
+                        if p == Player::P1 { "R" } else { "B" }.into(),
+                        Some(p),
+                        true,
+                    ),
+                    None if goal_owner == Some(Player::P1) => paint("r".into(), goal_owner, false),
+                    None if goal_owner == Some(Player::P2) => paint("b".into(), goal_owner, false),
+                    None => "·".into(),
+                };
+                match goal_owner {
+                    Some(g) => out.push_str(&format!(
+                        "{}{inner}{}",
+                        paint("[".into(), Some(g), false),
+                        paint("]".into(), Some(g), false)
+                    )),
+                    None => out.push_str(&format!(" {inner} ")),
+                }
+                let wall = cell.step(Dir::Right).is_some() && layout.has_wall(cell, Dir::Right);
+                out.push_str(&if wall {
+                    paint("┃".into(), None, true)
+                } else {
+                    " ".into()
+                });
+            }
+            let trimmed = out.trim_end_matches(' ').len();
+            out.truncate(trimmed);
+            out.push('\n');
+            if row > 0 {
+                let mut line = String::from("    ");
+                for col in 0..8u8 {
+                    let wall = Cell::new(col, row).is_some_and(|c| {
+                        c.step(Dir::Down).is_some() && layout.has_wall(c, Dir::Down)
+                    });
+                    line.push_str(&if wall {
+                        paint("━━━".into(), None, true)
+                    } else {
+                        "   ".into()
+                    });
+                    line.push(' ');
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    fn legend() -> &'static str {
+        "R: Red, heading right to its goals [r] (h1, h6).  B: Blue, heading left to [b] (a1, a6).\n\
+         Walls are drawn ┃ and ━. A move is your step and the opponent piece you push the opposite way: `b2-c2 g5`."
+    }
+
+    fn claim_ok(&self, cache: &mut Cache) -> Option<bool> {
+        Some(imago_solution(cache, self).claim_is_valid(self))
+    }
+
+    fn solver_move<R: Rng>(&self, cache: &mut Cache, rng: &mut R) -> Option<Self::Move> {
+        let best = imago_solution(cache, self).best_moves(self);
+        (!best.is_empty()).then(|| best[rng.gen_range(0..best.len())])
+    }
+}

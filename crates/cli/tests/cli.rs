@@ -1,0 +1,293 @@
+//! The `tablero` binary as scripts and people use it: the JSON shapes of
+//! shared/CLI.md, errors, and a terminal game played through a pipe.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = tablero(args, "");
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    k.sort_unstable();
+    k
+}
+
+#[test]
+fn perft_prints_each_depth() {
+    let (code, out, _) = tablero(&["perft", "imago", "--depth", "3"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "1 12\n2 144\n3 1720\n");
+    let v = json(&["perft", "imago", "--depth", "2", "--json"]);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(keys(&rows[0]), ["depth", "nodes", "seconds"]);
+    assert_eq!(rows[1]["nodes"], 144);
+    assert!(rows[1]["seconds"].is_number());
+}
+
+#[test]
+fn perft_from_a_position_and_moves_on_a_layout() {
+    let dir = std::env::temp_dir().join(format!("tablero-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let layout = dir.join("walls.layout");
+    std::fs::write(
+        &layout,
+        "# walls-a\nwalls: c2-d2 c3-d3 e4-f4 e5-f5 c5-c6 f1-f2\n",
+    )
+    .unwrap();
+    let l = layout.to_str().unwrap();
+    let v = json(&["perft", "imago", "--layout", l, "--depth", "4", "--json"]);
+    assert_eq!(v[3]["nodes"], 17088);
+    let at = format!("@{l}");
+    let v = json(&["perft", "imago", "--variant", &at, "--depth", "2", "--json"]);
+    assert_eq!(v[1]["nodes"], 136);
+    let v = json(&[
+        "perft",
+        "imago",
+        "--position",
+        "f1,c4/b6,e2 r 0",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v[2]["nodes"], 2099);
+    // Perft after a move list equals perft from the position it reaches.
+    let nodes = |v: Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["nodes"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let after_moves = nodes(json(&[
+        "perft",
+        "imago",
+        "--moves",
+        "b2-c2 g5,g2-f2 b5",
+        "--depth",
+        "3",
+        "--json",
+    ]));
+    let from_position = nodes(json(&[
+        "perft",
+        "imago",
+        "--position",
+        "c2,c5/f2,f5 r 0",
+        "--depth",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(after_moves, from_position);
+    assert_eq!(after_moves[0], 16);
+}
+
+#[test]
+fn solve_has_exactly_the_contract_keys() {
+    let v = json(&["solve", "imago", "--json"]);
+    assert_eq!(keys(&v), ["draws", "losses", "positions", "start", "wins"]);
+    assert_eq!(v["positions"], 706_860);
+    assert_eq!(v["wins"], 78_392);
+    assert_eq!(v["losses"], 4_270);
+    assert_eq!(v["draws"], 624_198);
+    assert_eq!(
+        v["start"],
+        serde_json::json!({"red": "draw", "blue": "draw"})
+    );
+}
+
+#[test]
+fn moves_lists_position_side_outcome_and_legal_moves() {
+    let v = json(&["moves", "imago", "--moves", "b2-c2 g5, g2-f2 b5", "--json"]);
+    assert_eq!(keys(&v), ["army", "legal", "outcome", "position", "side"]);
+    assert_eq!(v["position"], "c2,c5/f2,f5 r 0");
+    assert_eq!(v["side"], "p1");
+    assert_eq!(v["army"], Value::Null);
+    assert_eq!(v["outcome"], Value::Null);
+    assert_eq!(v["legal"].as_array().unwrap().len(), 16);
+    let v = json(&[
+        "moves",
+        "imago",
+        "--position",
+        "c4,g1/b6,e2 r 0",
+        "--moves",
+        "g1-h1",
+        "--json",
+    ]);
+    assert_eq!(
+        v["outcome"],
+        serde_json::json!({"winner": "p1", "score": [1, 0], "reason": "goal"})
+    );
+    assert_eq!(v["legal"], serde_json::json!([]));
+}
+
+#[test]
+fn bad_input_is_a_clear_error_not_a_panic() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["moves", "imago", "--moves", "b2-c2 g5, g2-f2 b9"],
+            "move 2 (g2-f2 b9)",
+        ),
+        (
+            &["moves", "imago", "--moves", "b2-c2 g5, b2-c2 g5"],
+            "move 2 (b2-c2 g5): b2-c2 g5 is not legal here",
+        ),
+        (
+            &["moves", "imago", "--moves", "b2-c2 g5,,g2-f2 b5"],
+            "move 2 of the list is empty",
+        ),
+        (
+            &[
+                "perft",
+                "imago",
+                "--position",
+                "b2,b5/g2 r 0",
+                "--depth",
+                "1",
+            ],
+            "blue needs 2 pieces",
+        ),
+        (
+            &["perft", "imago", "--variant", "walls:c3-e3", "--depth", "1"],
+            "neighbouring",
+        ),
+        (
+            &["solve", "imago", "--layout", "/nonexistent/layout"],
+            "cannot read",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, out, err) = tablero(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // An illegal move lists the legal ones.
+    let (_, _, err) = tablero(&["moves", "imago", "--moves", "c2-c3 g5"], "");
+    assert!(err.contains("legal moves: b2-b1 g2"), "{err}");
+}
+
+#[test]
+fn a_person_can_play_to_the_end_and_reload_the_record() {
+    let dir = std::env::temp_dir().join(format!("tablero-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let r = record.to_str().unwrap();
+    // Red needs one step to win; bad input first gets a message and the prompt again.
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--position",
+            "c4,g1/b6,e2 r 0",
+            "--blue",
+            "random",
+            "--record",
+            r,
+        ],
+        "hello\n99\nclaim\ng1-h1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"hello\" is not a move"), "{out}");
+    assert!(out.contains("no move number 99"), "{out}");
+    assert!(
+        out.contains("Red wins (Jacke: the win was proved)"),
+        "claim of a won position: {out}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("[Result \"p1\"]") && text.contains("[Reason \"jacke\"]"),
+        "{text}"
+    );
+    // A refused claim changes nothing; a goal ends the game.
+    let (_, out, _) = tablero(
+        &[
+            "play", "imago", "--blue", "random", "--seed", "5", "--record", r,
+        ],
+        "claim\nb2-c2 g5\nquit\n",
+    );
+    assert!(out.contains("Claim refused"), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    // The saved moves replay with --moves @FILE.
+    let at = format!("@{r}");
+    let v = json(&["moves", "imago", "--moves", &at, "--json"]);
+    let (_, body) = text.split_once("\n\n").unwrap();
+    assert_eq!(body.trim().split(", ").count(), 2, "{text}");
+    assert_eq!(v["side"], "p1");
+    // Computer against computer runs to the end.
+    let (code, out, _) = tablero(
+        &[
+            "play", "imago", "--red", "solver", "--blue", "random", "--seed", "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Red wins") || out.contains("Draw"), "{out}");
+}
+
+#[test]
+fn bench_reports_rates() {
+    let v = json(&[
+        "bench",
+        "imago",
+        "--seconds",
+        "0.2",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        keys(&v),
+        [
+            "moves",
+            "moves_per_s",
+            "playouts",
+            "playouts_per_s",
+            "seconds"
+        ]
+    );
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+    let (code, _, err) = tablero(&["bench", "imago", "--seconds", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--seconds"));
+}
+
+#[test]
+fn help_reads_well() {
+    let (code, out, _) = tablero(&["--help"], "");
+    assert_eq!(code, 0);
+    for cmd in ["play", "perft", "moves", "solve", "bench"] {
+        assert!(out.contains(cmd), "{out}");
+    }
+    let (_, out, _) = tablero(&["play", "--help"], "");
+    assert!(out.contains("--red") && out.contains("--record"), "{out}");
+}
