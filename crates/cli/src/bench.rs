@@ -9,7 +9,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
 use std::time::{Duration, Instant};
 use tablero_core::{Game, Playouts};
-use tablero_games::imago::Imago;
 
 /// Play random games from the start position for a while and report the
 /// rate.
@@ -41,9 +40,7 @@ pub fn run(args: &Args) -> Result<()> {
     if args.threads == 0 {
         bail!("--threads must be at least 1");
     }
-    match args.game {
-        GameName::Imago => run_for::<Imago>(args),
-    }
+    crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
 fn run_for<G: Game>(args: &Args) -> Result<()> {

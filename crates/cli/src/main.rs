@@ -29,6 +29,21 @@ pub enum GameName {
     Imago,
 }
 
+/// Runs `$body` with the type alias `$G` set to the game named by `$name`.
+/// Adding a game to the command line is one variant of [`GameName`] and one
+/// arm here.
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:expr) => {
+        match $name {
+            $crate::GameName::Imago => {
+                type $G = tablero_games::imago::Imago;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a game in the terminal, against a person or the computer.

@@ -5,7 +5,6 @@ use crate::GameName;
 use anyhow::Result;
 use serde_json::json;
 use tablero_core::{Game, Player};
-use tablero_games::imago::Imago;
 
 /// Show a position (after `--moves`), its side to move, its result and every
 /// legal move in canonical notation.
@@ -21,9 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    match args.game {
-        GameName::Imago => run_for::<Imago>(args),
-    }
+    crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
 fn run_for<G: Game>(args: &Args) -> Result<()> {

@@ -6,7 +6,6 @@ use anyhow::Result;
 use serde_json::json;
 use std::time::Instant;
 use tablero_core::{perft, perft_divide, Game, Player};
-use tablero_games::imago::Imago;
 
 /// Count the move paths of each length from a position.
 #[derive(clap::Args, Debug)]
@@ -27,9 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    match args.game {
-        GameName::Imago => run_for::<Imago>(args),
-    }
+    crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
 fn run_for<G: Game>(args: &Args) -> Result<()> {

@@ -10,7 +10,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use tablero_core::{History, MoveBuf, Outcome, Player, Reason, Record};
-use tablero_games::imago::Imago;
 
 /// Play a game in the terminal.
 ///
@@ -80,9 +79,7 @@ impl Who {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    match args.game {
-        GameName::Imago => run_for::<Imago>(args),
-    }
+    crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
 const HELP: &str = "Commands:

@@ -259,12 +259,14 @@ impl FromStr for Layout {
                 let (vat, v) = value;
                 for (sub_at, part) in split_commas(v, vat) {
                     match key {
-                        None => return Err(syntax(
-                            sub_at,
-                            format!(
+                        None => {
+                            return Err(syntax(
+                                sub_at,
+                                format!(
                                 "{part:?} comes before any field; start with red:, blue: or walls:"
                             ),
-                        )),
+                            ))
+                        }
                         Some("walls") => {
                             let (a, b) = part.split_once('-').ok_or_else(|| {
                                 syntax(
