@@ -1,5 +1,15 @@
-//! Computer players and exact solvers for tablero's games, written against
-//! the [`tablero_core::Game`] trait where they can be generic.
+//! Computer players and exact solvers for tablero's games, written once
+//! against the [`tablero_core::Game`] and [`tablero_core::Evaluate`] traits:
+//! Monte Carlo tree search ([`mcts`]), alpha-beta ([`alphabeta`]), exact
+//! solvers ([`solve`]), levels and the arena.
 #![deny(missing_docs)]
 
+pub mod alphabeta;
+pub mod arena;
+pub mod bot;
+pub mod mcts;
+pub mod play;
 pub mod solve;
+
+pub use bot::{Action, Bot, Budget, Limits, RandomBot};
+pub use play::{parse_spec, Play};

@@ -1,7 +1,9 @@
 //! `tablero`: play, study and test tablero's games from the command line.
 
+mod arena;
 mod bench;
 mod common;
+mod engine;
 mod moves;
 mod perft;
 mod play;
@@ -56,6 +58,10 @@ enum Command {
     Solve(solve::Args),
     /// Measure random playouts per second from the start position.
     Bench(bench::Args),
+    /// Play a match between two computer players, with Elo and SPRT.
+    Match(arena::Args),
+    /// Speak the UGI engine protocol on standard input and output.
+    Engine(engine::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +72,8 @@ fn main() -> ExitCode {
         Command::Moves(a) => moves::run(&a),
         Command::Solve(a) => solve::run(&a),
         Command::Bench(a) => bench::run(&a),
+        Command::Match(a) => arena::run(&a),
+        Command::Engine(a) => engine::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,15 +1,16 @@
 //! `tablero play`: a game in the terminal.
 
 use crate::common::{parse_player, Setup};
-use crate::render::{Cache, CliGame};
+use crate::render::CliGame;
 use crate::GameName;
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use owo_colors::OwoColorize;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use tablero_core::{History, MoveBuf, Outcome, Player, Reason, Record};
+use tablero_ai::{parse_spec, Action, Bot, Limits};
+use tablero_core::{Game, History, Outcome, Player, Reason, Record};
 
 /// Play a game in the terminal.
 ///
@@ -51,30 +52,31 @@ pub struct Args {
     no_color: bool,
 }
 
-/// Who makes the moves of one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Who {
+/// Who makes the moves of one side: a person, or a computer player built
+/// from a spec (`random`, `solver`, `ai:3`, `mcts:iters=2000`, ...).
+enum Who<G: Game> {
     Human,
-    Random,
-    Solver,
+    Computer(Box<dyn Bot<G>>, String),
 }
 
-impl Who {
-    fn parse(text: &str) -> Result<Who> {
-        Ok(match text {
-            "human" => Who::Human,
-            "random" => Who::Random,
-            "solver" => Who::Solver,
-            _ => bail!("unknown player {text:?}: use human, random or solver"),
-        })
+impl<G: CliGame> Who<G> {
+    fn parse(text: &str, seed: u64) -> Result<Who<G>> {
+        if text == "human" {
+            return Ok(Who::Human);
+        }
+        let bot = parse_spec::<G>(text, seed).map_err(|e| anyhow!("{e}; or human"))?;
+        Ok(Who::Computer(bot, text.to_string()))
     }
 
-    fn name(self) -> &'static str {
+    fn name(&self) -> &str {
         match self {
             Who::Human => "human",
-            Who::Random => "random",
-            Who::Solver => "solver",
+            Who::Computer(_, spec) => spec,
         }
+    }
+
+    fn is_human(&self) -> bool {
+        matches!(self, Who::Human)
     }
 }
 
@@ -94,14 +96,11 @@ const HELP: &str = "Commands:
 
 struct Session<G: CliGame> {
     history: History<G>,
-    who: [Who; 2],
-    rng: Xoshiro256PlusPlus,
-    cache: Cache,
+    who: [Who<G>; 2],
     color: bool,
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
-    let who = [Who::parse(&args.p1)?, Who::parse(&args.p2)?];
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -118,13 +117,15 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         parse_player(&args.first, G::SIDE_WORDS)?
     };
     let history = args.setup.history::<G>(first)?;
+    let who = [
+        Who::parse(&args.p1, seed)?,
+        Who::parse(&args.p2, seed.wrapping_add(1))?,
+    ];
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     let mut s = Session {
         history,
         who,
-        rng,
-        cache: Cache::default(),
         color,
     };
     let quit = s.play()?;
@@ -189,7 +190,7 @@ impl<G: CliGame> Session<G> {
                 return Ok(false);
             }
             let side = self.history.current().side_to_move();
-            match self.who[side.index()] {
+            match &self.who[side.index()] {
                 Who::Human => {
                     println!("{} to move. Legal moves:", self.title(side));
                     self.list_moves();
@@ -207,7 +208,7 @@ impl<G: CliGame> Session<G> {
                         }
                     }
                 }
-                who => self.computer_turn(side, who),
+                Who::Computer(..) => self.computer_turn(side),
             }
         }
     }
@@ -229,36 +230,31 @@ impl<G: CliGame> Session<G> {
         println!("{text} ({why}). Score {}.", score(o));
     }
 
-    fn computer_turn(&mut self, side: Player, who: Who) {
-        let pos = self.history.current().clone();
-        if who == Who::Solver && pos.claim_ok(&mut self.cache) == Some(true) {
-            println!(
-                "{} ({}) claims the win: Jacke.",
-                self.title(side),
-                who.name()
-            );
-            self.history.set_result(Outcome::win(side, Reason::Jacke));
-            return;
+    fn computer_turn(&mut self, side: Player) {
+        let title = self.title(side);
+        let Who::Computer(bot, spec) = &mut self.who[side.index()] else {
+            unreachable!("a computer's turn")
+        };
+        match bot.act(&self.history, &Limits::none()) {
+            Action::Claim if G::claim_valid(&self.history) => {
+                println!("{title} ({spec}) claims the win: Jacke.");
+                self.history.set_result(Outcome::win(side, Reason::Jacke));
+            }
+            Action::Claim => {
+                println!("{title} ({spec}) made a claim that does not hold, and resigns.");
+                self.history
+                    .set_result(Outcome::win(side.other(), Reason::Resign));
+            }
+            Action::Move(mv) => {
+                println!(
+                    "{title} ({spec}) plays {}",
+                    self.history.current().format_move(mv)
+                );
+                self.history
+                    .play(mv)
+                    .expect("the computer plays legal moves");
+            }
         }
-        let mv = match who {
-            Who::Solver => pos.solver_move(&mut self.cache, &mut self.rng),
-            _ => None,
-        }
-        .unwrap_or_else(|| {
-            let mut moves = G::MoveList::default();
-            pos.legal_moves(&mut moves);
-            let m = moves.as_slice();
-            m[self.rng.gen_range(0..m.len())]
-        });
-        println!(
-            "{} ({}) plays {}",
-            self.title(side),
-            who.name(),
-            pos.format_move(mv)
-        );
-        self.history
-            .play(mv)
-            .expect("the computer plays legal moves");
     }
 
     fn human_command(&mut self, input: &str, side: Player) -> Step {
@@ -284,14 +280,13 @@ impl<G: CliGame> Session<G> {
                 Step::Moved
             }
             "claim" => {
-                let pos = self.history.current().clone();
-                match pos.claim_ok(&mut self.cache) {
-                    None => println!("There are no claims in {}.", G::NAME),
-                    Some(true) => {
-                        self.history.set_result(Outcome::win(side, Reason::Jacke));
-                        return Step::Moved;
-                    }
-                    Some(false) => println!("Claim refused: the position is not a proved win for you. The game goes on."),
+                if !G::CLAIMS {
+                    println!("There are no claims in {}.", G::NAME);
+                } else if G::claim_valid(&self.history) {
+                    self.history.set_result(Outcome::win(side, Reason::Jacke));
+                    return Step::Moved;
+                } else {
+                    println!("Claim refused: the position is not a proved win for you. The game goes on.");
                 }
                 Step::Again
             }
@@ -330,7 +325,7 @@ impl<G: CliGame> Session<G> {
             return;
         }
         // Take back the computer's moves too, so that a human moves next.
-        while self.who[self.history.current().side_to_move().index()] != Who::Human
+        while !self.who[self.history.current().side_to_move().index()].is_human()
             && !self.history.moves().is_empty()
         {
             self.history.undo();

@@ -282,10 +282,44 @@ fn bench_reports_rates() {
 }
 
 #[test]
+fn a_short_match_reports_the_contract_keys() {
+    let v = json(&[
+        "match",
+        "imago",
+        "--a",
+        "ai:5",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        keys(&v),
+        ["a_wins", "b_wins", "draws", "elo", "elo_high", "elo_low", "games", "score", "sprt"]
+    );
+    assert_eq!(v["games"], 4);
+    let total = v["a_wins"].as_u64().unwrap()
+        + v["b_wins"].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    // The perfect player never loses to random moves.
+    assert_eq!(v["b_wins"], 0);
+    assert_eq!(v["sprt"], Value::Null);
+    let (code, _, err) = tablero(&["match", "imago", "--a", "ai:9", "--b", "random"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("ai:1 to ai:5"), "{err}");
+}
+
+#[test]
 fn help_reads_well() {
     let (code, out, _) = tablero(&["--help"], "");
     assert_eq!(code, 0);
-    for cmd in ["play", "perft", "moves", "solve", "bench"] {
+    for cmd in [
+        "play", "perft", "moves", "solve", "bench", "match", "engine",
+    ] {
         assert!(out.contains(cmd), "{out}");
     }
     let (_, out, _) = tablero(&["play", "--help"], "");

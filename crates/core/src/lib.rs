@@ -13,6 +13,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod eval;
 mod game;
 mod history;
 pub mod movelist;
@@ -25,6 +26,7 @@ mod record;
 #[cfg(feature = "testing")]
 pub mod conformance;
 
+pub use eval::Evaluate;
 pub use game::{resolve_exact, Game, IllegalMove, MoveBuf, MoveError, Variant};
 pub use history::History;
 pub use movelist::{format_move_list, play_move_list, split_move_list, MoveListError};

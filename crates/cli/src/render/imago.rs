@@ -1,24 +1,9 @@
 //! Imago in the terminal: the grid with its goal cells and walls.
 
-use super::{Cache, CliGame};
+use super::CliGame;
 use owo_colors::OwoColorize;
-use rand::Rng;
-use tablero_ai::solve::imago::ImagoSolution;
 use tablero_core::Player;
 use tablero_games::imago::{Cell, Dir, Imago};
-
-fn imago_solution<'a>(cache: &'a mut Cache, pos: &Imago) -> &'a ImagoSolution {
-    if cache
-        .imago
-        .as_ref()
-        .is_some_and(|s| s.layout() != pos.layout())
-    {
-        cache.imago = None;
-    }
-    cache
-        .imago
-        .get_or_insert_with(|| ImagoSolution::solve(pos.layout()))
-}
 
 impl CliGame for Imago {
     const SIDE_NAMES: [&'static str; 2] = ["Red", "Blue"];
@@ -105,14 +90,5 @@ impl CliGame for Imago {
     fn legend() -> &'static str {
         "R: Red, heading right to its goals [r] (h1, h6).  B: Blue, heading left to [b] (a1, a6).\n\
          Walls are drawn ┃ and ━. A move is your step and the opponent piece you push the opposite way: `b2-c2 g5`."
-    }
-
-    fn claim_ok(&self, cache: &mut Cache) -> Option<bool> {
-        Some(imago_solution(cache, self).claim_is_valid(self))
-    }
-
-    fn solver_move<R: Rng>(&self, cache: &mut Cache, rng: &mut R) -> Option<Self::Move> {
-        let best = imago_solution(cache, self).best_moves(self);
-        (!best.is_empty()).then(|| best[rng.gen_range(0..best.len())])
     }
 }

@@ -3,19 +3,11 @@
 
 mod imago;
 
-use rand::Rng;
-use tablero_ai::solve::imago::ImagoSolution;
-use tablero_core::{Game, Player};
-
-/// Tables computed on demand and kept for the whole terminal session.
-#[derive(Default)]
-pub struct Cache {
-    /// The solved Imago layout last used.
-    pub imago: Option<ImagoSolution>,
-}
+use tablero_ai::Play;
+use tablero_core::Player;
 
 /// What the terminal game needs of a game.
-pub trait CliGame: Game {
+pub trait CliGame: Play {
     /// Player one's and player two's names, capitalised (`Red`, `Blue`).
     const SIDE_NAMES: [&'static str; 2];
     /// Player one's and player two's names in lower case, as accepted on the
@@ -27,18 +19,6 @@ pub trait CliGame: Game {
 
     /// One or two lines explaining the drawing.
     fn legend() -> &'static str;
-
-    /// Whether the side to move may claim a win here (`None`: this game has
-    /// no claims).
-    fn claim_ok(&self, _cache: &mut Cache) -> Option<bool> {
-        None
-    }
-
-    /// A move of the exact solver, if this game has one; random among the
-    /// equally good.
-    fn solver_move<R: Rng>(&self, _cache: &mut Cache, _rng: &mut R) -> Option<Self::Move> {
-        None
-    }
 
     /// The side's display name.
     fn side_name(p: Player) -> &'static str {

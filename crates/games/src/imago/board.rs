@@ -249,6 +249,9 @@ pub struct Layout {
     /// For each direction, the cells from which a step in it reaches an
     /// existing cell without crossing a wall.
     open: [u64; 4],
+    /// Per player, steps from each cell to that player's nearest goal cell
+    /// around the walls (255: unreachable). Derived, for the heuristic.
+    goal_dist: [[u8; 48]; 2],
 }
 
 impl Default for Layout {
@@ -332,13 +335,50 @@ impl Layout {
                 .fold(0, |m, c| m | c.bit());
             open[d.index()] = has_neighbour & !blocked;
         }
-        Ok(Layout {
+        let mut layout = Layout {
             red,
             blue,
             walls_right,
             walls_up,
             open,
-        })
+            goal_dist: [[u8::MAX; 48]; 2],
+        };
+        layout.goal_dist = [
+            layout.compute_goal_distances(RED_GOALS),
+            layout.compute_goal_distances(BLUE_GOALS),
+        ];
+        Ok(layout)
+    }
+
+    /// Breadth-first search from the goal cells, backwards along steps.
+    fn compute_goal_distances(&self, goals: u64) -> [u8; 48] {
+        let mut dist = [u8::MAX; 48];
+        let mut queue: Vec<Cell> = Cell::iter_bits(goals).collect();
+        for g in &queue {
+            dist[g.index()] = 0;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            for d in Dir::ALL {
+                // A piece on n steps into c: walls are symmetric.
+                if let Some(n) = self.neighbour(c, d) {
+                    if !n.is_goal() && dist[n.index()] == u8::MAX {
+                        dist[n.index()] = dist[c.index()] + 1;
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// Steps from `cell` to the nearest goal cell of `red` (else Blue's)
+    /// around the walls, other pieces ignored; 255 when none can be reached.
+    #[must_use]
+    pub const fn goal_distance(&self, red: bool, cell: Cell) -> u8 {
+        self.goal_dist[if red { 0 } else { 1 }][cell.index()]
     }
 
     /// Red's start cells, sorted.

@@ -18,6 +18,7 @@
 
 mod board;
 mod error;
+mod eval;
 mod movegen;
 mod notation;
 

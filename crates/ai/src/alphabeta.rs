@@ -1,0 +1,430 @@
+//! Alpha-beta search: negamax with iterative deepening, a transposition
+//! table keyed by the position hash, the principal variation and killer and
+//! history moves for ordering, quiescence over captures, and a time budget.
+
+use crate::bot::{Action, Bot, Budget, Deadline, Limits};
+use rustc_hash::FxHashMap;
+use tablero_core::{Evaluate, Game, History, MoveBuf};
+
+/// The score of a win found at the root; a win `n` plies away scores
+/// `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are proved results, not heuristics.
+pub const PROVED: i32 = WIN - 10_000;
+
+/// Settings of [`AlphaBeta`].
+#[derive(Clone, Debug)]
+pub struct AlphaBetaConfig {
+    /// Time, node or depth budget per move.
+    pub budget: Budget,
+    /// Transposition table entries (a power of two is used).
+    pub tt_entries: usize,
+    /// Follow captures past the horizon.
+    pub quiescence: bool,
+    /// Take scores from the table when it holds a search at least as deep
+    /// (the usual engine practice; they may come from a deeper search than
+    /// the current one). Off, the table only orders moves and the score is
+    /// exactly that of a plain negamax to the same depth.
+    pub tt_cutoffs: bool,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            budget: Budget::Depth(4),
+            tt_entries: 1 << 20,
+            quiescence: true,
+            tt_cutoffs: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    depth: i16,
+    score: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchReport<M> {
+    /// The best move of the deepest finished iteration.
+    pub best: M,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, from the transposition table.
+    pub pv: Vec<M>,
+}
+
+/// The alpha-beta player.
+pub struct AlphaBeta<G: Game> {
+    config: AlphaBetaConfig,
+    tt: Vec<Option<Entry<G::Move>>>,
+    last: Option<(u32, i32, u64)>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: FxHashMap<G::Move, i32>,
+    nodes: u64,
+    aborted: bool,
+    deadline: Option<Deadline>,
+    /// Repetition keys of the game so far and the search path.
+    path: Vec<u64>,
+    buffers: Vec<G::MoveList>,
+}
+
+/// Score of a finished game for the side to move, `ply` plies from the root.
+fn terminal_score<G: Game>(pos: &G, o: tablero_core::Outcome, ply: u32) -> i32 {
+    let ply = ply as i32;
+    match o.winner {
+        Some(w) if w == pos.side_to_move() => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+/// Proved scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: u32) -> i32 {
+    if score >= PROVED {
+        score + ply as i32
+    } else if score <= -PROVED {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: u32) -> i32 {
+    if score >= PROVED {
+        score - ply as i32
+    } else if score <= -PROVED {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<G: Game + Evaluate> AlphaBeta<G> {
+    /// A player with these settings.
+    #[must_use]
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        let size = config.tt_entries.next_power_of_two().max(1024);
+        AlphaBeta {
+            config,
+            tt: vec![None; size],
+            last: None,
+            killers: Vec::new(),
+            history: FxHashMap::default(),
+            nodes: 0,
+            aborted: false,
+            deadline: None,
+            path: Vec::new(),
+            buffers: Vec::new(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.tt.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
+        self.tt[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, key: u64, depth: i16, score: i32, bound: Bound, best: Option<G::Move>) {
+        let slot = self.slot(key);
+        let replace = match self.tt[slot] {
+            None => true,
+            Some(e) => e.key != key || depth >= e.depth,
+        };
+        if replace {
+            self.tt[slot] = Some(Entry {
+                key,
+                depth,
+                score,
+                bound,
+                best,
+            });
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes % 1024 == 0 {
+            if let Some(d) = &self.deadline {
+                if d.reached(self.nodes) {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    fn is_repetition(&self, key: u64) -> bool {
+        // A position seen before on the path or in the game counts as a
+        // draw inside the search (the usual two-fold rule of engines).
+        G::repetition_limit().is_some() && self.path[..self.path.len() - 1].contains(&key)
+    }
+
+    /// Orders moves: the hash move, killers, then history and the game's
+    /// hint.
+    fn order(&self, pos: &G, moves: &mut [G::Move], hash_move: Option<G::Move>, ply: usize) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        moves.sort_by_cached_key(|&m| {
+            let score = if Some(m) == hash_move {
+                1 << 30
+            } else if Some(m) == killers[0] {
+                1 << 28
+            } else if Some(m) == killers[1] {
+                (1 << 28) - 1
+            } else {
+                let noisy = if pos.is_noisy(m) { 1 << 26 } else { 0 };
+                noisy + self.history.get(&m).copied().unwrap_or(0) + 1000 * pos.move_hint(m)
+            };
+            -score
+        });
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return terminal_score(pos, o, ply);
+        }
+        if ply > 0 && self.is_repetition(*self.path.last().expect("path")) {
+            return pos.repetition_outcome().winner.map_or(0, |w| {
+                if w == pos.side_to_move() {
+                    PROVED - 1
+                } else {
+                    1 - PROVED
+                }
+            });
+        }
+        if depth <= 0 {
+            return if self.config.quiescence {
+                self.quiesce(pos, alpha, beta, ply, 0)
+            } else {
+                pos.evaluate()
+            };
+        }
+        let key = pos.position_hash();
+        let alpha0 = alpha;
+        let mut hash_move = None;
+        if let Some(e) = self.probe(key) {
+            hash_move = e.best;
+            if self.config.tt_cutoffs && i32::from(e.depth) >= depth && ply > 0 {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let p = ply as usize;
+        if self.buffers.len() <= p {
+            self.buffers.resize_with(p + 1, G::MoveList::default);
+            self.killers.resize(p + 1, [None, None]);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[p]);
+        pos.legal_moves(&mut moves);
+        self.order(pos, moves.as_mut_slice(), hash_move, p);
+        let mut best = i32::MIN + 1;
+        let mut best_move = None;
+        for &mv in moves.as_slice() {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            self.path.push(next.repetition_key());
+            let score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !pos.is_noisy(mv) {
+                    let k = &mut self.killers[p];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    *self.history.entry(mv).or_insert(0) += depth * depth;
+                }
+                break;
+            }
+        }
+        self.buffers[p] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, depth as i16, to_tt(best, ply), bound, best_move);
+        best
+    }
+
+    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return terminal_score(pos, o, ply);
+        }
+        let stand = pos.evaluate();
+        if stand >= beta || qdepth >= 8 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let p = ply as usize;
+        if self.buffers.len() <= p {
+            self.buffers.resize_with(p + 1, G::MoveList::default);
+            self.killers.resize(p + 1, [None, None]);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[p]);
+        pos.legal_moves(&mut moves);
+        let mut best = stand;
+        for &mv in moves.as_slice() {
+            if !pos.is_noisy(mv) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            let score = -self.quiesce(&next, -beta, -alpha, ply + 1, qdepth + 1);
+            if self.aborted {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[p] = moves;
+        best
+    }
+
+    fn principal_variation(&self, root: &G, max: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        while pv.len() < max {
+            let Some(mv) = self.probe(pos.position_hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !pos.is_legal(mv) {
+                break;
+            }
+            pv.push(mv);
+            pos.play_unchecked(mv);
+            if pos.outcome().is_some() {
+                break;
+            }
+        }
+        pv
+    }
+
+    /// Searches the current position of `history` by iterative deepening.
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn search(&mut self, history: &History<G>, limits: &Limits) -> SearchReport<G::Move> {
+        let root = history.current().clone();
+        let deadline = Deadline::new(self.config.budget, limits);
+        let max_depth = deadline.max_depth().unwrap_or(64).clamp(1, 64);
+        self.deadline = Some(deadline);
+        self.nodes = 0;
+        self.aborted = false;
+        self.history.clear();
+        self.path = history
+            .positions()
+            .iter()
+            .map(Game::repetition_key)
+            .collect();
+        let mut moves = G::MoveList::default();
+        root.legal_moves(&mut moves);
+        let first = *moves.as_slice().first().expect("search of a finished game");
+        let mut report = SearchReport {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+        };
+        for depth in 1..=max_depth {
+            let score = self.negamax(&root, depth as i32, -WIN - 1, WIN + 1, 0);
+            if self.aborted {
+                break;
+            }
+            if let Some(best) = self.probe(root.position_hash()).and_then(|e| e.best) {
+                report.best = best;
+                report.score = score;
+                report.depth = depth;
+                report.pv = self.principal_variation(&root, depth as usize);
+            }
+            if score.abs() >= PROVED {
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        self.last = Some((report.depth, report.score, report.nodes));
+        report
+    }
+}
+
+impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
+    fn name(&self) -> String {
+        match self.config.budget {
+            Budget::Time(d) => format!("alphabeta(ms={})", d.as_millis()),
+            Budget::Nodes(n) => format!("alphabeta(nodes={n})"),
+            Budget::Depth(d) => format!("alphabeta(depth={d})"),
+        }
+    }
+
+    fn act(&mut self, history: &History<G>, limits: &Limits) -> Action<G::Move> {
+        Action::Move(self.search(history, limits).best)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = None);
+    }
+
+    fn info(&self) -> Option<String> {
+        let (depth, score, nodes) = self.last?;
+        let score = if score >= PROVED {
+            format!("mate {}", (WIN - score + 1) / 2)
+        } else if score <= -PROVED {
+            format!("mate -{}", (WIN + score + 1) / 2)
+        } else {
+            format!("cp {score}")
+        };
+        Some(format!("depth {depth} score {score} nodes {nodes}"))
+    }
+}

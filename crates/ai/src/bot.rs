@@ -1,0 +1,168 @@
+//! Computer players: the [`Bot`] trait, search budgets, and the random
+//! player.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tablero_core::{Game, History, MoveBuf};
+
+/// What a computer player does on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action<M> {
+    /// Play this move.
+    Move(M),
+    /// Claim the win (Imago's "Jacke"); only made when the claim is valid.
+    Claim,
+}
+
+/// A computer player.
+pub trait Bot<G: Game>: Send {
+    /// A short description, e.g. `mcts(iters=2000)`.
+    fn name(&self) -> String;
+
+    /// Chooses what to do in the current position of `history`, which is
+    /// not over.
+    fn act(&mut self, history: &History<G>, limits: &Limits) -> Action<G::Move>;
+
+    /// Forgets anything kept from an earlier game.
+    fn new_game(&mut self) {}
+
+    /// What the last search found, as the fields of an engine `info` line
+    /// (`depth 5 score cp 31 nodes 12345`), if the bot searches.
+    fn info(&self) -> Option<String> {
+        None
+    }
+}
+
+/// How long a search may run: its own budget unless the caller (a clock, an
+/// engine `go` command) gives a tighter one, and a flag to stop at once.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Time allowed for this move, overriding the bot's own time budget.
+    pub movetime: Option<Duration>,
+    /// Deepest iteration (alpha-beta) allowed.
+    pub depth: Option<u32>,
+    /// Node or iteration budget, overriding the bot's own.
+    pub nodes: Option<u64>,
+    /// Set from outside to stop the search now.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Never claim; play a move instead (the engine protocol has no claims).
+    pub no_claims: bool,
+}
+
+impl Limits {
+    /// No limits beyond the bot's own.
+    #[must_use]
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// Whether the stop flag is set.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// A bot's own budget for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Think for this long.
+    Time(Duration),
+    /// MCTS iterations, or alpha-beta nodes.
+    Nodes(u64),
+    /// Alpha-beta: iterate to this depth.
+    Depth(u32),
+}
+
+/// When to stop: a deadline and/or a node count, from a budget and limits.
+#[derive(Clone, Debug)]
+pub struct Deadline {
+    end: Option<Instant>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    /// Combines a bot's budget with the caller's limits.
+    #[must_use]
+    pub fn new(budget: Budget, limits: &Limits) -> Deadline {
+        let now = Instant::now();
+        let end = match (limits.movetime, budget) {
+            (Some(t), _) | (None, Budget::Time(t)) => Some(now + t),
+            _ => None,
+        };
+        let nodes = limits.nodes.or(match budget {
+            Budget::Nodes(n) => Some(n),
+            _ => None,
+        });
+        let depth = match (budget, limits.depth) {
+            (Budget::Depth(d), Some(l)) => Some(d.min(l)),
+            (Budget::Depth(d), None) => Some(d),
+            (_, l) => l,
+        };
+        Deadline {
+            end,
+            nodes,
+            depth,
+            stop: limits.stop.clone(),
+        }
+    }
+
+    /// Whether the search must stop after `nodes` nodes or iterations.
+    #[must_use]
+    pub fn reached(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|n| nodes >= n)
+            || self.end.is_some_and(|e| Instant::now() >= e)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// The deepest iteration allowed, if any.
+    #[must_use]
+    pub fn max_depth(&self) -> Option<u32> {
+        self.depth
+    }
+
+    /// Whether nothing bounds the search but the depth.
+    #[must_use]
+    pub fn unbounded(&self) -> bool {
+        self.end.is_none() && self.nodes.is_none() && self.stop.is_none()
+    }
+}
+
+/// Plays uniformly random legal moves.
+#[derive(Debug)]
+pub struct RandomBot {
+    rng: Xoshiro256PlusPlus,
+}
+
+impl RandomBot {
+    /// A random player with its own seed.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn act(&mut self, history: &History<G>, _: &Limits) -> Action<G::Move> {
+        let mut moves = G::MoveList::default();
+        history.current().legal_moves(&mut moves);
+        let m = moves.as_slice();
+        Action::Move(m[self.rng.gen_range(0..m.len())])
+    }
+}

@@ -1,0 +1,164 @@
+//! What the computer plays in each game: the five levels, the exact players
+//! where a game has one, the claim check, and player specs such as `ai:3`
+//! or `mcts:iters=2000`.
+
+mod imago;
+
+pub use imago::{solution_for, ImagoSolver};
+
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::bot::{Bot, Budget, RandomBot};
+use crate::mcts::{Mcts, MctsConfig};
+use std::time::Duration;
+use tablero_core::{Evaluate, Game, History};
+
+/// A level's name and what it is made of.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelInfo {
+    /// 1..=5.
+    pub level: u8,
+    /// What it plays with, e.g. `MCTS, 50 iterations`.
+    pub recipe: &'static str,
+}
+
+/// A game's computer players.
+pub trait Play: Game + Evaluate {
+    /// The player of `level` (1 = weakest, 5 = strongest).
+    fn level(level: u8, seed: u64) -> Box<dyn Bot<Self>>;
+
+    /// Each level's recipe, for help texts and docs.
+    fn levels() -> [LevelInfo; 5];
+
+    /// The exact player, when the game has one (`solver` in specs).
+    fn exact(_seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        None
+    }
+
+    /// Whether the game has claims at all (Imago's "Jacke").
+    const CLAIMS: bool = false;
+
+    /// Whether the side to move may claim the win now.
+    fn claim_valid(_history: &History<Self>) -> bool {
+        false
+    }
+}
+
+/// The generic levels: MCTS with a growing budget, then the stronger of the
+/// two searches.
+pub const GENERIC_LEVELS: [LevelInfo; 5] = [
+    LevelInfo {
+        level: 1,
+        recipe: "MCTS, 30 iterations",
+    },
+    LevelInfo {
+        level: 2,
+        recipe: "MCTS, 300 iterations",
+    },
+    LevelInfo {
+        level: 3,
+        recipe: "MCTS, 0.25 s",
+    },
+    LevelInfo {
+        level: 4,
+        recipe: "MCTS, 1 s",
+    },
+    LevelInfo {
+        level: 5,
+        recipe: "MCTS, 2 s on 2 threads",
+    },
+];
+
+/// A generic level: MCTS with random playouts and the budget of
+/// [`GENERIC_LEVELS`].
+#[must_use]
+pub fn generic_level<G: Game + Evaluate>(level: u8, seed: u64) -> Box<dyn Bot<G>> {
+    let (budget, threads) = match level {
+        0 | 1 => (Budget::Nodes(30), 1),
+        2 => (Budget::Nodes(300), 1),
+        3 => (Budget::Time(Duration::from_millis(250)), 1),
+        4 => (Budget::Time(Duration::from_secs(1)), 1),
+        _ => (Budget::Time(Duration::from_secs(2)), 2),
+    };
+    Box::new(Mcts::new(MctsConfig {
+        budget,
+        threads,
+        seed,
+        ..MctsConfig::default()
+    }))
+}
+
+/// Reads a player spec: `random`, `ai:N` (a level), `solver` (the exact
+/// player), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
+/// `cutoff`, `reuse`, or `ab[:k=v,...]` (also `alphabeta`) with keys
+/// `depth`, `ms`, `nodes`, `q`.
+///
+/// # Errors
+/// Says what is wrong with the spec.
+pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
+    let pairs: Vec<(&str, &str)> = if params.is_empty() || kind == "ai" {
+        Vec::new()
+    } else {
+        params
+            .split(',')
+            .map(|kv| {
+                kv.split_once('=')
+                    .ok_or_else(|| format!("{kv:?} in {spec:?} is not key=value"))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let num = |k: &str, v: &str| {
+        v.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .ok_or_else(|| format!("{k}={v}: not a number"))
+    };
+    match kind {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "ai" => match params.parse::<u8>() {
+            Ok(n @ 1..=5) => Ok(G::level(n, seed)),
+            _ => Err(format!("{spec:?}: levels are ai:1 to ai:5")),
+        },
+        "solver" | "exact" => {
+            G::exact(seed).ok_or_else(|| format!("{} has no exact player", G::NAME))
+        }
+        "mcts" => {
+            let mut c = MctsConfig {
+                seed,
+                ..MctsConfig::default()
+            };
+            for (k, v) in pairs {
+                match k {
+                    "iters" => c.budget = Budget::Nodes(num(k, v)? as u64),
+                    "ms" => c.budget = Budget::Time(Duration::from_millis(num(k, v)? as u64)),
+                    "c" => c.exploration = num(k, v)?,
+                    "threads" => c.threads = (num(k, v)? as usize).clamp(1, 64),
+                    "cutoff" => c.cutoff = Some(num(k, v)? as u32),
+                    "reuse" => c.reuse = v != "0" && v != "false",
+                    _ => {
+                        return Err(format!(
+                            "unknown mcts key {k:?} (iters, ms, c, threads, cutoff, reuse)"
+                        ))
+                    }
+                }
+            }
+            Ok(Box::new(Mcts::new(c)))
+        }
+        "ab" | "alphabeta" => {
+            let mut c = AlphaBetaConfig::default();
+            for (k, v) in pairs {
+                match k {
+                    "depth" => c.budget = Budget::Depth((num(k, v)? as u32).clamp(1, 64)),
+                    "ms" => c.budget = Budget::Time(Duration::from_millis(num(k, v)? as u64)),
+                    "nodes" => c.budget = Budget::Nodes(num(k, v)? as u64),
+                    "q" => c.quiescence = v != "0" && v != "false",
+                    _ => return Err(format!("unknown ab key {k:?} (depth, ms, nodes, q)")),
+                }
+            }
+            Ok(Box::new(AlphaBeta::new(c)))
+        }
+        _ => Err(format!(
+            "unknown player {spec:?}: use random, ai:1..ai:5, solver, mcts:..., ab:..."
+        )),
+    }
+}

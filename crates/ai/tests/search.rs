@@ -1,0 +1,312 @@
+//! The searches checked against plain references: alpha-beta against plain
+//! negamax on a small game, and both searches against the exact Imago
+//! solver on positions with a forced result.
+
+use rand::{Rng, SeedableRng};
+use std::fmt;
+use std::str::FromStr;
+use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig, WIN};
+use tablero_ai::mcts::{Mcts, MctsConfig};
+use tablero_ai::solve::imago::{ImagoSolution, Value};
+use tablero_ai::{parse_spec, Action, Bot, Budget, Limits};
+use tablero_core::{mix64, ArrayVec, Evaluate, Game, History, MoveError, Outcome, Player, Reason};
+use tablero_games::imago::{Cell, Imago, Layout, GRID};
+
+/// A take-away game: take 1, 2 or 3 from a pile; whoever takes the last one
+/// wins. The evaluation is deliberately arbitrary so that move ordering and
+/// cut-offs matter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Pile {
+    n: u8,
+    side: Player,
+    v: Unit,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Unit;
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("standard")
+    }
+}
+
+impl FromStr for Unit {
+    type Err = MoveError;
+    fn from_str(_: &str) -> Result<Unit, MoveError> {
+        Ok(Unit)
+    }
+}
+
+impl tablero_core::Variant for Unit {
+    type ParseError = MoveError;
+}
+
+impl Game for Pile {
+    type Move = u8;
+    type MoveList = ArrayVec<u8, 3>;
+    type Variant = Unit;
+    type PositionError = MoveError;
+    const NAME: &'static str = "pile";
+
+    fn start_with(_: &Unit, first: Player) -> Pile {
+        Pile {
+            n: 21,
+            side: first,
+            v: Unit,
+        }
+    }
+    fn variant(&self) -> &Unit {
+        &self.v
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        for k in 1..=3.min(self.n) {
+            moves.push(k);
+        }
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.n -= mv;
+        self.side = self.side.other();
+    }
+    fn natural_outcome(&self) -> Option<Outcome> {
+        (self.n == 0).then(|| Outcome::win(self.side.other(), Reason::Goal))
+    }
+    fn position_hash(&self) -> u64 {
+        mix64(u64::from(self.n) * 2 + self.side.index() as u64)
+    }
+    fn max_plies(_: &Unit) -> u64 {
+        64
+    }
+    fn position_string(&self) -> String {
+        format!("{} {}", self.n, self.side)
+    }
+    fn parse_position(_: &Unit, _: &str) -> Result<Pile, MoveError> {
+        Err(MoveError::GameOver)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        text.parse().map_err(|_| MoveError::GameOver)
+    }
+}
+
+impl Evaluate for Pile {
+    fn evaluate(&self) -> i32 {
+        (mix64(u64::from(self.n) * 7 + self.side.index() as u64) % 201) as i32 - 100
+    }
+    fn move_hint(&self, mv: u8) -> i32 {
+        i32::from(mv)
+    }
+}
+
+fn negamax(p: &Pile, depth: u32, ply: i32) -> i32 {
+    if p.outcome().is_some() {
+        return -(WIN - ply);
+    }
+    if depth == 0 {
+        return p.evaluate();
+    }
+    let mut moves = ArrayVec::<u8, 3>::new();
+    p.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut q = p.clone();
+            q.play_unchecked(m);
+            -negamax(&q, depth - 1, ply + 1)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn alphabeta_equals_plain_negamax() {
+    for n in 1..=21u8 {
+        for depth in 1..=7 {
+            let pos = Pile {
+                n,
+                side: Player::P1,
+                v: Unit,
+            };
+            let mut ab = AlphaBeta::new(AlphaBetaConfig {
+                budget: Budget::Depth(depth),
+                tt_entries: 1 << 12,
+                quiescence: false,
+                tt_cutoffs: false,
+            });
+            let report = ab.search(&History::new(pos.clone()), &Limits::none());
+            let expected = negamax(&pos, report.depth, 0);
+            assert_eq!(report.score, expected, "pile {n} depth {depth}");
+            // The move it chose scores as well as the best.
+            let mut after = pos.clone();
+            after.play_unchecked(report.best);
+            if report.score.abs() < WIN - 100 {
+                assert_eq!(
+                    -negamax(&after, report.depth - 1, 1),
+                    expected,
+                    "pile {n} depth {depth}"
+                );
+            }
+        }
+    }
+}
+
+fn positions_with(value: fn(Value) -> bool, want: usize, seed: u64) -> (ImagoSolution, Vec<Imago>) {
+    let layout: Layout = "walls:c2-d2,c3-d3,e4-f4,e5-f5".parse().unwrap();
+    let sol = ImagoSolution::solve(&layout);
+    let grid: Vec<Cell> = Cell::iter_bits(GRID).collect();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < want {
+        let mut pick = || grid[rng.gen_range(0..grid.len())];
+        let (a, b, c, d) = (pick(), pick(), pick(), pick());
+        if (a.bit() | b.bit() | c.bit() | d.bit()).count_ones() != 4 {
+            continue;
+        }
+        let side = if rng.gen() { Player::P1 } else { Player::P2 };
+        let pos = Imago::from_parts(layout.clone(), [a, b], [c, d], side, 0);
+        if value(sol.value(&pos)) {
+            out.push(pos);
+        }
+    }
+    (sol, out)
+}
+
+#[test]
+fn alphabeta_finds_every_forced_win_within_its_depth() {
+    let (sol, positions) = positions_with(|v| matches!(v, Value::Win(3 | 5)), 25, 4);
+    for pos in positions {
+        let Value::Win(d) = sol.value(&pos) else {
+            unreachable!()
+        };
+        let mut ab = AlphaBeta::new(AlphaBetaConfig {
+            budget: Budget::Depth(u32::from(d)),
+            ..AlphaBetaConfig::default()
+        });
+        let r = ab.search(&History::new(pos.clone()), &Limits::none());
+        assert_eq!(r.score, WIN - i32::from(d), "{}", pos.position_string());
+        let mut after = pos.clone();
+        after.play_unchecked(r.best);
+        assert_eq!(
+            sol.value(&after),
+            Value::Loss(d - 1),
+            "{}",
+            pos.position_string()
+        );
+    }
+}
+
+#[test]
+fn mcts_solver_proves_short_wins() {
+    let (sol, positions) = positions_with(|v| matches!(v, Value::Win(1 | 3)), 20, 8);
+    for pos in positions {
+        let mut mcts = Mcts::new(MctsConfig {
+            budget: Budget::Nodes(20_000),
+            seed: 3,
+            ..MctsConfig::default()
+        });
+        let r = mcts.search(&History::new(pos.clone()), &Limits::none());
+        assert_eq!(r.proved, Some(true), "{}", pos.position_string());
+        let mut after = pos.clone();
+        after.play_unchecked(r.best);
+        assert!(
+            matches!(sol.value(&after), Value::Loss(_)),
+            "{}",
+            pos.position_string()
+        );
+    }
+}
+
+#[test]
+fn mcts_is_reproducible_and_reuses_its_tree() {
+    let start = Imago::start(&Layout::default());
+    let mut h = History::new(start);
+    let run = |h: &History<Imago>| {
+        let mut m = Mcts::new(MctsConfig {
+            budget: Budget::Nodes(500),
+            seed: 42,
+            ..MctsConfig::default()
+        });
+        m.search(h, &Limits::none()).best
+    };
+    assert_eq!(run(&h), run(&h), "the same seed plays the same move");
+    let mut m = Mcts::new(MctsConfig {
+        budget: Budget::Nodes(2000),
+        seed: 42,
+        ..MctsConfig::default()
+    });
+    let first = m.search(&h, &Limits::none());
+    h.play(first.best).unwrap();
+    let reply = h.current().legal_move_strings()[0].clone();
+    h.play_text(&reply).unwrap();
+    // The second search starts from the subtree two plies down and adds
+    // its own iterations to it.
+    let second = m.search(&h, &Limits::none());
+    assert_eq!(second.iterations, 2000);
+    assert!(h.current().is_legal(second.best));
+}
+
+#[test]
+fn every_spec_and_level_plays_a_legal_move() {
+    let h = History::new(Imago::start(&Layout::default()));
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    for spec in [
+        "random",
+        "ai:1",
+        "ai:2",
+        "ai:3",
+        "ai:4",
+        "ai:5",
+        "solver",
+        "mcts:iters=50,c=0.5",
+        "mcts:ms=20,threads=2",
+        "ab:depth=2",
+        "ab:ms=20,q=0",
+    ] {
+        let mut bot: Box<dyn Bot<Imago>> =
+            parse_spec(spec, 7).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        match bot.act(&h, &limits) {
+            Action::Move(m) => assert!(h.current().is_legal(m), "{spec}"),
+            Action::Claim => panic!("{spec} claimed at the start"),
+        }
+    }
+    for bad in [
+        "ai:6",
+        "ai:x",
+        "mcts:foo=1",
+        "mcts:iters",
+        "ab:depth=-1",
+        "alpha",
+        "mcts:c=nan",
+    ] {
+        assert!(parse_spec::<Imago>(bad, 1).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn top_levels_claim_a_proved_win_and_lower_ones_do_not() {
+    let layout = Layout::default();
+    let won = Imago::parse_position(&layout, "c4,g1/b6,e2 r 0").unwrap();
+    let h = History::new(won);
+    for (spec, claims) in [
+        ("ai:5", true),
+        ("ai:4", true),
+        ("ai:3", false),
+        ("ai:1", false),
+    ] {
+        let mut bot = parse_spec::<Imago>(spec, 1).unwrap();
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_millis(30)),
+            ..Limits::default()
+        };
+        assert_eq!(bot.act(&h, &limits) == Action::Claim, claims, "{spec}");
+    }
+}

@@ -1,0 +1,151 @@
+//! `tablero match`: two players against each other, with Elo and SPRT.
+
+use crate::common::{num, print_json, Setup};
+use crate::GameName;
+use anyhow::{anyhow, bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use tablero_ai::arena::{run_match, MatchConfig, Tally};
+use tablero_ai::{parse_spec, Play};
+
+/// Play a match between two computer players.
+///
+/// Games come in colour-swapped pairs from seeded random openings: A plays
+/// player one in the first game of a pair and player two in the second. A
+/// SPEC is `random`, `ai:1`..`ai:5`, `solver` (Imago), `mcts[:iters=N,ms=N,
+/// c=X,threads=N,cutoff=N]` or `ab[:depth=N,ms=N,nodes=N,q=0|1]`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game.
+    game: GameName,
+    /// The variant (see `tablero perft --help`); `@FILE` reads a file.
+    #[arg(long, value_name = "V")]
+    variant: Option<String>,
+    /// Player A.
+    #[arg(long, value_name = "SPEC")]
+    a: String,
+    /// Player B.
+    #[arg(long, value_name = "SPEC")]
+    b: String,
+    /// Games to play (rounded up to an even number).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Stop when the sequential probability ratio test between Elo ELO0 and
+    /// ELO1 decides (α = β = 0.05).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// Random plies played before each pair of games.
+    #[arg(long, default_value_t = 2)]
+    openings: u32,
+    /// Seed of the openings and the players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    crate::with_game!(args.game, G => run_for::<G>(args))
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64)> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| anyhow!("--sprt takes ELO0,ELO1, e.g. 0,50"))?;
+    let (a, b): (f64, f64) = (a.trim().parse()?, b.trim().parse()?);
+    if !(a.is_finite() && b.is_finite() && a < b) {
+        bail!("--sprt needs ELO0 < ELO1");
+    }
+    Ok((a, b))
+}
+
+fn elo_json(x: Option<f64>) -> Value {
+    x.map_or(Value::Null, |e| num((e * 10.0).round() / 10.0))
+}
+
+fn run_for<G: Play>(args: &Args) -> Result<()> {
+    let setup = Setup {
+        variant: args.variant.clone(),
+        ..Setup::default()
+    };
+    let variant = setup.variant::<G>()?;
+    // Check both specs before starting.
+    parse_spec::<G>(&args.a, 0).map_err(|e| anyhow!("--a: {e}"))?;
+    parse_spec::<G>(&args.b, 0).map_err(|e| anyhow!("--b: {e}"))?;
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let config = MatchConfig {
+        variant,
+        games: args.games,
+        concurrency: args.concurrency,
+        seed: args.seed,
+        opening_plies: args.openings,
+        sprt,
+    };
+    let total = u64::from(args.games.div_ceil(2) * 2);
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let (a, b) = (args.a.clone(), args.b.clone());
+    let make_a = move |seed: u64| parse_spec::<G>(&a, seed).expect("checked spec");
+    let make_b = move |seed: u64| parse_spec::<G>(&b, seed).expect("checked spec");
+    let progress = |t: &Tally| {
+        bar.set_position(u64::from(t.games));
+        bar.set_message(format!(
+            "+{} ={} -{}  score {:.3}",
+            t.a_wins,
+            t.draws,
+            t.b_wins,
+            t.score()
+        ));
+    };
+    let t = run_match::<G>(&config, &make_a, &make_b, &progress);
+    bar.finish_and_clear();
+    let (low, high) = t.elo_interval();
+    let verdict = sprt.map(|(e0, e1)| t.sprt(e0, e1).as_str());
+    if args.json {
+        print_json(&json!({
+            "games": t.games,
+            "a_wins": t.a_wins,
+            "b_wins": t.b_wins,
+            "draws": t.draws,
+            "score": num(t.score()),
+            "elo": elo_json(t.elo()),
+            "elo_low": elo_json(low),
+            "elo_high": elo_json(high),
+            "sprt": verdict,
+        }));
+    } else {
+        let fmt = |x: Option<f64>| x.map_or("n/a".to_string(), |e| format!("{e:+.0}"));
+        println!(
+            "A: {}   B: {}   ({} {})",
+            args.a,
+            args.b,
+            G::NAME,
+            config.variant
+        );
+        println!(
+            "games {}: A wins {}, draws {}, B wins {}",
+            t.games, t.a_wins, t.draws, t.b_wins
+        );
+        println!(
+            "score {:.3}   Elo {} [{}, {}] (95 %)",
+            t.score(),
+            fmt(t.elo()),
+            fmt(low),
+            fmt(high)
+        );
+        if let Some(v) = verdict {
+            println!("SPRT: {v}");
+        }
+    }
+    Ok(())
+}

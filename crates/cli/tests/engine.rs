@@ -1,0 +1,113 @@
+//! `tablero engine` driven through a pipe, as a tournament runner would.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+use tablero_core::Game;
+use tablero_games::imago::{Imago, Layout};
+
+struct Engine {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let input = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in out.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it.
+    fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no {prefix:?} line"));
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
+    }
+}
+
+#[test]
+fn ugi_session_through_a_pipe() {
+    let mut e = Engine::start(&["--player", "mcts:iters=200"]);
+    e.send("ugi");
+    assert!(e.expect("id name").starts_with("id name tablero"));
+    e.expect("option name game");
+    e.expect("ugiok");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("uginewgame");
+    e.send("position startpos moves b2-c2_g5 g2-f2_b5");
+    e.send("query p1turn");
+    assert_eq!(e.expect("response"), "response true");
+    e.send("go movetime 100");
+    let best = e.expect("bestmove");
+    let token = best.strip_prefix("bestmove ").unwrap().replace('_', " ");
+    let pos = Imago::parse_position(&Layout::default(), "c2,c5/f2,f5 r 0").unwrap();
+    let mv = pos
+        .parse_move(&token)
+        .unwrap_or_else(|err| panic!("{best}: {err}"));
+    assert!(pos.is_legal(mv));
+    // Malformed input gets an error line, unknown commands are ignored, the
+    // engine keeps answering.
+    e.send("position fen not a position");
+    assert!(e.expect("info string error").contains("bad position"));
+    e.send("position startpos moves b2-z2");
+    assert!(e.expect("info string error").contains("move 1 (b2-z2)"));
+    e.send("go nodes lots");
+    e.expect("info string error");
+    e.send("flibbertigibbet 42");
+    e.send("isready");
+    e.expect("readyok");
+    // A won position: the engine plays the winning step and the game ends.
+    e.send("setoption name player value ai:5");
+    e.send("position fen c4,g1/b6,e2 r 0");
+    e.send("go wtime 1000 btime 1000");
+    assert_eq!(e.expect("bestmove"), "bestmove g1-h1");
+    e.send("position fen c4,g1/b6,e2 r 0 moves g1-h1");
+    e.send("query gameover");
+    assert_eq!(e.expect("response"), "response true");
+    e.send("query result");
+    assert_eq!(e.expect("response"), "response p1win");
+    // An endless search stops on `stop`.
+    e.send("setoption name player value mcts:iters=100000000");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    e.expect("bestmove");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
