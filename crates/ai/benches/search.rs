@@ -33,7 +33,9 @@ fn alphabeta<G: Game + Evaluate>(c: &mut Criterion, variant: &G::Variant, depth:
         tt_entries: 1 << 16,
         ..AlphaBetaConfig::default()
     };
-    let nodes = AlphaBeta::<G>::new(config.clone()).search(&h, &Limits::none()).nodes;
+    let nodes = AlphaBeta::<G>::new(config.clone())
+        .search(&h, &Limits::none())
+        .nodes;
     let mut group = c.benchmark_group(format!("{}_alphabeta", G::NAME));
     group.throughput(Throughput::Elements(nodes));
     group.bench_function(format!("depth{depth}"), |b| {

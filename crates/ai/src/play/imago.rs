@@ -1,16 +1,14 @@
 //! Imago's computer players: the solver decides at the top levels.
 
 use super::{LevelInfo, Play};
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Action, Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::imago::{ImagoSolution, Value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
 use tablero_core::{Game, History};
-use tablero_games::imago::{Imago, Layout};
+use tablero_games::imago::{Imago, Layout, Move};
 
 /// The solved layout, computed once per process and layout.
 #[must_use]
@@ -35,39 +33,74 @@ pub fn solution_for(layout: &Layout) -> Arc<ImagoSolution> {
 /// way, loses by the longest; in a drawn position it picks the drawing move
 /// that leaves the opponent the most losing replies. Claims "Jacke" as soon
 /// as the win is proved, when `claims` is on.
+///
+/// With a `horizon` it sees a win or loss only when it ends within that
+/// many plies and takes everything else for a draw, like a player who
+/// calculates that far; with `noise` > 0 it plays a uniformly random legal
+/// move with that probability. Both make the lower levels err like people.
 pub struct ImagoSolver {
     rng: Xoshiro256PlusPlus,
     claims: bool,
+    noise: f64,
+    horizon: u16,
 }
 
 impl ImagoSolver {
-    /// A solver player.
+    /// A solver player that sees `horizon` plies (`u16::MAX`: everything)
+    /// and errs with probability `noise`.
     #[must_use]
-    pub fn new(seed: u64, claims: bool) -> ImagoSolver {
+    pub fn new(seed: u64, claims: bool, noise: f64, horizon: u16) -> ImagoSolver {
         ImagoSolver {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             claims,
+            noise,
+            horizon,
+        }
+    }
+
+    fn seen(&self, v: Value) -> Value {
+        match v {
+            Value::Win(d) | Value::Loss(d) if d > self.horizon => Value::Draw,
+            v => v,
         }
     }
 }
 
-/// Of the drawing moves, those after which the most opponent replies lose.
+/// Of the drawing moves, those that do not repeat a position of the game
+/// (when any does not) and, among them, those after which the opponent has
+/// the most losing replies, a loss the opponent needs longer to see
+/// counting more. `seen` masks what the player can see.
 fn trap_moves(
     sol: &ImagoSolution,
-    pos: &Imago,
-    moves: Vec<tablero_games::imago::Move>,
-) -> Vec<tablero_games::imago::Move> {
-    let scored: Vec<(tablero_games::imago::Move, i64)> = moves
+    history: &History<Imago>,
+    moves: Vec<Move>,
+    seen: impl Fn(Value) -> Value,
+) -> Vec<Move> {
+    let pos = history.current();
+    let repeats = |p: &Imago| {
+        history
+            .positions()
+            .iter()
+            .filter(|q| q.repetition_key() == p.repetition_key())
+            .count() as i64
+    };
+    let scored: Vec<(Move, i64)> = moves
         .into_iter()
         .map(|m| {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let replies = sol.move_values(&next);
-            let losing = replies
+            let traps: i64 = replies
                 .iter()
-                .filter(|(_, v)| matches!(v, Value::Loss(_)))
-                .count() as i64;
-            (m, losing * 1000 / replies.len().max(1) as i64)
+                .map(|(_, v)| match seen(*v) {
+                    Value::Loss(d) => 10 + i64::from(d),
+                    _ => 0,
+                })
+                .sum();
+            (
+                m,
+                -1_000_000 * repeats(&next) + traps * 1000 / replies.len().max(1) as i64,
+            )
         })
         .collect();
     let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
@@ -80,104 +113,80 @@ fn trap_moves(
 
 impl Bot<Imago> for ImagoSolver {
     fn name(&self) -> String {
-        "solver".into()
+        format!("solver(noise={},horizon={})", self.noise, self.horizon)
     }
 
-    fn act(
-        &mut self,
-        history: &History<Imago>,
-        limits: &Limits,
-    ) -> Action<tablero_games::imago::Move> {
+    fn act(&mut self, history: &History<Imago>, limits: &Limits) -> Action<Move> {
         let pos = history.current();
         let sol = solution_for(pos.layout());
         if self.claims && !limits.no_claims && sol.claim_is_valid(pos) {
             return Action::Claim;
         }
-        let mut best = sol.best_moves(pos);
-        if sol.value(pos) == Value::Draw {
-            best = trap_moves(&sol, pos, best);
+        if self.noise > 0.0 && self.rng.gen_bool(self.noise) {
+            let moves = sol.move_values(pos);
+            return Action::Move(moves[self.rng.gen_range(0..moves.len())].0);
+        }
+        let values: Vec<(Move, Value)> = sol
+            .move_values(pos)
+            .into_iter()
+            .map(|(m, v)| (m, self.seen(v)))
+            .collect();
+        let top = values
+            .iter()
+            .map(|(_, v)| v.rank())
+            .max()
+            .expect("a legal move");
+        let mut best: Vec<Move> = values
+            .iter()
+            .filter(|(_, v)| v.rank() == top)
+            .map(|(m, _)| *m)
+            .collect();
+        if values
+            .iter()
+            .any(|(_, v)| v.rank() == top && *v == Value::Draw)
+        {
+            best = trap_moves(&sol, history, best, |v| self.seen(v));
         }
         Action::Move(best[self.rng.gen_range(0..best.len())])
     }
 }
 
-/// Level 4: alpha-beta for the moves, the solver only to claim a proved win.
-struct Claiming<B> {
-    inner: B,
-}
-
-impl<B: Bot<Imago>> Bot<Imago> for Claiming<B> {
-    fn name(&self) -> String {
-        format!("{}+claims", self.inner.name())
-    }
-
-    fn act(
-        &mut self,
-        history: &History<Imago>,
-        limits: &Limits,
-    ) -> Action<tablero_games::imago::Move> {
-        if !limits.no_claims && Imago::claim_valid(history) {
-            Action::Claim
-        } else {
-            self.inner.act(history, limits)
-        }
-    }
-
-    fn new_game(&mut self) {
-        self.inner.new_game();
-    }
-}
-
 impl Play for Imago {
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Imago>> {
-        let mcts = |budget| {
+        let mcts = |iterations| {
             Mcts::new(MctsConfig {
-                budget,
+                budget: Budget::Nodes(iterations),
                 seed,
                 ..MctsConfig::default()
             })
         };
         match level {
-            0 | 1 => Box::new(mcts(Budget::Nodes(30))),
-            2 => Box::new(mcts(Budget::Nodes(300))),
-            3 => Box::new(mcts(Budget::Time(Duration::from_millis(250)))),
-            4 => Box::new(Claiming {
-                inner: AlphaBeta::new(AlphaBetaConfig {
-                    budget: Budget::Time(Duration::from_secs(1)),
-                    ..AlphaBetaConfig::default()
-                }),
-            }),
-            _ => Box::new(ImagoSolver::new(seed, true)),
+            0 | 1 => Box::new(mcts(10)),
+            2 => Box::new(mcts(40)),
+            3 => Box::new(mcts(120)),
+            4 => Box::new(ImagoSolver::new(seed, true, 0.0, 3)),
+            _ => Box::new(ImagoSolver::new(seed, true, 0.0, u16::MAX)),
         }
     }
 
     fn levels() -> [LevelInfo; 5] {
         [
-            LevelInfo {
-                level: 1,
-                recipe: "MCTS, 30 iterations",
-            },
-            LevelInfo {
-                level: 2,
-                recipe: "MCTS, 300 iterations",
-            },
-            LevelInfo {
-                level: 3,
-                recipe: "MCTS, 0.25 s",
-            },
+            LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
+            LevelInfo { level: 2, recipe: "MCTS, 40 iterations" },
+            LevelInfo { level: 3, recipe: "MCTS, 120 iterations" },
             LevelInfo {
                 level: 4,
-                recipe: "alpha-beta, 1 s; claims Jacke when the solver proves it",
+                recipe: "the solver seeing 3 plies ahead (sets short traps, avoids short losses); claims Jacke",
             },
             LevelInfo {
                 level: 5,
-                recipe: "the exact solver (sets traps in drawn positions); claims Jacke",
+                recipe: "the exact solver (never worsens the value; sets traps in drawn positions); claims Jacke",
             },
         ]
     }
 
-    fn exact(seed: u64) -> Option<Box<dyn Bot<Imago>>> {
-        Some(Box::new(ImagoSolver::new(seed, true)))
+    fn exact(seed: u64, noise: f64, horizon: u16) -> Option<Box<dyn Bot<Imago>>> {
+        Some(Box::new(ImagoSolver::new(seed, true, noise, horizon)))
     }
 
     const CLAIMS: bool = true;

@@ -29,8 +29,10 @@ pub trait Play: Game + Evaluate {
     /// Each level's recipe, for help texts and docs.
     fn levels() -> [LevelInfo; 5];
 
-    /// The exact player, when the game has one (`solver` in specs).
-    fn exact(_seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    /// The exact player, when the game has one (`solver` in specs); with
+    /// `noise` > 0 it plays a uniformly random move that often instead, and
+    /// it sees wins and losses only up to `horizon` plies away.
+    fn exact(_seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Self>>> {
         None
     }
 
@@ -87,8 +89,9 @@ pub fn generic_level<G: Game + Evaluate>(level: u8, seed: u64) -> Box<dyn Bot<G>
     }))
 }
 
-/// Reads a player spec: `random`, `ai:N` (a level), `solver` (the exact
-/// player), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
+/// Reads a player spec: `random`, `ai:N` (a level), `solver[:noise=X,horizon=H]`
+/// (the exact player, playing a random move with probability X, seeing H
+/// plies), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
 /// `cutoff`, `reuse`, or `ab[:k=v,...]` (also `alphabeta`) with keys
 /// `depth`, `ms`, `nodes`, `q`.
 ///
@@ -120,7 +123,15 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
             _ => Err(format!("{spec:?}: levels are ai:1 to ai:5")),
         },
         "solver" | "exact" => {
-            G::exact(seed).ok_or_else(|| format!("{} has no exact player", G::NAME))
+            let (mut noise, mut horizon) = (0.0, u16::MAX);
+            for (k, v) in pairs {
+                match k {
+                    "noise" => noise = num(k, v)?.min(1.0),
+                    "horizon" => horizon = num(k, v)?.min(f64::from(u16::MAX)) as u16,
+                    _ => return Err(format!("unknown solver key {k:?} (noise, horizon)")),
+                }
+            }
+            G::exact(seed, noise, horizon).ok_or_else(|| format!("{} has no exact player", G::NAME))
         }
         "mcts" => {
             let mut c = MctsConfig {
