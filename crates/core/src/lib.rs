@@ -21,6 +21,7 @@ mod perft;
 mod player;
 mod playout;
 mod record;
+mod seatswap;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
@@ -33,6 +34,7 @@ pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
 pub use record::{Record, RecordError};
+pub use seatswap::{Person, SeatSwapMatch};
 
 /// Re-exported so games can name move-list buffers.
 pub use arrayvec::ArrayVec;
