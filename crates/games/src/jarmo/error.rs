@@ -33,7 +33,9 @@ pub enum PositionError {
         found: usize,
     },
     /// A character that is no archer and no count of empty points.
-    #[error("at byte {at}: {found:?} is not an archer (d, D, l, L) or a count of empty points (1-5)")]
+    #[error(
+        "at byte {at}: {found:?} is not an archer (d, D, l, L) or a count of empty points (1-5)"
+    )]
     BadChar {
         /// Where the character is.
         at: usize,
@@ -69,7 +71,9 @@ pub enum PositionError {
         text: String,
     },
     /// The owed returns are not two numbers `dark/light`.
-    #[error("at byte {at}: the returns owed must be written `dark/light`, e.g. `0/1`, found {text:?}")]
+    #[error(
+        "at byte {at}: the returns owed must be written `dark/light`, e.g. `0/1`, found {text:?}"
+    )]
     BadOwed {
         /// Where the field starts.
         at: usize,
@@ -89,7 +93,9 @@ pub enum PositionError {
         lost: u8,
     },
     /// The count of moves without a capture is not a number from 0 to 200.
-    #[error("at byte {at}: the moves without a capture must be a number from 0 to 200, found {text:?}")]
+    #[error(
+        "at byte {at}: the moves without a capture must be a number from 0 to 200, found {text:?}"
+    )]
     BadQuiet {
         /// Where the field starts.
         at: usize,

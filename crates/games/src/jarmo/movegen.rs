@@ -189,9 +189,13 @@ impl Jarmo {
             _ => false,
         });
         match ret {
-            None if due => "a return is due: name the point of your first row it goes to, e.g. +a1".into(),
+            None if due => {
+                "a return is due: name the point of your first row it goes to, e.g. +a1".into()
+            }
             Some(_) if !due => "no return is due (or your first row has no empty point)".into(),
-            Some(r) => format!("a returned archer goes to an empty point of your first row, not {r}"),
+            Some(r) => {
+                format!("a returned archer goes to an empty point of your first row, not {r}")
+            }
             None => String::new(),
         }
     }
