@@ -1,7 +1,8 @@
 //! The core of tablero: the [`Game`] trait every game implements, and what is
 //! written once for all games on top of it: [`History`] (repetition, undo),
 //! [`Record`] (replayable game records), [`perft`], random playouts, move
-//! lists, and — with the `testing` feature — the conformance kit.
+//! lists, the two-game match with seats swapped ([`SeatSwapMatch`]), and —
+//! with the `testing` feature — the conformance kit.
 //!
 //! Nothing here knows a particular game.
 //!
