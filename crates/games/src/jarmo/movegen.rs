@@ -2,7 +2,7 @@
 
 use super::board::Point;
 use super::{Jarmo, Move, Recent, QUIET_CAP};
-use tablero_core::{MoveBuf, Player};
+use tablero_core::{Game, MoveBuf, Player};
 
 impl Jarmo {
     /// The step the shuttle rule forbids to the side to move: after its own
@@ -138,7 +138,7 @@ impl Jarmo {
     pub(super) fn why_illegal(&self, mv: Move) -> String {
         let me = self.side;
         let mine = Jarmo::colour(me);
-        let mut any = Self::empty_list();
+        let mut any = <Jarmo as Game>::MoveList::default();
         self.generate(&mut any);
         let has_step = any
             .as_slice()
@@ -198,9 +198,5 @@ impl Jarmo {
             }
             None => String::new(),
         }
-    }
-
-    fn empty_list() -> <Jarmo as tablero_core::Game>::MoveList {
-        Default::default()
     }
 }
