@@ -29,6 +29,8 @@ struct Cli {
 pub enum GameName {
     /// Imago: two pieces each on a 6x6 grid; your step pushes an opponent piece.
     Imago,
+    /// Jarmo: five archers each on an asymmetric board; bring them to the enemy's first row.
+    Jarmo,
 }
 
 /// Runs `$body` with the type alias `$G` set to the game named by `$name`.
@@ -39,6 +41,10 @@ macro_rules! with_game {
         match $name {
             $crate::GameName::Imago => {
                 type $G = tablero_games::imago::Imago;
+                $body
+            }
+            $crate::GameName::Jarmo => {
+                type $G = tablero_games::jarmo::Jarmo;
                 $body
             }
         }

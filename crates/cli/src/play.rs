@@ -3,14 +3,14 @@
 use crate::common::{parse_player, Setup};
 use crate::render::CliGame;
 use crate::GameName;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use owo_colors::OwoColorize;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tablero_ai::{parse_spec, Action, Bot, Limits};
-use tablero_core::{Game, History, Outcome, Player, Reason, Record};
+use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatSwapMatch};
 
 /// Play a game in the terminal.
 ///
@@ -22,18 +22,18 @@ pub struct Args {
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Who plays player one (Imago: Red): human, random or solver.
+    /// Who plays player one (Imago: Red, Jarmo: Dark): human, random or solver.
     #[arg(
         long = "p1",
-        visible_alias = "red",
+        visible_aliases = ["red", "dark"],
         default_value = "human",
         value_name = "WHO"
     )]
     p1: String,
-    /// Who plays player two (Imago: Blue): human, random or solver.
+    /// Who plays player two (Imago: Blue, Jarmo: Light): human, random or solver.
     #[arg(
         long = "p2",
-        visible_alias = "blue",
+        visible_aliases = ["blue", "light"],
         default_value = "random",
         value_name = "WHO"
     )]
@@ -50,6 +50,11 @@ pub struct Args {
     /// Draw without colours (also when NO_COLOR is set or output is not a terminal).
     #[arg(long)]
     no_color: bool,
+    /// Play a match of two games (Jarmo's rule 11): in the second game the
+    /// players swap seats (colour and side of the board) and the points of
+    /// both games add up. With --record FILE, game N is saved to FILE.N.
+    #[arg(long = "match")]
+    two_games: bool,
 }
 
 /// Who makes the moves of one side: a person, or a computer player built
@@ -116,13 +121,16 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     } else {
         parse_player(&args.first, G::SIDE_WORDS)?
     };
-    let history = args.setup.history::<G>(first)?;
     let who = [
         Who::parse(&args.p1, seed)?,
         Who::parse(&args.p2, seed.wrapping_add(1))?,
     ];
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    if args.two_games {
+        return run_match::<G>(args, who, color, first);
+    }
+    let history = args.setup.history::<G>(first)?;
     let mut s = Session {
         history,
         who,
@@ -130,19 +138,106 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let quit = s.play()?;
     if let Some(path) = &args.record {
-        let mut record = Record::from_history(&s.history);
-        for p in Player::ALL {
-            record.tags.push((
-                G::side_name(p).to_string(),
-                s.who[p.index()].name().to_string(),
-            ));
-        }
-        std::fs::write(path, record.to_text())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("Record saved to {}.", path.display());
+        save_record(path, &s.history, &s.who)?;
     }
     if quit {
         println!("Game left unfinished.");
+    }
+    Ok(())
+}
+
+fn save_record<G: CliGame>(path: &Path, history: &History<G>, who: &[Who<G>; 2]) -> Result<()> {
+    let mut record = Record::from_history(history);
+    for p in Player::ALL {
+        record.tags.push((
+            G::side_name(p).to_string(),
+            who[p.index()].name().to_string(),
+        ));
+    }
+    std::fs::write(path, record.to_text())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    println!("Record saved to {}.", path.display());
+    Ok(())
+}
+
+/// The two-game match: person A is `--p1` in the first game and player two
+/// in the second; the same seat moves first in both games.
+fn run_match<G: CliGame>(
+    args: &Args,
+    people: [Who<G>; 2],
+    color: bool,
+    first: Player,
+) -> Result<()> {
+    if args.setup.position.is_some() || args.setup.moves.is_some() {
+        bail!(
+            "--match plays two games from the start position; --position and --moves do not apply"
+        );
+    }
+    let mut m = SeatSwapMatch::<G>::new(args.setup.variant::<G>()?, first);
+    let names = [people[0].name().to_string(), people[1].name().to_string()];
+    let label = |person: Person| format!("{person} ({})", names[person.index()]);
+    // Each person's player, taken out for the game where they sit.
+    let mut people = people.map(Some);
+    for game in 1..=2 {
+        let mut seat = |p: Player| {
+            people[Person::in_seat(p, game).index()]
+                .take()
+                .expect("each person plays once per game")
+        };
+        let who = [seat(Player::P1), seat(Player::P2)];
+        println!();
+        println!(
+            "Match, game {game} of 2: {} plays {}, {} plays {}.",
+            label(Person::in_seat(Player::P1, game)),
+            G::side_name(Player::P1),
+            label(Person::in_seat(Player::P2, game)),
+            G::side_name(Player::P2),
+        );
+        let mut s = Session {
+            history: m.current().clone(),
+            who,
+            color,
+        };
+        let quit = s.play()?;
+        if let Some(path) = &args.record {
+            let mut name = path.as_os_str().to_owned();
+            name.push(format!(".{game}"));
+            save_record(Path::new(&name), &s.history, &s.who)?;
+        }
+        *m.current_mut() = s.history;
+        let [p1, p2] = s.who;
+        people[Person::in_seat(Player::P1, game).index()] = Some(p1);
+        people[Person::in_seat(Player::P2, game).index()] = Some(p2);
+        if quit {
+            println!("Match left unfinished in game {game}.");
+            return Ok(());
+        }
+        for person in Person::ALL {
+            println!(
+                "Game {game}: {person} ({}, {}) {} points.",
+                names[person.index()],
+                G::side_name(person.seat(game)),
+                tablero_core::fmt_points(m.game_points(person, game).unwrap_or(0.0))
+            );
+        }
+        m.next_game();
+    }
+    let total = m.points();
+    for person in Person::ALL {
+        let per_game: Vec<String> = (1..=2)
+            .map(|g| tablero_core::fmt_points(m.game_points(person, g).unwrap_or(0.0)))
+            .collect();
+        println!(
+            "Total for {}: {} + {} = {} points.",
+            label(person),
+            per_game[0],
+            per_game[1],
+            tablero_core::fmt_points(total[person.index()])
+        );
+    }
+    match m.winner().flatten() {
+        Some(p) => println!("{} wins the match.", label(p)),
+        None => println!("The match is drawn."),
     }
     Ok(())
 }
@@ -223,6 +318,8 @@ impl<G: CliGame> Session<G> {
             Reason::Jacke => "Jacke: the win was proved",
             Reason::Repetition => "the same position occurred three times",
             Reason::NoMoves => "neither player could move",
+            Reason::AllArrived => "a side has all its archers on the enemy's first row",
+            Reason::MoveCap => "the move cap was reached",
             Reason::Resign => "resignation",
             Reason::Agreed => "agreed",
             _ => o.reason.as_str(),

@@ -28,6 +28,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     match args.game {
         GameName::Imago => imago(args),
+        GameName::Jarmo => bail!("there is no exact solver for jarmo"),
     }
 }
 

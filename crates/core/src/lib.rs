@@ -1,7 +1,8 @@
 //! The core of tablero: the [`Game`] trait every game implements, and what is
 //! written once for all games on top of it: [`History`] (repetition, undo),
 //! [`Record`] (replayable game records), [`perft`], random playouts, move
-//! lists, and — with the `testing` feature — the conformance kit.
+//! lists, the two-game match with seats swapped ([`SeatSwapMatch`]), and —
+//! with the `testing` feature — the conformance kit.
 //!
 //! Nothing here knows a particular game.
 //!
@@ -22,6 +23,7 @@ mod perft;
 mod player;
 mod playout;
 mod record;
+mod seatswap;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
@@ -35,6 +37,7 @@ pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
 pub use record::{Record, RecordError};
+pub use seatswap::{Person, SeatSwapMatch};
 
 /// Re-exported so games can name move-list buffers.
 pub use arrayvec::ArrayVec;

@@ -3,6 +3,7 @@
 //! or `mcts:iters=2000`.
 
 mod imago;
+mod jarmo;
 
 pub use imago::{solution_for, ImagoSolver};
 

@@ -2,6 +2,7 @@
 //! of each game beyond its rules.
 
 mod imago;
+mod jarmo;
 
 use tablero_ai::Play;
 use tablero_core::Player;

@@ -1,0 +1,90 @@
+//! Jarmo in the terminal: the 25 points, the archers and their marks, the
+//! first rows, the lost and owed archers; the lines are listed in the legend.
+
+use super::CliGame;
+use owo_colors::OwoColorize;
+use tablero_core::{Game, Player};
+use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
+
+impl CliGame for Jarmo {
+    const SIDE_NAMES: [&'static str; 2] = ["Dark", "Light"];
+    const SIDE_WORDS: [&'static str; 2] = ["dark", "light"];
+
+    fn board(&self, color: bool) -> String {
+        let o = self.orientation();
+        let paint = |text: &str, who: Player| -> String {
+            match (color, who) {
+                (false, _) => text.to_string(),
+                (true, Player::P1) => text.red().bold().to_string(),
+                (true, Player::P2) => text.blue().bold().to_string(),
+            }
+        };
+        let mut out = String::from("     a   b   c   d   e\n");
+        for row in (0..5u8).rev() {
+            let mut line = format!(" {}  ", row + 1);
+            for col in 0..5u8 {
+                let pt = Point::new(col, row).expect("on the board");
+                let cell = match self.archer_at(pt) {
+                    None => "·".to_string(),
+                    Some(p) => {
+                        let letter = match (p, self.is_marked(pt)) {
+                            (Player::P1, false) => "d",
+                            (Player::P1, true) => "D",
+                            (Player::P2, false) => "l",
+                            (Player::P2, true) => "L",
+                        };
+                        paint(letter, p)
+                    }
+                };
+                line.push_str(&format!(" {cell}  "));
+            }
+            let line = line.trim_end().to_string();
+            let note = Player::ALL
+                .into_iter()
+                .find(|&p| o.home_row(p) == row)
+                .map(|p| {
+                    format!(
+                        "   {}'s first row, {}'s goal",
+                        Jarmo::side_name(p),
+                        Jarmo::side_name(p.other())
+                    )
+                });
+            out.push_str(&line);
+            if let Some(n) = note {
+                out.push_str(&if color { n.dimmed().to_string() } else { n });
+            }
+            out.push('\n');
+        }
+        for p in Player::ALL {
+            out.push_str(&format!(
+                "  {}: {} on the board, {} lost, {} returns owed, {} points as it stands\n",
+                paint(Jarmo::side_name(p), p),
+                self.archers(p).count_ones(),
+                self.lost(p),
+                self.owed(p),
+                self.points(p)
+            ));
+        }
+        out.push_str(&format!(
+            "  Moves without a capture: {}/{QUIET_CAP}\n",
+            self.quiet()
+        ));
+        if let Some((from, to)) = self.shuttle_ban() {
+            out.push_str(&format!(
+                "  No shuttling: {} may not play {from}-{to} now\n",
+                Jarmo::side_name(self.side_to_move())
+            ));
+        }
+        out
+    }
+
+    fn legend() -> &'static str {
+        "d, l: a Dark, Light archer; D, L: a marked archer (it has captured). Archers move along the lines:\n\
+         a1: b3 c2        b1: a3 d2        c1: a2 d3 e2     d1: b2 c3        e1: c2 d3\n\
+         a2: c1 c3        b2: b3 c2 c4 d1  c2: a1 b2 d2 e1 e3  d2: b1 b3 c2 d3  e2: c1 d4\n\
+         a3: b1 b5        b3: a1 a5 b2 b4 c3 c5 d2  c3: a2 a4 b3 d1 e4  d3: b4 c1 d2 d4 e1 e5  e3: c2 d5\n\
+         a4: c3 c5        b4: b3 c4 d3 d5  c4: a5 b2 b4 d4 e5  d4: b5 c4 d3 e2  e4: c3 c5\n\
+         a5: b3 c4        b5: a3 d4        c5: a4 b3 e4     d5: b4 e3        e5: c4 d3\n\
+         Moves: `b1-d2`, a capture `b1xd2`, with a return of a lost archer `c2-e3+b1`, `pass`."
+    }
+}
