@@ -161,7 +161,7 @@ impl Play for Imago {
             })
         };
         match level {
-            0 | 1 => Box::new(mcts(10)),
+            0 | 1 => Box::new(mcts(6)),
             2 => Box::new(mcts(40)),
             3 => Box::new(mcts(120)),
             4 => Box::new(ImagoSolver::new(seed, true, 0.0, 3)),
@@ -171,7 +171,7 @@ impl Play for Imago {
 
     fn levels() -> [LevelInfo; 5] {
         [
-            LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
+            LevelInfo { level: 1, recipe: "MCTS, 6 iterations" },
             LevelInfo { level: 2, recipe: "MCTS, 40 iterations" },
             LevelInfo { level: 3, recipe: "MCTS, 120 iterations" },
             LevelInfo {

@@ -46,48 +46,40 @@ pub trait Play: Game + Evaluate {
     }
 }
 
-/// The generic levels: MCTS with a growing budget, then the stronger of the
-/// two searches.
+/// The generic levels: MCTS with 10, 100 and 1000 iterations, then
+/// alpha-beta to depth 4, then alpha-beta for 2 s. Budgets in iterations and
+/// depth make levels 1–4 play the same on any machine.
 pub const GENERIC_LEVELS: [LevelInfo; 5] = [
-    LevelInfo {
-        level: 1,
-        recipe: "MCTS, 30 iterations",
-    },
-    LevelInfo {
-        level: 2,
-        recipe: "MCTS, 300 iterations",
-    },
-    LevelInfo {
-        level: 3,
-        recipe: "MCTS, 0.25 s",
-    },
-    LevelInfo {
-        level: 4,
-        recipe: "MCTS, 1 s",
-    },
-    LevelInfo {
-        level: 5,
-        recipe: "MCTS, 2 s on 2 threads",
-    },
+    LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
+    LevelInfo { level: 2, recipe: "MCTS, 100 iterations" },
+    LevelInfo { level: 3, recipe: "MCTS, 1000 iterations" },
+    LevelInfo { level: 4, recipe: "alpha-beta, depth 4" },
+    LevelInfo { level: 5, recipe: "alpha-beta, 2 s" },
 ];
 
-/// A generic level: MCTS with random playouts and the budget of
-/// [`GENERIC_LEVELS`].
+/// A generic level (see [`GENERIC_LEVELS`]).
 #[must_use]
 pub fn generic_level<G: Game + Evaluate>(level: u8, seed: u64) -> Box<dyn Bot<G>> {
-    let (budget, threads) = match level {
-        0 | 1 => (Budget::Nodes(30), 1),
-        2 => (Budget::Nodes(300), 1),
-        3 => (Budget::Time(Duration::from_millis(250)), 1),
-        4 => (Budget::Time(Duration::from_secs(1)), 1),
-        _ => (Budget::Time(Duration::from_secs(2)), 2),
+    let mcts = |n| -> Box<dyn Bot<G>> {
+        Box::new(Mcts::new(MctsConfig {
+            budget: Budget::Nodes(n),
+            seed,
+            ..MctsConfig::default()
+        }))
     };
-    Box::new(Mcts::new(MctsConfig {
-        budget,
-        threads,
-        seed,
-        ..MctsConfig::default()
-    }))
+    let ab = |budget| -> Box<dyn Bot<G>> {
+        Box::new(AlphaBeta::new(AlphaBetaConfig {
+            budget,
+            ..AlphaBetaConfig::default()
+        }))
+    };
+    match level {
+        0 | 1 => mcts(10),
+        2 => mcts(100),
+        3 => mcts(1000),
+        4 => ab(Budget::Depth(4)),
+        _ => ab(Budget::Time(Duration::from_secs(2))),
+    }
 }
 
 /// Reads a player spec: `random`, `ai:N` (a level), `solver[:noise=X,horizon=H]`
