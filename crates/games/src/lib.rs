@@ -3,4 +3,5 @@
 //! `movegen.rs`, `notation.rs` and `error.rs`.
 #![deny(missing_docs)]
 
+pub mod draughts;
 pub mod imago;
