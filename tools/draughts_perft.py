@@ -16,10 +16,40 @@ import time
 from draughts import Board
 
 
+def occupied(board):
+    """The squares holding a piece, numbered as pydraughts' moves (a1 = 1)."""
+    out = set()
+    for side in board.fen.split(":")[1:]:
+        for sq in side[1:].split(","):
+            sq = sq.lstrip("K")
+            if sq:
+                out.add((int(sq[1:]) - 1) * 8 + (ord(sq[0]) - ord("a")) + 1)
+    return out
+
+
+def slides_through_a_piece(board, steps, occ):
+    """pydraughts 0.6.7 lets a Turkish king slide through an occupied square
+    (e.g. a8-a1 over its own man on a2); such moves are dropped."""
+    a, b = steps[0] - 1, steps[-1] - 1
+    (ra, ca), (rb, cb) = divmod(a, 8), divmod(b, 8)
+    if ra != rb and ca != cb:
+        return False
+    dr, dc = (rb > ra) - (rb < ra), (cb > ca) - (cb < ca)
+    r, c = ra + dr, ca + dc
+    while (r, c) != (rb, cb):
+        if r * 8 + c + 1 in occ:
+            return True
+        r, c = r + dr, c + dc
+    return False
+
+
 def distinct(board):
     seen = {}
+    occ = occupied(board) if board.variant == "turkish" else None
     for m in board.legal_moves():
         steps = m.steps_move
+        if occ is not None and not m.captures and slides_through_a_piece(board, steps, occ):
+            continue
         key = (steps[0], steps[-1], frozenset(m.captures or []))
         seen.setdefault(key, m)
     return list(seen.values())

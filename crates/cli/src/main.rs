@@ -27,6 +27,10 @@ struct Cli {
 pub enum GameName {
     /// Imago: two pieces each on a 6x6 grid; your step pushes an opponent piece.
     Imago,
+    /// Super Dimensiones: two draughts sub-games on one 6x6 board; five cards set the rules.
+    Dimensiones,
+    /// Draughts on 8x8 (verification configurations: russian, turkish, english).
+    Draughts,
 }
 
 /// Runs `$body` with the type alias `$G` set to the game named by `$name`.
@@ -37,6 +41,14 @@ macro_rules! with_game {
         match $name {
             $crate::GameName::Imago => {
                 type $G = tablero_games::imago::Imago;
+                $body
+            }
+            $crate::GameName::Dimensiones => {
+                type $G = tablero_games::dimensiones::Dimensiones;
+                $body
+            }
+            $crate::GameName::Draughts => {
+                type $G = tablero_games::draughts::Draughts;
                 $body
             }
         }

@@ -28,6 +28,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     match args.game {
         GameName::Imago => imago(args),
+        GameName::Dimensiones | GameName::Draughts => {
+            bail!("tablero has no exact solver for this game")
+        }
     }
 }
 
