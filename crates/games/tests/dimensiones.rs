@@ -218,13 +218,20 @@ fn huff_penalties() {
         q.position_string(),
         "4o1/6/1b4/4b1/1b1r1r/ra2r1 b -- 0 rbao"
     );
-    // D with no man lost: a man of the back row is crowned.
-    let full = pos("I-D-N-E-S+huff", "1o4/6/6/1b4/rraaar/raaa1r r -- 0 rbao");
+    // D with no man lost: a man of the mover's back row is crowned.
+    let full = pos("M-D-N-E-R+huff", "3o2/6/2b3/2r3/rr1a2/rrr3 r -- 0 rbao");
     let moves = full.legal_move_strings();
-    assert!(
-        moves.contains(&"a1-b2".to_string()) || moves.iter().any(|m| m.contains("!=")),
-        "{moves:?}"
-    );
+    assert_eq!(moves.len(), 21);
+    assert!(moves.contains(&"a2-a3!=b1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a2-a3".to_string()), "{moves:?}");
+    let q = after(&full, "a2-a3!=b1");
+    assert_eq!(q.position_string(), "3o2/6/2b3/r1r3/1r1a2/rRr3 b -- 0 rbao");
+    // No man on the back row and none lost: no penalty.
+    let none = pos("M-D-N-E-R+huff", "3o2/6/2b3/rrr3/rr1a2/1R4 r -- 0 rbao");
+    let moves = none.legal_move_strings();
+    assert!(moves.contains(&"c3xc5".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a3-a4".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('!')), "{moves:?}");
     // The penalty must be one of the choices.
     let e = d.parse_move("c1-d2!+a3").unwrap_err();
     assert!(matches!(e, MoveError::Illegal { .. }), "{e}");

@@ -15,7 +15,7 @@
 //! assert_eq!(pos.mover_label(), Some("red"));
 //! pos.play(pos.parse_move("b2-c3").unwrap()).unwrap();
 //! // Blue moves next, in the cycle Red, Blue, Aqua, Orange.
-//! assert_eq!(pos.position_string(), "obobob/bobobo/6/2r3/arar1r/rarara b -- 0 rbao");
+//! assert_eq!(pos.position_string(), "obobob/bobobo/6/2r3/a1arar/rarara b -- 0 rbao");
 //! ```
 
 mod board;

@@ -161,10 +161,9 @@ impl Dimensiones {
     /// sub-game and pass the turn to the same player's other army.
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
-        let mut buf = Vec::new();
+        let rules = self.variant.core_rules();
         loop {
-            self.moves_of(a, &mut buf);
-            if !buf.is_empty() {
+            if self.view(a, &rules).has_move() {
                 return Some(a);
             }
             let winner = match self.variant.strategy {

@@ -310,11 +310,8 @@ impl Game for Draughts {
     /// The side to move loses when it has no legal move (no pieces, or all
     /// blocked).
     fn natural_outcome(&self) -> Option<Outcome> {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves
-            .is_empty()
-            .then(|| Outcome::win(self.side.other(), Reason::NoMoves))
+        let rules = self.variant.rules();
+        (!self.army(&rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {

@@ -187,6 +187,65 @@ impl ArmyView<'_> {
         }
     }
 
+    /// Whether the army has any legal move under compulsory or optional
+    /// capture alike: a first jump (which always completes to a capture) or
+    /// a non-capturing move. Allocates nothing.
+    #[must_use]
+    pub fn has_move(&self) -> bool {
+        let next = self.rules.neighbours();
+        let man_moves = self.orient(self.rules.man_moves);
+        let man_caps = self.orient(self.rules.man_captures);
+        let ally_man = self.orient(self.rules.ally_man);
+        let occ = self.occupied;
+        for from in Square::iter_bits(self.men | self.kings) {
+            let sq = from.index() as usize;
+            let king = self.kings & from.bit() != 0;
+            let occ_wo = occ & !from.bit();
+            // Steps and the first square of a slide.
+            let steps = if king {
+                self.rules.king_dirs
+            } else {
+                man_moves
+            };
+            let mut m = steps;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let t = next[d][sq];
+                if t != OFF && occ & (1u64 << t) == 0 {
+                    return true;
+                }
+            }
+            // First jumps of a capture.
+            let caps = if king { self.rules.king_dirs } else { man_caps };
+            let mut m = caps;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut t = next[d][sq];
+                if king && self.rules.flying_kings {
+                    while t != OFF && occ_wo & (1u64 << t) == 0 {
+                        t = next[d][t as usize];
+                    }
+                }
+                if t == OFF || self.enemy & (1u64 << t) == 0 {
+                    continue;
+                }
+                let land = next[d][t as usize];
+                if land != OFF && occ_wo & (1u64 << land) == 0 {
+                    return true;
+                }
+            }
+            if self.allies != 0 {
+                let dirs = if king { self.rules.ally_king } else { ally_man };
+                if ally_reach(next, from, dirs, self.allies, occ_wo) != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Every capture path (landing squares after the start) of the piece on
     /// `mv.from` that is the move `mv`; for notation, not for speed.
     #[must_use]
