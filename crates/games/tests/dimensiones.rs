@@ -277,3 +277,28 @@ fn position_errors_say_where() {
         PositionError::Inconsistent { .. }
     ));
 }
+
+#[test]
+fn threefold_repetition_scores_open_subgames_by_value() {
+    // Kings shuffle; Red (king + man, value 3) against Blue (king, value 2)
+    // wins its sub-game by value in C; Aqua and Orange (one king each) draw.
+    let start = pos("M-C-N-W-S", "1B4/6/O5/6/6/R1r2A r -- 0 rbao");
+    let mut h = History::new(start.clone());
+    let cycle = "a1-b2, b6-c5, f1-e2, a4-b5, b2-a1, c5-b6, e2-f1, b5-a4";
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(h.outcome(), None);
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(h.repetitions(), 3);
+    assert_eq!(
+        h.outcome(),
+        Some(Outcome::by_points([1.5, 0.5], Reason::Repetition))
+    );
+    // In D the same material gives that sub-game to North.
+    let mut h = History::new(pos("M-D-N-W-S", "1B4/6/O5/6/6/R1r2A r -- 0 rbao"));
+    play_move_list(&mut h, cycle).unwrap();
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(
+        h.outcome(),
+        Some(Outcome::by_points([0.5, 1.5], Reason::Repetition))
+    );
+}

@@ -10,6 +10,11 @@ fn pos(v: DraughtsVariant, text: &str) -> Draughts {
 }
 
 #[test]
+fn a_move_is_sixteen_bytes() {
+    assert_eq!(std::mem::size_of::<tablero_games::draughts::Move>(), 16);
+}
+
+#[test]
 fn perft_data() {
     let checked = check_perft_file::<Draughts>(include_str!("data/draughts.perft"), 200_000);
     assert!(checked >= 15, "only {checked} perft depths checked");

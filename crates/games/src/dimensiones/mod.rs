@@ -266,15 +266,19 @@ impl Game for Dimensiones {
         Some(3)
     }
 
-    /// In formation W without the `huff` returns, every ply that resets the
-    /// clock removes a piece, crowns a man or moves a man forward (24 men,
-    /// 5 rows), so at most 24 + 24 + 24 * 5 such plies, each followed by at
-    /// most 60 others. Elsewhere men move sideways (E) or come back (`huff`
-    /// in D), and only the repetition rule bounds a game: by the number of
-    /// positions, which does not fit in 64 bits.
+    /// In formation W with card M and without the `huff` returns, every
+    /// ply that resets the clock removes a piece, crowns a man or moves a
+    /// man forward (24 men, 5 rows), so there are at most 24 + 24 + 24 * 5
+    /// such plies, each followed by at most 60 others. Elsewhere men move
+    /// sideways (E), ally-jump sideways (I) or come back (`huff` in D), and
+    /// only the repetition rule bounds a game: by the number of positions,
+    /// which does not fit in 64 bits.
     fn max_plies(variant: &RuleSet) -> u64 {
         let returns = variant.huff && variant.strategy == Strategy::Distract;
-        if variant.formation == Formation::Western && !returns {
+        if variant.formation == Formation::Western
+            && variant.dimension == Dimension::Multi
+            && !returns
+        {
             (24 + 24 + 24 * 5 + 1) * (u64::from(CLOCK_LIMIT) + 1)
         } else {
             u64::MAX
