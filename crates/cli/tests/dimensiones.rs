@@ -204,6 +204,7 @@ fn play_in_the_terminal_shows_the_signal_token() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("[R●]"), "{out}");
+    assert!(out.contains("South (red) to move."), "{out}");
     assert!(
         out.contains("[A●]") || out.contains("The signal token ● is on aqua"),
         "{out}"
