@@ -31,6 +31,10 @@ pub enum GameName {
     Imago,
     /// Jarmo: five archers each on an asymmetric board; bring them to the enemy's first row.
     Jarmo,
+    /// Super Dimensiones: two draughts sub-games on one 6x6 board; five cards set the rules.
+    Dimensiones,
+    /// Draughts on 8x8 (verification configurations: russian, turkish, english).
+    Draughts,
 }
 
 /// Runs `$body` with the type alias `$G` set to the game named by `$name`.
@@ -45,6 +49,14 @@ macro_rules! with_game {
             }
             $crate::GameName::Jarmo => {
                 type $G = tablero_games::jarmo::Jarmo;
+                $body
+            }
+            $crate::GameName::Dimensiones => {
+                type $G = tablero_games::dimensiones::Dimensiones;
+                $body
+            }
+            $crate::GameName::Draughts => {
+                type $G = tablero_games::draughts::Draughts;
                 $body
             }
         }

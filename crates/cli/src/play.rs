@@ -287,7 +287,12 @@ impl<G: CliGame> Session<G> {
             let side = self.history.current().side_to_move();
             match &self.who[side.index()] {
                 Who::Human => {
-                    println!("{} to move. Legal moves:", self.title(side));
+                    match self.history.current().mover_label() {
+                        Some(army) => {
+                            println!("{} ({army}) to move. Legal moves:", self.title(side));
+                        }
+                        None => println!("{} to move. Legal moves:", self.title(side)),
+                    }
                     self.list_moves();
                     loop {
                         print!("{}> ", G::side_name(side).to_lowercase());

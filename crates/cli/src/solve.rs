@@ -28,7 +28,12 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     match args.game {
         GameName::Imago => imago(args),
-        GameName::Jarmo => bail!("there is no exact solver for jarmo"),
+        GameName::Jarmo | GameName::Dimensiones | GameName::Draughts => {
+            bail!(
+                "tablero has no exact solver for {}",
+                format!("{:?}", args.game).to_lowercase()
+            )
+        }
     }
 }
 

@@ -3,5 +3,7 @@
 //! `movegen.rs`, `notation.rs` and `error.rs`.
 #![deny(missing_docs)]
 
+pub mod dimensiones;
+pub mod draughts;
 pub mod imago;
 pub mod jarmo;

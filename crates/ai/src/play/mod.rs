@@ -2,6 +2,7 @@
 //! where a game has one, the claim check, and player specs such as `ai:3`
 //! or `mcts:iters=2000`.
 
+mod draughts;
 mod imago;
 mod jarmo;
 
@@ -50,11 +51,26 @@ pub trait Play: Game + Evaluate {
 /// alpha-beta to depth 4, then alpha-beta for 2 s. Budgets in iterations and
 /// depth make levels 1–4 play the same on any machine.
 pub const GENERIC_LEVELS: [LevelInfo; 5] = [
-    LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
-    LevelInfo { level: 2, recipe: "MCTS, 100 iterations" },
-    LevelInfo { level: 3, recipe: "MCTS, 1000 iterations" },
-    LevelInfo { level: 4, recipe: "alpha-beta, depth 4" },
-    LevelInfo { level: 5, recipe: "alpha-beta, 2 s" },
+    LevelInfo {
+        level: 1,
+        recipe: "MCTS, 10 iterations",
+    },
+    LevelInfo {
+        level: 2,
+        recipe: "MCTS, 100 iterations",
+    },
+    LevelInfo {
+        level: 3,
+        recipe: "MCTS, 1000 iterations",
+    },
+    LevelInfo {
+        level: 4,
+        recipe: "alpha-beta, depth 4",
+    },
+    LevelInfo {
+        level: 5,
+        recipe: "alpha-beta, 2 s",
+    },
 ];
 
 /// A generic level (see [`GENERIC_LEVELS`]).

@@ -1,6 +1,8 @@
 //! Drawing boards in the terminal, and what the terminal game needs to know
 //! of each game beyond its rules.
 
+mod dimensiones;
+mod draughts;
 mod imago;
 mod jarmo;
 

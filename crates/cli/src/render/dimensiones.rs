@@ -1,0 +1,99 @@
+//! Super Dimensiones in the terminal: the 6x6 board with the four army
+//! colours, frozen pieces dimmed, and the signal token on the corner cell of
+//! the army to move.
+
+use super::CliGame;
+use owo_colors::OwoColorize;
+use tablero_games::dimensiones::{Army, Dimensiones, SubGame};
+use tablero_games::draughts::Square;
+
+fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
+    if !color {
+        return text.to_string();
+    }
+    let s = match army {
+        Army::Red => text.red().bold().to_string(),
+        Army::Blue => text.blue().bold().to_string(),
+        Army::Aqua => text.cyan().bold().to_string(),
+        Army::Orange => text.yellow().bold().to_string(),
+    };
+    if dim {
+        s.dimmed().to_string()
+    } else {
+        s
+    }
+}
+
+fn subgame_text(s: SubGame) -> &'static str {
+    match s {
+        SubGame::Open => "open",
+        SubGame::Won(tablero_core::Player::P1) => "won by South",
+        SubGame::Won(tablero_core::Player::P2) => "won by North",
+        SubGame::Drawn => "drawn",
+    }
+}
+
+impl CliGame for Dimensiones {
+    const SIDE_NAMES: [&'static str; 2] = ["South", "North"];
+    const SIDE_WORDS: [&'static str; 2] = ["south", "north"];
+
+    fn board(&self, color: bool) -> String {
+        let token = |a: Army| {
+            let inner = if self.army() == Some(a) { "●" } else { " " };
+            paint(
+                &format!("[{}{inner}]", a.letter().to_ascii_uppercase()),
+                a,
+                false,
+                color,
+            )
+        };
+        let mut out = format!("  {}{:>19}{}\n", token(Army::Blue), "", token(Army::Orange));
+        for row in (0..6u8).rev() {
+            out.push_str(&format!(" {}  ", row + 1));
+            for col in 0..6u8 {
+                let sq = Square::new(col, row).expect("on the board");
+                let cell = match self.piece_at(sq) {
+                    Some((a, king)) => {
+                        let l = if king {
+                            a.letter().to_ascii_uppercase()
+                        } else {
+                            a.letter()
+                        };
+                        paint(&l.to_string(), a, self.is_frozen(sq), color)
+                    }
+                    None if sq.is_dark() => "·".to_string(),
+                    None => " ".to_string(),
+                };
+                out.push_str(&format!(" {cell} "));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "  {}{:>19}{}\n",
+            token(Army::Red),
+            "",
+            token(Army::Aqua)
+        ));
+        out.push_str("     a  b  c  d  e  f\n");
+        out.push_str(&format!(
+            "  {} · Red–Blue {} · Aqua–Orange {} · {} plies without capture or man move\n",
+            tablero_core::Game::variant(self),
+            subgame_text(self.subgame(0)),
+            subgame_text(self.subgame(1)),
+            self.clock()
+        ));
+        if let Some(a) = self.army() {
+            out.push_str(&format!(
+                "  The signal token ● is on {}: {} moves.\n",
+                a.name(),
+                a.name()
+            ));
+        }
+        out
+    }
+
+    fn legend() -> &'static str {
+        "South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o); capitals are kings.\n\
+         Red faces Blue and Aqua faces Orange. Moves: `b2-c3`, captures `a1xc3xe5`, huff penalties `c3-d4!b2`."
+    }
+}

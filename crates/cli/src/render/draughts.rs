@@ -1,0 +1,37 @@
+//! Draughts (8x8 verification configurations) in the terminal.
+
+use super::CliGame;
+use owo_colors::OwoColorize;
+use tablero_games::draughts::{Draughts, Square};
+
+impl CliGame for Draughts {
+    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
+    const SIDE_WORDS: [&'static str; 2] = ["white", "black"];
+
+    fn board(&self, color: bool) -> String {
+        let mut out = String::new();
+        for row in (0..8u8).rev() {
+            out.push_str(&format!(" {}  ", row + 1));
+            for col in 0..8u8 {
+                let sq = Square::new(col, row).expect("on the board");
+                let cell = match self.piece_at(sq) {
+                    Some(c) if color && c.eq_ignore_ascii_case(&'w') => {
+                        c.to_string().red().bold().to_string()
+                    }
+                    Some(c) if color => c.to_string().blue().bold().to_string(),
+                    Some(c) => c.to_string(),
+                    None if sq.is_dark() => "·".to_string(),
+                    None => " ".to_string(),
+                };
+                out.push_str(&format!(" {cell} "));
+            }
+            out.push('\n');
+        }
+        out.push_str("     a  b  c  d  e  f  g  h\n");
+        out
+    }
+
+    fn legend() -> &'static str {
+        "w: White (player one, moving up), b: Black; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`."
+    }
+}

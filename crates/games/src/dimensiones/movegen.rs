@@ -1,0 +1,207 @@
+//! Legal moves of the army to move, the `huff` penalties, and playing a
+//! move: the sub-games, the signal token's cycle and blocked armies.
+
+use super::board::{Army, Strategy, Tactics};
+use super::{Dimensiones, SubGame, CLOCK_LIMIT};
+use crate::draughts::{ArmyView, Move, Penalty, Rules, Square};
+use tablero_core::Player;
+
+impl Dimensiones {
+    /// The army's view of the board for the core.
+    pub(crate) fn view<'r>(&self, army: Army, rules: &'r Rules) -> ArmyView<'r> {
+        let f = army.facing().index();
+        let a = army.ally().index();
+        let inter = rules.ally_man != 0;
+        ArmyView {
+            rules,
+            men: self.men[army.index()],
+            kings: self.kings[army.index()],
+            enemy: self.men[f] | self.kings[f],
+            enemy_kings: self.kings[f],
+            occupied: self.occupied(),
+            allies: if inter {
+                self.men[a] | self.kings[a]
+            } else {
+                0
+            },
+            north: army.north(),
+        }
+    }
+
+    /// Every legal move of `army` as if it were to move.
+    pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
+        out.clear();
+        let rules = self.variant.core_rules();
+        let view = self.view(army, &rules);
+        let caps = view.captures(out);
+        match self.variant.tactics {
+            Tactics::Armour => view.quiet(out),
+            Tactics::NoArmour if caps == 0 => view.quiet(out),
+            Tactics::NoArmour if !self.variant.huff => {}
+            Tactics::NoArmour => {
+                let capturers = out.iter().fold(0u64, |b, m| b | m.from.bit());
+                let start = out.len();
+                view.quiet(out);
+                let end = out.len();
+                for i in start..end {
+                    let q = out[i];
+                    self.push_penalties(army, q, capturers, out);
+                }
+                out.drain(start..end);
+            }
+        }
+    }
+
+    /// Appends `q` once per penalty choice (`huff`, a capture was possible).
+    fn push_penalties(&self, army: Army, q: Move, capturers: u64, out: &mut Vec<Move>) {
+        let (from, to) = (q.from.bit(), q.to.bit());
+        let with = |p: Penalty| Move { penalty: p, ..q };
+        let before = out.len();
+        match self.variant.strategy {
+            Strategy::Conquer => {
+                for c in Square::iter_bits(capturers) {
+                    let sq = if c == q.from { q.to } else { c };
+                    out.push(with(Penalty::Remove(sq)));
+                }
+            }
+            Strategy::Distract => {
+                let i = army.index();
+                let pieces = (self.men[i] | self.kings[i]).count_ones();
+                let occ_after = (self.occupied() & !from) | to;
+                if pieces < 6 {
+                    let free = self.variant.start_squares(army) & !occ_after;
+                    for s in Square::iter_bits(free) {
+                        out.push(with(Penalty::Return(s)));
+                    }
+                }
+                if out.len() == before {
+                    let was_man = self.men[i] & from != 0;
+                    let men_after = if was_man && !q.promote {
+                        (self.men[i] & !from) | to
+                    } else {
+                        self.men[i] & !from
+                    };
+                    for s in Square::iter_bits(men_after & army.back_row()) {
+                        out.push(with(Penalty::Crown(s)));
+                    }
+                }
+            }
+        }
+        if out.len() == before {
+            out.push(q);
+        }
+    }
+
+    /// Plays `mv` for the army to move, then decides sub-games and finds
+    /// the next army to move.
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let Some(army) = self.army else {
+            return;
+        };
+        let i = army.index();
+        let f = army.facing().index();
+        let (from, to) = (mv.from.bit(), mv.to.bit());
+        let was_man = self.men[i] & from != 0;
+        self.men[i] &= !from;
+        self.kings[i] &= !from;
+        if was_man && !mv.promote {
+            self.men[i] |= to;
+        } else {
+            self.kings[i] |= to;
+        }
+        self.men[f] &= !mv.captured;
+        self.kings[f] &= !mv.captured;
+        match mv.penalty {
+            Penalty::None => {}
+            Penalty::Remove(s) => {
+                self.men[i] &= !s.bit();
+                self.kings[i] &= !s.bit();
+            }
+            Penalty::Return(s) => self.men[i] |= s.bit(),
+            Penalty::Crown(s) => {
+                self.men[i] &= !s.bit();
+                self.kings[i] |= s.bit();
+            }
+        }
+        self.clock = if was_man || mv.is_capture() || mv.penalty != Penalty::None {
+            0
+        } else {
+            (self.clock + 1).min(CLOCK_LIMIT)
+        };
+        // A sub-game ends when one of its armies has no pieces left.
+        let g = army.subgame();
+        let conquer = self.variant.strategy == Strategy::Conquer;
+        for a in [army, army.facing()] {
+            if self.pieces(a) == 0 && self.subgames[g] == SubGame::Open {
+                let empty_wins = !conquer;
+                let winner = if empty_wins {
+                    a.player()
+                } else {
+                    a.player().other()
+                };
+                self.subgames[g] = SubGame::Won(winner);
+            }
+        }
+        self.army = self.next_army(army);
+    }
+
+    /// The army that moves after `army`: the other player's next army in
+    /// the cycle whose sub-game is open; a blocked army's sub-game is
+    /// decided at once and the same player's other army moves instead.
+    pub(crate) fn next_army(&mut self, army: Army) -> Option<Army> {
+        let c1 = army.next_in_cycle(self.first);
+        let c3 = c1.next_in_cycle(self.first).next_in_cycle(self.first);
+        let cand = [c1, c3]
+            .into_iter()
+            .find(|a| self.subgames[a.subgame()] == SubGame::Open)?;
+        self.settle_blocked(cand)
+    }
+
+    /// Starting from `army` to move: while it has no legal move, decide its
+    /// sub-game and pass the turn to the same player's other army.
+    pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
+        let mut a = army;
+        let rules = self.variant.core_rules();
+        loop {
+            if self.view(a, &rules).has_move() {
+                return Some(a);
+            }
+            let winner = match self.variant.strategy {
+                Strategy::Conquer => a.player().other(),
+                Strategy::Distract => a.player(),
+            };
+            self.subgames[a.subgame()] = SubGame::Won(winner);
+            let other = a.ally();
+            if self.subgames[other.subgame()] != SubGame::Open {
+                return None;
+            }
+            a = other;
+        }
+    }
+
+    /// Scores the open sub-games by value (draw rules): C higher wins, D
+    /// lower wins, equal draws.
+    pub(crate) fn score_open(&self) -> [SubGame; 2] {
+        let mut out = self.subgames;
+        for (g, (p1, p2)) in [(Army::Red, Army::Blue), (Army::Aqua, Army::Orange)]
+            .into_iter()
+            .enumerate()
+        {
+            if out[g] != SubGame::Open {
+                continue;
+            }
+            let (v1, v2) = (self.value(p1), self.value(p2));
+            let higher = match v1.cmp(&v2) {
+                std::cmp::Ordering::Greater => Some(Player::P1),
+                std::cmp::Ordering::Less => Some(Player::P2),
+                std::cmp::Ordering::Equal => None,
+            };
+            out[g] = match (higher, self.variant.strategy) {
+                (None, _) => SubGame::Drawn,
+                (Some(p), Strategy::Conquer) => SubGame::Won(p),
+                (Some(p), Strategy::Distract) => SubGame::Won(p.other()),
+            };
+        }
+        out
+    }
+}

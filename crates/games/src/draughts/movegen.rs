@@ -1,0 +1,553 @@
+//! The move generator of the draughts core: steps, slides, ally-jump chains
+//! and complete captures of one army, into the caller's buffer.
+//!
+//! Captures are searched depth first with the state in registers (square,
+//! captured set, occupancy); nothing is allocated but the pushes into the
+//! caller's `Vec`, which keeps its capacity between calls.
+
+use super::board::{dir, Neighbours, Promotion, Rules, Square, OFF};
+
+/// A penalty of the `huff` option of Super Dimensiones, played as part of a
+/// non-capturing move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Penalty {
+    /// No penalty.
+    None,
+    /// The mover's piece now on this square is removed (strategy C).
+    Remove(Square),
+    /// One of the mover's lost men comes back on this square (strategy D).
+    Return(Square),
+    /// The mover's man on this square is crowned (strategy D).
+    Crown(Square),
+}
+
+/// A move of the core: 16 bytes, `Copy`.
+///
+/// A move is identified by its start, its end, the set of captured squares
+/// and whether a man ends it as a king; two capture paths with the same four
+/// are one move, and so are a slide and an ally-jump chain with the same
+/// start and end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Start square.
+    pub from: Square,
+    /// End square.
+    pub to: Square,
+    /// The captured squares (0 for a non-capture).
+    pub captured: u64,
+    /// A man ends the move as a king.
+    pub promote: bool,
+    /// The `huff` penalty played with it.
+    pub penalty: Penalty,
+}
+
+impl Move {
+    /// Whether the move captures.
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+}
+
+/// One army's view of the board, which is all the generator needs.
+#[derive(Clone, Copy, Debug)]
+pub struct ArmyView<'r> {
+    /// The rules.
+    pub rules: &'r Rules,
+    /// The army's men.
+    pub men: u64,
+    /// The army's kings.
+    pub kings: u64,
+    /// The pieces it may capture (the facing army).
+    pub enemy: u64,
+    /// The kings among [`enemy`](ArmyView::enemy).
+    pub enemy_kings: u64,
+    /// Every piece on the board, of every army.
+    pub occupied: u64,
+    /// Pieces it may jump over without capturing (ally jumps); 0 for none.
+    pub allies: u64,
+    /// Whether its men move north (towards rank 8).
+    pub north: bool,
+}
+
+impl ArmyView<'_> {
+    fn promo_row(&self) -> u64 {
+        let size = self.rules.size;
+        if self.north {
+            super::board::row_mask(size, size - 1)
+        } else {
+            super::board::row_mask(size, 0)
+        }
+    }
+
+    fn orient(&self, mask: u8) -> u8 {
+        if self.north {
+            mask
+        } else {
+            dir::flip_mask(mask)
+        }
+    }
+
+    /// Appends every complete capture of the army to `out`, deduplicated,
+    /// then keeps only those the laws of quantity and quality allow (when
+    /// the rules have them). Returns how many were kept.
+    pub fn captures(&self, out: &mut Vec<Move>) -> usize {
+        let start = out.len();
+        let own = self.men | self.kings;
+        let mut s = Search {
+            next: self.rules.neighbours(),
+            rules: self.rules,
+            enemy: self.enemy,
+            promo: self.promo_row(),
+            man_caps: self.orient(self.rules.man_captures),
+            from: Square::try_index(0).expect("square 0"),
+            orig_king: false,
+            first: start,
+            out,
+        };
+        for from in Square::iter_bits(own) {
+            let king = self.kings & from.bit() != 0;
+            s.from = from;
+            s.orig_king = king;
+            s.first = s.out.len();
+            let occ = self.occupied & !from.bit();
+            s.jumps(from.index(), king, 0, occ, 8);
+        }
+        let out = s.out;
+        if self.rules.quantity && out.len() > start {
+            let best = out[start..]
+                .iter()
+                .map(|m| m.captured.count_ones())
+                .max()
+                .unwrap_or(0);
+            retain_from(out, start, |m| m.captured.count_ones() == best);
+        }
+        if self.rules.quality && out.len() > start {
+            let ek = self.enemy_kings;
+            let best = out[start..]
+                .iter()
+                .map(|m| (m.captured & ek).count_ones())
+                .max()
+                .unwrap_or(0);
+            retain_from(out, start, |m| (m.captured & ek).count_ones() == best);
+        }
+        out.len() - start
+    }
+
+    /// Appends every non-capturing move: steps, king slides and (with ally
+    /// jumps) ally-jump chains, one move per start and end.
+    pub fn quiet(&self, out: &mut Vec<Move>) {
+        let next = self.rules.neighbours();
+        let promo = self.promo_row();
+        let man_moves = self.orient(self.rules.man_moves);
+        let ally_man = self.orient(self.rules.ally_man);
+        let occ = self.occupied;
+        for from in Square::iter_bits(self.men | self.kings) {
+            let sq = from.index() as usize;
+            let king = self.kings & from.bit() != 0;
+            let mut targets = 0u64;
+            if king {
+                let mut m = self.rules.king_dirs;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mut t = next[d][sq];
+                    while t != OFF && occ & (1u64 << t) == 0 {
+                        targets |= 1u64 << t;
+                        if !self.rules.flying_kings {
+                            break;
+                        }
+                        t = next[d][t as usize];
+                    }
+                }
+            } else {
+                let mut m = man_moves;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let t = next[d][sq];
+                    if t != OFF && occ & (1u64 << t) == 0 {
+                        targets |= 1u64 << t;
+                    }
+                }
+            }
+            if self.allies != 0 {
+                let dirs = if king { self.rules.ally_king } else { ally_man };
+                targets |= ally_reach(next, from, dirs, self.allies, occ & !from.bit());
+            }
+            for to in Square::iter_bits(targets) {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                    promote: !king && promo & to.bit() != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+    }
+
+    /// Whether the army has any legal move under compulsory or optional
+    /// capture alike: a first jump (which always completes to a capture) or
+    /// a non-capturing move. Allocates nothing.
+    #[must_use]
+    pub fn has_move(&self) -> bool {
+        let next = self.rules.neighbours();
+        let man_moves = self.orient(self.rules.man_moves);
+        let man_caps = self.orient(self.rules.man_captures);
+        let ally_man = self.orient(self.rules.ally_man);
+        let occ = self.occupied;
+        for from in Square::iter_bits(self.men | self.kings) {
+            let sq = from.index() as usize;
+            let king = self.kings & from.bit() != 0;
+            let occ_wo = occ & !from.bit();
+            // Steps and the first square of a slide.
+            let steps = if king {
+                self.rules.king_dirs
+            } else {
+                man_moves
+            };
+            let mut m = steps;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let t = next[d][sq];
+                if t != OFF && occ & (1u64 << t) == 0 {
+                    return true;
+                }
+            }
+            // First jumps of a capture.
+            let caps = if king { self.rules.king_dirs } else { man_caps };
+            let mut m = caps;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut t = next[d][sq];
+                if king && self.rules.flying_kings {
+                    while t != OFF && occ_wo & (1u64 << t) == 0 {
+                        t = next[d][t as usize];
+                    }
+                }
+                if t == OFF || self.enemy & (1u64 << t) == 0 {
+                    continue;
+                }
+                let land = next[d][t as usize];
+                if land != OFF && occ_wo & (1u64 << land) == 0 {
+                    return true;
+                }
+            }
+            if self.allies != 0 {
+                let dirs = if king { self.rules.ally_king } else { ally_man };
+                if ally_reach(next, from, dirs, self.allies, occ_wo) != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Every capture path (landing squares after the start) of the piece on
+    /// `mv.from` that is the move `mv`; for notation, not for speed.
+    #[must_use]
+    pub fn capture_paths(&self, mv: &Move) -> Vec<Vec<Square>> {
+        let mut paths = Vec::new();
+        let mut scratch = Vec::new();
+        let own = self.men | self.kings;
+        if own & mv.from.bit() == 0 {
+            return paths;
+        }
+        let mut s = Search {
+            next: self.rules.neighbours(),
+            rules: self.rules,
+            enemy: self.enemy,
+            promo: self.promo_row(),
+            man_caps: self.orient(self.rules.man_captures),
+            from: mv.from,
+            orig_king: self.kings & mv.from.bit() != 0,
+            first: 0,
+            out: &mut scratch,
+        };
+        let mut path = Vec::new();
+        s.paths(
+            mv.from.index(),
+            s.orig_king,
+            0,
+            self.occupied & !mv.from.bit(),
+            8,
+            &mut path,
+            &mut |p, to, cap, promote| {
+                if to == mv.to && cap == mv.captured && promote == mv.promote {
+                    paths.push(p.to_vec());
+                }
+            },
+        );
+        paths
+    }
+}
+
+/// The squares a piece on `from` reaches by chains of ally jumps in `dirs`
+/// (one square over an ally, onto the empty square beyond), not counting
+/// `from` itself. `occ` is the occupancy without the moving piece.
+#[must_use]
+pub fn ally_reach(next: &Neighbours, from: Square, dirs: u8, allies: u64, occ: u64) -> u64 {
+    let mut seen = from.bit();
+    let mut frontier = from.bit();
+    while frontier != 0 {
+        let sq = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let mut m = dirs;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mid = next[d][sq];
+            if mid == OFF || allies & (1u64 << mid) == 0 {
+                continue;
+            }
+            let land = next[d][mid as usize];
+            if land == OFF || (occ | seen) & (1u64 << land) != 0 {
+                continue;
+            }
+            seen |= 1u64 << land;
+            frontier |= 1u64 << land;
+        }
+    }
+    seen & !from.bit()
+}
+
+fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+    let mut w = start;
+    for r in start..out.len() {
+        if keep(&out[r]) {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Called with each complete capture path, its end, captured set and promotion.
+type PathReport<'f> = dyn FnMut(&[Square], Square, u64, bool) + 'f;
+
+struct Search<'a, 'o> {
+    next: &'static Neighbours,
+    rules: &'a Rules,
+    enemy: u64,
+    promo: u64,
+    man_caps: u8,
+    from: Square,
+    orig_king: bool,
+    first: usize,
+    out: &'o mut Vec<Move>,
+}
+
+impl Search<'_, '_> {
+    fn record(&mut self, to: u8, captured: u64, promote: bool) {
+        let m = Move {
+            from: self.from,
+            to: Square::try_index(to).expect("a square"),
+            captured,
+            promote,
+            penalty: Penalty::None,
+        };
+        if !self.out[self.first..].contains(&m) {
+            self.out.push(m);
+        }
+    }
+
+    /// Searches the captures from `sq`; records complete ones. Returns
+    /// whether any capture was possible from here.
+    fn jumps(&mut self, sq: u8, king: bool, captured: u64, occ: u64, last: u8) -> bool {
+        let next = self.next;
+        let enemy = self.enemy & !captured;
+        let at_once = self.rules.remove_at_once;
+        let mut found = false;
+        if king && self.rules.flying_kings {
+            let mut m = self.rules.king_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if at_once && last < 8 && d == dir::opposite(last) {
+                    continue;
+                }
+                let row = &next[d as usize];
+                let mut t = row[sq as usize];
+                while t != OFF && occ & (1u64 << t) == 0 {
+                    t = row[t as usize];
+                }
+                if t == OFF || enemy & (1u64 << t) == 0 {
+                    continue;
+                }
+                let cap = captured | (1u64 << t);
+                let occ2 = if at_once { occ & !(1u64 << t) } else { occ };
+                let mut l = row[t as usize];
+                let mut ends = 0u64;
+                let mut cont = false;
+                while l != OFF && occ2 & (1u64 << l) == 0 {
+                    found = true;
+                    if self.jumps(l, true, cap, occ2, d) {
+                        cont = true;
+                    } else {
+                        ends |= 1u64 << l;
+                    }
+                    l = row[l as usize];
+                }
+                if !cont {
+                    while ends != 0 {
+                        let e = ends.trailing_zeros() as u8;
+                        ends &= ends - 1;
+                        self.record(e, cap, !self.orig_king);
+                    }
+                }
+            }
+        } else {
+            let mut m = if king {
+                self.rules.king_dirs
+            } else {
+                self.man_caps
+            };
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if king && at_once && last < 8 && d == dir::opposite(last) {
+                    continue;
+                }
+                let mid = next[d as usize][sq as usize];
+                if mid == OFF || enemy & (1u64 << mid) == 0 {
+                    continue;
+                }
+                let land = next[d as usize][mid as usize];
+                if land == OFF || occ & (1u64 << land) != 0 {
+                    continue;
+                }
+                found = true;
+                let cap = captured | (1u64 << mid);
+                let occ2 = if at_once { occ & !(1u64 << mid) } else { occ };
+                let mut k = king;
+                if !king && self.promo & (1u64 << land) != 0 {
+                    match self.rules.promotion {
+                        Promotion::Stop => {
+                            self.record(land, cap, true);
+                            continue;
+                        }
+                        Promotion::ContinueAsKing => k = true,
+                    }
+                }
+                if !self.jumps(land, k, cap, occ2, d) {
+                    self.record(land, cap, !self.orig_king && k);
+                }
+            }
+        }
+        found
+    }
+
+    /// The same search as [`jumps`](Search::jumps), reporting every complete
+    /// path with its end, captured set and promotion.
+    #[allow(clippy::too_many_arguments)]
+    fn paths(
+        &mut self,
+        sq: u8,
+        king: bool,
+        captured: u64,
+        occ: u64,
+        last: u8,
+        path: &mut Vec<Square>,
+        report: &mut PathReport<'_>,
+    ) -> bool {
+        let next = self.next;
+        let enemy = self.enemy & !captured;
+        let at_once = self.rules.remove_at_once;
+        let sqr = |i: u8| Square::try_index(i).expect("a square");
+        let mut found = false;
+        if king && self.rules.flying_kings {
+            for d in super::board::dirs(self.rules.king_dirs) {
+                if at_once && last < 8 && d == dir::opposite(last) {
+                    continue;
+                }
+                let row = &next[d as usize];
+                let mut t = row[sq as usize];
+                while t != OFF && occ & (1u64 << t) == 0 {
+                    t = row[t as usize];
+                }
+                if t == OFF || enemy & (1u64 << t) == 0 {
+                    continue;
+                }
+                let cap = captured | (1u64 << t);
+                let occ2 = if at_once { occ & !(1u64 << t) } else { occ };
+                // First pass: which landings continue.
+                let mut l = row[t as usize];
+                let mut landings = Vec::new();
+                while l != OFF && occ2 & (1u64 << l) == 0 {
+                    landings.push(l);
+                    l = row[l as usize];
+                }
+                let cont: Vec<bool> = landings
+                    .iter()
+                    .map(|&l| {
+                        let mut probe = Vec::new();
+                        let mut s = Search {
+                            next: self.next,
+                            rules: self.rules,
+                            enemy: self.enemy,
+                            promo: self.promo,
+                            man_caps: self.man_caps,
+                            from: self.from,
+                            orig_king: self.orig_king,
+                            first: 0,
+                            out: &mut probe,
+                        };
+                        s.jumps(l, true, cap, occ2, d)
+                    })
+                    .collect();
+                let any = cont.iter().any(|&c| c);
+                for (&l, &c) in landings.iter().zip(&cont) {
+                    found = true;
+                    path.push(sqr(l));
+                    if c {
+                        self.paths(l, true, cap, occ2, d, path, report);
+                    } else if !any {
+                        report(path, sqr(l), cap, !self.orig_king);
+                    }
+                    path.pop();
+                }
+            }
+        } else {
+            let m = if king {
+                self.rules.king_dirs
+            } else {
+                self.man_caps
+            };
+            for d in super::board::dirs(m) {
+                if king && at_once && last < 8 && d == dir::opposite(last) {
+                    continue;
+                }
+                let mid = next[d as usize][sq as usize];
+                if mid == OFF || enemy & (1u64 << mid) == 0 {
+                    continue;
+                }
+                let land = next[d as usize][mid as usize];
+                if land == OFF || occ & (1u64 << land) != 0 {
+                    continue;
+                }
+                found = true;
+                let cap = captured | (1u64 << mid);
+                let occ2 = if at_once { occ & !(1u64 << mid) } else { occ };
+                path.push(sqr(land));
+                let mut k = king;
+                let mut stop = false;
+                if !king && self.promo & (1u64 << land) != 0 {
+                    match self.rules.promotion {
+                        Promotion::Stop => stop = true,
+                        Promotion::ContinueAsKing => k = true,
+                    }
+                }
+                if stop {
+                    report(path, sqr(land), cap, true);
+                } else if !self.paths(land, k, cap, occ2, d, path, report) {
+                    report(path, sqr(land), cap, !self.orig_king && k);
+                }
+                path.pop();
+            }
+        }
+        found
+    }
+}

@@ -1,0 +1,304 @@
+//! Super Dimensiones: perft on all 32 rule sets and special positions, the
+//! conformance kit, and the rules that decide results.
+
+use tablero_core::conformance::{check, check_perft_file, Config};
+use tablero_core::{play_move_list, Game, History, MoveError, Outcome, Player, Reason};
+use tablero_games::dimensiones::{Army, Dimensiones, RuleSet, SubGame};
+use tablero_games::draughts::PositionError;
+
+fn rules(text: &str) -> RuleSet {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn pos(r: &str, text: &str) -> Dimensiones {
+    Dimensiones::parse_position(&rules(r), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn after(p: &Dimensiones, mv: &str) -> Dimensiones {
+    let mut q = p.clone();
+    q.play(q.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}")))
+        .unwrap();
+    q
+}
+
+#[test]
+fn perft_data() {
+    let checked = check_perft_file::<Dimensiones>(include_str!("data/dimensiones.perft"), 60_000);
+    assert!(checked >= 200, "only {checked} perft depths checked");
+}
+
+#[test]
+fn conformance_all_32_rule_sets() {
+    assert_eq!(RuleSet::all().len(), 32);
+    for rs in RuleSet::all() {
+        let config = Config {
+            games: 4,
+            seed: 5,
+            fuzz_cases: 16,
+            both_first: true,
+        };
+        let report = check::<Dimensiones>(&rs, &config);
+        assert_eq!(report.games, 4);
+    }
+}
+
+#[test]
+fn conformance_huff() {
+    for text in [
+        "M-C-N-W-R+huff",
+        "I-D-N-E-S+huff",
+        "M-D-N-W-S+huff",
+        "I-C-N-E-R+huff",
+    ] {
+        let config = Config {
+            games: 6,
+            seed: 9,
+            fuzz_cases: 16,
+            both_first: true,
+        };
+        check::<Dimensiones>(&rules(text), &config);
+    }
+}
+
+#[test]
+fn rule_set_names() {
+    assert_eq!(RuleSet::default().to_string(), "M-C-N-W-R");
+    assert_eq!(rules("i-c-a-w-r").to_string(), "I-C-A-W-R");
+    assert_eq!(rules("M-D-N-E-S+huff").to_string(), "M-D-N-E-S+huff");
+    let e = "M-C-A-W-R+huff".parse::<RuleSet>().unwrap_err();
+    assert!(e.reason.contains("only with tactics N"), "{e}");
+    let e = "M-C-X-W-R".parse::<RuleSet>().unwrap_err();
+    assert_eq!(e.at, 4);
+    assert!(e.to_string().contains("tactics"), "{e}");
+    assert!("M-C-N-W".parse::<RuleSet>().is_err());
+    assert!("M-C-N-W-R+fast".parse::<RuleSet>().unwrap_err().at == 9);
+}
+
+#[test]
+fn start_positions_and_cycle() {
+    let w = Dimensiones::start(&rules("M-C-N-W-R"));
+    assert_eq!(
+        w.position_string(),
+        "obobob/bobobo/6/6/ararar/rarara r -- 0 rbao"
+    );
+    let e = Dimensiones::start(&rules("M-C-N-E-R"));
+    assert_eq!(
+        e.position_string(),
+        "bbbooo/bbbooo/6/6/rrraaa/rrraaa r -- 0 rbao"
+    );
+    // Red, Blue, Aqua, Orange, Red.
+    let mut h = History::new(w.clone());
+    let mut armies = vec![h.current().mover_label().unwrap()];
+    play_move_list(&mut h, "b2-c3, a5-b4, a2-b3, b5-a4").unwrap();
+    for p in h.positions().iter().skip(1) {
+        armies.push(p.mover_label().unwrap());
+    }
+    assert_eq!(armies, ["red", "blue", "aqua", "orange", "red"]);
+    // Player two first: Blue, Red, Orange, Aqua.
+    let b = Dimensiones::start_with(&rules("M-C-N-W-R"), Player::P2);
+    assert_eq!(b.mover_label(), Some("blue"));
+    assert!(b.position_string().ends_with(" b -- 0 broa"));
+    let b = after(&b, "a5-b4");
+    assert_eq!(b.mover_label(), Some("red"));
+    let b = after(&b, "b2-c3");
+    assert_eq!(b.mover_label(), Some("orange"));
+}
+
+#[test]
+fn move_list_replays_and_illegal_move_is_numbered() {
+    let mut h = History::new(Dimensiones::start(&rules("I-C-N-W-R")));
+    play_move_list(&mut h, "a1-a3, a5-b4, b1-b3, b5-c4, b2-c3").unwrap();
+    assert_eq!(
+        h.current().position_string(),
+        "obobob/2bobo/1bo3/rar3/a1arar/2rara b -- 0 rbao"
+    );
+    let mut h = History::new(Dimensiones::start(&rules("I-C-N-W-R")));
+    let e = play_move_list(&mut h, "a1-a3, a5-b4, b1-b4").unwrap_err();
+    assert_eq!(e.index, 3);
+    assert!(!e.legal.is_empty());
+    assert!(e.to_string().starts_with("move 3 (b1-b4)"), "{e}");
+}
+
+#[test]
+fn capturing_the_last_piece_decides_a_subgame_and_the_other_goes_on() {
+    let p = pos("M-C-N-W-R", "4o1/6/6/6/1b4/ra4 r -- 0 rbao");
+    let q = after(&p, "a1xc3");
+    assert_eq!(q.subgame(0), SubGame::Won(Player::P1));
+    assert_eq!(q.subgame(1), SubGame::Open);
+    // Blue's sub-game is over: Orange moves.
+    assert_eq!(q.army(), Some(Army::Orange));
+    assert_eq!(q.position_string(), "4o1/6/6/2r3/6/1a4 o 1- 0 rbao");
+    // In D the army left without pieces wins its sub-game.
+    let d = after(&pos("M-D-N-W-R", "4o1/6/6/6/1b4/ra4 r -- 0 rbao"), "a1xc3");
+    assert_eq!(d.subgame(0), SubGame::Won(Player::P2));
+}
+
+#[test]
+fn frozen_pieces_block_and_are_never_captured() {
+    // Red-Blue decided; Aqua moves. The frozen Red and Blue men stay.
+    let p = pos("I-C-N-W-R", "4o1/6/3b2/6/1b1b2/ra2r1 a 1- 0 rbao");
+    assert!(p.is_frozen(tablero_games::draughts::Square::parse("a1", 6).unwrap()));
+    assert_eq!(p.legal_move_strings(), ["b1-a2", "b1-c2"]);
+    let q = after(&p, "b1-c2");
+    assert_eq!(q.army(), Some(Army::Orange));
+    let r = after(&q, "e6-f5");
+    // Aqua again (Red is frozen).
+    assert_eq!(r.army(), Some(Army::Aqua));
+}
+
+#[test]
+fn a_blocked_army_loses_in_c_and_wins_in_d_without_losing_the_turn() {
+    for (r, winner) in [("M-C-N-W-R", Player::P1), ("M-D-N-W-R", Player::P2)] {
+        let p = pos(r, "4o1/6/6/r1r3/1b4/rar1r1 r -- 0 rbao");
+        let q = after(&p, "e1-f2");
+        // Blue on b2 cannot move: its sub-game is decided and Orange moves.
+        assert_eq!(q.subgame(0), SubGame::Won(winner), "{r}");
+        assert_eq!(q.army(), Some(Army::Orange));
+    }
+}
+
+#[test]
+fn the_game_ends_when_both_subgames_are_decided() {
+    // Red takes Blue's last man: one sub-game decided, the game goes on.
+    let p = pos("M-C-N-W-R", "6/6/6/6/1b2o1/ra1a2 r -- 0 rbao");
+    let q = after(&p, "a1xc3");
+    assert_eq!(q.army(), Some(Army::Orange));
+    assert_eq!(q.outcome(), None);
+    // Aqua takes Orange's last man: both decided, 2-0 for South.
+    let end = pos("M-C-N-W-R", "6/6/6/1o4/a5/6 a 1- 0 rbao");
+    let last = after(&end, "a2xc4");
+    assert_eq!(
+        last.outcome(),
+        Some(Outcome::by_points([2.0, 0.0], Reason::Subgames))
+    );
+    assert_eq!(last.position_string(), "6/6/2a3/6/6/6 - 11 0 rbao");
+    let mut buf = Vec::new();
+    last.legal_moves(&mut buf);
+    assert!(buf.is_empty());
+}
+
+#[test]
+fn sixty_quiet_plies_score_open_subgames_by_value() {
+    // Kings only: Red king 2 vs Blue man 1 (C: Red wins that sub-game),
+    // Aqua–Orange equal (draw).
+    let p = pos("M-C-N-W-S", "1b4/6/o5/6/6/R4a r -- 59 rbao");
+    assert_eq!(p.outcome(), None);
+    let q = after(&p, "a1-b2");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::by_points([1.5, 0.5], Reason::MoveCap))
+    );
+    // In D the lower value wins.
+    let d = after(&pos("M-D-N-W-S", "1b4/6/o5/6/6/R4a r -- 59 rbao"), "a1-b2");
+    assert_eq!(
+        d.outcome(),
+        Some(Outcome::by_points([0.5, 1.5], Reason::MoveCap))
+    );
+}
+
+#[test]
+fn huff_penalties() {
+    // C: a non-capture while a capture exists costs the piece that could
+    // have captured; both a1 and c1 could (two pieces each).
+    let p = pos("M-C-N-W-R+huff", "4o1/6/1b4/4b1/1b3r/rar3 r -- 0 rbao");
+    assert_eq!(
+        p.legal_move_strings(),
+        ["a1xa5", "c1-d2!a1", "c1-d2!d2", "c1xc5"]
+    );
+    let q = after(&p, "c1-d2!a1");
+    assert_eq!(q.position_string(), "4o1/6/1b4/4b1/1b1r1r/1a4 b -- 0 rbao");
+    // Without huff the capture is compulsory.
+    let n = pos("M-C-N-W-R", "4o1/6/1b4/4b1/1b3r/rar3 r -- 0 rbao");
+    let e = n.parse_move("c1-d2").unwrap_err();
+    assert!(e.to_string().contains("compulsory"), "{e}");
+    // D: a lost man comes back on an empty start square of the army.
+    let d = pos("M-D-N-W-R+huff", "4o1/6/1b4/4b1/1b3r/rar3 r -- 0 rbao");
+    let q = after(&d, "c1-d2!+e1");
+    assert_eq!(
+        q.position_string(),
+        "4o1/6/1b4/4b1/1b1r1r/ra2r1 b -- 0 rbao"
+    );
+    // D with no man lost: a man of the mover's back row is crowned.
+    let full = pos("M-D-N-E-R+huff", "3o2/6/2b3/2r3/rr1a2/rrr3 r -- 0 rbao");
+    let moves = full.legal_move_strings();
+    assert_eq!(moves.len(), 21);
+    assert!(moves.contains(&"a2-a3!=b1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a2-a3".to_string()), "{moves:?}");
+    let q = after(&full, "a2-a3!=b1");
+    assert_eq!(q.position_string(), "3o2/6/2b3/r1r3/1r1a2/rRr3 b -- 0 rbao");
+    // No man on the back row and none lost: no penalty.
+    let none = pos("M-D-N-E-R+huff", "3o2/6/2b3/rrr3/rr1a2/1R4 r -- 0 rbao");
+    let moves = none.legal_move_strings();
+    assert!(moves.contains(&"c3xc5".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a3-a4".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('!')), "{moves:?}");
+    // The penalty must be one of the choices.
+    let e = d.parse_move("c1-d2!+a3").unwrap_err();
+    assert!(matches!(e, MoveError::Illegal { .. }), "{e}");
+}
+
+#[test]
+fn position_errors_say_where() {
+    let r = rules("M-C-N-W-R");
+    let e = |s: &str| Dimensiones::parse_position(&r, s).unwrap_err();
+    assert!(matches!(
+        e("6/6/6/6/6/6 r --"),
+        PositionError::FieldCount { .. }
+    ));
+    assert!(matches!(
+        e("6/6/6/6/6 r -- 0 rbao"),
+        PositionError::RowCount { .. }
+    ));
+    assert!(matches!(
+        e("4o1/6/6/6/1b4/ra4 x -- 0 rbao"),
+        PositionError::BadMover { at: 18, .. }
+    ));
+    assert!(matches!(
+        e("4o1/6/6/6/1b4/ra4 r -- 61 rbao"),
+        PositionError::BadClock { at: 23, .. }
+    ));
+    assert!(matches!(
+        e("4o1/6/6/6/1b4/ra4 r -- 0 abcd"),
+        PositionError::Inconsistent { at: 25, .. }
+    ));
+    // A red piece on a light square in formation W.
+    assert!(matches!(
+        e("4o1/6/6/6/1b4/1r1a2 r -- 0 rbao"),
+        PositionError::BadPiece { .. }
+    ));
+    // Blue has no pieces but its sub-game is open.
+    assert!(matches!(
+        e("4o1/6/6/6/6/ra4 r -- 0 rbao"),
+        PositionError::Inconsistent { .. }
+    ));
+    // The army to move is blocked: its sub-game would be decided.
+    assert!(matches!(
+        e("4o1/6/6/r1r3/1b4/rar1r1 b -- 0 rbao"),
+        PositionError::Inconsistent { .. }
+    ));
+}
+
+#[test]
+fn threefold_repetition_scores_open_subgames_by_value() {
+    // Kings shuffle; Red (king + man, value 3) against Blue (king, value 2)
+    // wins its sub-game by value in C; Aqua and Orange (one king each) draw.
+    let start = pos("M-C-N-W-S", "1B4/6/O5/6/6/R1r2A r -- 0 rbao");
+    let mut h = History::new(start.clone());
+    let cycle = "a1-b2, b6-c5, f1-e2, a4-b5, b2-a1, c5-b6, e2-f1, b5-a4";
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(h.outcome(), None);
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(h.repetitions(), 3);
+    assert_eq!(
+        h.outcome(),
+        Some(Outcome::by_points([1.5, 0.5], Reason::Repetition))
+    );
+    // In D the same material gives that sub-game to North.
+    let mut h = History::new(pos("M-D-N-W-S", "1B4/6/O5/6/6/R1r2A r -- 0 rbao"));
+    play_move_list(&mut h, cycle).unwrap();
+    play_move_list(&mut h, cycle).unwrap();
+    assert_eq!(
+        h.outcome(),
+        Some(Outcome::by_points([0.5, 1.5], Reason::Repetition))
+    );
+}
