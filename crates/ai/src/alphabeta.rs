@@ -4,7 +4,7 @@
 
 use crate::bot::{Action, Bot, Budget, Deadline, Limits};
 use rustc_hash::FxHashMap;
-use tablero_core::{Evaluate, Game, History, MoveBuf};
+use tablero_core::{Evaluate, Game, History, MoveBuf, Player};
 
 /// The score of a win found at the root; a win `n` plies away scores
 /// `WIN - n`.
@@ -80,18 +80,30 @@ pub struct AlphaBeta<G: Game> {
     nodes: u64,
     aborted: bool,
     deadline: Option<Deadline>,
-    /// Repetition keys of the game so far and the search path.
-    path: Vec<u64>,
+    /// How often each repetition key occurs in the game so far and on the
+    /// search path.
+    seen: FxHashMap<u64, u32>,
     buffers: Vec<G::MoveList>,
 }
 
-/// Score of a finished game for the side to move, `ply` plies from the root.
-fn terminal_score<G: Game>(pos: &G, o: tablero_core::Outcome, ply: u32) -> i32 {
+/// Score of a finished game for `me`, `ply` plies from the root.
+fn terminal_score(me: Player, o: tablero_core::Outcome, ply: u32) -> i32 {
     let ply = ply as i32;
     match o.winner {
-        Some(w) if w == pos.side_to_move() => WIN - ply,
+        Some(w) if w == me => WIN - ply,
         Some(_) => -(WIN - ply),
         None => 0,
+    }
+}
+
+/// Whose view a child's score takes: its side to move, or, once the game
+/// is over (where a game need not say who would move), the opponent of the
+/// player who just moved.
+fn view_of<G: Game>(child: &G, mover: Player) -> Player {
+    if child.outcome().is_some() {
+        mover.other()
+    } else {
+        child.side_to_move()
     }
 }
 
@@ -130,7 +142,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             nodes: 0,
             aborted: false,
             deadline: None,
-            path: Vec::new(),
+            seen: FxHashMap::default(),
             buffers: Vec::new(),
         }
     }
@@ -174,10 +186,23 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         self.aborted
     }
 
+    /// Whether the game's repetition rule ends the game at a position with
+    /// this key, counting the game so far and the search path: the exact
+    /// rule, so the result is a real game result.
     fn is_repetition(&self, key: u64) -> bool {
-        // A position seen before on the path or in the game counts as a
-        // draw inside the search (the usual two-fold rule of engines).
-        G::repetition_limit().is_some() && self.path[..self.path.len() - 1].contains(&key)
+        G::repetition_limit().is_some_and(|limit| self.seen.get(&key).copied().unwrap_or(0) >= limit)
+    }
+
+    fn enter(&mut self, key: u64) {
+        if G::repetition_limit().is_some() {
+            *self.seen.entry(key).or_insert(0) += 1;
+        }
+    }
+
+    fn leave(&mut self, key: u64) {
+        if let Some(c) = self.seen.get_mut(&key) {
+            *c -= 1;
+        }
     }
 
     /// Orders moves: the hash move, killers, then history and the game's
@@ -199,26 +224,22 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         });
     }
 
-    fn negamax(&mut self, pos: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+    /// The score of `pos` for `me`: its side to move, or the player whose
+    /// turn it would be once the game is over.
+    fn negamax(&mut self, pos: &G, me: Player, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
         if let Some(o) = pos.outcome() {
-            return terminal_score(pos, o, ply);
+            return terminal_score(me, o, ply);
         }
-        if ply > 0 && self.is_repetition(*self.path.last().expect("path")) {
-            return pos.repetition_outcome().winner.map_or(0, |w| {
-                if w == pos.side_to_move() {
-                    PROVED - 1
-                } else {
-                    1 - PROVED
-                }
-            });
+        if ply > 0 && self.is_repetition(pos.repetition_key()) {
+            return terminal_score(me, pos.repetition_outcome(), ply);
         }
         if depth <= 0 {
             return if self.config.quiescence {
-                self.quiesce(pos, alpha, beta, ply, 0)
+                self.quiesce(pos, me, alpha, beta, ply, 0)
             } else {
                 pos.evaluate()
             };
@@ -251,9 +272,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         for &mv in moves.as_slice() {
             let mut next = pos.clone();
             next.play_unchecked(mv);
-            self.path.push(next.repetition_key());
-            let score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1);
-            self.path.pop();
+            let key = next.repetition_key();
+            self.enter(key);
+            let view = view_of(&next, me);
+            let score = if view == me {
+                self.negamax(&next, view, depth - 1, alpha, beta, ply + 1)
+            } else {
+                -self.negamax(&next, view, depth - 1, -beta, -alpha, ply + 1)
+            };
+            self.leave(key);
             if self.aborted {
                 break;
             }
@@ -291,13 +318,13 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         best
     }
 
-    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
+    fn quiesce(&mut self, pos: &G, me: Player, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
         if let Some(o) = pos.outcome() {
-            return terminal_score(pos, o, ply);
+            return terminal_score(me, o, ply);
         }
         let stand = pos.evaluate();
         if stand >= beta || qdepth >= 8 {
@@ -318,7 +345,12 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
             let mut next = pos.clone();
             next.play_unchecked(mv);
-            let score = -self.quiesce(&next, -beta, -alpha, ply + 1, qdepth + 1);
+            let view = view_of(&next, me);
+            let score = if view == me {
+                self.quiesce(&next, view, alpha, beta, ply + 1, qdepth + 1)
+            } else {
+                -self.quiesce(&next, view, -beta, -alpha, ply + 1, qdepth + 1)
+            };
             if self.aborted {
                 break;
             }
@@ -363,11 +395,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         self.nodes = 0;
         self.aborted = false;
         self.history.clear();
-        self.path = history
-            .positions()
-            .iter()
-            .map(Game::repetition_key)
-            .collect();
+        self.seen.clear();
+        for p in history.positions() {
+            self.enter(p.repetition_key());
+        }
         let mut moves = G::MoveList::default();
         root.legal_moves(&mut moves);
         let first = *moves.as_slice().first().expect("search of a finished game");
@@ -379,7 +410,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             pv: vec![first],
         };
         for depth in 1..=max_depth {
-            let score = self.negamax(&root, depth as i32, -WIN - 1, WIN + 1, 0);
+            let score = self.negamax(&root, root.side_to_move(), depth as i32, -WIN - 1, WIN + 1, 0);
             if self.aborted {
                 break;
             }
