@@ -27,6 +27,8 @@ struct Cli {
 pub enum GameName {
     /// Imago: two pieces each on a 6x6 grid; your step pushes an opponent piece.
     Imago,
+    /// Linja: twelve pieces each race across seven sticks; a first move decides the following one.
+    Linja,
 }
 
 /// Runs `$body` with the type alias `$G` set to the game named by `$name`.
@@ -37,6 +39,10 @@ macro_rules! with_game {
         match $name {
             $crate::GameName::Imago => {
                 type $G = tablero_games::imago::Imago;
+                $body
+            }
+            $crate::GameName::Linja => {
+                type $G = tablero_games::linja::Linja;
                 $body
             }
         }

@@ -21,7 +21,7 @@ pub struct Args {
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Who plays player one (Imago: Red): human, random or solver.
+    /// Who plays player one (Imago, Linja: Red): human, random or solver.
     #[arg(
         long = "p1",
         visible_alias = "red",
@@ -29,10 +29,10 @@ pub struct Args {
         value_name = "WHO"
     )]
     p1: String,
-    /// Who plays player two (Imago: Blue): human, random or solver.
+    /// Who plays player two (Imago: Blue, Linja: Black): human, random or solver.
     #[arg(
         long = "p2",
-        visible_alias = "blue",
+        visible_aliases = ["blue", "black"],
         default_value = "random",
         value_name = "WHO"
     )]
@@ -222,6 +222,7 @@ impl<G: CliGame> Session<G> {
             Reason::Jacke => "Jacke: the win was proved",
             Reason::Repetition => "the same position occurred three times",
             Reason::NoMoves => "neither player could move",
+            Reason::Passed => "the two sides have passed each other",
             Reason::Resign => "resignation",
             Reason::Agreed => "agreed",
             _ => o.reason.as_str(),

@@ -2,6 +2,7 @@
 //! of each game beyond its rules.
 
 mod imago;
+mod linja;
 
 use rand::Rng;
 use tablero_ai::solve::imago::ImagoSolution;
