@@ -21,7 +21,7 @@ def parse(text):
     rows, side, passes = text.split()
     red, black = [], []
     for i, row in enumerate(rows.split("/")):
-        if row == "-":
+        if row == ".":
             continue
         num = ""
         for ch in row:

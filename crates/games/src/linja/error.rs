@@ -22,8 +22,8 @@ pub enum PositionError {
         /// Rows found.
         found: usize,
     },
-    /// A row that is not `-`, `3r`, `2b` or `1r4b`.
-    #[error("at byte {at}: row {text:?} must be `-` (empty) or counts like `3r`, `2b`, `1r4b`")]
+    /// A row that is not `.`, `3r`, `2b` or `1r4b`.
+    #[error("at byte {at}: row {text:?} must be `.` (empty) or counts like `3r`, `2b`, `1r4b`")]
     BadRow {
         /// Where the row starts.
         at: usize,

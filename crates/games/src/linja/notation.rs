@@ -34,7 +34,7 @@ pub(super) fn format_position(pos: &Linja) -> String {
         .map(|&r| {
             let (red, black) = (pos.count(Player::P1, r), pos.count(Player::P2, r));
             match (red, black) {
-                (0, 0) => "-".to_string(),
+                (0, 0) => ".".to_string(),
                 (r, 0) => format!("{r}r"),
                 (0, b) => format!("{b}b"),
                 (r, b) => format!("{r}r{b}b"),
@@ -48,9 +48,9 @@ pub(super) fn format_position(pos: &Linja) -> String {
     format!("{} {side} {}", rows.join("/"), pos.passes())
 }
 
-/// Reads one row: `-`, or `<n>r`, `<n>b`, `<n>r<m>b` with n, m from 1.
+/// Reads one row: `.`, or `<n>r`, `<n>b`, `<n>r<m>b` with n, m from 1.
 fn parse_row(text: &str) -> Option<(u8, u8)> {
-    if text == "-" {
+    if text == "." {
         return Some((0, 0));
     }
     let mut red = None;
