@@ -18,12 +18,11 @@
 //! use tablero_core::Game;
 //! use tablero_games::linja::{Linja, Rules};
 //!
-//! // Red's last piece behind is on row 3, next to Black's last one on row
-//! // 4; Red to move. Red steps it to row 4 (2 pieces there before), then
-//! // must move a piece 2 rows: onto row 6 or row 7, or the same piece to 6.
-//! let pos = Linja::parse_position(&Rules::default(), "././1b/1r/1r1b/2r/3r1b/5r9b r 0").unwrap();
+//! // Red's rearmost piece is on row 3, level with Black's foremost ones.
+//! // Red could end the game at once with 3-4 (33-33), but does better.
+//! let pos = Linja::parse_position(&Rules::default(), "3b/3b/3b/1r3b/2r/3r/3r/3r r 0").unwrap();
 //! let s = solve(&pos);
-//! assert_eq!(s.score_diff, 26 - 5);
+//! assert_eq!(s.score_diff, 5);
 //! assert!(s.best_move.is_some());
 //! ```
 
