@@ -10,7 +10,8 @@ use tablero_core::{play_move_list, Game, History, Outcome, Record};
 /// Where a game starts: variant, position and moves already played.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct Setup {
-    /// The variant: Imago `default` or a layout text; `@FILE` reads it from a file.
+    /// The variant: Imago `default` or a layout text, Linja `publisher` or
+    /// `seed`; `@FILE` reads it from a file.
     #[arg(long, value_name = "V")]
     pub variant: Option<String>,
     /// Imago layout file (the same as `--variant @FILE`).

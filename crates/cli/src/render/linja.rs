@@ -81,5 +81,5 @@ impl CliGame for Linja {
 
 /// Positions the terminal's `solver` player may search per move; beyond
 /// that it plays a random move.
-const SOLVER_BUDGET: u64 = 2_000_000;
+const SOLVER_BUDGET: u64 = 200_000;
 
