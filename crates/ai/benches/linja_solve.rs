@@ -22,8 +22,29 @@ fn linja(c: &mut Criterion) {
     group.finish();
 }
 
-/// Name, position, value for the side to move, positions searched.
-const CASES: &[(&str, &str, i32, u64)] = &[];
+/// Name, position, value for the side to move, positions searched. The
+/// positions are 6, 12 and 11 plies before the end of the seeded random
+/// games 1, 2 and 1 of `examples/linja_reach.rs`.
+const CASES: &[(&str, &str, i32, u64)] = &[
+    (
+        "6_plies_left",
+        "6b/2r/1r1b/1r4b/./1r1b/1r/6r b 0",
+        1,
+        26_405,
+    ),
+    (
+        "12_plies_left",
+        "4b/2r1b/1r4b/./2r/2b/1r/6r1b b 0",
+        -1,
+        85_744,
+    ),
+    (
+        "11_plies_left",
+        "1r5b/1r/3r1b/3b/1r1b/1b/1r1b/5r r 0",
+        -2,
+        406_703,
+    ),
+];
 
 criterion_group!(benches, linja);
 criterion_main!(benches);

@@ -13,7 +13,11 @@ fn minimax(pos: &Linja, budget: &mut u64) -> Option<i32> {
     if pos.outcome().is_some() {
         let o = pos.outcome().unwrap();
         let d = (o.score[0] - o.score[1]) as i32;
-        return Some(if pos.side_to_move() == Player::P1 { d } else { -d });
+        return Some(if pos.side_to_move() == Player::P1 {
+            d
+        } else {
+            -d
+        });
     }
     if *budget == 0 {
         return None;
@@ -33,7 +37,11 @@ fn minimax(pos: &Linja, budget: &mut u64) -> Option<i32> {
 /// The positions of a random game, its end last.
 fn random_game(rules: Rules, seed: u64) -> Vec<Linja> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let first = if seed % 2 == 0 { Player::P1 } else { Player::P2 };
+    let first = if seed % 2 == 0 {
+        Player::P1
+    } else {
+        Player::P2
+    };
     let mut pos = Linja::start_with(&rules, first);
     let mut out = vec![pos];
     let mut moves = Vec::new();
@@ -83,7 +91,10 @@ fn the_solver_agrees_with_plain_minimax_near_the_end() {
         }
     }
     assert!(compared >= 60, "only {compared} positions compared");
-    assert!(nonzero >= 15, "only {nonzero} positions with a non-zero value");
+    assert!(
+        nonzero >= 15,
+        "only {nonzero} positions with a non-zero value"
+    );
 }
 
 #[test]

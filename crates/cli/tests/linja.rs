@@ -45,7 +45,15 @@ fn perft_for_both_rule_sets_and_after_moves() {
     let (code, out, _) = tablero(&["perft", "linja", "--depth", "3"], "");
     assert_eq!(code, 0);
     assert_eq!(out, "1 43\n2 3478\n3 248041\n");
-    let v = json_of(&["perft", "linja", "--variant", "seed", "--depth", "3", "--json"]);
+    let v = json_of(&[
+        "perft",
+        "linja",
+        "--variant",
+        "seed",
+        "--depth",
+        "3",
+        "--json",
+    ]);
     assert_eq!(v[2]["nodes"], 51840);
     assert_eq!(keys(&v[0]), ["depth", "nodes", "seconds"]);
     let v = json_of(&[
@@ -59,7 +67,13 @@ fn perft_for_both_rule_sets_and_after_moves() {
     ]);
     assert_eq!(v[1]["nodes"], 6989);
     let v = json_of(&[
-        "perft", "linja", "--moves", "0-1 3-5, 7-6 2-0", "--depth", "1", "--json",
+        "perft",
+        "linja",
+        "--moves",
+        "0-1 3-5, 7-6 2-0",
+        "--depth",
+        "1",
+        "--json",
     ]);
     assert!(v[0]["nodes"].as_u64().unwrap() > 0);
 }
@@ -108,7 +122,10 @@ fn solve_prints_exactly_the_contract_keys() {
         "3b/3b/3b/1r3b/2r/3r/3r/3r r 0",
         "--json",
     ]);
-    assert_eq!(keys(&v), ["best_move", "positions", "score_diff", "seconds"]);
+    assert_eq!(
+        keys(&v),
+        ["best_move", "positions", "score_diff", "seconds"]
+    );
     assert_eq!(v["score_diff"], 5);
     assert!(v["positions"].as_u64().unwrap() > 0);
     assert!(v["seconds"].is_number());
@@ -200,8 +217,8 @@ fn a_game_in_the_terminal_shows_the_sticks_and_ends_with_the_score() {
     // Computer against computer runs to the end, Black moving first.
     let (code, out, _) = tablero(
         &[
-            "play", "linja", "--red", "random", "--black", "solver", "--first", "black",
-            "--seed", "3",
+            "play", "linja", "--red", "random", "--black", "solver", "--first", "black", "--seed",
+            "3",
         ],
         "",
     );

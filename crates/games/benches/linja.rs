@@ -12,8 +12,18 @@ fn linja(c: &mut Criterion) {
     let extra = Linja::parse_position(&Rules::Publisher, "4r/2r1b/./1r1b/./2r2b/3r/8b r 0")
         .expect("position");
     for (name, pos, depth, nodes) in [
-        ("start_publisher_depth4", Linja::start(&Rules::Publisher), 4, 18_283_597),
-        ("start_seed_depth4", Linja::start(&Rules::Seed), 4, 1_435_332),
+        (
+            "start_publisher_depth4",
+            Linja::start(&Rules::Publisher),
+            4,
+            18_283_597,
+        ),
+        (
+            "start_seed_depth4",
+            Linja::start(&Rules::Seed),
+            4,
+            1_435_332,
+        ),
         ("extra_turn_depth3", extra, 3, 622_774),
     ] {
         group.throughput(Throughput::Elements(nodes));

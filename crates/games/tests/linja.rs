@@ -92,7 +92,10 @@ fn the_following_move_counts_the_row_before_arrival() {
     assert_eq!(e, "the following move goes 2 row(s): from 3 to 5");
     // The same piece may move again.
     let p = after(Linja::start(&Rules::default()), "0-1 1-3");
-    assert_eq!(p.position_string(), "5r/1r1b/1r1b/2r1b/1r1b/1r1b/1r1b/6b b 0");
+    assert_eq!(
+        p.position_string(),
+        "5r/1r1b/1r1b/2r1b/1r1b/1r1b/1r1b/6b b 0"
+    );
 }
 
 #[test]
@@ -150,7 +153,10 @@ fn special_case_2_a_first_move_onto_an_empty_row_has_no_following_move() {
     let p = pos("2r/3r3b/./2r4b/1r2b/2r/2r1b/2b r 0");
     assert!(legal(&p).contains(&"1-2".to_string()));
     assert!(!legal(&p).iter().any(|m| m.starts_with("1-2 ")));
-    assert_eq!(illegal_why(&p, "1-2 4-5"), "row 2 was empty: no following move");
+    assert_eq!(
+        illegal_why(&p, "1-2 4-5"),
+        "row 2 was empty: no following move"
+    );
 }
 
 #[test]
@@ -386,8 +392,14 @@ fn position_string_errors_say_where() {
 fn move_text_errors() {
     let p = Linja::start(&Rules::default());
     assert!(matches!(p.parse_move(""), Err(MoveError::Syntax { .. })));
-    assert!(matches!(p.parse_move("0-8"), Err(MoveError::Syntax { at: 0, .. })));
-    assert!(matches!(p.parse_move("1-1"), Err(MoveError::Syntax { at: 0, .. })));
+    assert!(matches!(
+        p.parse_move("0-8"),
+        Err(MoveError::Syntax { at: 0, .. })
+    ));
+    assert!(matches!(
+        p.parse_move("1-1"),
+        Err(MoveError::Syntax { at: 0, .. })
+    ));
     assert!(matches!(
         p.parse_move("0-1 3-5 5-6"),
         Err(MoveError::Syntax { at: 8, .. })
@@ -454,8 +466,14 @@ fn from_rows_builds_and_checks() {
     red[0] = 11;
     assert!(Linja::from_rows(Rules::Seed, red, black, Player::P2, 0).is_err());
     // Keys tell positions apart; the hash includes the rules.
-    let q = Linja::from_rows(Rules::Publisher, [12, 0, 0, 0, 0, 0, 0, 0], black, Player::P2, 0)
-        .unwrap();
+    let q = Linja::from_rows(
+        Rules::Publisher,
+        [12, 0, 0, 0, 0, 0, 0, 0],
+        black,
+        Player::P2,
+        0,
+    )
+    .unwrap();
     assert_eq!(p.key(), q.key());
     assert_ne!(p.position_hash(), q.position_hash());
 }
@@ -500,4 +518,31 @@ fn a_pass_is_a_move_of_its_own() {
     assert!(Move::PASS.is_pass());
     assert_eq!(Move::PASS.to_string(), "pass");
     assert!(Move::PASS.steps().is_empty());
+}
+
+#[test]
+fn children_are_the_positions_after_each_legal_move() {
+    for text in [
+        START,
+        "4r/2r1b/./1r1b/./2r2b/3r/8b r 0",
+        "./././././5r/6b/7r6b r 1",
+        "6b/1b/2b/3b/3r/4r/3r/2r r 0",
+    ] {
+        for rules in [Rules::Publisher, Rules::Seed] {
+            let p = Linja::parse_position(&rules, text).unwrap();
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            let mut kids = Vec::new();
+            p.children(&mut kids);
+            let played: Vec<Linja> = moves
+                .iter()
+                .map(|&m| {
+                    let mut c = p;
+                    c.play_unchecked(m);
+                    c
+                })
+                .collect();
+            assert_eq!(kids, played, "{text}");
+        }
+    }
 }

@@ -53,7 +53,7 @@ pub struct Solver {
     table: FxHashMap<u64, [i8; 2]>,
     limit: Option<u64>,
     aborted: bool,
-    moves: Vec<Vec<Move>>,
+    raw: Vec<Vec<Linja>>,
     children: Vec<Vec<(i32, Linja)>>,
 }
 
@@ -188,20 +188,19 @@ impl Solver {
         beta = beta.min(hi);
         let alpha0 = alpha;
 
-        while self.moves.len() <= ply {
-            self.moves.push(Vec::new());
+        while self.raw.len() <= ply {
+            self.raw.push(Vec::new());
             self.children.push(Vec::new());
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut children = std::mem::take(&mut self.children[ply]);
-        pos.legal_moves(&mut moves);
+        let mut raw = std::mem::take(&mut self.raw[ply]);
+        pos.children(&mut raw);
         children.clear();
-        for &m in moves.as_slice() {
-            let mut c = *pos;
-            c.play_unchecked(m);
-            children.push((order_key(&c), c));
-        }
-        children.sort_unstable_by_key(|c| c.0);
+        children.extend(raw.iter().map(|c| (order_key(c), *c)));
+        // Many move strings lead to the same position (rows are counts):
+        // each child position is searched once.
+        children.sort_unstable_by_key(|c| (c.0, c.1.key()));
+        children.dedup_by_key(|c| c.1.key());
         let mut best = -INF;
         for (_, c) in &children {
             let v = -self.search(c, -beta, -alpha.max(best), ply + 1);
@@ -212,7 +211,7 @@ impl Solver {
                 }
             }
         }
-        self.moves[ply] = moves;
+        self.raw[ply] = raw;
         self.children[ply] = children;
         if self.aborted {
             return 0;

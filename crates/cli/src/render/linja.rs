@@ -50,11 +50,7 @@ impl CliGame for Linja {
             } else {
                 ""
             };
-            out.push_str(&format!(
-                " {}   {}{full}{note}\n",
-                row,
-                pieces.trim_end()
-            ));
+            out.push_str(&format!(" {}   {}{full}{note}\n", row, pieces.trim_end()));
             if row.index() > 0 {
                 out.push_str(&format!("     {stick}\n"));
             }
@@ -82,4 +78,3 @@ impl CliGame for Linja {
 /// Positions the terminal's `solver` player may search per move; beyond
 /// that it plays a random move.
 const SOLVER_BUDGET: u64 = 200_000;
-

@@ -39,10 +39,18 @@ fn following_length(t: usize, before: u32) -> usize {
     }
 }
 
-/// Appends to `out` every whole turn of the side owning `own`, each after
-/// the steps of `prefix`. `extra`: whether special case 3 can still give an
-/// extra turn. Returns whether any first move exists.
-fn turns(own: Pieces, opp: Pieces, me: Player, extra: bool, prefix: Move, out: &mut Vec<Move>) -> bool {
+/// Calls `emit` with every whole turn of the side owning `own` (each after
+/// the steps of `prefix`) and that side's pieces after it. `extra`: whether
+/// special case 3 can still give an extra turn. Returns whether any first
+/// move exists.
+fn turns<F: FnMut(Move, Pieces)>(
+    own: Pieces,
+    opp: Pieces,
+    me: Player,
+    extra: bool,
+    prefix: Move,
+    emit: &mut F,
+) -> bool {
     let mut any = false;
     for f in 0..GOAL {
         if own.at(f) == 0 {
@@ -60,7 +68,7 @@ fn turns(own: Pieces, opp: Pieces, me: Player, extra: bool, prefix: Move, out: &
         m1.push(step(me, f, t));
         let n = following_length(t, before);
         if n == 0 || passed(own1, opp) {
-            out.push(m1);
+            emit(m1, own1);
             continue;
         }
         let mut found = false;
@@ -81,15 +89,15 @@ fn turns(own: Pieces, opp: Pieces, me: Player, extra: bool, prefix: Move, out: &
             if extra && u < GOAL && landing == 0 && !passed(own2, opp) {
                 // Special case 3: one more whole turn; without a first move
                 // it is lost and the turn ends here.
-                if !turns(own2, opp, me, false, m2, out) {
-                    out.push(m2);
+                if !turns(own2, opp, me, false, m2, emit) {
+                    emit(m2, own2);
                 }
             } else {
-                out.push(m2);
+                emit(m2, own2);
             }
         }
         if !found {
-            out.push(m1);
+            emit(m1, own1);
         }
     }
     any
@@ -104,8 +112,49 @@ impl Linja {
         let me = self.side;
         let own = self.pieces[me.index()];
         let opp = self.pieces[me.other().index()];
-        if !turns(own, opp, me, self.rules.extra_turn(), Move::PASS, out) {
+        if !turns(
+            own,
+            opp,
+            me,
+            self.rules.extra_turn(),
+            Move::PASS,
+            &mut |m, _| {
+                out.push(m);
+            },
+        ) {
             out.push(Move::PASS);
+        }
+    }
+
+    /// Writes into `out` (cleared first) the position after each legal
+    /// move, in the order of [`tablero_core::Game::legal_moves`]: the same
+    /// as playing each move, only faster. Positions repeat where several
+    /// moves lead to the same one (the pieces of a row are alike).
+    pub fn children(&self, out: &mut Vec<Linja>) {
+        out.clear();
+        if self.has_passed() {
+            return;
+        }
+        let me = self.side;
+        let own = self.pieces[me.index()];
+        let opp = self.pieces[me.other().index()];
+        let mut next = *self;
+        next.side = me.other();
+        next.passes = 0;
+        let any = turns(
+            own,
+            opp,
+            me,
+            self.rules.extra_turn(),
+            Move::PASS,
+            &mut |_, p| {
+                next.pieces[me.index()] = p;
+                out.push(next);
+            },
+        );
+        if !any {
+            next.passes = (self.passes + 1).min(2);
+            out.push(next);
         }
     }
 
@@ -144,9 +193,17 @@ impl Linja {
             }
             if f >= GOAL || t != f + 1 {
                 return if i == 0 {
-                    format!("the first move goes one row forward, from {} to {}", s.from, Row::from_progress(me, (f + 1).min(GOAL)))
+                    format!(
+                        "the first move goes one row forward, from {} to {}",
+                        s.from,
+                        Row::from_progress(me, (f + 1).min(GOAL))
+                    )
                 } else {
-                    format!("the extra turn's first move goes one row forward, from {} to {}", s.from, Row::from_progress(me, (f + 1).min(GOAL)))
+                    format!(
+                        "the extra turn's first move goes one row forward, from {} to {}",
+                        s.from,
+                        Row::from_progress(me, (f + 1).min(GOAL))
+                    )
                 };
             }
             let before = total(own, opp, t);
@@ -171,7 +228,10 @@ impl Linja {
             }
             if !following_exists {
                 return if passed(own, opp) {
-                    format!("the sides have passed each other after {}-{}: the game is over", s.from, s.to)
+                    format!(
+                        "the sides have passed each other after {}-{}: the game is over",
+                        s.from, s.to
+                    )
                 } else if n == 0 {
                     format!("row {} was empty: no following move", s.to)
                 } else {
@@ -182,7 +242,10 @@ impl Linja {
             let s2 = steps[i];
             let (g, u) = (s2.from.progress(me), s2.to.progress(me));
             if own.at(g) == 0 {
-                return format!("no {colour} piece on row {} for the following move", s2.from);
+                return format!(
+                    "no {colour} piece on row {} for the following move",
+                    s2.from
+                );
             }
             let expect = (g + n).min(GOAL);
             if g >= GOAL || u != expect {
@@ -204,7 +267,10 @@ impl Linja {
                     own.at(f) > 0 && (f + 1 == GOAL || total(own, opp, f + 1) < ROW_LIMIT)
                 });
                 return if earned && can_first {
-                    format!("row {} was empty: an extra turn follows, written after `; `", s2.to)
+                    format!(
+                        "row {} was empty: an extra turn follows, written after `; `",
+                        s2.to
+                    )
                 } else {
                     String::new()
                 };

@@ -309,4 +309,3 @@ impl FromStr for Rules {
         }
     }
 }
-
