@@ -32,25 +32,28 @@ impl CliGame for Linja {
                 "{}{}{}",
                 paint("R ".repeat(red), Player::P1),
                 paint("B ".repeat(black), Player::P2),
-                if red + black == 0 { "·" } else { "" }
+                if red + black == 0 { "· " } else { "" }
             );
+            // Pad by the visible width (colour codes have none).
+            let visible = 2 * (red + black).max(1);
+            let pad = " ".repeat(26usize.saturating_sub(visible));
             let note = match row.index() {
-                0 => "   Red's start, Black's goal: 5 for Black",
-                7 => "   Black's start, Red's goal: 5 for Red",
-                6 => "   3 for Red",
-                5 => "   2 for Red",
-                4 => "   1 for Red",
-                3 => "   1 for Black",
-                2 => "   2 for Black",
-                1 => "   3 for Black",
+                0 => "Red's start, Black's goal: 5 for Black",
+                7 => "Black's start, Red's goal: 5 for Red",
+                6 => "3 for Red",
+                5 => "2 for Red",
+                4 => "1 for Red",
+                3 => "1 for Black",
+                2 => "2 for Black",
+                1 => "3 for Black",
                 _ => "",
             };
             let full = if row.is_field() && red + black >= 6 {
-                "  (full)"
+                "(full) "
             } else {
                 ""
             };
-            out.push_str(&format!(" {}   {}{full}{note}\n", row, pieces.trim_end()));
+            out.push_str(&format!(" {row}   {pieces}{pad}{full}{note}\n"));
             if row.index() > 0 {
                 out.push_str(&format!("     {stick}\n"));
             }
