@@ -54,7 +54,7 @@ pub struct Solver {
     limit: Option<u64>,
     aborted: bool,
     raw: Vec<Vec<Linja>>,
-    children: Vec<Vec<(i32, Linja)>>,
+    children: Vec<Vec<(u64, Linja)>>,
 }
 
 impl Solver {
@@ -196,13 +196,28 @@ impl Solver {
         let mut raw = std::mem::take(&mut self.raw[ply]);
         pos.children(&mut raw);
         children.clear();
-        children.extend(raw.iter().map(|c| (order_key(c), *c)));
+        children.extend(raw.iter().map(|c| (sort_key(c), *c)));
         // Many move strings lead to the same position (rows are counts):
         // each child position is searched once.
-        children.sort_unstable_by_key(|c| (c.0, c.1.key()));
-        children.dedup_by_key(|c| c.1.key());
+        children.sort_unstable_by_key(|c| c.0);
+        children.dedup_by_key(|c| c.0);
         let mut best = -INF;
+        // Enhanced transposition cut-off: a child already proved good
+        // enough ends the search here without a recursion.
         for (_, c) in &children {
+            if is_end(c) {
+                best = best.max(-c.score_diff());
+            } else if let Some(&[_, h]) = self.table.get(&c.key()) {
+                best = best.max(-i32::from(h));
+            }
+        }
+        if best < beta {
+            best = -INF;
+        }
+        for (_, c) in &children {
+            if best >= beta {
+                break;
+            }
             let v = -self.search(c, -beta, -alpha.max(best), ply + 1);
             if v > best {
                 best = v;
@@ -236,6 +251,15 @@ impl Solver {
 /// two passes were made in a row.
 fn is_end(pos: &Linja) -> bool {
     pos.has_passed() || pos.passes() >= 2
+}
+
+/// One number that sorts children by [`order_key`] and tells them apart:
+/// the children of one position share the side to move and differ only in
+/// the pieces (the pass, their only other kind, comes alone), which the low
+/// 56 bits of [`Linja::key`] hold.
+fn sort_key(child: &Linja) -> u64 {
+    let order = (order_key(child) + 64) as u64;
+    (order << 56) | (child.key() & ((1 << 56) - 1))
 }
 
 /// Sort key for children, best first for the side that moved into them: its
