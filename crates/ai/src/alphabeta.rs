@@ -190,7 +190,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     /// this key, counting the game so far and the search path: the exact
     /// rule, so the result is a real game result.
     fn is_repetition(&self, key: u64) -> bool {
-        G::repetition_limit().is_some_and(|limit| self.seen.get(&key).copied().unwrap_or(0) >= limit)
+        G::repetition_limit()
+            .is_some_and(|limit| self.seen.get(&key).copied().unwrap_or(0) >= limit)
     }
 
     fn enter(&mut self, key: u64) {
@@ -226,7 +227,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
     /// The score of `pos` for `me`: its side to move, or the player whose
     /// turn it would be once the game is over.
-    fn negamax(&mut self, pos: &G, me: Player, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &G,
+        me: Player,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -318,7 +327,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         best
     }
 
-    fn quiesce(&mut self, pos: &G, me: Player, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        me: Player,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        qdepth: u32,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -410,7 +427,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             pv: vec![first],
         };
         for depth in 1..=max_depth {
-            let score = self.negamax(&root, root.side_to_move(), depth as i32, -WIN - 1, WIN + 1, 0);
+            let score = self.negamax(
+                &root,
+                root.side_to_move(),
+                depth as i32,
+                -WIN - 1,
+                WIN + 1,
+                0,
+            );
             if self.aborted {
                 break;
             }

@@ -10,9 +10,9 @@ use tablero_core::{play_move_list, Game, History, Outcome, Record};
 /// Where a game starts: variant, position and moves already played.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct Setup {
-    /// The variant: Imago `default` or a layout text; Jarmo `standard` or `flipped`; Super
-    /// Dimensiones five cards like `I-C-A-W-R` (`+huff` appended for that option); draughts
-    /// `russian`, `turkish` or `english`; `@FILE` reads it from a file.
+    /// The variant: Imago `default` or a layout text; Jarmo `standard` or `flipped`; Linja
+    /// `publisher` or `seed`; Super Dimensiones five cards like `I-C-A-W-R` (`+huff` appended
+    /// for that option); draughts `russian`, `turkish` or `english`; `@FILE` reads it from a file.
     #[arg(long, value_name = "V")]
     pub variant: Option<String>,
     /// Imago layout file (the same as `--variant @FILE`).

@@ -31,6 +31,8 @@ pub enum GameName {
     Imago,
     /// Jarmo: five archers each on an asymmetric board; bring them to the enemy's first row.
     Jarmo,
+    /// Linja: twelve pieces each race across seven sticks; a first move decides the following one.
+    Linja,
     /// Super Dimensiones: two draughts sub-games on one 6x6 board; five cards set the rules.
     Dimensiones,
     /// Draughts on 8x8 (verification configurations: russian, turkish, english).
@@ -57,6 +59,10 @@ macro_rules! with_game {
             }
             $crate::GameName::Draughts => {
                 type $G = tablero_games::draughts::Draughts;
+                $body
+            }
+            $crate::GameName::Linja => {
+                type $G = tablero_games::linja::Linja;
                 $body
             }
         }

@@ -22,19 +22,21 @@ pub struct Args {
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Who plays player one (Imago: Red, Jarmo: Dark): human, random or solver.
+    /// Who plays player one (Imago, Linja: Red; Jarmo: Dark; Super Dimensiones: South): human,
+    /// ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4.
     #[arg(
         long = "p1",
-        visible_aliases = ["red", "dark"],
+        visible_aliases = ["red", "dark", "south"],
         default_value = "human",
         value_name = "WHO"
     )]
     p1: String,
-    /// Who plays player two (Imago: Blue, Jarmo: Light): human, random or solver.
+    /// Who plays player two (Imago: Blue; Jarmo: Light; Linja: Black; Super Dimensiones:
+    /// North); the same choices.
     #[arg(
         long = "p2",
-        visible_aliases = ["blue", "light"],
-        default_value = "random",
+        visible_aliases = ["blue", "light", "black", "north"],
+        default_value = "ai:3",
         value_name = "WHO"
     )]
     p2: String,
@@ -325,6 +327,7 @@ impl<G: CliGame> Session<G> {
             Reason::NoMoves => "neither player could move",
             Reason::AllArrived => "a side has all its archers on the enemy's first row",
             Reason::MoveCap => "the move cap was reached",
+            Reason::Passed => "the two sides have passed each other",
             Reason::Resign => "resignation",
             Reason::Agreed => "agreed",
             _ => o.reason.as_str(),

@@ -6,28 +6,40 @@ use anyhow::{bail, Result};
 use serde_json::json;
 use std::time::Instant;
 use tablero_ai::solve::imago::ImagoSolution;
-use tablero_core::Player;
+use tablero_ai::solve::linja::Solver as LinjaSolver;
+use tablero_core::{Game, Player};
 use tablero_games::imago::Imago;
+use tablero_games::linja::Linja;
 
 /// Solve a game exactly.
 ///
 /// Imago: every placement of the four pieces with either side to move, by
 /// retrograde analysis; prints the counts by value (for the side to move) and
 /// the value of the start position with each colour moving first.
+///
+/// Linja: the position given by --position and/or --moves (the start by
+/// default), by an exact memoized search to the end of the game; prints the
+/// final score difference for the side to move under perfect play and a best
+/// move. Only positions near the end are within reach.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Print JSON with the keys `positions`, `wins`, `losses`, `draws`, `start`.
+    /// Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start`;
+    /// Linja `score_diff`, `best_move`, `positions`, `seconds`.
     #[arg(long)]
     json: bool,
+    /// Linja: give up once the search has stored this many positions.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match args.game {
         GameName::Imago => imago(args),
+        GameName::Linja => linja(args),
         GameName::Jarmo | GameName::Dimensiones | GameName::Draughts => {
             bail!(
                 "tablero has no exact solver for {}",
@@ -35,6 +47,46 @@ pub fn run(args: &Args) -> Result<()> {
             )
         }
     }
+}
+
+fn linja(args: &Args) -> Result<()> {
+    let history = args.setup.history::<Linja>(Player::P1)?;
+    let pos = *history.current();
+    let t = Instant::now();
+    let mut solver = match args.max_positions {
+        Some(n) => LinjaSolver::with_limit(n),
+        None => LinjaSolver::new(),
+    };
+    let Some(sol) = solver.solve(&pos) else {
+        bail!(
+            "the search stored more than {} positions without finishing (--max-positions)",
+            args.max_positions.unwrap_or(0)
+        );
+    };
+    let secs = t.elapsed().as_secs_f64();
+    let best = sol.best_move.map(|m| pos.format_move(m));
+    if args.json {
+        print_json(&json!({
+            "score_diff": sol.score_diff,
+            "best_move": best,
+            "positions": sol.positions,
+            "seconds": secs,
+        }));
+    } else {
+        println!("position:   {}", pos.position_string());
+        println!(
+            "score diff: {} (for {}, the side to move, under perfect play)",
+            sol.score_diff,
+            Linja::colour(pos.side_to_move())
+        );
+        match best {
+            Some(m) => println!("best move:  {m}"),
+            None => println!("best move:  none (the game is over)"),
+        }
+        println!("positions:  {}", sol.positions);
+        println!("solved in {secs:.3} s");
+    }
+    Ok(())
 }
 
 fn imago(args: &Args) -> Result<()> {

@@ -7,3 +7,4 @@ pub mod dimensiones;
 pub mod draughts;
 pub mod imago;
 pub mod jarmo;
+pub mod linja;

@@ -5,6 +5,7 @@
 mod draughts;
 mod imago;
 mod jarmo;
+mod linja;
 
 pub use imago::{solution_for, ImagoSolver};
 

@@ -1,3 +1,4 @@
 //! Exact solvers: whole-game tables computed by retrograde analysis.
 
 pub mod imago;
+pub mod linja;

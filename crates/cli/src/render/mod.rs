@@ -5,6 +5,7 @@ mod dimensiones;
 mod draughts;
 mod imago;
 mod jarmo;
+mod linja;
 
 use tablero_ai::Play;
 use tablero_core::Player;

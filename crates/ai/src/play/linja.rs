@@ -1,0 +1,100 @@
+//! Linja's computer players: MCTS, and the exact endgame solver as soon as
+//! the position is within its reach.
+
+use super::{LevelInfo, Play};
+use crate::bot::{Action, Bot, Budget, Limits};
+use crate::mcts::{Mcts, MctsConfig};
+use crate::solve::linja::best_moves_within;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Duration;
+use tablero_core::History;
+use tablero_games::linja::{Linja, Move};
+
+/// Plays the endgame solver's best move when the solver finishes within
+/// `reach` positions, otherwise asks `search`.
+struct Endgame<B> {
+    reach: u64,
+    search: B,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
+    fn name(&self) -> String {
+        format!("endgame({} positions)+{}", self.reach, self.search.name())
+    }
+
+    fn act(&mut self, history: &History<Linja>, limits: &Limits) -> Action<Move> {
+        match best_moves_within(history.current(), self.reach) {
+            Some(best) if !best.is_empty() => Action::Move(best[self.rng.gen_range(0..best.len())]),
+            _ => self.search.act(history, limits),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.search.new_game();
+    }
+
+    fn info(&self) -> Option<String> {
+        self.search.info()
+    }
+}
+
+fn mcts(budget: Budget, threads: usize, seed: u64) -> Mcts<Linja> {
+    Mcts::new(MctsConfig {
+        budget,
+        threads,
+        seed,
+        ..MctsConfig::default()
+    })
+}
+
+fn endgame(reach: u64, search: Mcts<Linja>, seed: u64) -> Box<dyn Bot<Linja>> {
+    Box::new(Endgame {
+        reach,
+        search,
+        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+    })
+}
+
+impl Play for Linja {
+    fn level(level: u8, seed: u64) -> Box<dyn Bot<Linja>> {
+        match level {
+            0 | 1 => Box::new(mcts(Budget::Nodes(10), 1, seed)),
+            2 => Box::new(mcts(Budget::Nodes(100), 1, seed)),
+            3 => Box::new(mcts(Budget::Nodes(1000), 1, seed)),
+            4 => endgame(20_000, mcts(Budget::Nodes(5000), 1, seed), seed),
+            _ => endgame(
+                300_000,
+                mcts(Budget::Time(Duration::from_millis(1500)), 2, seed),
+                seed,
+            ),
+        }
+    }
+
+    fn levels() -> [LevelInfo; 5] {
+        [
+            LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
+            LevelInfo { level: 2, recipe: "MCTS, 100 iterations" },
+            LevelInfo { level: 3, recipe: "MCTS, 1000 iterations" },
+            LevelInfo {
+                level: 4,
+                recipe: "the exact endgame solver when it finishes within 20,000 positions, else MCTS, 5000 iterations",
+            },
+            LevelInfo {
+                level: 5,
+                recipe: "the exact endgame solver when it finishes within 300,000 positions, else MCTS, 1.5 s on 2 threads",
+            },
+        ]
+    }
+
+    /// The endgame solver with a reach of two million positions; beyond it,
+    /// level 5's search.
+    fn exact(seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Linja>>> {
+        Some(endgame(
+            2_000_000,
+            mcts(Budget::Time(Duration::from_millis(1500)), 2, seed),
+            seed,
+        ))
+    }
+}

@@ -1,0 +1,72 @@
+//! Linja in the terminal: the eight rows drawn as the seven sticks with the
+//! pieces between them, row 7 (Black's start line) at the top.
+
+use super::CliGame;
+use owo_colors::OwoColorize;
+use tablero_core::Player;
+use tablero_games::linja::{Linja, Row};
+
+impl CliGame for Linja {
+    const SIDE_NAMES: [&'static str; 2] = ["Red", "Black"];
+    const SIDE_WORDS: [&'static str; 2] = ["red", "black"];
+
+    fn board(&self, color: bool) -> String {
+        let stick = if color {
+            "════════════════════════════════".yellow().to_string()
+        } else {
+            "════════════════════════════════".to_string()
+        };
+        let mut out = String::new();
+        for row in Row::ALL.iter().rev() {
+            let red = self.count(Player::P1, *row) as usize;
+            let black = self.count(Player::P2, *row) as usize;
+            let paint = |text: String, p: Player| -> String {
+                match (color, p) {
+                    (false, _) => text,
+                    (true, Player::P1) => text.red().bold().to_string(),
+                    (true, Player::P2) => text.bright_white().bold().to_string(),
+                }
+            };
+            let pieces = format!(
+                "{}{}{}",
+                paint("R ".repeat(red), Player::P1),
+                paint("B ".repeat(black), Player::P2),
+                if red + black == 0 { "· " } else { "" }
+            );
+            // Pad by the visible width (colour codes have none).
+            let visible = 2 * (red + black).max(1);
+            let pad = " ".repeat(26usize.saturating_sub(visible));
+            let note = match row.index() {
+                0 => "Red's start, Black's goal: 5 for Black",
+                7 => "Black's start, Red's goal: 5 for Red",
+                6 => "3 for Red",
+                5 => "2 for Red",
+                4 => "1 for Red",
+                3 => "1 for Black",
+                2 => "2 for Black",
+                1 => "3 for Black",
+                _ => "",
+            };
+            let full = if row.is_field() && red + black >= 6 {
+                "(full) "
+            } else {
+                ""
+            };
+            out.push_str(&format!(" {row}   {pieces}{pad}{full}{note}\n"));
+            if row.index() > 0 {
+                out.push_str(&format!("     {stick}\n"));
+            }
+        }
+        let s = self.scores();
+        out.push_str(&format!(
+            "     Red {} points, Black {} points as it stands.\n",
+            s[0], s[1]
+        ));
+        out
+    }
+
+    fn legend() -> &'static str {
+        "R: Red, moving up from row 0 to row 7.  B: Black, moving down from row 7 to row 0.\n\
+         A move names rows: first move, following move, extra turn after `;`, e.g. `0-1 3-5` or `2-1 5-2; 1-0 1-0`."
+    }
+}

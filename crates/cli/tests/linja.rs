@@ -1,0 +1,228 @@
+//! `tablero` with Linja: perft, moves and solve in the JSON shapes of
+//! shared/CLI.md, errors, and a terminal game played through a pipe.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let (code, out, err) = tablero(args, "");
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    k.sort_unstable();
+    k
+}
+
+#[test]
+fn perft_for_both_rule_sets_and_after_moves() {
+    let (code, out, _) = tablero(&["perft", "linja", "--depth", "3"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "1 43\n2 3478\n3 248041\n");
+    let v = json_of(&[
+        "perft",
+        "linja",
+        "--variant",
+        "seed",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v[2]["nodes"], 51840);
+    assert_eq!(keys(&v[0]), ["depth", "nodes", "seconds"]);
+    let v = json_of(&[
+        "perft",
+        "linja",
+        "--position",
+        "4r/2r1b/./1r1b/./2r2b/3r/8b r 0",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v[1]["nodes"], 6989);
+    let v = json_of(&[
+        "perft",
+        "linja",
+        "--moves",
+        "0-1 3-5, 7-6 2-0",
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert!(v[0]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn moves_shows_the_position_after_a_list_with_an_extra_turn() {
+    let v = json_of(&[
+        "moves",
+        "linja",
+        "--moves",
+        "0-1 3-5, 7-6 2-0, 0-1 1-4, 6-5 4-1, 2-3 1-2; 0-1 3-6",
+        "--json",
+    ]);
+    assert_eq!(keys(&v), ["army", "legal", "outcome", "position", "side"]);
+    assert_eq!(v["position"], "3r1b/2r2b/1r/1b/2r/2r2b/2r1b/5b b 0");
+    assert_eq!(v["side"], "p2");
+    assert_eq!(v["outcome"], Value::Null);
+    let legal = v["legal"].as_array().unwrap();
+    assert!(!legal.is_empty());
+    let mut sorted = legal.clone();
+    sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+    assert_eq!(&sorted, legal);
+    // The end: the sides have passed each other, 33-33.
+    let v = json_of(&[
+        "moves",
+        "linja",
+        "--position",
+        "3b/3b/3b/1r3b/2r/3r/3r/3r r 0",
+        "--moves",
+        "3-4",
+        "--json",
+    ]);
+    assert_eq!(
+        v["outcome"],
+        json!({"winner": null, "score": [33, 33], "reason": "passed"})
+    );
+    assert_eq!(v["legal"], json!([]));
+}
+
+#[test]
+fn solve_prints_exactly_the_contract_keys() {
+    let v = json_of(&[
+        "solve",
+        "linja",
+        "--position",
+        "3b/3b/3b/1r3b/2r/3r/3r/3r r 0",
+        "--json",
+    ]);
+    assert_eq!(
+        keys(&v),
+        ["best_move", "positions", "score_diff", "seconds"]
+    );
+    assert_eq!(v["score_diff"], 5);
+    assert!(v["positions"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].is_number());
+    // The best move keeps the value: after it, -5 for Black.
+    let best = v["best_move"].as_str().unwrap().to_string();
+    let after = json_of(&[
+        "solve",
+        "linja",
+        "--position",
+        "3b/3b/3b/1r3b/2r/3r/3r/3r r 0",
+        "--moves",
+        &best,
+        "--json",
+    ]);
+    assert_eq!(after["score_diff"], -5);
+    // A finished game: its score difference and no move.
+    let v = json_of(&[
+        "solve",
+        "linja",
+        "--position",
+        "6b/1b/2b/3b/3r/4r/3r/2r b 0",
+        "--json",
+    ]);
+    assert_eq!(v["score_diff"], 10);
+    assert_eq!(v["best_move"], Value::Null);
+    // Out of reach within a limit: an error, never a guess.
+    let (code, out, err) = tablero(&["solve", "linja", "--max-positions", "1000", "--json"], "");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--max-positions"), "{err}");
+    // Imago still solves whole layouts: it refuses a position.
+    let (code, _, err) = tablero(&["solve", "imago", "--position", "b2,b5/g2,g5 r 0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("solves a whole layout"), "{err}");
+}
+
+#[test]
+fn bad_input_is_a_clear_error_not_a_panic() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["moves", "linja", "--moves", "0-1 3-5, 7-6 2-1"],
+            "move 2 (7-6 2-1): 7-6 2-1 is not legal here: the following move goes 2 row(s): from 2 to 0",
+        ),
+        (&["moves", "linja", "--moves", "0-1 3-9"], "move 1 (0-1 3-9)"),
+        (
+            &["perft", "linja", "--position", "6r/1r1b r 0", "--depth", "1"],
+            "expected 8 rows",
+        ),
+        (
+            &["perft", "linja", "--variant", "standard", "--depth", "1"],
+            "use `publisher` (default) or `seed`",
+        ),
+        (
+            &["solve", "linja", "--position", "./1r1b/1r1b/1r1b/1r1b/1r1b/7r1b/6b r 0"],
+            "row 6 holds 8 pieces",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, out, err) = tablero(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_game_in_the_terminal_shows_the_sticks_and_ends_with_the_score() {
+    // Red to move can end the game at once with 3-4: 33-33, a draw.
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "linja",
+            "--position",
+            "3b/3b/3b/1r3b/2r/3r/3r/3r r 0",
+            "--black",
+            "random",
+        ],
+        "3-5\n3-4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("═══"), "{out}");
+    assert!(out.contains("R R R"), "{out}");
+    assert!(out.contains("is not legal here"), "{out}");
+    assert!(
+        out.contains("Draw (the two sides have passed each other). Score 33-33."),
+        "{out}"
+    );
+    // Computer against computer runs to the end, Black moving first.
+    let (code, out, _) = tablero(
+        &[
+            "play", "linja", "--red", "random", "--black", "solver", "--first", "black", "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Black (solver) plays"), "{out}");
+    assert!(out.contains("wins (") || out.contains("Draw ("), "{out}");
+}
