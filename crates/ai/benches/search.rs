@@ -8,7 +8,10 @@ use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tablero_ai::mcts::{Mcts, MctsConfig};
 use tablero_ai::{Budget, Limits};
 use tablero_core::{Evaluate, Game, History, Playouts};
+use tablero_games::dimensiones::Dimensiones;
 use tablero_games::imago::Imago;
+use tablero_games::jarmo::Jarmo;
+use tablero_games::linja::Linja;
 
 fn playouts<G: Game>(c: &mut Criterion, variant: &G::Variant) {
     let start = G::start(variant);
@@ -69,6 +72,18 @@ fn all(c: &mut Criterion) {
     playouts::<Imago>(c, &imago);
     alphabeta::<Imago>(c, &imago, 5);
     mcts::<Imago>(c, &imago);
+    let jarmo = Default::default();
+    playouts::<Jarmo>(c, &jarmo);
+    alphabeta::<Jarmo>(c, &jarmo, 5);
+    mcts::<Jarmo>(c, &jarmo);
+    let linja = Default::default();
+    playouts::<Linja>(c, &linja);
+    alphabeta::<Linja>(c, &linja, 2);
+    mcts::<Linja>(c, &linja);
+    let dimensiones = Default::default();
+    playouts::<Dimensiones>(c, &dimensiones);
+    alphabeta::<Dimensiones>(c, &dimensiones, 5);
+    mcts::<Dimensiones>(c, &dimensiones);
 }
 
 criterion_group! {
