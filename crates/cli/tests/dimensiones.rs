@@ -1,37 +1,9 @@
 //! `tablero` with Super Dimensiones and the 8x8 draughts configurations.
 
+mod common;
+
+use common::{json, tablero};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, out, err) = tablero(args, "");
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
-}
 
 #[test]
 fn perft_of_both_games() {

@@ -1,42 +1,10 @@
 //! `tablero` with Jarmo: perft, moves and the terminal game (one game and
 //! the two-game match), as scripts and people use them.
 
-use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero runs");
-    // The game may end before it has read all the input.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn json_out(args: &[&str]) -> Value {
-    let (code, out, err) = tablero(args, "");
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
-}
-
-fn nodes(v: &Value) -> Vec<u64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["nodes"].as_u64().unwrap())
-        .collect()
-}
+use common::{json, nodes, tablero};
+use serde_json::json;
 
 const LIST: &str = "b1-d2, a5-c4, d2-b3, c4-b2, b3xb2, c5-b3, b2-c4, b3xa1+a5, c4xe5+b1";
 const AFTER_LIST: &str = "ll1lD/5/5/5/Ldddd l 0/0 0 b3-b2,b2-c4,c4-e5/c4-b2,c5-b3,b3-a1";
@@ -46,7 +14,7 @@ fn perft_from_both_sides_of_the_board() {
     let (code, out, _) = tablero(&["perft", "jarmo", "--depth", "3"], "");
     assert_eq!(code, 0);
     assert_eq!(out, "1 11\n2 121\n3 1472\n");
-    let v = json_out(&[
+    let v = json(&[
         "perft",
         "jarmo",
         "--variant",
@@ -60,8 +28,8 @@ fn perft_from_both_sides_of_the_board() {
 
 #[test]
 fn perft_after_moves_equals_perft_from_the_position_reached() {
-    let after = json_out(&["perft", "jarmo", "--moves", LIST, "--depth", "3", "--json"]);
-    let from = json_out(&[
+    let after = json(&["perft", "jarmo", "--moves", LIST, "--depth", "3", "--json"]);
+    let from = json(&[
         "perft",
         "jarmo",
         "--position",
@@ -76,7 +44,7 @@ fn perft_after_moves_equals_perft_from_the_position_reached() {
 
 #[test]
 fn moves_json_after_a_move_list() {
-    let v = json_out(&["moves", "jarmo", "--moves", LIST, "--json"]);
+    let v = json(&["moves", "jarmo", "--moves", LIST, "--json"]);
     assert_eq!(
         v,
         json!({
@@ -88,7 +56,7 @@ fn moves_json_after_a_move_list() {
         })
     );
     // A finished game: points, winner and reason.
-    let v = json_out(&[
+    let v = json(&[
         "moves",
         "jarmo",
         "--position",
@@ -172,7 +140,7 @@ fn a_person_plays_a_whole_game_to_the_end() {
     assert!(!text.contains("[Result \"*\"]"), "{text}");
     // The record replays.
     let at = format!("@{r}");
-    let v = json_out(&["moves", "jarmo", "--moves", &at, "--json"]);
+    let v = json(&["moves", "jarmo", "--moves", &at, "--json"]);
     assert!(v["outcome"].is_object(), "{v}");
 }
 

@@ -1,51 +1,17 @@
 //! `tablero` with Linja: perft, moves and solve in the JSON shapes of
 //! shared/CLI.md, errors, and a terminal game played through a pipe.
 
+mod common;
+
+use common::{json, keys, tablero};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let (code, out, err) = tablero(args, "");
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {out}"))
-}
-
-fn keys(v: &Value) -> Vec<&str> {
-    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    k.sort_unstable();
-    k
-}
 
 #[test]
 fn perft_for_both_rule_sets_and_after_moves() {
     let (code, out, _) = tablero(&["perft", "linja", "--depth", "3"], "");
     assert_eq!(code, 0);
     assert_eq!(out, "1 43\n2 3478\n3 248041\n");
-    let v = json_of(&[
+    let v = json(&[
         "perft",
         "linja",
         "--variant",
@@ -56,7 +22,7 @@ fn perft_for_both_rule_sets_and_after_moves() {
     ]);
     assert_eq!(v[2]["nodes"], 51840);
     assert_eq!(keys(&v[0]), ["depth", "nodes", "seconds"]);
-    let v = json_of(&[
+    let v = json(&[
         "perft",
         "linja",
         "--position",
@@ -66,7 +32,7 @@ fn perft_for_both_rule_sets_and_after_moves() {
         "--json",
     ]);
     assert_eq!(v[1]["nodes"], 6989);
-    let v = json_of(&[
+    let v = json(&[
         "perft",
         "linja",
         "--moves",
@@ -80,7 +46,7 @@ fn perft_for_both_rule_sets_and_after_moves() {
 
 #[test]
 fn moves_shows_the_position_after_a_list_with_an_extra_turn() {
-    let v = json_of(&[
+    let v = json(&[
         "moves",
         "linja",
         "--moves",
@@ -97,7 +63,7 @@ fn moves_shows_the_position_after_a_list_with_an_extra_turn() {
     sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
     assert_eq!(&sorted, legal);
     // The end: the sides have passed each other, 33-33.
-    let v = json_of(&[
+    let v = json(&[
         "moves",
         "linja",
         "--position",
@@ -115,7 +81,7 @@ fn moves_shows_the_position_after_a_list_with_an_extra_turn() {
 
 #[test]
 fn solve_prints_exactly_the_contract_keys() {
-    let v = json_of(&[
+    let v = json(&[
         "solve",
         "linja",
         "--position",
@@ -131,7 +97,7 @@ fn solve_prints_exactly_the_contract_keys() {
     assert!(v["seconds"].is_number());
     // The best move keeps the value: after it, -5 for Black.
     let best = v["best_move"].as_str().unwrap().to_string();
-    let after = json_of(&[
+    let after = json(&[
         "solve",
         "linja",
         "--position",
@@ -142,7 +108,7 @@ fn solve_prints_exactly_the_contract_keys() {
     ]);
     assert_eq!(after["score_diff"], -5);
     // A finished game: its score difference and no move.
-    let v = json_of(&[
+    let v = json(&[
         "solve",
         "linja",
         "--position",
@@ -217,12 +183,12 @@ fn a_game_in_the_terminal_shows_the_sticks_and_ends_with_the_score() {
     // Computer against computer runs to the end, Black moving first.
     let (code, out, _) = tablero(
         &[
-            "play", "linja", "--red", "random", "--black", "solver", "--first", "black", "--seed",
+            "play", "linja", "--red", "random", "--black", "ai:4", "--first", "black", "--seed",
             "3",
         ],
         "",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("Black (solver) plays"), "{out}");
+    assert!(out.contains("Black (ai:4) plays"), "{out}");
     assert!(out.contains("wins (") || out.contains("Draw ("), "{out}");
 }

@@ -24,6 +24,7 @@ mod player;
 mod playout;
 mod record;
 mod seatswap;
+mod text;
 
 #[cfg(feature = "testing")]
 pub mod conformance;
@@ -38,6 +39,7 @@ pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
 pub use record::{Record, RecordError};
 pub use seatswap::{Person, SeatSwapMatch};
+pub use text::fields;
 
 /// Re-exported so games can name move-list buffers.
 pub use arrayvec::ArrayVec;

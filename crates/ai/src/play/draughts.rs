@@ -14,9 +14,18 @@ use tablero_games::draughts::Draughts;
 /// MCTS with 10, 100 and 1000 iterations, then 5000 iterations and 2 s on
 /// two threads, both with playouts cut off after 8 plies.
 const MCTS_LEVELS: [LevelInfo; 5] = [
-    LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
-    LevelInfo { level: 2, recipe: "MCTS, 100 iterations" },
-    LevelInfo { level: 3, recipe: "MCTS, 1000 iterations" },
+    LevelInfo {
+        level: 1,
+        recipe: "MCTS, 10 iterations",
+    },
+    LevelInfo {
+        level: 2,
+        recipe: "MCTS, 100 iterations",
+    },
+    LevelInfo {
+        level: 3,
+        recipe: "MCTS, 1000 iterations",
+    },
     LevelInfo {
         level: 4,
         recipe: "MCTS, 5000 iterations, playouts scored by the heuristic after 8 plies",

@@ -12,11 +12,15 @@ use tablero_core::History;
 use tablero_games::linja::{Linja, Move};
 
 /// Plays the endgame solver's best move when the solver finishes within
-/// `reach` positions, otherwise asks `search`.
+/// `reach` positions, otherwise asks `search`. Positions only get closer to
+/// the end, so after a failed try it waits a few moves (1, 2, 4, at most 8)
+/// before trying again.
 struct Endgame<B> {
     reach: u64,
     search: B,
     rng: Xoshiro256PlusPlus,
+    wait: u32,
+    backoff: u32,
 }
 
 impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
@@ -25,14 +29,24 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
     }
 
     fn act(&mut self, history: &History<Linja>, limits: &Limits) -> Action<Move> {
+        if self.wait > 0 {
+            self.wait -= 1;
+            return self.search.act(history, limits);
+        }
         match best_moves_within(history.current(), self.reach) {
             Some(best) if !best.is_empty() => Action::Move(best[self.rng.gen_range(0..best.len())]),
-            _ => self.search.act(history, limits),
+            _ => {
+                self.wait = self.backoff;
+                self.backoff = (self.backoff * 2).clamp(1, 8);
+                self.search.act(history, limits)
+            }
         }
     }
 
     fn new_game(&mut self) {
         self.search.new_game();
+        self.wait = 0;
+        self.backoff = 1;
     }
 
     fn info(&self) -> Option<String> {
@@ -54,6 +68,8 @@ fn endgame(reach: u64, search: Mcts<Linja>, seed: u64) -> Box<dyn Bot<Linja>> {
         reach,
         search,
         rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        wait: 0,
+        backoff: 1,
     })
 }
 

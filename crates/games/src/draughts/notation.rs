@@ -7,24 +7,7 @@ use super::movegen::{Move, Penalty};
 use super::Square;
 use tablero_core::MoveError;
 
-/// Splits on whitespace, keeping each piece's byte offset.
-pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, ch) in text.char_indices() {
-        if ch.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &text[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &text[s..]));
-    }
-    out
-}
+pub(crate) use tablero_core::fields;
 
 /// The board field: ranks from the top, `/` between them, a letter per
 /// piece and a digit per run of empty squares.

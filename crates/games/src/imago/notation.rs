@@ -7,26 +7,8 @@ use super::error::{LayoutError, MoveSyntaxError, PositionError};
 use super::{Imago, Move};
 use std::fmt;
 use std::str::FromStr;
+use tablero_core::fields;
 use tablero_core::Player;
-
-/// Splits on whitespace, keeping each piece's byte offset.
-pub(super) fn fields(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, ch) in text.char_indices() {
-        if ch.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &text[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &text[s..]));
-    }
-    out
-}
 
 pub(super) fn format_position(pos: &Imago) -> String {
     let list = |p: Player| {
@@ -227,7 +209,7 @@ impl FromStr for Layout {
         let mut offset = 0;
         for line in text.split_inclusive('\n') {
             let content = line.split('#').next().unwrap_or("");
-            for (at, token) in tokens(content) {
+            for (at, token) in fields(content) {
                 let at = offset + at;
                 any = true;
                 let value = if let Some((k, v)) = token.split_once(':') {
@@ -302,10 +284,6 @@ impl FromStr for Layout {
         let blue = blue.unwrap_or_else(|| super::DEFAULT_BLUE.to_vec());
         Layout::new(&red, &blue, &walls)
     }
-}
-
-fn tokens(text: &str) -> Vec<(usize, &str)> {
-    fields(text)
 }
 
 fn split_commas(text: &str, at: usize) -> impl Iterator<Item = (usize, &str)> {

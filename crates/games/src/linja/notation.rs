@@ -7,26 +7,8 @@ use super::error::{MoveSyntaxError, PositionError, RulesError};
 use super::{Linja, Move, Rules, Step};
 use std::fmt;
 use std::str::FromStr;
+use tablero_core::fields;
 use tablero_core::{Game, Player};
-
-/// Splits on whitespace, keeping each piece's byte offset.
-fn fields(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, ch) in text.char_indices() {
-        if ch.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &text[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &text[s..]));
-    }
-    out
-}
 
 pub(super) fn format_position(pos: &Linja) -> String {
     let rows: Vec<String> = Row::ALL
