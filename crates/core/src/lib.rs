@@ -14,6 +14,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bits;
 mod eval;
 mod game;
 mod history;
@@ -29,6 +30,7 @@ mod text;
 #[cfg(feature = "testing")]
 pub mod conformance;
 
+pub use bits::bit_indices;
 pub use eval::Evaluate;
 pub use game::{resolve_exact, Game, IllegalMove, MoveBuf, MoveError, Variant};
 pub use history::History;

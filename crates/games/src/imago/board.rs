@@ -123,16 +123,8 @@ impl Cell {
     }
 
     /// The cells of a bitboard, in index order.
-    pub fn iter_bits(mut bits: u64) -> impl Iterator<Item = Cell> {
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some(Cell(i as u8))
-            }
-        })
+    pub fn iter_bits(bits: u64) -> impl Iterator<Item = Cell> {
+        tablero_core::bit_indices(bits).map(|i| Cell(i as u8))
     }
 
     /// Reads a cell name like `b2`.

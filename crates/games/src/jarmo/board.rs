@@ -79,16 +79,8 @@ impl Point {
     }
 
     /// The points of a bitboard, in name order.
-    pub fn iter_bits(mut bits: u32) -> impl Iterator<Item = Point> {
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some(Point(i as u8))
-            }
-        })
+    pub fn iter_bits(bits: u32) -> impl Iterator<Item = Point> {
+        tablero_core::bit_indices(u64::from(bits)).map(|i| Point(i as u8))
     }
 
     /// Reads a point name like `b3`.
