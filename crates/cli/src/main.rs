@@ -8,6 +8,7 @@ mod moves;
 mod perft;
 mod play;
 mod render;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -72,6 +73,8 @@ pub(crate) use with_game;
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Serve the web app: play every game in the browser.
+    Serve(serve::Args),
     /// Play a game in the terminal, against a person or the computer.
     Play(play::Args),
     /// Count the move paths of each length from a position (move generator check).
@@ -91,6 +94,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(a) => serve::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Moves(a) => moves::run(&a),

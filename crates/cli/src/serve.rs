@@ -1,0 +1,41 @@
+//! `tablero serve`: the web app.
+
+use anyhow::{Context, Result};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// Serve the web app: play every game in the browser.
+///
+/// Games are kept in SQLite (a file, by default `tablero.db` in the current
+/// folder) or in PostgreSQL (`--database postgres://...`, for several server
+/// processes behind one address). Every accepted move is committed before it
+/// is acknowledged. Prints `listening on http://ADDR` once ready; stop with
+/// Ctrl-C.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The port (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    host: IpAddr,
+    /// A SQLite file, or a PostgreSQL URL (`postgres://user@host/db`).
+    #[arg(long, default_value = "tablero.db", value_name = "PATH_OR_URL")]
+    database: String,
+    /// Requests per second allowed from one address (bursts of twice that);
+    /// 0: no limit.
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    rate: u32,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let config = tablero_server::Config {
+        addr: SocketAddr::new(args.host, args.port),
+        database: args.database.clone(),
+        rate: args.rate,
+    };
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?
+        .block_on(tablero_server::serve(config))
+}

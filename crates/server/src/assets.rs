@@ -1,0 +1,39 @@
+//! The web UI's files (`web/`): embedded in release builds, read from disk
+//! in debug builds (so the UI can be edited without rebuilding).
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+#[exclude = "NOTES*"]
+struct Web;
+
+fn serve(path: &str) -> Response {
+    match Web::get(path) {
+        Some(file) => {
+            let mime = mime_guess::from_path(path).first_or_octet_stream();
+            (
+                [
+                    (header::CONTENT_TYPE, mime.as_ref().to_string()),
+                    (header::CACHE_CONTROL, "no-cache".to_string()),
+                    (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+                ],
+                file.data,
+            )
+                .into_response()
+        }
+        None => (StatusCode::NOT_FOUND, format!("no file {path}")).into_response(),
+    }
+}
+
+/// `GET /static/PATH`: a file of `web/`.
+pub async fn file(Path(path): Path<String>) -> Response {
+    serve(&path)
+}
+
+/// Every other page: the app's `index.html`, which routes by path.
+pub async fn index() -> Response {
+    serve("index.html")
+}
