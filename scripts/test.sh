@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # The test command: does all set-up on a fresh machine, then runs every test
-# of the workspace. `.ci/run` calls this same script.
+# of the workspace and the browser tests. `.ci/run` calls this same script.
+#
+# Set-up: a throwaway PostgreSQL server for the multi-process test (from the
+# distribution's packages; the test is skipped, with the reason printed, if
+# none can be started), Debian's Chromium for the browser tests (installed
+# when missing), and the browser tests' one npm package (playwright-core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,4 +14,25 @@ if ! command -v cargo >/dev/null 2>&1; then
   exit 1
 fi
 
+pgdir=$(mktemp -d -t tablero-pg.XXXXXX)
+cleanup() { bash scripts/postgres.sh stop "$pgdir/pg"; rm -rf "$pgdir"; }
+trap cleanup EXIT
+if url=$(bash scripts/postgres.sh start "$pgdir/pg"); then
+  export TABLERO_TEST_POSTGRES="$url"
+  echo "== PostgreSQL for the tests: $url"
+else
+  echo "== no PostgreSQL server: the PostgreSQL test will be skipped (see the reason above)"
+fi
+
+echo "== cargo test"
 cargo test --workspace --locked
+
+echo "== browser tests (e2e/)"
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium..."
+  apt-get install -y -q chromium >/dev/null 2>&1 ||
+    { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }
+fi
+(cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+# `cargo test` built the binary the browser tests serve from.
+node e2e/run.mjs target/debug/tablero

@@ -138,7 +138,11 @@ async fn play(
     Ok(Json(hub.act(&id, &tokens(&headers), action).await?))
 }
 
-async fn undo(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> ApiResult {
+async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
     Ok(Json(hub.act(&id, &tokens(&headers), Action::Undo).await?))
 }
 
@@ -172,7 +176,8 @@ async fn draw(
 ) -> ApiResult {
     let d: DrawBody = parse_body(&body)?;
     Ok(Json(
-        hub.act(&id, &tokens(&headers), Action::Draw(d.action)).await?,
+        hub.act(&id, &tokens(&headers), Action::Draw(d.action))
+            .await?,
     ))
 }
 
@@ -232,7 +237,9 @@ async fn save_layout(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult {
     let b: SaveLayout = parse_body(&body)?;
     let name = b.name.trim();
     if name.is_empty() || name.chars().count() > 60 {
-        return Err(ApiError::Bad("a layout's name has 1 to 60 characters".into()));
+        return Err(ApiError::Bad(
+            "a layout's name has 1 to 60 characters".into(),
+        ));
     }
     let layout: Layout = b
         .layout
@@ -244,7 +251,9 @@ async fn save_layout(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult {
         layout: layout.to_string(),
     };
     hub.store().save_layout(&row).await?;
-    Ok(Json(serde_json::to_value(row).map_err(anyhow::Error::from)?))
+    Ok(Json(
+        serde_json::to_value(row).map_err(anyhow::Error::from)?,
+    ))
 }
 
 async fn rules(Path(game): Path<String>) -> ApiResult {

@@ -5,12 +5,12 @@
 use crate::games::{self, parse_outcome_code, BotChoice, Refused, Session};
 use crate::store::{now_ms, GameRow, SeatRow, Store};
 use anyhow::anyhow;
+use futures_util::future::BoxFuture;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 use tablero_core::{fmt_points, Outcome, Player, Reason};
-use futures_util::future::BoxFuture;
 use tokio::sync::{broadcast, Mutex};
 
 /// An error answer of the API.
@@ -274,8 +274,8 @@ impl Hub {
         if first > 1 {
             return Err(ApiError::Bad(format!("first must be 0 or 1, not {first}")));
         }
-        let session = games::new_session(&req.game, req.variant.as_deref(), first)
-            .map_err(ApiError::Bad)?;
+        let session =
+            games::new_session(&req.game, req.variant.as_deref(), first).map_err(ApiError::Bad)?;
         let mut seats = Vec::new();
         let mut tokens = serde_json::Map::new();
         let mut links = serde_json::Map::new();
@@ -299,7 +299,11 @@ impl Hub {
                         links.insert(i.to_string(), json!(format!("/play/{id}#token={t}")));
                     }
                     (
-                        if spec.kind == SeatKind::Human { "human" } else { "link" },
+                        if spec.kind == SeatKind::Human {
+                            "human"
+                        } else {
+                            "link"
+                        },
                         None,
                         Some(t),
                     )
@@ -363,7 +367,10 @@ impl Hub {
     ///
     /// # Errors
     /// No such game.
-    pub async fn subscribe(self: &Arc<Self>, id: &str) -> Result<broadcast::Receiver<()>, ApiError> {
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<broadcast::Receiver<()>, ApiError> {
         Ok(self.entry(id).await?.changes.subscribe())
     }
 
@@ -456,9 +463,7 @@ impl Hub {
         };
         live.thinking = true;
         let ply = live.session.moves().len();
-        let job = live
-            .session
-            .bot_job(level, stable_seed(&live.row.id, ply));
+        let job = live.session.bot_job(level, stable_seed(&live.row.id, ply));
         drop(live);
         let _ = entry.changes.send(());
         let hub = self;
@@ -501,7 +506,12 @@ impl Hub {
             .iter()
             .map(|g| {
                 let you: Vec<usize> = (0..2)
-                    .filter(|&s| g.seats[s].token.as_ref().is_some_and(|t| tokens.contains(t)))
+                    .filter(|&s| {
+                        g.seats[s]
+                            .token
+                            .as_ref()
+                            .is_some_and(|t| tokens.contains(t))
+                    })
                     .collect();
                 let result = g.result.as_deref().and_then(parse_outcome_code);
                 let names = games::new_session(&g.game, Some(&g.variant), 0)
@@ -599,7 +609,9 @@ fn apply(
                 }
             }
             if !took_mine {
-                return Err(ApiError::Conflict("there is no move of yours to take back".into()));
+                return Err(ApiError::Conflict(
+                    "there is no move of yours to take back".into(),
+                ));
             }
             row.declared = None;
             row.draw_offer = None;
@@ -656,7 +668,9 @@ fn apply(
                 DrawAction::Accept | DrawAction::Decline => {
                     let offer = row.draw_offer.and_then(|s| usize::try_from(s).ok());
                     if !offer.is_some_and(|by| held.iter().any(|&h| h != by)) {
-                        return Err(ApiError::Conflict("there is no draw offer to answer".into()));
+                        return Err(ApiError::Conflict(
+                            "there is no draw offer to answer".into(),
+                        ));
                     }
                     row.draw_offer = None;
                     if *what == DrawAction::Accept {

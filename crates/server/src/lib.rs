@@ -62,7 +62,7 @@ pub fn app(hub: Arc<Hub>, rate: u32) -> Result<axum::Router> {
 
 /// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and
 /// passes them to this process's sockets.
-async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
+pub async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
     let mut listener = sqlx::postgres::PgListener::connect(&url)
         .await
         .context("cannot LISTEN on PostgreSQL")?;
@@ -97,7 +97,10 @@ pub async fn serve(config: Config) -> Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
     let addr = listener.local_addr()?;
-    println!("tablero serve: listening on http://{addr} (database {})", config.database);
+    println!(
+        "tablero serve: listening on http://{addr} (database {})",
+        config.database
+    );
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -67,7 +67,11 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String) {
                 Ok(state) => json!({"type": "state", "game": state}),
                 Err(e) => json!({"type": "error", "error": e.to_string()}),
             };
-            if tx.send(Message::Text(msg.to_string().into())).await.is_err() {
+            if tx
+                .send(Message::Text(msg.to_string().into()))
+                .await
+                .is_err()
+            {
                 return;
             }
         }

@@ -232,7 +232,11 @@ impl<G: WebGame> Session for Live<G> {
 ///
 /// # Errors
 /// An unknown game or a variant it cannot read.
-pub fn new_session(game: &str, variant: Option<&str>, first: usize) -> Result<Box<dyn Session>, String> {
+pub fn new_session(
+    game: &str,
+    variant: Option<&str>,
+    first: usize,
+) -> Result<Box<dyn Session>, String> {
     fn make<G: WebGame>(variant: Option<&str>, first: usize) -> Result<Box<dyn Session>, String> {
         let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
             None => G::Variant::default(),

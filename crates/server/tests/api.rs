@@ -1,0 +1,650 @@
+//! The web API end to end, in process: a real server on a free port over a
+//! SQLite file, driven over HTTP and WebSocket.
+
+use futures_util::StreamExt;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tablero_server::{app, Hub, Store};
+use tokio_tungstenite::tungstenite::Message;
+
+struct Server {
+    base: String,
+    client: reqwest::Client,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn start_at(db: &str, rate: u32) -> Server {
+    let store = Store::open(db).await.expect("database opens");
+    let router = app(Hub::new(store), rate).expect("app");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    Server {
+        base: format!("http://{addr}"),
+        client: reqwest::Client::new(),
+        task,
+    }
+}
+
+async fn start(dir: &tempfile::TempDir) -> Server {
+    start_at(dir.path().join("t.db").to_str().unwrap(), 0).await
+}
+
+impl Server {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let mut req = match method {
+            "GET" => self.client.get(url),
+            _ => self.client.post(url),
+        };
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            req = req.body(b.to_string());
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    async fn create(&self, game: &str, seats: Value) -> Value {
+        let (status, body) = self
+            .call(
+                "POST",
+                "/api/games",
+                None,
+                Some(json!({"game": game, "seats": seats})),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        body
+    }
+
+    async fn play(&self, id: &str, token: &str, mv: &str, ply: Option<u64>) -> (u16, Value) {
+        let mut body = json!({"move": mv});
+        if let Some(p) = ply {
+            body["ply"] = json!(p);
+        }
+        self.call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            Some(body),
+        )
+        .await
+    }
+
+    async fn state(&self, id: &str, token: Option<&str>) -> Value {
+        let (status, body) = self
+            .call("GET", &format!("/api/games/{id}"), token, None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        body
+    }
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+fn human_pair() -> Value {
+    json!([{"kind": "human"}, {"kind": "link"}])
+}
+
+fn link_token(created: &Value, seat: &str) -> String {
+    let link = created["links"][seat].as_str().expect("a link");
+    link.split("#token=")
+        .nth(1)
+        .expect("token in link")
+        .to_string()
+}
+
+#[tokio::test]
+async fn every_game_plays_to_the_end_through_the_api() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for game in ["imago", "jarmo", "linja", "dimensiones"] {
+        let created = s.create(game, human_pair()).await;
+        let id = created["id"].as_str().unwrap();
+        let tokens = [
+            created["tokens"]["0"].as_str().unwrap().to_string(),
+            link_token(&created, "1"),
+        ];
+        let mut ply = 0;
+        loop {
+            let to_move = s.state(id, None).await["to_move"].clone();
+            let Some(seat) = to_move.as_u64() else { break };
+            let state = s.state(id, Some(&tokens[seat as usize])).await;
+            let legal = state["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "{game}: a side to move has moves");
+            let mv = legal.choose(&mut rng).unwrap()["move"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let (status, after) = s.play(id, &tokens[seat as usize], &mv, Some(ply)).await;
+            assert_eq!(status, 200, "{game}: {mv}: {after}");
+            ply += 1;
+            assert_eq!(after["ply"], ply);
+            assert!(ply < 2000, "{game} never ended");
+        }
+        let end = s.state(id, None).await;
+        assert!(end["result"]["reason"].is_string(), "{game}: {end}");
+        assert_eq!(end["moves"].as_array().unwrap().len() as u64, ply);
+    }
+}
+
+#[tokio::test]
+async fn an_illegal_or_malformed_move_is_refused_and_changes_nothing() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let created = s.create("imago", human_pair()).await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let before = s.state(id, Some(t0)).await;
+    for bad in ["b2-d2 g5", "zz", "", "pass"] {
+        let (status, body) = s.play(id, t0, bad, None).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["error"].as_str().unwrap().len() > 5, "{body}");
+    }
+    let (status, body) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(t0),
+            Some(json!("not an object")),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "chess", "seats": human_pair()})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(
+                json!({"game": "imago", "seats": [{"kind": "ai", "level": 9}, {"kind": "human"}]}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(s.state(id, Some(t0)).await, before);
+    let (status, _) = s.call("GET", "/api/games/nosuchgame", None, None).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn seats_need_their_tokens() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let created = s.create("jarmo", human_pair()).await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let t1 = link_token(&created, "1");
+    assert!(
+        created["tokens"].get("1").is_none(),
+        "the friend's token is only in the link"
+    );
+    let legal = s.state(id, Some(t0)).await["legal"][0]["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // A spectator, a wrong token and the other seat are all refused.
+    assert_eq!(s.play(id, "nonsense", &legal, None).await.0, 403);
+    assert_eq!(s.play(id, &t1, &legal, None).await.0, 403);
+    let spectator = s.state(id, None).await;
+    assert_eq!(spectator["you"], json!([]));
+    assert_eq!(spectator["legal"], json!([]));
+    assert_eq!(s.play(id, t0, &legal, Some(0)).await.0, 200);
+    // A double click: the same move again at the same ply is refused.
+    assert_eq!(s.play(id, t0, &legal, Some(0)).await.0, 409);
+    let friend = s.state(id, Some(&t1)).await;
+    assert_eq!(friend["you"], json!([1]));
+    assert!(!friend["legal"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_computer_answers_over_the_websocket_and_undo_takes_both_back() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let created = s
+        .create(
+            "linja",
+            json!([{"kind": "human"}, {"kind": "ai", "level": 1}]),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let ws_url = format!("{}/api/games/{id}/ws", s.base.replace("http", "ws"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.expect("ws");
+    use futures_util::SinkExt;
+    ws.send(Message::text(
+        json!({"type": "hello", "tokens": [t0]}).to_string(),
+    ))
+    .await
+    .unwrap();
+    let first = created["game"]["legal"][0]["move"].as_str().unwrap();
+    assert_eq!(s.play(id, t0, first, Some(0)).await.0, 200);
+    let reply = tokio::time::timeout(Duration::from_secs(60), async {
+        while let Some(Ok(msg)) = ws.next().await {
+            let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+            if v["type"] == "state" && v["game"]["ply"] == 2 {
+                return v;
+            }
+        }
+        panic!("socket closed");
+    })
+    .await
+    .expect("the computer moved within a minute");
+    assert_eq!(reply["game"]["you"], json!([0]));
+    assert_eq!(reply["game"]["to_move"], 0);
+    assert!(!reply["game"]["legal"].as_array().unwrap().is_empty());
+    // Undo takes back the computer's reply and my move.
+    let (status, after) = s
+        .call("POST", &format!("/api/games/{id}/undo"), Some(t0), None)
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["ply"], 0);
+    assert_eq!(after["to_move"], 0);
+    // Undo is refused between two people, and with nothing to take back.
+    let (status, _) = s
+        .call("POST", &format!("/api/games/{id}/undo"), Some(t0), None)
+        .await;
+    assert_eq!(status, 409);
+    let pair = s.create("linja", human_pair()).await;
+    let pid = pair["id"].as_str().unwrap();
+    let p0 = pair["tokens"]["0"].as_str().unwrap();
+    let mv = pair["game"]["legal"][0]["move"].as_str().unwrap();
+    assert_eq!(s.play(pid, p0, mv, None).await.0, 200);
+    let (status, _) = s
+        .call("POST", &format!("/api/games/{pid}/undo"), Some(p0), None)
+        .await;
+    assert_eq!(status, 409);
+}
+
+#[tokio::test]
+async fn a_socket_can_play_and_is_told_of_the_other_sides_moves() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let created = s.create("imago", human_pair()).await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let t1 = link_token(&created, "1");
+    let url = format!("{}/api/games/{id}/ws", s.base.replace("http", "ws"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    use futures_util::SinkExt;
+    ws.send(Message::text(
+        json!({"type": "hello", "tokens": [t0]}).to_string(),
+    ))
+    .await
+    .unwrap();
+    ws.send(Message::text(
+        json!({"type": "move", "move": "b2-c2 g5", "ply": 0, "id": 1}).to_string(),
+    ))
+    .await
+    .unwrap();
+    ws.send(Message::text(
+        json!({"type": "move", "move": "h9", "id": 2}).to_string(),
+    ))
+    .await
+    .unwrap();
+    let (mut acked, mut refused) = (false, false);
+    while !(acked && refused) {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        acked |= v["type"] == "ack" && v["id"] == 1;
+        refused |= v["type"] == "error" && v["id"] == 2;
+    }
+    // The friend's move by HTTP reaches this socket.
+    let mv = s.state(id, Some(&t1)).await["legal"][0]["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(s.play(id, &t1, &mv, Some(1)).await.0, 200);
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["type"] == "state" && v["game"]["ply"] == 2 {
+            assert_eq!(v["game"]["moves"][1], mv.as_str());
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn draws_resignations_and_claims() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let created = s.create("imago", human_pair()).await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let t1 = link_token(&created, "1");
+    let draw = |t: String, action: &'static str| {
+        let s = &s;
+        async move {
+            s.call(
+                "POST",
+                &format!("/api/games/{id}/draw"),
+                Some(&t),
+                Some(json!({"action": action})),
+            )
+            .await
+        }
+    };
+    assert_eq!(draw(t1.clone(), "accept").await.0, 409, "no offer yet");
+    let (status, offered) = draw(t0.to_string(), "offer").await;
+    assert_eq!(status, 200);
+    assert_eq!(offered["draw_offer"], 0);
+    assert_eq!(
+        draw(t0.to_string(), "accept").await.0,
+        409,
+        "one cannot accept one's own offer"
+    );
+    let (status, declined) = draw(t1.clone(), "decline").await;
+    assert_eq!((status, declined["draw_offer"].clone()), (200, Value::Null));
+    // A claim at the start is refused: nothing is proved.
+    let (status, body) = s
+        .call("POST", &format!("/api/games/{id}/claim"), Some(t0), None)
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(s.state(id, None).await["result"].is_null());
+    draw(t0.to_string(), "offer").await;
+    let (status, agreed) = draw(t1.clone(), "accept").await;
+    assert_eq!(status, 200);
+    assert_eq!(agreed["result"]["reason"], "agreed");
+    assert_eq!(agreed["result"]["winner"], Value::Null);
+    assert_eq!(s.play(id, t0, "b2-c2 g5", None).await.0, 409, "over");
+
+    let other = s.create("jarmo", human_pair()).await;
+    let oid = other["id"].as_str().unwrap();
+    let (status, resigned) = s
+        .call(
+            "POST",
+            &format!("/api/games/{oid}/resign"),
+            Some(other["tokens"]["0"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(resigned["result"]["winner"], 1);
+    assert_eq!(resigned["result"]["reason"], "resign");
+    let (status, _) = s
+        .call(
+            "POST",
+            &format!("/api/games/{oid}/claim"),
+            Some(other["tokens"]["0"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(status, 400, "Jarmo has no claims");
+}
+
+#[tokio::test]
+async fn games_survive_a_restart_and_replay_shows_each_ply() {
+    let dir = tmp();
+    let db = dir.path().join("t.db");
+    let (id, t0, moves) = {
+        let s = start(&dir).await;
+        let created = s
+            .create("dimensiones", json!([{"kind": "human"}, {"kind": "human"}]))
+            .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+        let t1 = created["tokens"]["1"].as_str().unwrap().to_string();
+        let both = format!("{t0},{t1}");
+        for ply in 0..6 {
+            let state = s.state(&id, Some(&both)).await;
+            let mv = state["legal"][0]["move"].as_str().unwrap().to_string();
+            assert_eq!(s.play(&id, &both, &mv, Some(ply)).await.0, 200);
+        }
+        let moves = s.state(&id, None).await["moves"].clone();
+        (id, t0, moves)
+    };
+    let s = start_at(db.to_str().unwrap(), 0).await;
+    let again = s.state(&id, Some(&t0)).await;
+    assert_eq!(again["moves"], moves);
+    assert_eq!(again["you"], json!([0]));
+    let (status, start) = s
+        .call("GET", &format!("/api/games/{id}?ply=0"), None, None)
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(start["shown_ply"], 0);
+    assert_eq!(start["view"]["pieces"].as_array().unwrap().len(), 12);
+    let (status, _) = s
+        .call("GET", &format!("/api/games/{id}?ply=99"), None, None)
+        .await;
+    assert_eq!(status, 400);
+    let (status, mine) = s
+        .call("POST", "/api/my-games", None, Some(json!({"tokens": [t0]})))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(mine["games"][0]["id"], id.as_str());
+    assert_eq!(mine["games"][0]["ply"], 6);
+}
+
+#[tokio::test]
+async fn layouts_are_solved_and_saved() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let layout = "red:b2,b5 blue:g2,g5 walls:c3-d3";
+    let (status, solved) = s
+        .call(
+            "POST",
+            "/api/imago/solve",
+            None,
+            Some(json!({"layout": layout})),
+        )
+        .await;
+    assert_eq!(status, 200, "{solved}");
+    assert_eq!(solved["value_red_first"]["result"], "draw");
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/imago/solve",
+            None,
+            Some(json!({"layout": "walls:z9-a1"})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    let name = "<b>walls</b> & co";
+    let (status, saved) = s
+        .call(
+            "POST",
+            "/api/layouts",
+            None,
+            Some(json!({"name": name, "layout": layout})),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    let (_, list) = s.call("GET", "/api/layouts", None, None).await;
+    assert_eq!(list["layouts"][0]["name"], name, "names are kept as text");
+    let game = s
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "imago", "variant": layout, "seats": human_pair()})),
+        )
+        .await
+        .1;
+    assert_eq!(game["game"]["view"]["walls"], json!([["c3", "d3"]]));
+}
+
+#[tokio::test]
+async fn requests_are_bounded_in_size_and_rate() {
+    let dir = tmp();
+    let s = start_at(dir.path().join("t.db").to_str().unwrap(), 5).await;
+    let big = "x".repeat(20 * 1024);
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/layouts",
+            None,
+            Some(json!({"name": big, "layout": "default"})),
+        )
+        .await;
+    assert_eq!(status, 413);
+    let mut limited = false;
+    for _ in 0..40 {
+        if s.call("GET", "/api/catalog", None, None).await.0 == 429 {
+            limited = true;
+            break;
+        }
+    }
+    assert!(
+        limited,
+        "40 requests at once from one address pass a limit of 5/s"
+    );
+}
+
+#[tokio::test]
+async fn the_app_and_its_files_are_served() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    for path in ["/", "/play/abc", "/editor"] {
+        let resp = s
+            .client
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        assert!(
+            resp.text().await.unwrap().contains("/static/app.js"),
+            "{path}"
+        );
+    }
+    let resp = s
+        .client
+        .get(format!("{}/static/app.js", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    let (status, _) = s.call("GET", "/static/nope.js", None, None).await;
+    assert_eq!(status, 404);
+    let (status, rules) = s.call("GET", "/api/rules/linja", None, None).await;
+    assert_eq!(status, 200);
+    assert!(rules["markdown"].as_str().unwrap().contains("Linja"));
+}
+
+/// Two server processes on one PostgreSQL database: a move made through one
+/// reaches a socket of the other (LISTEN/NOTIFY). Runs when
+/// `TABLERO_TEST_POSTGRES` names a database (scripts/test.sh starts one).
+#[tokio::test]
+async fn two_servers_share_games_through_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let serve = |url: String| async move {
+        let store = Store::open(&url).await.expect("postgres opens");
+        let hub = Hub::new(store);
+        tablero_server::listen(std::sync::Arc::clone(&hub), url)
+            .await
+            .expect("listen");
+        let router = app(hub, 0).unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            axum::serve(
+                listener,
+                router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .await
+            .unwrap();
+        });
+        Server {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::new(),
+            task,
+        }
+    };
+    let a = serve(url.clone()).await;
+    let b = serve(url).await;
+    let created = a.create("jarmo", human_pair()).await;
+    let id = created["id"].as_str().unwrap();
+    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let t1 = link_token(&created, "1");
+    let url = format!("{}/api/games/{id}/ws", b.base.replace("http", "ws"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    // The first state comes at once.
+    ws.next().await.unwrap().unwrap();
+    let mv = created["game"]["legal"][0]["move"].as_str().unwrap();
+    assert_eq!(a.play(id, t0, mv, Some(0)).await.0, 200);
+    let seen = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let msg = ws.next().await.unwrap().unwrap();
+            let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+            if v["game"]["ply"] == 1 {
+                return v;
+            }
+        }
+    })
+    .await
+    .expect("server b hears server a's move");
+    assert_eq!(seen["game"]["moves"][0], mv);
+    // Server b refereed on the fresh game: a stale ply is refused, the right one taken.
+    let reply = b.state(id, Some(&t1)).await["legal"][0]["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(b.play(id, &t1, &reply, Some(0)).await.0, 409);
+    assert_eq!(b.play(id, &t1, &reply, Some(1)).await.0, 200);
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while a.state(id, None).await["ply"] != 2 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("server a hears server b's move");
+}
