@@ -145,6 +145,15 @@ impl Live {
         (s.kind == "ai").then(|| s.level.and_then(|l| u8::try_from(l).ok()).unwrap_or(3))
     }
 
+    /// Who sits in each seat, with the side's name.
+    fn seats_json(&self) -> Value {
+        let seat = |i: usize| {
+            let s = &self.row.seats[i];
+            json!({"kind": s.kind, "level": s.level, "name": self.session.side_name(i)})
+        };
+        json!([seat(0), seat(1)])
+    }
+
     /// Whether the computer should move now.
     fn computer_to_move(&self) -> Option<(usize, u8)> {
         let seat = self.session.to_move()?;
@@ -171,10 +180,6 @@ fn result_json(o: &Outcome) -> Value {
         "score_text": format!("{}–{}", fmt_points(o.score[0]), fmt_points(o.score[1])),
         "reason": o.reason.as_str(),
     })
-}
-
-fn seat_json(s: &SeatRow, name: &str) -> Value {
-    json!({"kind": s.kind, "level": s.level, "name": name})
 }
 
 /// A random id of `len` letters and digits (ids, tokens).
@@ -502,33 +507,24 @@ impl Hub {
             return Err(ApiError::Bad("at most 200 tokens".into()));
         }
         let rows = self.store.games_for_tokens(&tokens, 50).await?;
-        let list: Vec<Value> = rows
-            .iter()
-            .map(|g| {
-                let you: Vec<usize> = (0..2)
-                    .filter(|&s| {
-                        g.seats[s]
-                            .token
-                            .as_ref()
-                            .is_some_and(|t| tokens.contains(t))
-                    })
-                    .collect();
-                let result = g.result.as_deref().and_then(parse_outcome_code);
-                let names = games::new_session(&g.game, Some(&g.variant), 0)
-                    .map(|s| [s.side_name(0), s.side_name(1)])
-                    .unwrap_or(["?", "?"]);
-                json!({
-                    "id": g.id,
-                    "game": g.game,
-                    "variant": g.variant,
-                    "seats": [seat_json(&g.seats[0], names[0]), seat_json(&g.seats[1], names[1])],
-                    "you": you,
-                    "ply": g.ply,
-                    "result": result.as_ref().map(result_json),
-                    "updated": g.updated,
-                })
-            })
-            .collect();
+        let actor = Actor::Tokens(tokens);
+        let mut list = Vec::with_capacity(rows.len());
+        for g in rows {
+            let entry = self.entry(&g.id).await?;
+            let live = entry.live.lock().await;
+            let s = &live.session;
+            list.push(json!({
+                "id": g.id,
+                "game": s.game(),
+                "variant": live.row.variant,
+                "seats": live.seats_json(),
+                "you": live.held(&actor),
+                "ply": s.moves().len(),
+                "to_move": s.to_move(),
+                "result": s.outcome().as_ref().map(result_json),
+                "updated": live.row.updated,
+            }));
+        }
         Ok(json!({ "games": list }))
     }
 }
@@ -706,10 +702,7 @@ fn state_json(live: &Live, actor: &Actor, ply: Option<usize>) -> Value {
         "id": live.row.id,
         "game": s.game(),
         "variant": live.row.variant,
-        "seats": [
-            seat_json(&live.row.seats[0], s.side_name(0)),
-            seat_json(&live.row.seats[1], s.side_name(1)),
-        ],
+        "seats": live.seats_json(),
         "you": held,
         "ply": n,
         "shown_ply": shown,

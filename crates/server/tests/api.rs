@@ -452,7 +452,8 @@ async fn games_survive_a_restart_and_replay_shows_each_ply() {
         .await;
     assert_eq!(status, 200);
     assert_eq!(start["shown_ply"], 0);
-    assert_eq!(start["view"]["pieces"].as_array().unwrap().len(), 12);
+    // All four armies, six pieces each.
+    assert_eq!(start["view"]["pieces"].as_array().unwrap().len(), 24);
     let (status, _) = s
         .call("GET", &format!("/api/games/{id}?ply=99"), None, None)
         .await;
@@ -463,6 +464,8 @@ async fn games_survive_a_restart_and_replay_shows_each_ply() {
     assert_eq!(status, 200);
     assert_eq!(mine["games"][0]["id"], id.as_str());
     assert_eq!(mine["games"][0]["ply"], 6);
+    assert_eq!(mine["games"][0]["to_move"], again["to_move"]);
+    assert_eq!(mine["games"][0]["you"], json!([0]));
 }
 
 #[tokio::test]

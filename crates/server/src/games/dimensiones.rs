@@ -4,7 +4,7 @@
 use super::WebGame;
 use serde_json::{json, Value};
 use tablero_core::{Game, Player};
-use tablero_games::dimensiones::{Army, Dimensiones, Formation, RuleSet, SubGame, Tactics};
+use tablero_games::dimensiones::{Army, Dimensiones, RuleSet, SubGame, Tactics};
 use tablero_games::draughts::Square;
 
 /// The corner next to which an army's signal token lies.
@@ -34,9 +34,10 @@ impl WebGame for Dimensiones {
 
     fn view(&self) -> Value {
         let rules = *self.variant();
+        // Every square is played: in Western rule sets Red and Blue use the
+        // dark squares, Aqua and Orange the light ones.
         let squares: Vec<Square> = (0..6u8)
             .flat_map(|row| (0..6u8).filter_map(move |col| Square::new(col, row)))
-            .filter(|sq| rules.formation == Formation::Eastern || sq.is_dark())
             .collect();
         let pieces: Vec<Value> = squares
             .iter()

@@ -1,0 +1,168 @@
+// The JSON API (docs/web-api.md): fetch wrapper, the tokens kept in
+// localStorage, and a game's WebSocket with reconnect.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** method, path ('/api/...'), JSON body or null, tokens (array). */
+export async function request(method, path, body, tokens, timeoutMs = 20000) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined && body !== null) headers['Content-Type'] = 'application/json';
+  const toks = (tokens || []).filter(Boolean);
+  if (toks.length) headers.Authorization = `Bearer ${toks.join(',')}`;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body !== undefined && body !== null ? JSON.stringify(body) : undefined,
+      signal: ctrl.signal,
+    });
+  } catch (e) {
+    throw new ApiError(0, e && e.name === 'AbortError' ? 'timeout' : 'network');
+  } finally {
+    clearTimeout(timer);
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!res.ok) {
+    const msg = (data && typeof data.error === 'string') ? data.error : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, msg);
+  }
+  return data;
+}
+
+export const get = (path, tokens, timeoutMs) => request('GET', path, null, tokens, timeoutMs);
+export const post = (path, body, tokens, timeoutMs) => request('POST', path, body ?? {}, tokens, timeoutMs);
+
+// ---- tokens and links kept per game id ----
+
+const STORE = 'tablero.games';
+
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORE) || '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function save(v) {
+  try { localStorage.setItem(STORE, JSON.stringify(v)); } catch { /* ignore */ }
+}
+
+/** The stored entry of a game: {tokens: [T...], links: {seat: path}, game, created}. */
+export function storedGame(id) {
+  return load()[id] || null;
+}
+
+export function tokensFor(id) {
+  const g = storedGame(id);
+  return g && Array.isArray(g.tokens) ? g.tokens : [];
+}
+
+/** Merge what we learnt about a game into the store. */
+export function rememberGame(id, { tokens = [], links = null, game = null } = {}) {
+  const all = load();
+  const cur = all[id] || { tokens: [], links: {}, created: Date.now() };
+  for (const tk of tokens) if (tk && !cur.tokens.includes(tk)) cur.tokens.push(tk);
+  if (links) cur.links = { ...(cur.links || {}), ...links };
+  if (game) cur.game = game;
+  all[id] = cur;
+  save(all);
+}
+
+export function allTokens() {
+  const all = load();
+  const out = [];
+  for (const g of Object.values(all)) for (const tk of g.tokens || []) if (!out.includes(tk)) out.push(tk);
+  return out;
+}
+
+// ---- WebSocket ----
+
+/**
+ * Open the game's socket; calls onState(STATE) for each state message and
+ * onStatus(true|false) when the connection opens or drops. Reconnects with
+ * a growing delay. Returns {close(), send(obj), isOpen()}.
+ */
+export function connectGame(id, tokens, { onState, onStatus, onMessage } = {}) {
+  let ws = null;
+  let closed = false;
+  let delay = 500;
+  let timer = null;
+  let open = false;
+
+  const setOpen = (v) => {
+    if (open !== v) {
+      open = v;
+      if (onStatus) onStatus(v);
+    }
+  };
+
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    try {
+      ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    } catch {
+      schedule();
+      return;
+    }
+    ws.onopen = () => {
+      delay = 500;
+      setOpen(true);
+      const toks = (tokens || []).filter(Boolean);
+      if (toks.length) ws.send(JSON.stringify({ type: 'hello', tokens: toks }));
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg && msg.type === 'state' && msg.game && onState) onState(msg.game);
+      if (onMessage) onMessage(msg);
+    };
+    ws.onclose = () => {
+      setOpen(false);
+      schedule();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  function schedule() {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 8000);
+  }
+
+  connect();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      if (ws) {
+        ws.onclose = null;
+        try { ws.close(); } catch { /* ignore */ }
+      }
+      setOpen(false);
+    },
+    send(obj) {
+      if (ws && ws.readyState === WebSocket.OPEN) {
+        ws.send(JSON.stringify(obj));
+        return true;
+      }
+      return false;
+    },
+    isOpen: () => open,
+  };
+}

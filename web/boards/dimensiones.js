@@ -1,0 +1,119 @@
+// Super Dimensiones: the 6x6 board (view.squares playable), pieces coloured
+// by army, kings with a crown, frozen pieces faded, the four signal cells by
+// the corners with the token (a black disc) on the army to move.
+
+import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker } from './common.js';
+import { h } from '../dom.js';
+import { t, sideName, armyName, gameName } from '../i18n.js';
+
+const C = 60;
+const M = 52;
+
+export function draw(svg, view, ui) {
+  const cols = view.cols || 6;
+  const rows = view.rows || 6;
+  const width = M * 2 + cols * C;
+  const height = M * 2 + rows * C;
+  const flip = !!ui.flip;
+  const pos = (col, row) => (flip
+    ? { x: M + (cols - 1 - col) * C, y: M + row * C }
+    : { x: M + col * C, y: M + (rows - 1 - row) * C });
+  begin(svg, width, height, t('board_label', { game: gameName('dimensiones') }));
+  const playable = new Set(view.squares || []);
+  const pieces = new Map((view.pieces || []).map((p) => [p.cell, p]));
+
+  svg.append(s('rect', { class: 'dboard-frame', x: M - 4, y: M - 4, width: cols * C + 8, height: rows * C + 8, rx: 4 }));
+
+  for (let c = 0; c < cols; c++) {
+    const { x } = pos(c, 0);
+    svg.append(s('text', { class: 'coord', x: x + C / 2, y: M + rows * C + 22, 'text-anchor': 'middle', text: String.fromCharCode(97 + c) }));
+  }
+  for (let r = 0; r < rows; r++) {
+    const { y } = pos(0, r);
+    svg.append(s('text', { class: 'coord', x: M - 16, y: y + C / 2 + 5, 'text-anchor': 'middle', text: String(r + 1) }));
+  }
+
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const id = cellName(c, r);
+      const { x, y } = pos(c, r);
+      const p = pieces.get(id);
+      let label = t('cell_empty', { cell: id });
+      if (p) {
+        label = t(p.king ? 'dim_king' : 'dim_man', { cell: id, army: armyName(p.army).toLowerCase() });
+        if (p.frozen) label += `, ${t('dim_frozen')}`;
+      }
+      const cls = stateClasses(id, ui);
+      cls.push((c + r) % 2 === 0 ? 'dark' : 'lightsq'); // a1 is dark
+      if (!playable.has(id)) cls.push('unplayable');
+      const grp = cellGroup(id, x + C / 2, y + C / 2, label, cls);
+      grp.append(s('rect', { class: 'dsq', x, y, width: C, height: C }));
+      if (p) grp.append(pieceShape(p, x + C / 2, y + C / 2));
+      if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, !!p, C * 0.42));
+      grp.append(focusRect(x, y, C, C, 4));
+      svg.append(grp);
+    }
+  }
+
+  // signal cells by the corners
+  const bx = M + (cols * C) / 2;
+  const by = M + (rows * C) / 2;
+  for (const a of view.armies || []) {
+    const pc = parseCell(a.corner || '');
+    if (!pc) continue;
+    const { x, y } = pos(pc.col, pc.row);
+    const cx = x + C / 2; const cy = y + C / 2;
+    const dx = Math.sign(cx - bx) || 1; const dy = Math.sign(cy - by) || 1;
+    const tx = cx + dx * (C / 2 + 22);
+    const ty = cy + dy * (C / 2 + 22);
+    const active = view.army_to_move === a.army;
+    svg.append(s('rect', { class: `signal signal-${a.army}${active ? ' active' : ''}`, x: tx - 17, y: ty - 17, width: 34, height: 34, rx: 7 }));
+    if (active) svg.append(s('circle', { class: 'signal-token', cx: tx, cy: ty, r: 11 }, s('title', { text: t('dim_to_move', { army: armyName(a.army) }) })));
+    else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: armyName(a.army).charAt(0) }));
+  }
+  finish(svg, ui.onCell);
+}
+
+function pieceShape(p, cx, cy) {
+  const g = s('g', { class: `dpiece army-${p.army}${p.frozen ? ' frozen' : ''}${p.king ? ' king' : ''}` });
+  g.append(s('circle', { class: 'dp-body', cx, cy, r: 22 }));
+  g.append(s('circle', { class: 'dp-rim', cx, cy, r: 16 }));
+  if (p.king) {
+    g.append(s('path', {
+      class: 'crown',
+      d: `M${cx - 11} ${cy + 7} L${cx - 13} ${cy - 7} L${cx - 5} ${cy - 1} L${cx} ${cy - 10} L${cx + 5} ${cy - 1} L${cx + 13} ${cy - 7} L${cx + 11} ${cy + 7} Z`,
+    }));
+  }
+  if (p.frozen) g.append(s('path', { class: 'frost', d: `M${cx - 8} ${cy} h16 M${cx} ${cy - 8} v16 M${cx - 6} ${cy - 6} l12 12 M${cx + 6} ${cy - 6} l-12 12` }));
+  return g;
+}
+
+function subgameText(state) {
+  if (state === 'open') return t('sub_open');
+  if (state === 'drawn') return t('sub_drawn');
+  const m = /^won-(\d)$/.exec(state || '');
+  if (m) return t('sub_won', { side: sideName('dimensiones', Number(m[1])) });
+  return String(state);
+}
+
+export function info(view) {
+  const out = [];
+  const armies = view.armies || [];
+  for (const seat of [0, 1]) {
+    const mine = armies.filter((a) => a.seat === seat).map((a) => a.army);
+    if (mine.length === 2) {
+      out.push(h('p', { class: 'info-line' },
+        ...mine.map((a) => h('span', { class: `swatch swatch-${a}`, 'aria-hidden': 'true' })),
+        t('dim_armies', { side: sideName('dimensiones', seat), a: armyName(mine[0]), b: armyName(mine[1]) })));
+    }
+  }
+  const pairs = [['red', 'blue'], ['aqua', 'orange']];
+  (view.subgames || []).forEach((st, i) => {
+    const [a, b] = pairs[i] || ['?', '?'];
+    out.push(h('p', { class: 'info-line', text: t('dim_subgame', { a: armyName(a), b: armyName(b), state: subgameText(st) }) }));
+  });
+  if (view.army_to_move) out.push(h('p', { class: 'info-line', text: t('dim_to_move', { army: armyName(view.army_to_move) }) }));
+  out.push(h('p', { class: 'info-line', text: t('dim_clock', { n: view.clock ?? 0 }) }));
+  if (view.rules) out.push(h('p', { class: 'info-line', text: t('dim_rules', { rules: view.rules }) }));
+  return out;
+}

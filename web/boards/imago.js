@@ -1,0 +1,151 @@
+// Imago: an 8x6 grid of which only view.cells exist (the 6x6 grid b–g and
+// the goal cells a1, a6, h1, h6), goal cells in the colour of the seat
+// heading there, walls as thick bars on edges, red and blue pieces.
+// With ui.edges the editor's edge handles are drawn too (data-cell "c3-d3").
+
+import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker } from './common.js';
+import { h } from '../dom.js';
+import { t, sideName, gameName } from '../i18n.js';
+
+const C = 64;
+const LM = 28;
+const TM = 8;
+const BM = 28;
+const RM = 8;
+export const SEAT_CLASS = ['red', 'blue'];
+
+export function geometry(view, flip) {
+  const cols = view.cols || 8;
+  const rows = view.rows || 6;
+  const pos = (col, row) => (flip
+    ? { x: LM + (cols - 1 - col) * C, y: TM + row * C }
+    : { x: LM + col * C, y: TM + (rows - 1 - row) * C });
+  return { cols, rows, pos, width: LM + cols * C + RM, height: TM + rows * C + BM };
+}
+
+/** The list of all cells of the Imago board (used by the editor). */
+export const IMAGO_CELLS = (() => {
+  const out = [];
+  for (let r = 0; r < 6; r++) {
+    for (let c = 0; c < 8; c++) {
+      if ((c === 0 || c === 7) && r !== 0 && r !== 5) continue;
+      out.push(String.fromCharCode(97 + c) + (r + 1));
+    }
+  }
+  return out;
+})();
+
+export const IMAGO_GOALS = [
+  { cell: 'h1', seat: 0 }, { cell: 'h6', seat: 0 }, { cell: 'a1', seat: 1 }, { cell: 'a6', seat: 1 },
+];
+
+/** The pairs of neighbouring existing cells (every possible wall). */
+export function allEdges(cells = IMAGO_CELLS) {
+  const set = new Set(cells);
+  const out = [];
+  for (const a of cells) {
+    const p = parseCell(a);
+    const right = String.fromCharCode(97 + p.col + 1) + (p.row + 1);
+    const up = String.fromCharCode(97 + p.col) + (p.row + 2);
+    if (set.has(right)) out.push([a, right]);
+    if (set.has(up)) out.push([a, up]);
+  }
+  return out;
+}
+
+export function draw(svg, view, ui) {
+  const g = geometry(view, ui.flip);
+  begin(svg, g.width, g.height, t('board_label', { game: gameName('imago') }));
+  const goals = new Map((view.goals || []).map((x) => [x.cell, x.seat]));
+  const pieces = new Map((view.pieces || []).map((x) => [x.cell, x.seat]));
+
+  // column and row labels
+  for (let c = 0; c < g.cols; c++) {
+    const { x } = g.pos(c, 0);
+    svg.append(s('text', { class: 'coord', x: x + C / 2, y: g.height - 8, 'text-anchor': 'middle', text: String.fromCharCode(97 + c) }));
+  }
+  for (let r = 0; r < g.rows; r++) {
+    const { y } = g.pos(0, r);
+    svg.append(s('text', { class: 'coord', x: LM / 2, y: y + C / 2 + 5, 'text-anchor': 'middle', text: String(r + 1) }));
+  }
+
+  for (const id of view.cells || []) {
+    const p = parseCell(id);
+    if (!p) continue;
+    const { x, y } = g.pos(p.col, p.row);
+    const goal = goals.get(id);
+    const piece = pieces.get(id);
+    let label;
+    if (piece !== undefined) label = t('imago_piece', { cell: id, side: sideName('imago', piece).toLowerCase() });
+    else label = t('cell_empty', { cell: id });
+    if (goal !== undefined) label += `, ${t('imago_goal', { side: sideName('imago', goal) })}`;
+    const cls = stateClasses(id, ui);
+    if (goal !== undefined) cls.push(`goal goal-${SEAT_CLASS[goal]}`);
+    const grp = cellGroup(id, x + C / 2, y + C / 2, label, cls);
+    grp.append(s('rect', { class: 'sq', x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 3 }));
+    if (goal !== undefined) {
+      grp.append(s('rect', { class: `goal-mark goal-${SEAT_CLASS[goal]}`, x: x + 7, y: y + 7, width: C - 14, height: C - 14, rx: 4 }));
+      // a little flag
+      grp.append(s('path', { class: `goal-flag goal-${SEAT_CLASS[goal]}`, d: `M${x + C - 20} ${y + 12} v16 M${x + C - 20} ${y + 12} l10 4 l-10 4 z` }));
+    }
+    if (piece !== undefined) {
+      grp.append(s('circle', { class: `piece piece-${SEAT_CLASS[piece]}`, cx: x + C / 2, cy: y + C / 2, r: C * 0.32 }));
+      // an arrow showing the direction the side heads for
+      const dir = (piece === 0) !== !!ui.flip ? 1 : -1;
+      const cx = x + C / 2;
+      const cy = y + C / 2;
+      grp.append(s('path', { class: 'piece-arrow', d: `M${cx - 7 * dir} ${cy - 7} L${cx + 7 * dir} ${cy} L${cx - 7 * dir} ${cy + 7}` }));
+    }
+    if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, piece !== undefined, C * 0.4));
+    grp.append(focusRect(x, y, C, C));
+    svg.append(grp);
+  }
+
+  // walls, on top
+  const wallSet = new Set();
+  for (const [a, b] of view.walls || []) {
+    wallSet.add(`${a}-${b}`);
+    wallSet.add(`${b}-${a}`);
+    const bar = wallBar(g, a, b, 9);
+    if (bar) svg.append(s('rect', { class: 'wall', ...bar, rx: 3 }));
+  }
+
+  // editor: edge handles
+  if (ui.edges) {
+    for (const [a, b] of allEdges(view.cells)) {
+      const bar = wallBar(g, a, b, 22, 0.7);
+      if (!bar) continue;
+      const on = wallSet.has(`${a}-${b}`);
+      const id = `${a}-${b}`;
+      const grp = cellGroup(id, bar.x + bar.width / 2, bar.y + bar.height / 2,
+        t('edge_label', { a, b, state: on ? t('edge_wall') : t('edge_open') }), ['edge', on ? 'on' : 'off']);
+      grp.append(s('rect', { class: 'edge-hit', ...bar, rx: 4 }));
+      grp.append(focusRect(bar.x - 2, bar.y - 2, bar.width + 4, bar.height + 4, 4));
+      svg.append(grp);
+    }
+  }
+  finish(svg, ui.onCell);
+}
+
+/** The rectangle of a wall between cells a and b (thickness th, length factor). */
+function wallBar(g, a, b, th, lenFactor = 1.08) {
+  const pa = parseCell(a);
+  const pb = parseCell(b);
+  if (!pa || !pb) return null;
+  const A = g.pos(pa.col, pa.row);
+  const B = g.pos(pb.col, pb.row);
+  const ax = A.x + C / 2; const ay = A.y + C / 2;
+  const bx = B.x + C / 2; const by = B.y + C / 2;
+  const mx = (ax + bx) / 2; const my = (ay + by) / 2;
+  const len = C * lenFactor;
+  if (Math.abs(ax - bx) > Math.abs(ay - by)) {
+    return { x: mx - th / 2, y: my - len / 2, width: th, height: len };
+  }
+  return { x: mx - len / 2, y: my - th / 2, width: len, height: th };
+}
+
+export function info(view) {
+  const out = [];
+  if (view.passes) out.push(h('p', { text: `${t('pass')}: ${view.passes}` }));
+  return out;
+}

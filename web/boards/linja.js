@@ -1,0 +1,96 @@
+// Linja: eight rows "0".."7" separated by seven sticks; the pieces of each
+// colour drawn as stones with their count; each row's points; the scores.
+// The clickable cells are the rows (ids "0".."7").
+
+import { s, begin, finish, cellGroup, stateClasses, focusRect } from './common.js';
+import { h } from '../dom.js';
+import { t, sideName, gameName } from '../i18n.js';
+
+const W = 460;
+const RH = 52;
+const STICK = 10;
+const LM = 34;
+const PTS = 92; // room on the right for the row's points
+const TOP = 6;
+
+export const SEAT_CLASS = ['red', 'black'];
+
+export function draw(svg, view, ui) {
+  const rows = (view.rows || []).slice();
+  const n = rows.length || 8;
+  const height = TOP * 2 + n * RH + (n - 1) * STICK;
+  begin(svg, W, height, t('board_label', { game: gameName('linja') }));
+  const limit = view.row_limit || 6;
+  // Default: row 7 (Black's start, seat 1) at the top.
+  const order = rows.slice().sort((a, b) => Number(a.row) - Number(b.row));
+  const display = ui.flip ? order : order.slice().reverse();
+
+  display.forEach((r, i) => {
+    const y = TOP + i * (RH + STICK);
+    const id = String(r.row);
+    const idx = Number(r.row);
+    const counts = r.counts || [0, 0];
+    const field = idx > 0 && idx < n - 1;
+    const full = field && counts[0] + counts[1] >= limit;
+    const label = t('linja_row', { row: id, red: counts[0], black: counts[1] }) + (full ? `, ${t('linja_full')}` : '');
+    const cls = stateClasses(id, ui);
+    if (!field) cls.push('line-row');
+    if (full) cls.push('full');
+    const grp = cellGroup(id, W / 2, y + RH / 2, label, cls);
+    grp.append(s('rect', { class: 'lrow', x: 2, y, width: W - 4, height: RH, rx: 6 }));
+    grp.append(s('text', { class: 'coord row-num', x: LM / 2 + 7, y: y + RH / 2 + 6, 'text-anchor': 'middle', text: id }));
+
+    // stones
+    const total = counts[0] + counts[1];
+    const avail = W - LM - PTS - 16;
+    const step = total > 0 ? Math.min(24, avail / Math.max(total, 1)) : 24;
+    const rad = Math.min(10, step * 0.48);
+    let x = LM + 10 + rad;
+    for (const seat of [0, 1]) {
+      for (let k = 0; k < counts[seat]; k++) {
+        grp.append(s('circle', { class: `stone stone-${SEAT_CLASS[seat]}`, cx: x, cy: y + RH / 2 - 4, r: rad }));
+        x += step;
+      }
+      if (counts[seat] > 0) {
+        // count below the group
+        const groupStart = x - step * counts[seat];
+        grp.append(s('text', {
+          class: `count count-${SEAT_CLASS[seat]}`, x: groupStart + (step * counts[seat]) / 2 - step / 2 + rad, y: y + RH - 4,
+          'text-anchor': 'middle', text: `${counts[seat]}`,
+        }));
+        x += 6;
+      }
+    }
+    if (full) grp.append(s('text', { class: 'full-tag', x: W - PTS - 10, y: y + 16, 'text-anchor': 'end', text: t('linja_full') }));
+
+    // the row's points
+    const pts = r.points || [0, 0];
+    let py = y + RH / 2 + 5;
+    const nz = [0, 1].filter((seat) => pts[seat]);
+    if (nz.length === 2) py = y + RH / 2 - 4;
+    nz.forEach((seat, j) => {
+      grp.append(s('text', {
+        class: `row-pts pts-${SEAT_CLASS[seat]}`, x: W - 10, y: py + j * 18, 'text-anchor': 'end',
+        text: t('linja_points', { n: pts[seat], side: sideName('linja', seat) }),
+      }));
+    });
+    if (ui.targets && ui.targets.has(id)) {
+      grp.append(s('rect', { class: 'target-band', x: 5, y: y + 3, width: W - 10, height: RH - 6, rx: 6 }));
+      grp.append(s('path', { class: 'target-arrow', d: `M${6} ${y + RH / 2 - 8} l9 8 l-9 8 z` }));
+    }
+    grp.append(focusRect(0, y - 2, W, RH + 4, 8));
+    svg.append(grp);
+
+    if (i < display.length - 1) {
+      svg.append(s('rect', { class: 'stick', x: 6, y: y + RH + 1, width: W - 12, height: STICK - 2, rx: 4 }));
+    }
+  });
+  finish(svg, ui.onCell);
+}
+
+export function info(view) {
+  const sc = view.scores || [0, 0];
+  const out = [h('p', { class: 'info-line', text: t('linja_scores', { red: sc[0], black: sc[1] }) })];
+  if (view.rules) out.push(h('p', { class: 'info-line', text: t('linja_rules_line', { rules: view.rules }) }));
+  return out;
+}

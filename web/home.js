@@ -1,0 +1,73 @@
+// Home page: the four games and the list of my recent games.
+
+import { h, fill } from './dom.js';
+import { t, gameName, sideName, onLangChange } from './i18n.js';
+import * as api from './api.js';
+import { statusText, seatSwatches } from './play.js';
+
+export const GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
+
+export function mountHome(root) {
+  let summaries = null;
+  let error = null;
+
+  function render() {
+    const cards = GAMES.map((g) => h('li', { class: `game-card card-${g}`, 'data-testid': `game-${g}` },
+      h('h2', { text: gameName(g) }),
+      h('p', { class: 'desc', text: t(`desc_${g}`) }),
+      h('div', { class: 'card-actions' },
+        h('a', { class: 'button primary', href: `/new/${g}`, 'data-link': '', 'data-testid': `new-${g}`, text: t('new_game') }),
+        h('a', { class: 'button', href: `/rules/${g}`, 'data-link': '', 'data-testid': `rules-${g}`, text: t('rules') }))));
+    const list = h('ul', { class: 'recent', 'data-testid': 'recent' });
+    if (error) list.append(h('li', { class: 'error', text: t('error_prefix', { error }) }));
+    else if (summaries === null) list.append(h('li', { text: t('loading') }));
+    else if (!summaries.length) list.append(h('li', { class: 'none', text: t('no_games') }));
+    else {
+      for (const s of summaries) {
+        const you = s.you || [];
+        let state;
+        const hasTurn = s.to_move === 0 || s.to_move === 1; // (older servers leave it out)
+        if (s.result) state = statusText({ ...s, view: null });
+        else if (!hasTurn) state = '';
+        else if (you.includes(s.to_move)) state = t('your_move_short');
+        else state = t('to_move_short', { side: sideName(s.game, s.to_move, s.seats?.[s.to_move]?.name) });
+        const when = s.updated ? new Date(s.updated).toLocaleString() : '';
+        list.append(h('li', { class: `recent-item${you.includes(s.to_move) && !s.result ? ' my-turn' : ''}` },
+          h('a', { href: `/play/${encodeURIComponent(s.id)}`, 'data-link': '', 'data-testid': `recent-${s.id}` },
+            h('strong', { text: gameName(s.game) }),
+            ' ',
+            ...you.flatMap((seat) => seatSwatches(s.game, seat).map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }))),
+            h('span', { class: 'recent-state', text: ` ${state}` }),
+            h('span', { class: 'recent-meta', text: ` · ${t('ply_n', { n: s.ply ?? 0 })}${when ? ` · ${when}` : ''}` }))));
+      }
+    }
+    fill(root, h('section', { class: 'home' },
+      h('p', { class: 'tagline', text: t('tagline') }),
+      h('ul', { class: 'game-cards' }, ...cards),
+      h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') })),
+      h('h2', { text: t('my_games') }),
+      list));
+  }
+
+  async function load() {
+    const tokens = api.allTokens();
+    if (!tokens.length) {
+      summaries = [];
+      render();
+      return;
+    }
+    try {
+      const res = await api.post('/api/my-games', { tokens });
+      summaries = (res && Array.isArray(res.games)) ? res.games : [];
+      error = null;
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  render();
+  load();
+  const off = onLangChange(render);
+  return () => off();
+}

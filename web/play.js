@@ -1,0 +1,531 @@
+// The game page: board, sides, move list, status, actions, move entry
+// driven by state.legal, live updates over the WebSocket, history replay.
+
+import { h, fill, fmtScore } from './dom.js';
+import { t, sideName, armyName, gameName, reasonText, onLangChange } from './i18n.js';
+import * as api from './api.js';
+import * as imago from './boards/imago.js';
+import * as jarmo from './boards/jarmo.js';
+import * as linja from './boards/linja.js';
+import * as dimensiones from './boards/dimensiones.js';
+
+export const BOARDS = { imago, jarmo, linja, dimensiones };
+
+/** Seat swatch classes per game (Super Dimensiones: two armies per seat). */
+export function seatSwatches(game, seat) {
+  switch (game) {
+    case 'imago': return [['red', 'blue'][seat]];
+    case 'jarmo': return [['dark', 'light'][seat]];
+    case 'linja': return [['red', 'black'][seat]];
+    case 'dimensiones': return seat === 0 ? ['red', 'aqua'] : ['blue', 'orange'];
+    default: return [];
+  }
+}
+
+export function scoreText(score) {
+  if (!Array.isArray(score) || score.length !== 2) return '';
+  return `${fmtScore(score[0])}–${fmtScore(score[1])}`;
+}
+
+/** The status sentence of a state (translated). */
+export function statusText(st) {
+  if (!st) return '';
+  if (st.result) {
+    const r = st.result;
+    const vars = { score: scoreText(r.score), reason: reasonText(r.reason) };
+    if (r.winner === 0 || r.winner === 1) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
+    return t('status_draw', vars);
+  }
+  if (st.to_move === null || st.to_move === undefined) return '';
+  const side = sideName(st.game, st.to_move, st.seats?.[st.to_move]?.name);
+  let s = (st.you || []).includes(st.to_move) ? t('status_your_turn', { side }) : t('status_turn', { side });
+  if (st.game === 'dimensiones' && st.view && st.view.army_to_move) s += ` · ${t('status_army', { army: armyName(st.view.army_to_move) })}`;
+  return s;
+}
+
+function startsWith(path, prefix) {
+  if (path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** The cells that may come next after `prefix`. */
+export function nextCells(legal, prefix) {
+  const out = new Set();
+  for (const m of legal || []) {
+    const p = m.path || [];
+    if (p.length > prefix.length && startsWith(p, prefix)) out.add(p[prefix.length]);
+  }
+  return out;
+}
+
+/** The moves whose whole path is `prefix` (non-empty prefix only). */
+export function exactMoves(legal, prefix) {
+  if (!prefix.length) return [];
+  return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
+}
+
+/** A variant's name as shown (Jarmo's and Linja's are translated). */
+export function variantLabel(game, variant) {
+  if (game === 'imago' && variant === 'default') return t('layout_default');
+  const k = `${game}_${variant}`;
+  const v = t(k);
+  return v === k ? variant : v;
+}
+
+function lastMoveCells(game, move) {
+  if (!move || game === 'linja') return { set: new Set(), path: [] };
+  const path = String(move).match(/[a-h][1-8]/g) || [];
+  return { set: new Set(path), path };
+}
+
+export function mountPlay(root, id, navigate) {
+  // A seat's link: /play/ID#token=T -> keep the token, drop it from the address bar.
+  const m = /(?:^#|&)token=([^&]+)/.exec(location.hash || '');
+  if (m) {
+    api.rememberGame(id, { tokens: [decodeURIComponent(m[1])] });
+    history.replaceState(history.state, '', location.pathname + location.search);
+  }
+
+  const ctx = {
+    live: null,
+    shown: null,
+    viewPly: null,
+    prefix: [],
+    busy: false,
+    flip: false,
+    conn: false,
+    resignAsk: false,
+    msg: '',
+    msgTimer: null,
+    cache: new Map(),
+    fetchSeq: 0,
+    destroyed: false,
+  };
+  const tokens = () => api.tokensFor(id);
+
+  // ---- static DOM ----
+  const title = h('h1', { class: 'play-title' });
+  const variantLine = h('p', { class: 'variant-line' });
+  const connEl = h('span', { class: 'conn', 'data-testid': 'conn', 'aria-live': 'polite' });
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const boardWrap = h('div', { class: 'board-wrap', 'data-testid': 'board' }, svg);
+  const selectionEl = h('p', { class: 'selection', 'data-testid': 'selection' });
+  const choicesEl = h('div', { class: 'choices', 'data-testid': 'choices' });
+  const passEl = h('div', { class: 'pass-buttons' });
+  const messageEl = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
+  const histText = h('span', { class: 'hist-text', 'data-testid': 'hist-text' });
+  const mkBtn = (testid, onclick, cls = '') => h('button', { type: 'button', class: cls, 'data-testid': testid, onclick });
+  const bFirst = mkBtn('hist-first', () => goToPly(0), 'icon');
+  const bPrev = mkBtn('hist-prev', () => goToPly(shownPly() - 1), 'icon');
+  const bNext = mkBtn('hist-next', () => goToPly(shownPly() + 1), 'icon');
+  const bLast = mkBtn('hist-last', () => goToPly(ctx.live ? ctx.live.ply : 0), 'icon');
+  bFirst.textContent = '«'; bPrev.textContent = '‹'; bNext.textContent = '›'; bLast.textContent = '»';
+  const histNav = h('div', { class: 'hist-nav' }, bFirst, bPrev, bNext, bLast, histText);
+  const infoEl = h('div', { class: 'board-info', 'data-testid': 'board-info' });
+
+  const statusEl = h('p', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
+  const thinkingEl = h('p', { class: 'thinking', 'data-testid': 'thinking', hidden: true });
+  const drawNote = h('p', { class: 'draw-note', 'data-testid': 'draw-note', hidden: true });
+  const seatsEl = h('ul', { class: 'seats', 'data-testid': 'seats' });
+  const bUndo = mkBtn('undo', () => act('undo'));
+  const bClaim = mkBtn('claim', () => act('claim'));
+  const bResign = mkBtn('resign', () => { ctx.resignAsk = true; render(); bResignYes.focus(); }, 'danger');
+  const bResignYes = mkBtn('resign-confirm', () => { ctx.resignAsk = false; act('resign'); }, 'danger');
+  const bResignNo = mkBtn('resign-cancel', () => { ctx.resignAsk = false; render(); bResign.focus(); });
+  const bDrawOffer = mkBtn('draw-offer', () => act('draw', { action: 'offer' }));
+  const bDrawAccept = mkBtn('draw-accept', () => act('draw', { action: 'accept' }));
+  const bDrawDecline = mkBtn('draw-decline', () => act('draw', { action: 'decline' }));
+  const bFlip = mkBtn('flip', () => { ctx.flip = !ctx.flip; render(); });
+  const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
+  const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain);
+  const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
+  const movesTitle = h('h2', { class: 'moves-title' });
+  const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
+  const movesBox = h('div', { class: 'moves-box' }, movesEl);
+
+  const page = h('section', { class: 'play' },
+    h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
+    h('div', { class: 'status-bar' }, statusEl, thinkingEl, drawNote),
+    h('div', { class: 'play-grid' },
+      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, messageEl, histNav, infoEl),
+      h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, movesTitle, movesBox)));
+  fill(root, page);
+  title.textContent = t('loading');
+
+  // ---- helpers ----
+  const shownPly = () => (ctx.viewPly === null ? (ctx.live ? ctx.live.ply : 0) : ctx.viewPly);
+  const shownState = () => (ctx.viewPly === null ? ctx.live : (ctx.shown || ctx.live));
+
+  function say(text, testKind = 'info') {
+    ctx.msg = text;
+    messageEl.textContent = text;
+    messageEl.dataset.kind = testKind;
+    clearTimeout(ctx.msgTimer);
+    if (text) ctx.msgTimer = setTimeout(() => { ctx.msg = ''; messageEl.textContent = ''; }, 5000);
+  }
+
+  const sameMoves = (a, b) => a && b && a.ply === b.ply && (a.moves || []).join('|') === (b.moves || []).join('|');
+
+  function apply(st, { fromHttp = false, force = false } = {}) {
+    if (ctx.destroyed || !st) return;
+    if (st.id && st.id !== id) return;
+    if (fromHttp && !force && ctx.live && st.ply < ctx.live.ply) return;
+    // A socket's first state comes before it has read our tokens (a
+    // spectator's view): keep the seats we already know for that position.
+    if (!fromHttp && ctx.live && !(st.you || []).length && (ctx.live.you || []).length && tokens().length && sameMoves(st, ctx.live)) {
+      st = { ...st, you: ctx.live.you, legal: ctx.live.legal };
+    }
+    const plyChanged = !ctx.live || ctx.live.ply !== st.ply || (ctx.live.moves || []).join('|') !== (st.moves || []).join('|');
+    ctx.live = st;
+    if (plyChanged) {
+      ctx.prefix = [];
+      ctx.resignAsk = false;
+    } else if (ctx.prefix.length && nextCells(st.legal, ctx.prefix).size === 0 && exactMoves(st.legal, ctx.prefix).length === 0) {
+      ctx.prefix = [];
+    }
+    if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
+    if (tokens().length && !(api.storedGame(id) || {}).game) api.rememberGame(id, { game: st.game });
+    render();
+  }
+
+  async function load() {
+    try {
+      const st = await api.get(`/api/games/${encodeURIComponent(id)}`, tokens());
+      apply(st, { fromHttp: true, force: true });
+    } catch (e) {
+      if (!ctx.live) {
+        title.textContent = gameName('');
+        fill(page, h('p', { class: 'error', 'data-testid': 'error', text: e.status === 404 ? t('not_found') : t('error_prefix', { error: e.message }) }),
+          h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
+      }
+    }
+  }
+
+  // ---- actions ----
+  async function act(what, body) {
+    if (ctx.busy || !ctx.live) return;
+    ctx.busy = true;
+    try {
+      const st = await api.post(`/api/games/${encodeURIComponent(id)}/${what}`, body || {}, tokens());
+      apply(st, { fromHttp: true, force: what === 'undo' });
+      if (what === 'draw' || what === 'resign') say('');
+    } catch (e) {
+      if (what === 'claim' && e.status === 409) say(t('msg_claim_refused'), 'refused');
+      else say(t('msg_refused', { error: e.message }), 'refused');
+      load();
+    } finally {
+      ctx.busy = false;
+      render();
+    }
+  }
+
+  async function submitMove(move) {
+    if (ctx.busy || !ctx.live) return;
+    ctx.busy = true;
+    const ply = ctx.live.ply;
+    try {
+      const st = await api.post(`/api/games/${encodeURIComponent(id)}/move`, { move, ply }, tokens());
+      ctx.prefix = [];
+      apply(st, { fromHttp: true });
+    } catch (e) {
+      ctx.prefix = [];
+      say(t('msg_refused', { error: e.message }), 'refused');
+      load();
+    } finally {
+      ctx.busy = false;
+      render();
+    }
+  }
+
+  function refuseReason() {
+    const st = ctx.live;
+    if (!st) return t('msg_illegal');
+    if (st.result) return t('msg_over');
+    if (!(st.you || []).length) return t('msg_spectator');
+    if (st.thinking) return t('msg_wait');
+    if (!(st.you || []).includes(st.to_move)) return t('msg_not_your_turn');
+    return t('msg_illegal');
+  }
+
+  function onCell(cell) {
+    if (!ctx.live) return;
+    if (ctx.viewPly !== null) {
+      say(t('msg_browsing'), 'refused');
+      return;
+    }
+    if (ctx.busy) return;
+    const legal = ctx.live.legal || [];
+    if (!legal.some((mv) => (mv.path || []).length)) {
+      say(refuseReason(), 'refused');
+      return;
+    }
+    const cand = [...ctx.prefix, cell];
+    const extends_ = legal.some((mv) => startsWith(mv.path || [], cand));
+    if (extends_) {
+      ctx.prefix = cand;
+    } else if (ctx.prefix.length && ctx.prefix[ctx.prefix.length - 1] === cell) {
+      ctx.prefix = ctx.prefix.slice(0, -1); // click the last selected cell again: take it back
+      say('');
+      render();
+      return;
+    } else if (legal.some((mv) => startsWith(mv.path || [], [cell]))) {
+      ctx.prefix = [cell];
+    } else {
+      ctx.prefix = [];
+      say(t('msg_illegal'), 'refused');
+      render();
+      return;
+    }
+    say('');
+    const exact = exactMoves(legal, ctx.prefix);
+    const longer = nextCells(legal, ctx.prefix).size > 0;
+    if (exact.length === 1 && !longer) {
+      submitMove(exact[0].move);
+      render();
+      return;
+    }
+    render();
+  }
+
+  async function goToPly(n) {
+    if (!ctx.live) return;
+    const total = ctx.live.ply;
+    n = Math.max(0, Math.min(total, n));
+    ctx.prefix = [];
+    if (n === total) {
+      ctx.viewPly = null;
+      ctx.shown = null;
+      render();
+      return;
+    }
+    ctx.viewPly = n;
+    const key = `${n}|${(ctx.live.moves || []).slice(0, n).join(',')}`;
+    const seq = ++ctx.fetchSeq;
+    if (ctx.cache.has(key)) {
+      ctx.shown = ctx.cache.get(key);
+      render();
+      return;
+    }
+    render();
+    try {
+      const st = await api.get(`/api/games/${encodeURIComponent(id)}?ply=${n}`, tokens());
+      ctx.cache.set(key, st);
+      if (seq === ctx.fetchSeq && ctx.viewPly === n) {
+        ctx.shown = st;
+        render();
+      }
+    } catch (e) {
+      say(t('error_prefix', { error: e.message }), 'refused');
+    }
+  }
+
+  async function copyLink(input, btn) {
+    const text = input.value;
+    let ok = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        ok = true;
+      }
+    } catch { ok = false; }
+    if (!ok) {
+      input.focus();
+      input.select();
+      try { ok = document.execCommand('copy'); } catch { ok = false; }
+    }
+    btn.textContent = ok ? t('copied') : t('copy');
+    setTimeout(() => { btn.textContent = t('copy'); }, 2000);
+  }
+
+  // ---- rendering ----
+  function render() {
+    if (ctx.destroyed) return;
+    const live = ctx.live;
+    bFirst.setAttribute('aria-label', t('hist_first')); bFirst.title = t('hist_first');
+    bPrev.setAttribute('aria-label', t('hist_prev')); bPrev.title = t('hist_prev');
+    bNext.setAttribute('aria-label', t('hist_next')); bNext.title = t('hist_next');
+    bLast.setAttribute('aria-label', t('hist_last')); bLast.title = t('hist_last');
+    bUndo.textContent = t('undo');
+    bClaim.textContent = t('claim');
+    bResign.textContent = t('resign');
+    bResignYes.textContent = t('resign_confirm');
+    bResignNo.textContent = t('cancel');
+    bDrawOffer.textContent = t('draw_offer');
+    bDrawAccept.textContent = t('draw_accept');
+    bDrawDecline.textContent = t('draw_decline');
+    bFlip.textContent = t('flip');
+    movesTitle.textContent = t('moves_title');
+    connEl.textContent = ctx.conn ? `● ${t('conn_live')}` : `○ ${t('conn_down')}`;
+    connEl.dataset.state = ctx.conn ? 'live' : 'down';
+    if (!live) return;
+
+    const game = live.game;
+    const mod = BOARDS[game];
+    const st = shownState();
+    const browsing = ctx.viewPly !== null;
+    const sp = browsing ? ctx.viewPly : live.ply;
+    title.textContent = gameName(game);
+    document.title = `${gameName(game)} · tablero`;
+    aAgain.hidden = !live.result;
+    aAgain.href = `/new/${game}`;
+    aAgain.textContent = t('play_again', { game: gameName(game) });
+    variantLine.textContent = live.variant ? `${t('variant')}: ${variantLabel(game, live.variant)}` : '';
+
+    // board
+    const canEnter = !browsing && !ctx.busy && (live.legal || []).length > 0;
+    const targets = canEnter ? nextCells(live.legal, ctx.prefix) : new Set();
+    const lastMove = sp > 0 ? (live.moves || [])[sp - 1] : null;
+    const lm = lastMoveCells(game, lastMove);
+    boardWrap.dataset.ply = String(live.ply);
+    boardWrap.dataset.shownPly = String(sp);
+    boardWrap.dataset.game = game;
+    boardWrap.dataset.over = live.result ? '1' : '0';
+    boardWrap.dataset.myTurn = canEnter ? '1' : '0';
+    boardWrap.classList.toggle('browsing', browsing);
+    if (mod && st && st.view) {
+      mod.draw(svg, st.view, {
+        flip: ctx.flip,
+        selected: browsing ? [] : ctx.prefix,
+        targets,
+        last: lm.set,
+        lastPath: lm.path,
+        onCell,
+      });
+      fill(infoEl, ...mod.info(st.view));
+    }
+
+    // selection and choices
+    selectionEl.textContent = ctx.prefix.length ? t('selection', { cells: ctx.prefix.join(' → ') }) : '';
+    const exact = canEnter ? exactMoves(live.legal, ctx.prefix) : [];
+    const longer = targets.size > 0;
+    choicesEl.replaceChildren();
+    if (exact.length > 1 || (exact.length === 1 && longer)) {
+      choicesEl.append(h('p', { class: 'hint', text: t('choose') }));
+      for (const mv of exact) {
+        choicesEl.append(h('button', {
+          type: 'button', class: 'choice', 'data-testid': 'choose-move', 'data-move': mv.move,
+          text: t('play_move', { move: mv.move }), onclick: () => submitMove(mv.move),
+        }));
+      }
+    }
+    passEl.replaceChildren();
+    if (canEnter) {
+      const empties = live.legal.filter((mv) => !(mv.path || []).length);
+      empties.forEach((mv, i) => {
+        passEl.append(h('button', {
+          type: 'button', class: 'pass', 'data-testid': i === 0 ? 'pass' : `pass-${i}`, 'data-move': mv.move,
+          text: mv.move === 'pass' ? t('pass') : t('play_move', { move: mv.move }), onclick: () => submitMove(mv.move),
+        }));
+      });
+    }
+
+    // history
+    bFirst.disabled = sp === 0; bPrev.disabled = sp === 0;
+    bNext.disabled = sp >= live.ply; bLast.disabled = sp >= live.ply;
+    histText.textContent = browsing ? (sp === 0 ? t('hist_start') : t('hist_showing', { n: sp, total: live.ply })) : '';
+
+    // status
+    statusEl.textContent = statusText(live);
+    statusEl.dataset.over = live.result ? '1' : '0';
+    statusEl.dataset.ply = String(live.ply);
+    thinkingEl.hidden = !live.thinking || !!live.result;
+    thinkingEl.textContent = t('thinking');
+    const you = live.you || [];
+    const over = !!live.result;
+    if (live.draw_offer === 0 || live.draw_offer === 1) {
+      drawNote.hidden = over;
+      drawNote.textContent = t('draw_offered', { side: sideName(game, live.draw_offer, live.seats?.[live.draw_offer]?.name) });
+    } else {
+      drawNote.hidden = true;
+    }
+
+    // seats
+    seatsEl.replaceChildren();
+    seatsEl.setAttribute('aria-label', t('sides'));
+    (live.seats || []).forEach((seat, i) => {
+      let kind = t('kind_human');
+      if (seat.kind === 'ai') kind = t('kind_ai', { level: seat.level ?? '?' });
+      else if (seat.kind === 'link') kind = t('kind_link');
+      const mine = you.includes(i);
+      const turn = !over && live.to_move === i;
+      seatsEl.append(h('li', { class: `seat${turn ? ' turn' : ''}${mine ? ' mine' : ''}`, 'data-testid': `seat-${i}` },
+        ...seatSwatches(game, i).map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' })),
+        h('strong', { text: sideName(game, i, seat.name) }),
+        h('span', { class: 'kind', text: ` · ${mine ? t('you') : kind}` }),
+        turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null));
+    });
+
+    // actions
+    const playing = !over && you.length > 0;
+    bUndo.hidden = !(playing && live.undo && live.ply > 0);
+    bUndo.disabled = ctx.busy;
+    bClaim.hidden = !(playing && live.claims && you.includes(live.to_move) && !live.thinking);
+    const offer = live.draw_offer;
+    const hasOffer = offer === 0 || offer === 1;
+    bDrawOffer.hidden = !(playing && !hasOffer);
+    const canAnswer = playing && hasOffer && (you.some((s) => s !== offer));
+    bDrawAccept.hidden = !canAnswer;
+    bDrawDecline.hidden = !canAnswer;
+    bResign.hidden = !playing || ctx.resignAsk;
+    bResignYes.hidden = !(playing && ctx.resignAsk);
+    bResignNo.hidden = !(playing && ctx.resignAsk);
+
+    // invite links (kept by the creator)
+    const stored = api.storedGame(id);
+    const links = (stored && stored.links) || {};
+    inviteEl.replaceChildren();
+    const linkSeats = Object.keys(links).filter((k) => links[k]);
+    inviteEl.hidden = over || !linkSeats.length;
+    linkSeats.forEach((k, i) => {
+      const url = new URL(links[k], location.origin).href;
+      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': i === 0 ? 'invite-link' : `invite-link-${k}`, 'aria-label': t('invite_seat', { side: sideName(game, Number(k)) }) });
+      const btn = h('button', { type: 'button', 'data-testid': i === 0 ? 'copy-link' : `copy-link-${k}`, text: t('copy') });
+      btn.addEventListener('click', () => copyLink(input, btn));
+      inviteEl.append(h('p', { text: linkSeats.length > 1 ? t('invite_seat', { side: sideName(game, Number(k)) }) : t('invite') }), h('div', { class: 'invite-row' }, input, btn));
+    });
+
+    // moves
+    movesEl.replaceChildren();
+    const moves = live.moves || [];
+    if (!moves.length) movesEl.append(h('li', { class: 'none', text: t('no_moves_yet') }));
+    moves.forEach((mv, i) => {
+      const n = i + 1;
+      const current = n === sp;
+      movesEl.append(h('li', null, h('button', {
+        type: 'button', class: `mv${current ? ' current' : ''}`, 'data-ply': n, 'data-testid': `move-${n}`,
+        'aria-current': current ? 'step' : null, onclick: () => goToPly(n),
+      }, h('span', { class: 'mvno', text: `${n}.` }), ` ${mv}`)));
+    });
+    if (!browsing) movesBox.scrollTop = movesBox.scrollHeight;
+  }
+
+  // ---- live updates ----
+  const socket = api.connectGame(id, tokens(), {
+    onState: (st) => apply(st),
+    onStatus: (open) => { ctx.conn = open; render(); },
+  });
+  const poll = setInterval(() => {
+    if (!ctx.conn && ctx.live && !ctx.live.result) load();
+  }, 4000);
+  const onKey = (ev) => {
+    if (ev.key === 'Escape' && ctx.prefix.length) {
+      ctx.prefix = [];
+      say('');
+      render();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  const offLang = onLangChange(() => render());
+  load();
+  render();
+
+  return () => {
+    ctx.destroyed = true;
+    socket.close();
+    clearInterval(poll);
+    clearTimeout(ctx.msgTimer);
+    document.removeEventListener('keydown', onKey);
+    offLang();
+  };
+}
