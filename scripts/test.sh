@@ -15,6 +15,7 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 
 pgdir=$(mktemp -d -t tablero-pg.XXXXXX)
+chmod 755 "$pgdir"  # the server runs as the postgres user when we are root
 cleanup() { bash scripts/postgres.sh stop "$pgdir/pg"; rm -rf "$pgdir"; }
 trap cleanup EXIT
 if url=$(bash scripts/postgres.sh start "$pgdir/pg"); then
