@@ -7,7 +7,8 @@
 //! tablero serve --port 8080 --rate 0 --database /tmp/load.db &
 //! cargo run --release -p tablero-server --example loadtest -- http://127.0.0.1:8080 200 40 jarmo
 //! ```
-//! Arguments: server URL, games, moves per game, game (default jarmo).
+//! Arguments: server URL, games, moves per game, game (default jarmo), and
+//! a pause in ms before each move (a player's thinking time; default 0).
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -53,6 +54,7 @@ async fn game(
     client: reqwest::Client,
     name: String,
     moves: usize,
+    pause: Duration,
 ) -> (Vec<u64>, Vec<u64>) {
     let created: Value = client
         .post(format!("{base}/api/games"))
@@ -102,6 +104,7 @@ async fn game(
             .as_str()
             .unwrap()
             .to_string();
+        tokio::time::sleep(pause).await;
         let t = Instant::now();
         sockets[seat]
             .send(Message::text(
@@ -148,10 +151,19 @@ async fn main() {
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let moves: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(40);
     let name = args.get(3).cloned().unwrap_or_else(|| "jarmo".into());
+    let pause = Duration::from_millis(args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0));
     let client = reqwest::Client::new();
     let t = Instant::now();
     let tasks: Vec<_> = (0..games)
-        .map(|_| tokio::spawn(game(base.clone(), client.clone(), name.clone(), moves)))
+        .map(|_| {
+            tokio::spawn(game(
+                base.clone(),
+                client.clone(),
+                name.clone(),
+                moves,
+                pause,
+            ))
+        })
         .collect();
     let (mut acks, mut fanout) = (Vec::new(), Vec::new());
     for task in tasks {
@@ -161,7 +173,8 @@ async fn main() {
     }
     let secs = t.elapsed().as_secs_f64();
     println!(
-        "{games} simultaneous {name} games, {} moves in {secs:.1} s ({:.0} moves/s), {} sockets",
+        "{games} simultaneous {name} games, {} ms pause before each move: {} moves in {secs:.1} s ({:.0} moves/s), {} sockets",
+        pause.as_millis(),
         acks.len(),
         acks.len() as f64 / secs,
         2 * games

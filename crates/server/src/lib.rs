@@ -97,6 +97,11 @@ pub async fn serve(config: Config) -> Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
     let addr = listener.local_addr()?;
+    // Small messages (a move, a state) go out at once, not after the peer's
+    // delayed ACK (Nagle's algorithm would hold them up to 40 ms).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     println!(
         "tablero serve: listening on http://{addr} (database {})",
         config.database

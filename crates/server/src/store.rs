@@ -82,6 +82,9 @@ pub struct LayoutRow {
 pub struct Store {
     pool: AnyPool,
     postgres_url: Option<String>,
+    /// SQLite has one writer at a time: writers queue here instead of
+    /// polling SQLite's busy lock.
+    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
@@ -154,6 +157,7 @@ impl Store {
         Ok(Store {
             pool,
             postgres_url: postgres.then(|| database.to_string()),
+            writer: std::sync::Arc::default(),
         })
     }
 
@@ -240,6 +244,10 @@ impl Store {
     /// # Errors
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
+        let _writer = match self.postgres_url {
+            Some(_) => None,
+            None => Some(self.writer.lock().await),
+        };
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
