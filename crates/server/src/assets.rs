@@ -33,7 +33,16 @@ pub async fn file(Path(path): Path<String>) -> Response {
     serve(&path)
 }
 
-/// Every other page: the app's `index.html`, which routes by path.
+/// Every other page: the app's `index.html`, which routes by path. The
+/// page may load only this server's scripts, styles and sockets.
 pub async fn index() -> Response {
-    serve("index.html")
+    let mut page = serve("index.html");
+    page.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        header::HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+             connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    page
 }

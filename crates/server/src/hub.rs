@@ -171,6 +171,9 @@ struct Entry {
 pub struct Hub {
     store: Store,
     games: StdMutex<HashMap<String, Arc<Entry>>>,
+    /// One computer search per core at a time; the others wait their turn
+    /// instead of slicing the cores ever thinner.
+    thinkers: Arc<tokio::sync::Semaphore>,
 }
 
 fn result_json(o: &Outcome) -> Value {
@@ -200,9 +203,11 @@ impl Hub {
     /// A hub over `store`.
     #[must_use]
     pub fn new(store: Store) -> Arc<Hub> {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Arc::new(Hub {
             store,
             games: StdMutex::new(HashMap::new()),
+            thinkers: Arc::new(tokio::sync::Semaphore::new(cores)),
         })
     }
 
@@ -473,7 +478,10 @@ impl Hub {
         let _ = entry.changes.send(());
         let hub = self;
         tokio::spawn(async move {
-            let choice = tokio::task::spawn_blocking(job).await;
+            let choice = {
+                let _core = Arc::clone(&hub.thinkers).acquire_owned().await;
+                tokio::task::spawn_blocking(job).await
+            };
             entry.live.lock().await.thinking = false;
             let action = match choice {
                 Ok(BotChoice::Move(text)) => Action::Move {
