@@ -555,6 +555,11 @@ async fn the_app_and_its_files_are_served() {
             .await
             .unwrap();
         assert_eq!(resp.status(), 200, "{path}");
+        let csp = resp.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(csp.contains("default-src 'self'"), "{csp}");
         assert!(
             resp.text().await.unwrap().contains("/static/app.js"),
             "{path}"
