@@ -72,12 +72,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game))
-        .route("/api/games/{id}/move", post(play))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/claim", post(claim))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/games/{id}/{action}", post(act))
         .route("/api/my-games", post(my_games))
         .route("/api/imago/solve", post(imago_solve))
         .route("/api/layouts", get(layouts).post(save_layout))
@@ -124,61 +120,38 @@ struct MoveBody {
     ply: Option<usize>,
 }
 
-async fn play(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> ApiResult {
-    let m: MoveBody = parse_body(&body)?;
-    let action = Action::Move {
-        text: m.text,
-        ply: m.ply,
-    };
-    Ok(Json(hub.act(&id, &tokens(&headers), action).await?))
-}
-
-async fn undo(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult {
-    Ok(Json(hub.act(&id, &tokens(&headers), Action::Undo).await?))
-}
-
-async fn claim(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult {
-    Ok(Json(hub.act(&id, &tokens(&headers), Action::Claim).await?))
-}
-
-async fn resign(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult {
-    Ok(Json(hub.act(&id, &tokens(&headers), Action::Resign).await?))
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DrawBody {
     action: DrawAction,
 }
 
-async fn draw(
+/// `POST /api/games/ID/ACTION`: `move`, `undo`, `claim`, `resign`, `draw`.
+async fn act(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
+    Path((id, action)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult {
-    let d: DrawBody = parse_body(&body)?;
-    Ok(Json(
-        hub.act(&id, &tokens(&headers), Action::Draw(d.action))
-            .await?,
-    ))
+    let action = match action.as_str() {
+        "move" => {
+            let m: MoveBody = parse_body(&body)?;
+            Action::Move {
+                text: m.text,
+                ply: m.ply,
+            }
+        }
+        "undo" => Action::Undo,
+        "claim" => Action::Claim,
+        "resign" => Action::Resign,
+        "draw" => Action::Draw(parse_body::<DrawBody>(&body)?.action),
+        other => {
+            return Err(ApiError::NotFound(format!(
+                "no action {other:?}: the actions are move, undo, claim, resign, draw"
+            )))
+        }
+    };
+    Ok(Json(hub.act(&id, &tokens(&headers), action).await?))
 }
 
 #[derive(Deserialize)]

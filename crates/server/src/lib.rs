@@ -62,7 +62,7 @@ pub fn app(hub: Arc<Hub>, rate: u32) -> Result<axum::Router> {
 
 /// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and
 /// passes them to this process's sockets.
-pub async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
+async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
     let mut listener = sqlx::postgres::PgListener::connect(&url)
         .await
         .context("cannot LISTEN on PostgreSQL")?;
@@ -81,12 +81,23 @@ pub async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
     Ok(())
 }
 
-/// Opens the database and serves until Ctrl-C. Prints
-/// `listening on http://ADDR` once the port is bound.
+/// A server bound to its address, ready to run.
+pub struct Running {
+    /// The address it listens on (the real port when 0 was asked).
+    pub addr: SocketAddr,
+    /// Serves until the shutdown future given to [`start`] completes.
+    pub server: std::pin::Pin<Box<dyn std::future::Future<Output = std::io::Result<()>> + Send>>,
+}
+
+/// Opens the database, hears other processes' changes (PostgreSQL), and
+/// binds the address; the returned future serves until `shutdown`.
 ///
 /// # Errors
 /// When the database cannot be opened or the address bound.
-pub async fn serve(config: Config) -> Result<()> {
+pub async fn start(
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<Running> {
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(store.clone());
     if let Some(url) = store.postgres_url() {
@@ -102,17 +113,32 @@ pub async fn serve(config: Config) -> Result<()> {
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    println!(
-        "tablero serve: listening on http://{addr} (database {})",
-        config.database
-    );
-    axum::serve(
+    let server = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(async {
+    .with_graceful_shutdown(shutdown);
+    Ok(Running {
+        addr,
+        server: Box::pin(std::future::IntoFuture::into_future(server)),
+    })
+}
+
+/// Opens the database and serves until Ctrl-C. Prints
+/// `listening on http://ADDR` once the port is bound.
+///
+/// # Errors
+/// When the database cannot be opened or the address bound.
+pub async fn serve(config: Config) -> Result<()> {
+    let database = config.database.clone();
+    let running = start(config, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await?;
+    println!(
+        "tablero serve: listening on http://{} (database {database})",
+        running.addr
+    );
+    running.server.await?;
     Ok(())
 }

@@ -5,9 +5,7 @@ use futures_util::StreamExt;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::time::Duration;
-use tablero_server::{app, Hub, Store};
 use tokio_tungstenite::tungstenite::Message;
 
 struct Server {
@@ -22,21 +20,21 @@ impl Drop for Server {
     }
 }
 
-async fn start_at(db: &str, rate: u32) -> Server {
-    let store = Store::open(db).await.expect("database opens");
-    let router = app(Hub::new(store), rate).expect("app");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
+/// Starts the server as `tablero serve` does, on a free port.
+async fn start_at(database: &str, rate: u32) -> Server {
+    let config = tablero_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: database.to_string(),
+        rate,
+    };
+    let running = tablero_server::start(config, std::future::pending())
         .await
-        .unwrap();
+        .expect("the server starts");
+    let task = tokio::spawn(async move {
+        running.server.await.unwrap();
     });
     Server {
-        base: format!("http://{addr}"),
+        base: format!("http://{}", running.addr),
         client: reqwest::Client::new(),
         task,
     }
@@ -594,31 +592,8 @@ async fn two_servers_share_games_through_postgres() {
         );
         return;
     };
-    let serve = |url: String| async move {
-        let store = Store::open(&url).await.expect("postgres opens");
-        let hub = Hub::new(store);
-        tablero_server::listen(std::sync::Arc::clone(&hub), url)
-            .await
-            .expect("listen");
-        let router = app(hub, 0).unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .await
-            .unwrap();
-        });
-        Server {
-            base: format!("http://{addr}"),
-            client: reqwest::Client::new(),
-            task,
-        }
-    };
-    let a = serve(url.clone()).await;
-    let b = serve(url).await;
+    let a = start_at(&url, 0).await;
+    let b = start_at(&url, 0).await;
     let created = a.create("jarmo", human_pair()).await;
     let id = created["id"].as_str().unwrap();
     let t0 = created["tokens"]["0"].as_str().unwrap();
