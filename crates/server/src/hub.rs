@@ -9,6 +9,7 @@ use futures_util::future::BoxFuture;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use tablero_core::{fmt_points, Outcome, Player, Reason};
 use tokio::sync::{broadcast, Mutex};
@@ -165,6 +166,8 @@ impl Live {
 struct Entry {
     live: Mutex<Live>,
     changes: broadcast::Sender<()>,
+    /// When a request last asked for it (ms since 1970), for eviction.
+    touched: AtomicI64,
 }
 
 /// The games in play.
@@ -218,11 +221,43 @@ impl Hub {
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Entry>> {
-        self.games
+        let entry = self
+            .games
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .get(id)
-            .cloned()
+            .cloned()?;
+        entry.touched.store(now_ms(), Ordering::Relaxed);
+        Some(entry)
+    }
+
+    /// Drops from the cache the games nobody has asked for in `idle_ms`
+    /// milliseconds, that no socket watches, no request holds and the
+    /// computer is not thinking in; they reload from the store when asked
+    /// for again. Returns how many were dropped.
+    pub fn sweep(&self, idle_ms: i64) -> usize {
+        let now = now_ms();
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = games.len();
+        games.retain(|_, e| {
+            Arc::strong_count(e) > 1
+                || e.changes.receiver_count() > 0
+                || now - e.touched.load(Ordering::Relaxed) < idle_ms
+                || e.live.try_lock().map_or(true, |l| l.thinking)
+        });
+        before - games.len()
+    }
+
+    /// How many games the cache holds.
+    #[must_use]
+    pub fn cached_games(&self) -> usize {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
     }
 
     async fn load_live(&self, id: &str) -> Result<Option<Live>, ApiError> {
@@ -266,6 +301,7 @@ impl Hub {
                 Arc::new(Entry {
                     live: Mutex::new(live),
                     changes: broadcast::channel(64).0,
+                    touched: AtomicI64::new(now_ms()),
                 })
             }))
         };
@@ -725,4 +761,71 @@ fn state_json(live: &Live, actor: &Actor, ply: Option<usize>) -> Value {
         "legal": legal,
         "view": view,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats() -> [SeatSpec; 2] {
+        [
+            SeatSpec {
+                kind: SeatKind::Human,
+                level: None,
+            },
+            SeatSpec {
+                kind: SeatKind::Human,
+                level: None,
+            },
+        ]
+    }
+
+    #[tokio::test]
+    async fn idle_games_leave_the_cache_and_come_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("t.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let hub = Hub::new(store);
+        let created = hub
+            .create(NewGame {
+                game: "linja".into(),
+                variant: None,
+                first: None,
+                seats: seats(),
+            })
+            .await
+            .unwrap();
+        let id = created["id"].as_str().unwrap();
+        let tokens: Vec<String> = ["0", "1"]
+            .iter()
+            .map(|s| created["tokens"][s].as_str().unwrap().to_string())
+            .collect();
+        let actor = Actor::Tokens(tokens);
+        let mv = created["game"]["legal"][0]["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        hub.act(
+            id,
+            &actor,
+            Action::Move {
+                text: mv,
+                ply: Some(0),
+            },
+        )
+        .await
+        .unwrap();
+        let before = hub.state(id, &actor, None).await.unwrap();
+        assert_eq!(hub.cached_games(), 1);
+        // Recently used: kept.
+        assert_eq!(hub.sweep(60_000), 0);
+        // Watched by a socket: kept, however idle.
+        let watcher = hub.subscribe(id).await.unwrap();
+        assert_eq!(hub.sweep(-1), 0);
+        drop(watcher);
+        assert_eq!(hub.sweep(-1), 1);
+        assert_eq!(hub.cached_games(), 0);
+        assert_eq!(hub.state(id, &actor, None).await.unwrap(), before);
+    }
 }

@@ -103,6 +103,14 @@ pub async fn start(
     if let Some(url) = store.postgres_url() {
         listen(Arc::clone(&hub), url.to_string()).await?;
     }
+    // Games idle for ten minutes leave memory; they reload when asked for.
+    let sweeper = Arc::clone(&hub);
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            sweeper.sweep(10 * 60 * 1000);
+        }
+    });
     let app = app(hub, config.rate)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
