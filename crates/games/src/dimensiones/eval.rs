@@ -16,6 +16,7 @@ struct Params {
     won: i32,
     dman: i32,
     dking: i32,
+    sat: i32,
 }
 
 fn params() -> Params {
@@ -33,6 +34,7 @@ fn params() -> Params {
             won: g(3, 1000),
             dman: g(4, 100),
             dking: g(5, 200),
+            sat: g(6, 0),
         }
     })
 }
@@ -81,7 +83,14 @@ impl Evaluate for Dimensiones {
                 SubGame::Won(w) if w == me => p.won,
                 SubGame::Won(_) => -p.won,
                 SubGame::Drawn => 0,
-                SubGame::Open => self.army_score(mine, &p) - self.army_score(theirs, &p),
+                SubGame::Open => {
+                    let x = self.army_score(mine, &p) - self.army_score(theirs, &p);
+                    if p.sat > 0 {
+                        p.won * x / (x.abs() + p.sat)
+                    } else {
+                        x
+                    }
+                }
             };
         }
         score
