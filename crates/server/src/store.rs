@@ -11,9 +11,38 @@
 //! power cut.
 
 use anyhow::{Context, Result};
+use futures_util::future::BoxFuture;
 use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The schema's migrations, in order, embedded in the binary.
+const MIGRATIONS: [(i64, &str, &str); 1] =
+    [(1, "init", include_str!("../migrations/0001_init.sql"))];
+
+/// [`MIGRATIONS`] as sqlx's migration source.
+#[derive(Debug)]
+struct Migrations;
+
+impl<'s> MigrationSource<'s> for Migrations {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, name, sql)| {
+                    Migration::new(
+                        version,
+                        name.into(),
+                        MigrationType::Simple,
+                        sql.into(),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
 
 /// The PostgreSQL channel that carries `game_id` on every change.
 pub const CHANNEL: &str = "tablero_games";
@@ -150,7 +179,8 @@ impl Store {
             .connect(&url)
             .await
             .with_context(|| format!("cannot open the database {database}"))?;
-        sqlx::migrate!("./migrations")
+        Migrator::new(Migrations)
+            .await?
             .run(&pool)
             .await
             .with_context(|| format!("cannot bring the database {database} up to date"))?;
