@@ -1,74 +1,28 @@
 //! Super Dimensiones' heuristic for search: sub-games already decided, and
 //! in each open sub-game the value balance of the two facing armies (men 1,
 //! kings 2), which the mover wants high in Conquer and low in Distract.
+//!
+//! In Conquer the balance counts with diminishing returns, so that even a
+//! small lead weighs much: when the game ends by the move cap or by
+//! repetition, an open sub-game goes to the higher value, so a lead of one
+//! man is often already the sub-game. A decided sub-game counts
+//! [`WON`]; a lead of one man half of that, two men two thirds.
 
 use super::board::{Army, Strategy};
 use super::{Dimensiones, SubGame};
 use crate::draughts::Move;
-use std::sync::OnceLock;
 use tablero_core::{Evaluate, Game, Player};
 
-#[derive(Clone, Copy, Debug)]
-struct Params {
-    man: i32,
-    king: i32,
-    adv: i32,
-    won: i32,
-    dman: i32,
-    dking: i32,
-    sat: i32,
-}
-
-fn params() -> Params {
-    static P: OnceLock<Params> = OnceLock::new();
-    *P.get_or_init(|| {
-        let v: Vec<i32> = std::env::var("TABLERO_DIM_EVAL")
-            .ok()
-            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
-            .unwrap_or_default();
-        let g = |i: usize, d: i32| v.get(i).copied().unwrap_or(d);
-        Params {
-            man: g(0, 100),
-            king: g(1, 200),
-            adv: g(2, 0),
-            won: g(3, 1000),
-            dman: g(4, 100),
-            dking: g(5, 200),
-            sat: g(6, 0),
-        }
-    })
-}
-
-/// Rows advanced by the men in `men` (rows 0–5, square = row·8 + col).
-fn advance(men: u64, north: bool) -> i32 {
-    let mut total = 0;
-    let mut bits = men;
-    while bits != 0 {
-        let row = (bits.trailing_zeros() / 8) as i32;
-        total += if north { row } else { 5 - row };
-        bits &= bits - 1;
-    }
-    total
-}
-
-impl Dimensiones {
-    fn army_score(&self, a: Army, p: &Params) -> i32 {
-        let men = self.men(a);
-        let kings = self.kings(a);
-        if self.variant().strategy == Strategy::Conquer {
-            p.man * men.count_ones() as i32
-                + p.king * kings.count_ones() as i32
-                + p.adv * advance(men, a.north())
-        } else {
-            -(p.dman * men.count_ones() as i32 + p.dking * kings.count_ones() as i32)
-        }
-    }
-}
+/// A decided sub-game.
+const WON: i32 = 1000;
+/// The value balance (in men) at which an open sub-game counts half of
+/// [`WON`] in Conquer.
+const HALF: i32 = 1;
 
 impl Evaluate for Dimensiones {
     fn evaluate(&self) -> i32 {
-        let p = params();
         let me = self.side_to_move();
+        let conquer = self.variant().strategy == Strategy::Conquer;
         let mut score = 0;
         for (g, (mine, theirs)) in [(Army::Red, Army::Blue), (Army::Aqua, Army::Orange)]
             .into_iter()
@@ -79,18 +33,13 @@ impl Evaluate for Dimensiones {
             } else {
                 (theirs, mine)
             };
+            let lead = self.value(mine) as i32 - self.value(theirs) as i32;
             score += match self.subgame(g) {
-                SubGame::Won(w) if w == me => p.won,
-                SubGame::Won(_) => -p.won,
+                SubGame::Won(p) if p == me => WON,
+                SubGame::Won(_) => -WON,
                 SubGame::Drawn => 0,
-                SubGame::Open => {
-                    let x = self.army_score(mine, &p) - self.army_score(theirs, &p);
-                    if p.sat > 0 {
-                        p.won * x / (x.abs() + p.sat)
-                    } else {
-                        x
-                    }
-                }
+                SubGame::Open if conquer => WON * lead / (lead.abs() + HALF),
+                SubGame::Open => -100 * lead,
             };
         }
         score
@@ -102,5 +51,46 @@ impl Evaluate for Dimensiones {
 
     fn move_hint(&self, mv: Move) -> i32 {
         mv.captured.count_ones() as i32 * 4 + i32::from(mv.promote) * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(rules: &str, text: &str) -> i32 {
+        let rules: super::super::RuleSet = rules.parse().expect("rule set");
+        Dimensiones::parse_position(&rules, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .evaluate()
+    }
+
+    #[test]
+    fn a_king_counts_more_than_a_man() {
+        let man = eval("M-C-N-W-R", "1bo3/6/6/6/6/ra4 r -- 0 rbao");
+        let king = eval("M-C-N-W-R", "1bo3/6/6/6/6/Ra4 r -- 0 rbao");
+        assert_eq!(man, 0);
+        assert!(king > man);
+    }
+
+    #[test]
+    fn a_decided_sub_game_counts_more_than_any_lead() {
+        let lead = eval("M-C-N-W-R", "1bo3/6/6/R1R1R1/1R1R2/ra4 r -- 0 rbao");
+        let won = eval("M-C-N-W-R", "1bo3/6/6/6/6/ra4 a 1- 0 rbao");
+        assert!(lead > 0 && lead < won, "{lead} {won}");
+    }
+
+    #[test]
+    fn the_mover_wants_more_in_conquer_and_less_in_distract() {
+        let (one, two) = (
+            "1bo3/6/6/6/6/ra4 r -- 0 rbao",
+            "1bo3/6/6/6/1r4/ra4 r -- 0 rbao",
+        );
+        assert!(eval("M-C-N-W-R", two) > eval("M-C-N-W-R", one));
+        assert!(eval("M-D-N-W-R", two) < eval("M-D-N-W-R", one));
+        // The same seen from the other side.
+        let blue = "1bo3/6/6/6/1r4/ra4 b -- 0 rbao";
+        assert!(eval("M-C-N-W-R", blue) < 0);
+        assert!(eval("M-D-N-W-R", blue) > 0);
     }
 }
