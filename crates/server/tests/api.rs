@@ -85,6 +85,20 @@ impl Server {
         body
     }
 
+    /// A new game of `game` between two people (see [`human_pair`]).
+    async fn pair(&self, game: &str) -> Pair {
+        let created = self.create(game, human_pair()).await;
+        Pair {
+            id: created["id"].as_str().expect("an id").to_string(),
+            t0: created["tokens"]["0"]
+                .as_str()
+                .expect("a token")
+                .to_string(),
+            t1: link_token(&created, "1"),
+            created,
+        }
+    }
+
     async fn play(&self, id: &str, token: &str, mv: &str, ply: Option<u64>) -> (u16, Value) {
         let mut body = json!({"move": mv});
         if let Some(p) = ply {
@@ -106,6 +120,15 @@ impl Server {
         assert_eq!(status, 200, "{body}");
         body
     }
+}
+
+/// A game between two people: its id, the first seat's token and the
+/// friend's token, read from the link, and the creation answer.
+struct Pair {
+    id: String,
+    t0: String,
+    t1: String,
+    created: Value,
 }
 
 fn tmp() -> tempfile::TempDir {
@@ -130,12 +153,8 @@ async fn every_game_plays_to_the_end_through_the_api() {
     let s = start(&dir).await;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     for game in ["imago", "jarmo", "linja", "dimensiones"] {
-        let created = s.create(game, human_pair()).await;
-        let id = created["id"].as_str().unwrap();
-        let tokens = [
-            created["tokens"]["0"].as_str().unwrap().to_string(),
-            link_token(&created, "1"),
-        ];
+        let pair = s.pair(game).await;
+        let (id, tokens) = (pair.id.as_str(), [pair.t0.clone(), pair.t1.clone()]);
         let mut ply = 0;
         loop {
             let to_move = s.state(id, None).await["to_move"].clone();
@@ -163,9 +182,8 @@ async fn every_game_plays_to_the_end_through_the_api() {
 async fn an_illegal_or_malformed_move_is_refused_and_changes_nothing() {
     let dir = tmp();
     let s = start(&dir).await;
-    let created = s.create("imago", human_pair()).await;
-    let id = created["id"].as_str().unwrap();
-    let t0 = created["tokens"]["0"].as_str().unwrap();
+    let pair = s.pair("imago").await;
+    let (id, t0) = (pair.id.as_str(), pair.t0.as_str());
     let before = s.state(id, Some(t0)).await;
     for bad in ["b2-d2 g5", "zz", "", "pass"] {
         let (status, body) = s.play(id, t0, bad, None).await;
@@ -210,12 +228,10 @@ async fn an_illegal_or_malformed_move_is_refused_and_changes_nothing() {
 async fn seats_need_their_tokens() {
     let dir = tmp();
     let s = start(&dir).await;
-    let created = s.create("jarmo", human_pair()).await;
-    let id = created["id"].as_str().unwrap();
-    let t0 = created["tokens"]["0"].as_str().unwrap();
-    let t1 = link_token(&created, "1");
+    let pair = s.pair("jarmo").await;
+    let (id, t0, t1) = (pair.id.as_str(), pair.t0.as_str(), pair.t1.clone());
     assert!(
-        created["tokens"].get("1").is_none(),
+        pair.created["tokens"].get("1").is_none(),
         "the friend's token is only in the link"
     );
     let legal = s.state(id, Some(t0)).await["legal"][0]["move"]
@@ -299,10 +315,8 @@ async fn the_computer_answers_over_the_websocket_and_undo_takes_both_back() {
 async fn a_socket_can_play_and_is_told_of_the_other_sides_moves() {
     let dir = tmp();
     let s = start(&dir).await;
-    let created = s.create("imago", human_pair()).await;
-    let id = created["id"].as_str().unwrap();
-    let t0 = created["tokens"]["0"].as_str().unwrap();
-    let t1 = link_token(&created, "1");
+    let pair = s.pair("imago").await;
+    let (id, t0, t1) = (pair.id.as_str(), pair.t0.as_str(), pair.t1.clone());
     let url = format!("{}/api/games/{id}/ws", s.base.replace("http", "ws"));
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
     use futures_util::SinkExt;
@@ -356,10 +370,8 @@ async fn a_socket_can_play_and_is_told_of_the_other_sides_moves() {
 async fn draws_resignations_and_claims() {
     let dir = tmp();
     let s = start(&dir).await;
-    let created = s.create("imago", human_pair()).await;
-    let id = created["id"].as_str().unwrap();
-    let t0 = created["tokens"]["0"].as_str().unwrap();
-    let t1 = link_token(&created, "1");
+    let pair = s.pair("imago").await;
+    let (id, t0, t1) = (pair.id.as_str(), pair.t0.as_str(), pair.t1.clone());
     let draw = |t: String, action: &'static str| {
         let s = &s;
         async move {
@@ -594,15 +606,13 @@ async fn two_servers_share_games_through_postgres() {
     };
     let a = start_at(&url, 0).await;
     let b = start_at(&url, 0).await;
-    let created = a.create("jarmo", human_pair()).await;
-    let id = created["id"].as_str().unwrap();
-    let t0 = created["tokens"]["0"].as_str().unwrap();
-    let t1 = link_token(&created, "1");
+    let pair = a.pair("jarmo").await;
+    let (id, t0, t1) = (pair.id.as_str(), pair.t0.as_str(), pair.t1.clone());
     let url = format!("{}/api/games/{id}/ws", b.base.replace("http", "ws"));
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
     // The first state comes at once.
     ws.next().await.unwrap().unwrap();
-    let mv = created["game"]["legal"][0]["move"].as_str().unwrap();
+    let mv = pair.created["game"]["legal"][0]["move"].as_str().unwrap();
     assert_eq!(a.play(id, t0, mv, Some(0)).await.0, 200);
     let seen = tokio::time::timeout(Duration::from_secs(10), async {
         loop {

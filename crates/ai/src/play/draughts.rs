@@ -6,7 +6,7 @@
 //! a small lead as most of a sub-game, and that sharper signal is worth
 //! following.
 
-use super::{LevelInfo, Play};
+use super::{LevelInfo, Play, GENERIC_LEVELS};
 use crate::bot::{Bot, Budget};
 use crate::mcts::{Mcts, MctsConfig};
 use std::time::Duration;
@@ -18,18 +18,9 @@ use tablero_games::draughts::Draughts;
 /// 5000 iterations with playouts cut off after 8 plies.
 const fn levels(top: &'static str) -> [LevelInfo; 5] {
     [
-        LevelInfo {
-            level: 1,
-            recipe: "MCTS, 10 iterations",
-        },
-        LevelInfo {
-            level: 2,
-            recipe: "MCTS, 100 iterations",
-        },
-        LevelInfo {
-            level: 3,
-            recipe: "MCTS, 1000 iterations",
-        },
+        GENERIC_LEVELS[0],
+        GENERIC_LEVELS[1],
+        GENERIC_LEVELS[2],
         LevelInfo {
             level: 4,
             recipe: "MCTS, 5000 iterations, playouts scored by the heuristic after 8 plies",

@@ -1,7 +1,10 @@
-//! Linja's computer players: MCTS, and the exact endgame solver as soon as
-//! the position is within its reach.
+//! Linja's computer players: MCTS (levels 1–4), alpha-beta with the
+//! progress-first heuristic of `tablero_games::linja` (level 5), and the
+//! exact endgame solver as soon as the position is within its reach
+//! (levels 4 and 5).
 
-use super::{LevelInfo, Play};
+use super::{generic_level, LevelInfo, Play, GENERIC_LEVELS};
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Action, Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::linja::best_moves_within;
@@ -54,16 +57,22 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
     }
 }
 
-fn mcts(budget: Budget, threads: usize, seed: u64) -> Mcts<Linja> {
+fn mcts(budget: Budget, seed: u64) -> Mcts<Linja> {
     Mcts::new(MctsConfig {
         budget,
-        threads,
         seed,
         ..MctsConfig::default()
     })
 }
 
-fn endgame(reach: u64, search: Mcts<Linja>, seed: u64) -> Box<dyn Bot<Linja>> {
+fn alphabeta(budget: Budget) -> AlphaBeta<Linja> {
+    AlphaBeta::new(AlphaBetaConfig {
+        budget,
+        ..AlphaBetaConfig::default()
+    })
+}
+
+fn endgame<B: Bot<Linja> + 'static>(reach: u64, search: B, seed: u64) -> Box<dyn Bot<Linja>> {
     Box::new(Endgame {
         reach,
         search,
@@ -76,13 +85,11 @@ fn endgame(reach: u64, search: Mcts<Linja>, seed: u64) -> Box<dyn Bot<Linja>> {
 impl Play for Linja {
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Linja>> {
         match level {
-            0 | 1 => Box::new(mcts(Budget::Nodes(10), 1, seed)),
-            2 => Box::new(mcts(Budget::Nodes(100), 1, seed)),
-            3 => Box::new(mcts(Budget::Nodes(1000), 1, seed)),
-            4 => endgame(20_000, mcts(Budget::Nodes(5000), 1, seed), seed),
+            0..=3 => generic_level(level, seed),
+            4 => endgame(20_000, mcts(Budget::Nodes(5000), seed), seed),
             _ => endgame(
                 300_000,
-                mcts(Budget::Time(Duration::from_millis(1500)), 2, seed),
+                alphabeta(Budget::Time(Duration::from_secs(2))),
                 seed,
             ),
         }
@@ -90,16 +97,16 @@ impl Play for Linja {
 
     fn levels() -> [LevelInfo; 5] {
         [
-            LevelInfo { level: 1, recipe: "MCTS, 10 iterations" },
-            LevelInfo { level: 2, recipe: "MCTS, 100 iterations" },
-            LevelInfo { level: 3, recipe: "MCTS, 1000 iterations" },
+            GENERIC_LEVELS[0],
+            GENERIC_LEVELS[1],
+            GENERIC_LEVELS[2],
             LevelInfo {
                 level: 4,
                 recipe: "the exact endgame solver when it finishes within 20,000 positions, else MCTS, 5000 iterations",
             },
             LevelInfo {
                 level: 5,
-                recipe: "the exact endgame solver when it finishes within 300,000 positions, else MCTS, 1.5 s on 2 threads",
+                recipe: "the exact endgame solver when it finishes within 300,000 positions, else alpha-beta, 2 s",
             },
         ]
     }
@@ -109,7 +116,7 @@ impl Play for Linja {
     fn exact(seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Linja>>> {
         Some(endgame(
             2_000_000,
-            mcts(Budget::Time(Duration::from_millis(1500)), 2, seed),
+            alphabeta(Budget::Time(Duration::from_secs(2))),
             seed,
         ))
     }

@@ -1,5 +1,11 @@
-//! Linja's heuristic for search: the points as the board stands, and how
-//! far each side's pieces have come.
+//! Linja's heuristic for search: how far each side's pieces have come, and
+//! the points as the board stands.
+//!
+//! Progress leads: a row gained is worth 100, a point 20. Measured with
+//! alpha-beta at 100 ms a move against plain UCT at 400 ms (40 games,
+//! `tablero match linja --a ab:ms=100 --b mcts:ms=400 --seed 22`), this
+//! mix scored 0.975 where points first (100 a point, 30 a row) scored
+//! 0.86; against UCT at 100 ms, points with only 10 a row scored 0.83.
 
 use super::Linja;
 use tablero_core::{Evaluate, Game, Player};
@@ -21,6 +27,6 @@ impl Linja {
 impl Evaluate for Linja {
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
-        100 * self.score_diff() + 10 * (self.progress(me) - self.progress(me.other()))
+        100 * (self.progress(me) - self.progress(me.other())) + 20 * self.score_diff()
     }
 }
