@@ -1,9 +1,18 @@
 //! Alpha-beta search: negamax with iterative deepening, a transposition
 //! table keyed by the position hash, the principal variation and killer and
 //! history moves for ordering, quiescence over captures, and a time budget.
+//!
+//! With a time budget it can search on several threads ("lazy SMP"): each
+//! thread runs its own iterative deepening from the same root, helpers one
+//! ply deeper every other thread, and they share only the transposition
+//! table, through which each finds what the others have already searched.
+//! The main thread's iterations give the move. Budgets in depth or nodes
+//! always search on one thread, so that they play the same on any machine.
 
 use crate::bot::{Action, Bot, Budget, Deadline, Limits};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
 use tablero_core::{Evaluate, Game, History, MoveBuf, Player};
 
 /// The score of a win found at the root; a win `n` plies away scores
@@ -26,6 +35,11 @@ pub struct AlphaBetaConfig {
     /// the current one). Off, the table only orders moves and the score is
     /// exactly that of a plain negamax to the same depth.
     pub tt_cutoffs: bool,
+    /// Search the game's [`Evaluate::focus`] of the root when it has one
+    /// (Super Dimensiones: the sub-game to move, alone).
+    pub focus: bool,
+    /// Threads searching at once under a time budget (1 = no helpers).
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaConfig {
@@ -35,6 +49,8 @@ impl Default for AlphaBetaConfig {
             tt_entries: 1 << 20,
             quiescence: true,
             tt_cutoffs: true,
+            focus: true,
+            threads: 1,
         }
     }
 }
@@ -70,16 +86,75 @@ pub struct SearchReport<M> {
     pub pv: Vec<M>,
 }
 
+/// The transposition table, shared by the search threads: one lock per
+/// slot, always-replace unless the slot holds a deeper search of the same
+/// position.
+struct Table<M> {
+    slots: Box<[Mutex<Option<Entry<M>>>]>,
+}
+
+impl<M: Copy> Table<M> {
+    fn new(entries: usize) -> Self {
+        let size = entries.next_power_of_two().max(1024);
+        Table {
+            slots: (0..size).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &Mutex<Option<Entry<M>>> {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let e = *self.slot(key).lock().unwrap_or_else(|p| p.into_inner());
+        e.filter(|e| e.key == key)
+    }
+
+    fn store(&self, key: u64, depth: i16, score: i32, bound: Bound, best: Option<M>) {
+        let mut slot = self.slot(key).lock().unwrap_or_else(|p| p.into_inner());
+        let replace = match *slot {
+            None => true,
+            Some(e) => e.key != key || depth >= e.depth,
+        };
+        if replace {
+            *slot = Some(Entry {
+                key,
+                depth,
+                score,
+                bound,
+                best,
+            });
+        }
+    }
+
+    fn clear(&self) {
+        for s in &*self.slots {
+            *s.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        }
+    }
+}
+
 /// The alpha-beta player.
 pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
-    tt: Vec<Option<Entry<G::Move>>>,
+    tt: Table<G::Move>,
     last: Option<(u32, i32, u64)>,
+}
+
+/// One search thread: its own move ordering memory, path and counters,
+/// the table and the stop flag shared.
+struct Worker<'a, G: Game> {
+    config: &'a AlphaBetaConfig,
+    tt: &'a Table<G::Move>,
+    /// Set when any thread runs out of time; every thread then stops.
+    stop: &'a AtomicBool,
+    deadline: Deadline,
+    /// Only the main thread counts nodes against a node budget.
+    main: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: FxHashMap<G::Move, i32>,
     nodes: u64,
     aborted: bool,
-    deadline: Option<Deadline>,
     /// How often each repetition key occurs in the game so far and on the
     /// search path.
     seen: FxHashMap<u64, u32>,
@@ -128,48 +203,35 @@ fn from_tt(score: i32, ply: u32) -> i32 {
     }
 }
 
-impl<G: Game + Evaluate> AlphaBeta<G> {
-    /// A player with these settings.
-    #[must_use]
-    pub fn new(config: AlphaBetaConfig) -> Self {
-        let size = config.tt_entries.next_power_of_two().max(1024);
-        AlphaBeta {
+impl<'a, G: Game + Evaluate> Worker<'a, G> {
+    fn new(
+        config: &'a AlphaBetaConfig,
+        tt: &'a Table<G::Move>,
+        stop: &'a AtomicBool,
+        deadline: Deadline,
+        main: bool,
+    ) -> Self {
+        Worker {
             config,
-            tt: vec![None; size],
-            last: None,
+            tt,
+            stop,
+            deadline,
+            main,
             killers: Vec::new(),
             history: FxHashMap::default(),
             nodes: 0,
             aborted: false,
-            deadline: None,
             seen: FxHashMap::default(),
             buffers: Vec::new(),
         }
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.tt.len() - 1)
-    }
-
     fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
-        self.tt[self.slot(key)].filter(|e| e.key == key)
+        self.tt.probe(key)
     }
 
-    fn store(&mut self, key: u64, depth: i16, score: i32, bound: Bound, best: Option<G::Move>) {
-        let slot = self.slot(key);
-        let replace = match self.tt[slot] {
-            None => true,
-            Some(e) => e.key != key || depth >= e.depth,
-        };
-        if replace {
-            self.tt[slot] = Some(Entry {
-                key,
-                depth,
-                score,
-                bound,
-                best,
-            });
-        }
+    fn store(&self, key: u64, depth: i16, score: i32, bound: Bound, best: Option<G::Move>) {
+        self.tt.store(key, depth, score, bound, best);
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -177,10 +239,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             return true;
         }
         if self.nodes % 1024 == 0 {
-            if let Some(d) = &self.deadline {
-                if d.reached(self.nodes) {
-                    self.aborted = true;
-                }
+            let counted = if self.main { self.nodes } else { 0 };
+            if self.stop.load(Ordering::Relaxed) || self.deadline.reached(counted) {
+                self.stop.store(true, Ordering::Relaxed);
+                self.aborted = true;
             }
         }
         self.aborted
@@ -344,10 +406,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             return terminal_score(me, o, ply);
         }
         let stand = pos.evaluate();
-        if stand >= beta || qdepth >= 8 {
+        if qdepth >= 8 {
             return stand;
         }
-        alpha = alpha.max(stand);
         let p = ply as usize;
         if self.buffers.len() <= p {
             self.buffers.resize_with(p + 1, G::MoveList::default);
@@ -355,7 +416,19 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         let mut moves = std::mem::take(&mut self.buffers[p]);
         pos.legal_moves(&mut moves);
-        let mut best = stand;
+        // Standing pat means declining every capture; where the rules make
+        // a capture compulsory (every legal move is one) that is no option,
+        // so the captures are searched from a floor of a loss.
+        let forced =
+            !moves.as_slice().is_empty() && moves.as_slice().iter().all(|&m| pos.is_noisy(m));
+        let mut best = if forced { -WIN } else { stand };
+        if !forced {
+            if stand >= beta {
+                self.buffers[p] = moves;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
         for &mv in moves.as_slice() {
             if !pos.is_noisy(mv) {
                 continue;
@@ -381,11 +454,67 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         best
     }
 
+    /// One iterative deepening from `root` up to `max_depth`, until the
+    /// depth is reached, a result is proved or time is up; calls `done`
+    /// after each finished iteration with its depth and score. The main
+    /// thread publishes the depth it is on in `current`; a helper always
+    /// takes the next iteration one deeper than that, so that the two
+    /// threads fill the table for different depths.
+    fn deepen(
+        &mut self,
+        root: &G,
+        max_depth: u32,
+        current: &AtomicU32,
+        mut done: impl FnMut(u32, i32),
+    ) {
+        let mut depth = 0;
+        loop {
+            depth = if self.main {
+                depth + 1
+            } else {
+                (depth + 1).max(current.load(Ordering::Relaxed) + 1)
+            };
+            if depth > max_depth {
+                break;
+            }
+            if self.main {
+                current.store(depth, Ordering::Relaxed);
+            }
+            let score = self.negamax(
+                root,
+                root.side_to_move(),
+                depth as i32,
+                -WIN - 1,
+                WIN + 1,
+                0,
+            );
+            if self.aborted {
+                break;
+            }
+            done(depth, score);
+            if score.abs() >= PROVED {
+                break;
+            }
+        }
+    }
+}
+
+impl<G: Game + Evaluate> AlphaBeta<G> {
+    /// A player with these settings.
+    #[must_use]
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        AlphaBeta {
+            tt: Table::new(config.tt_entries),
+            config,
+            last: None,
+        }
+    }
+
     fn principal_variation(&self, root: &G, max: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let mut pos = root.clone();
         while pv.len() < max {
-            let Some(mv) = self.probe(pos.position_hash()).and_then(|e| e.best) else {
+            let Some(mv) = self.tt.probe(pos.position_hash()).and_then(|e| e.best) else {
                 break;
             };
             if !pos.is_legal(mv) {
@@ -405,17 +534,31 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     /// # Panics
     /// If the game is over.
     pub fn search(&mut self, history: &History<G>, limits: &Limits) -> SearchReport<G::Move> {
-        let root = history.current().clone();
+        let focused = if self.config.focus {
+            history.current().focus()
+        } else {
+            None
+        };
+        let root = focused.clone().unwrap_or_else(|| history.current().clone());
         let deadline = Deadline::new(self.config.budget, limits);
         let max_depth = deadline.max_depth().unwrap_or(64).clamp(1, 64);
-        self.deadline = Some(deadline);
-        self.nodes = 0;
-        self.aborted = false;
-        self.history.clear();
-        self.seen.clear();
-        for p in history.positions() {
-            self.enter(p.repetition_key());
-        }
+        // Helpers only where the result may depend on timing anyway.
+        let timed = matches!(self.config.budget, Budget::Time(_)) || limits.movetime.is_some();
+        let threads = if timed && limits.nodes.is_none() && limits.depth.is_none() {
+            self.config.threads.max(1)
+        } else {
+            1
+        };
+        // Earlier positions of the game, seen the way the root is.
+        let past: Vec<u64> = history
+            .positions()
+            .iter()
+            .filter_map(|p| match (&focused, p.focus()) {
+                (Some(_), Some(f)) => Some(f.repetition_key()),
+                (Some(_), None) => None,
+                (None, _) => Some(p.repetition_key()),
+            })
+            .collect();
         let mut moves = G::MoveList::default();
         root.legal_moves(&mut moves);
         let first = *moves.as_slice().first().expect("search of a finished game");
@@ -426,29 +569,46 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             nodes: 0,
             pv: vec![first],
         };
-        for depth in 1..=max_depth {
-            let score = self.negamax(
-                &root,
-                root.side_to_move(),
-                depth as i32,
-                -WIN - 1,
-                WIN + 1,
-                0,
-            );
-            if self.aborted {
-                break;
+        let stop = AtomicBool::new(false);
+        let worker = |main: bool| {
+            let mut w = Worker::<G>::new(&self.config, &self.tt, &stop, deadline.clone(), main);
+            for &k in &past {
+                w.enter(k);
             }
-            if let Some(best) = self.probe(root.position_hash()).and_then(|e| e.best) {
-                report.best = best;
-                report.score = score;
-                report.depth = depth;
-                report.pv = self.principal_variation(&root, depth as usize);
-            }
-            if score.abs() >= PROVED {
-                break;
-            }
-        }
-        report.nodes = self.nodes;
+            w
+        };
+        let mut nodes = 0;
+        let current = AtomicU32::new(0);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    let mut w = worker(false);
+                    let (root, current) = (&root, &current);
+                    scope.spawn(move || {
+                        w.deepen(root, max_depth, current, |_, _| {});
+                        w.nodes
+                    })
+                })
+                .collect();
+            let mut w = worker(true);
+            w.deepen(&root, max_depth, &current, |depth, score| {
+                // Read at once: a later, unfinished iteration may reuse
+                // the root's slot.
+                if let Some(best) = self.tt.probe(root.position_hash()).and_then(|e| e.best) {
+                    report.best = best;
+                    report.score = score;
+                    report.depth = depth;
+                    report.pv = self.principal_variation(&root, depth as usize);
+                }
+            });
+            stop.store(true, Ordering::Relaxed);
+            nodes = w.nodes
+                + helpers
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0))
+                    .sum::<u64>();
+        });
+        report.nodes = nodes;
         self.last = Some((report.depth, report.score, report.nodes));
         report
     }
@@ -468,7 +628,7 @@ impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
     }
 
     fn new_game(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = None);
+        self.tt.clear();
     }
 
     fn info(&self) -> Option<String> {

@@ -138,6 +138,8 @@ fn alphabeta_equals_plain_negamax() {
                 tt_entries: 1 << 12,
                 quiescence: false,
                 tt_cutoffs: false,
+                focus: false,
+                threads: 1,
             });
             let report = ab.search(&History::new(pos.clone()), &Limits::none());
             let expected = negamax(&pos, report.depth, 0);
@@ -308,5 +310,78 @@ fn top_levels_claim_a_proved_win_and_lower_ones_do_not() {
             ..Limits::default()
         };
         assert_eq!(bot.act(&h, &limits) == Action::Claim, claims, "{spec}");
+    }
+}
+
+/// Super Dimensiones (card N: capturing is compulsory): Red offers a man on
+/// d4, Blue must take it (`e5xc3`), and Red's recapture `b2xd4xb6` takes
+/// two and the sub-game.
+/// Quiescence follows the compulsory capture instead of letting Blue
+/// decline it, so a one-ply search finds the shot; without quiescence it
+/// does not see it.
+#[test]
+fn quiescence_never_declines_a_compulsory_capture() {
+    use tablero_ai::alphabeta::PROVED;
+    use tablero_games::dimensiones::{Dimensiones, RuleSet};
+    let rules: RuleSet = "M-C-N-W-R".parse().expect("rule set");
+    let pos = Dimensiones::parse_position(&rules, "6/2b1b1/6/2r1r1/1r4/r5 r -= 0 rbao")
+        .expect("position");
+    let h = History::new(pos.clone());
+    let search = |quiescence| {
+        AlphaBeta::new(AlphaBetaConfig {
+            budget: Budget::Depth(1),
+            quiescence,
+            ..AlphaBetaConfig::default()
+        })
+        .search(&h, &Limits::none())
+    };
+    let with = search(true);
+    assert_eq!(pos.format_move(with.best), "c3-d4");
+    assert!(with.score >= PROVED, "{}", with.score);
+    assert!(search(false).score < PROVED);
+    // Two threads on a time budget find it too.
+    let shared = AlphaBeta::new(AlphaBetaConfig {
+        budget: Budget::Time(std::time::Duration::from_millis(50)),
+        threads: 2,
+        ..AlphaBetaConfig::default()
+    })
+    .search(&h, &Limits::none());
+    assert_eq!(pos.format_move(shared.best), "c3-d4");
+    assert!(shared.score >= PROVED);
+}
+
+/// Super Dimensiones' level 5 plays alpha-beta on the sub-game to move
+/// where the sub-games are independent, MCTS elsewhere: both give legal
+/// moves, from the start and after a sub-game is decided.
+#[test]
+fn dimensiones_top_level_plays_legal_moves_on_every_kind_of_rule_set() {
+    use tablero_games::dimensiones::{Dimensiones, RuleSet};
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    for (rules, text) in [
+        ("M-C-N-W-R", None),
+        ("M-C-N-W-R", Some("6/2b1b1/6/2r1r1/1r4/r5 r -= 0 rbao")),
+        ("I-C-A-E-S", None),
+        ("M-D-N-W-S", None),
+    ] {
+        let rules: RuleSet = rules.parse().expect("rule set");
+        let pos = text.map_or_else(
+            || Dimensiones::start(&rules),
+            |t| Dimensiones::parse_position(&rules, t).expect("position"),
+        );
+        let mut h = History::new(pos);
+        let mut bot = parse_spec::<Dimensiones>("ai:5", 3).expect("level 5");
+        for _ in 0..4 {
+            if h.is_over() {
+                break;
+            }
+            let Action::Move(m) = bot.act(&h, &limits) else {
+                panic!("claimed");
+            };
+            h.play(m).expect("legal");
+            assert!(bot.info().is_some());
+        }
     }
 }

@@ -23,4 +23,14 @@ pub trait Evaluate: Game {
     fn move_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// A smaller position that search may study in place of this one: the
+    /// same side to move, the same legal moves, and each move worth the
+    /// same there as here, with the parts of the position that cannot
+    /// interact with the move left out. Super Dimensiones gives the
+    /// sub-game being played, alone, when its two sub-games are
+    /// independent. Default: none.
+    fn focus(&self) -> Option<Self> {
+        None
+    }
 }

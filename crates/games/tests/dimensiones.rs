@@ -302,3 +302,46 @@ fn threefold_repetition_scores_open_subgames_by_value() {
         Some(Outcome::by_points([0.5, 1.5], Reason::Repetition))
     );
 }
+
+/// The search's focus (cards M and W): the sub-game to move, alone, has the
+/// same legal moves, and a move does the same to that sub-game's armies.
+#[test]
+fn focus_has_the_same_moves_and_plays_them_the_same() {
+    use tablero_core::Evaluate;
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut focused = 0;
+    for text in ["M-C-N-W-R", "M-D-A-W-S"] {
+        for _ in 0..10 {
+            let mut p = Dimensiones::start(&rules(text));
+            while p.outcome().is_none() {
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let mv = moves[(x >> 33) as usize % moves.len()];
+                if let Some(f) = p.focus() {
+                    focused += 1;
+                    let mut there = Vec::new();
+                    f.legal_moves(&mut there);
+                    assert_eq!(moves, there, "{}", p.position_string());
+                    let army = p.army().expect("open");
+                    let (mut a, mut b) = (p.clone(), f.clone());
+                    a.play_unchecked(mv);
+                    b.play_unchecked(mv);
+                    for side in [army, army.facing()] {
+                        assert_eq!(a.men(side), b.men(side));
+                        assert_eq!(a.kings(side), b.kings(side));
+                    }
+                    if b.outcome().is_none() {
+                        assert_eq!(b.army(), Some(army.facing()));
+                    }
+                } else {
+                    assert!(p.subgame(0) != SubGame::Open || p.subgame(1) != SubGame::Open);
+                }
+                p.play_unchecked(mv);
+            }
+        }
+    }
+    assert!(focused > 100, "{focused}");
+}

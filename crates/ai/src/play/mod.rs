@@ -103,7 +103,7 @@ pub fn generic_level<G: Game + Evaluate>(level: u8, seed: u64) -> Box<dyn Bot<G>
 /// (the exact player, playing a random move with probability X, seeing H
 /// plies), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
 /// `cutoff`, `reuse`, or `ab[:k=v,...]` (also `alphabeta`) with keys
-/// `depth`, `ms`, `nodes`, `q`.
+/// `depth`, `ms`, `nodes`, `threads`, `q`, `focus`.
 ///
 /// # Errors
 /// Says what is wrong with the spec.
@@ -173,7 +173,13 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
                     "ms" => c.budget = Budget::Time(Duration::from_millis(num(k, v)? as u64)),
                     "nodes" => c.budget = Budget::Nodes(num(k, v)? as u64),
                     "q" => c.quiescence = v != "0" && v != "false",
-                    _ => return Err(format!("unknown ab key {k:?} (depth, ms, nodes, q)")),
+                    "focus" => c.focus = v != "0" && v != "false",
+                    "threads" => c.threads = (num(k, v)? as usize).clamp(1, 64),
+                    _ => {
+                        return Err(format!(
+                            "unknown ab key {k:?} (depth, ms, nodes, threads, q, focus)"
+                        ))
+                    }
                 }
             }
             Ok(Box::new(AlphaBeta::new(c)))

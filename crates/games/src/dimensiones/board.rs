@@ -217,6 +217,13 @@ impl Default for RuleSet {
 }
 
 impl RuleSet {
+    /// Whether the two sub-games never interact: with cards M and W each
+    /// pair lives on its own colour of squares and no piece jumps an ally.
+    #[must_use]
+    pub const fn independent_subgames(&self) -> bool {
+        matches!(self.dimension, Dimension::Multi) && matches!(self.formation, Formation::Western)
+    }
+
     /// The 32 rule sets without `huff`, in the order of their names.
     #[must_use]
     pub fn all() -> Vec<RuleSet> {

@@ -9,7 +9,7 @@
 //! [`WON`]; a lead of one man half of that, two men two thirds.
 
 use super::board::{Army, Strategy};
-use super::{Dimensiones, SubGame};
+use super::{Dimensiones, SubGame, CLOCK_LIMIT};
 use crate::draughts::Move;
 use tablero_core::{Evaluate, Game, Player};
 
@@ -52,17 +52,63 @@ impl Evaluate for Dimensiones {
     fn move_hint(&self, mv: Move) -> i32 {
         mv.captured.count_ones() as i32 * 4 + i32::from(mv.promote) * 2
     }
+
+    /// With cards M and W the two sub-games never touch: each pair lives on
+    /// its own colour of squares and no piece jumps an ally. The sub-game
+    /// of the army to move is then searched alone: the other one is frozen
+    /// as drawn, so the armies of this one take turns, and the draw clock
+    /// keeps half the plies it has left (the other sub-game's plies count
+    /// too).
+    /// Each ply of search then looks one ply further into the game that the
+    /// move belongs to.
+    fn focus(&self) -> Option<Dimensiones> {
+        let army = self.army?;
+        if !self.variant.independent_subgames() || self.subgames != [SubGame::Open; 2] {
+            return None;
+        }
+        let mut f = self.clone();
+        f.subgames[1 - army.subgame()] = SubGame::Drawn;
+        let left = CLOCK_LIMIT - self.clock;
+        f.clock = CLOCK_LIMIT - left.div_ceil(2);
+        Some(f)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn eval(rules: &str, text: &str) -> i32 {
+    fn position(rules: &str, text: &str) -> Dimensiones {
         let rules: super::super::RuleSet = rules.parse().expect("rule set");
-        Dimensiones::parse_position(&rules, text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"))
-            .evaluate()
+        Dimensiones::parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn eval(rules: &str, text: &str) -> i32 {
+        position(rules, text).evaluate()
+    }
+
+    #[test]
+    fn focus_keeps_the_moves_and_lets_the_sub_game_alone_take_turns() {
+        let rules: super::super::RuleSet = "M-C-N-W-R".parse().expect("rule set");
+        let mut pos = Dimensiones::start(&rules);
+        let f = pos.focus().expect("both sub-games open");
+        assert_eq!(
+            f.position_string(),
+            "obobob/bobobo/6/6/ararar/rarara r -= 30 rbao"
+        );
+        pos.play(pos.parse_move("b2-c3").expect("move"))
+            .expect("legal");
+        let mut f = pos.focus().expect("both open");
+        f.play(f.parse_move("c5-d4").expect("move")).expect("legal");
+        // Red again, not Aqua: only the Red-Blue sub-game is played.
+        assert_eq!(f.army(), Some(Army::Red));
+        // Other card sets, or a decided sub-game: no focus.
+        let inter: super::super::RuleSet = "I-C-N-W-R".parse().expect("rule set");
+        assert!(Dimensiones::start(&inter).focus().is_none());
+        let east: super::super::RuleSet = "M-C-N-E-R".parse().expect("rule set");
+        assert!(Dimensiones::start(&east).focus().is_none());
+        let decided = position("M-C-N-W-R", "1bo3/6/6/6/6/ra4 a 1- 0 rbao");
+        assert!(decided.focus().is_none());
     }
 
     #[test]
