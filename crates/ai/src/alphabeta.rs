@@ -616,10 +616,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
 impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
     fn name(&self) -> String {
-        match self.config.budget {
-            Budget::Time(d) => format!("alphabeta(ms={})", d.as_millis()),
-            Budget::Nodes(n) => format!("alphabeta(nodes={n})"),
-            Budget::Depth(d) => format!("alphabeta(depth={d})"),
+        let budget = match self.config.budget {
+            Budget::Time(d) => format!("ms={}", d.as_millis()),
+            Budget::Nodes(n) => format!("nodes={n}"),
+            Budget::Depth(d) => format!("depth={d}"),
+        };
+        match self.config.threads {
+            0 | 1 => format!("alphabeta({budget})"),
+            n => format!("alphabeta({budget},threads={n})"),
         }
     }
 

@@ -5,6 +5,8 @@ use crate::GameName;
 use anyhow::{anyhow, bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
+use std::io::IsTerminal;
+use std::time::Instant;
 use tablero_ai::arena::{run_match, MatchConfig, Tally};
 use tablero_ai::{parse_spec, Play};
 
@@ -13,7 +15,8 @@ use tablero_ai::{parse_spec, Play};
 /// Games come in colour-swapped pairs from seeded random openings: A plays
 /// player one in the first game of a pair and player two in the second. A
 /// SPEC is `random`, `ai:1`..`ai:5`, `solver` (Imago), `mcts[:iters=N,ms=N,
-/// c=X,threads=N,cutoff=N]` or `ab[:depth=N,ms=N,nodes=N,q=0|1]`.
+/// c=X,threads=N,cutoff=N]` or `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,
+/// focus=0|1]`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -97,15 +100,27 @@ fn run_for<G: Play>(args: &Args) -> Result<()> {
     let (a, b) = (args.a.clone(), args.b.clone());
     let make_a = move |seed: u64| parse_spec::<G>(&a, seed).expect("checked spec");
     let make_b = move |seed: u64| parse_spec::<G>(&b, seed).expect("checked spec");
+    // The bar draws only on a terminal; elsewhere (a log file, a pipe)
+    // each finished game writes a line to stderr instead.
+    let lines = !std::io::stderr().is_terminal();
+    let started = Instant::now();
     let progress = |t: &Tally| {
-        bar.set_position(u64::from(t.games));
-        bar.set_message(format!(
+        let tally = format!(
             "+{} ={} -{}  score {:.3}",
             t.a_wins,
             t.draws,
             t.b_wins,
             t.score()
-        ));
+        );
+        if lines {
+            eprintln!(
+                "game {}/{total}: {tally}  [{}s]",
+                t.games,
+                started.elapsed().as_secs()
+            );
+        }
+        bar.set_position(u64::from(t.games));
+        bar.set_message(tally);
     };
     let t = run_match::<G>(&config, &make_a, &make_b, &progress);
     bar.finish_and_clear();

@@ -274,6 +274,18 @@ fn a_short_match_reports_the_contract_keys() {
     // The perfect player never loses to random moves.
     assert_eq!(v["b_wins"], 0);
     assert_eq!(v["sprt"], Value::Null);
+    // Away from a terminal each finished game writes a progress line.
+    let (code, _, err) = tablero(
+        &[
+            "match", "imago", "--a", "ai:4", "--b", "random", "--games", "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("game 1/2: ") && err.contains("game 2/2: "),
+        "{err}"
+    );
     let (code, _, err) = tablero(&["match", "imago", "--a", "ai:9", "--b", "random"], "");
     assert_eq!(code, 2);
     assert!(err.contains("ai:1 to ai:5"), "{err}");
