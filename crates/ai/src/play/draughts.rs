@@ -55,10 +55,12 @@ const DIMENSIONES_LEVELS: [LevelInfo; 5] = levels(
 
 /// Super Dimensiones' level 5: alpha-beta where the rule set's sub-games
 /// are independent (it then searches the sub-game to move alone, see
-/// [`Evaluate::focus`]), MCTS elsewhere.
+/// [`Evaluate::focus`]), MCTS elsewhere. Each is built when first needed:
+/// a game uses one of them, and the alpha-beta's table is large.
 struct DimensionesTop {
-    alphabeta: AlphaBeta<Dimensiones>,
-    mcts: Box<dyn Bot<Dimensiones>>,
+    seed: u64,
+    alphabeta: Option<AlphaBeta<Dimensiones>>,
+    mcts: Option<Box<dyn Bot<Dimensiones>>>,
     /// Whether alpha-beta chose the last move.
     searched: bool,
 }
@@ -66,11 +68,9 @@ struct DimensionesTop {
 impl DimensionesTop {
     fn new(seed: u64) -> Self {
         DimensionesTop {
-            alphabeta: AlphaBeta::new(AlphaBetaConfig {
-                budget: Budget::Time(Duration::from_secs(2)),
-                ..AlphaBetaConfig::default()
-            }),
-            mcts: mcts_level(5, seed, 0.5),
+            seed,
+            alphabeta: None,
+            mcts: None,
             searched: false,
         }
     }
@@ -78,28 +78,42 @@ impl DimensionesTop {
 
 impl Bot<Dimensiones> for DimensionesTop {
     fn name(&self) -> String {
-        format!("{} / {}", self.alphabeta.name(), self.mcts.name())
+        "alphabeta(ms=2000) / mcts(ms=2000,c=0.5,threads=2)".into()
     }
 
     fn act(&mut self, history: &History<Dimensiones>, limits: &Limits) -> Action<Move> {
         self.searched = history.current().variant().independent_subgames();
         if self.searched {
-            self.alphabeta.act(history, limits)
+            self.alphabeta
+                .get_or_insert_with(|| {
+                    AlphaBeta::new(AlphaBetaConfig {
+                        budget: Budget::Time(Duration::from_secs(2)),
+                        ..AlphaBetaConfig::default()
+                    })
+                })
+                .act(history, limits)
         } else {
-            self.mcts.act(history, limits)
+            let seed = self.seed;
+            self.mcts
+                .get_or_insert_with(|| mcts_level(5, seed, 0.5))
+                .act(history, limits)
         }
     }
 
     fn new_game(&mut self) {
-        self.alphabeta.new_game();
-        self.mcts.new_game();
+        if let Some(a) = &mut self.alphabeta {
+            a.new_game();
+        }
+        if let Some(m) = &mut self.mcts {
+            m.new_game();
+        }
     }
 
     fn info(&self) -> Option<String> {
         if self.searched {
-            self.alphabeta.info()
+            self.alphabeta.as_ref()?.info()
         } else {
-            self.mcts.info()
+            self.mcts.as_ref()?.info()
         }
     }
 }
