@@ -4,7 +4,7 @@
 //!
 //! With a time budget it can search on several threads ("lazy SMP"): each
 //! thread runs its own iterative deepening from the same root, helpers one
-//! ply deeper every other thread, and they share only the transposition
+//! ply deeper than the main thread's current iteration, and they share only the transposition
 //! table, through which each finds what the others have already searched.
 //! The main thread's iterations give the move. Budgets in depth or nodes
 //! always search on one thread, so that they play the same on any machine.
@@ -226,14 +226,6 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         }
     }
 
-    fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
-        self.tt.probe(key)
-    }
-
-    fn store(&self, key: u64, depth: i16, score: i32, bound: Bound, best: Option<G::Move>) {
-        self.tt.store(key, depth, score, bound, best);
-    }
-
     fn out_of_time(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -318,7 +310,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         let key = pos.position_hash();
         let alpha0 = alpha;
         let mut hash_move = None;
-        if let Some(e) = self.probe(key) {
+        if let Some(e) = self.tt.probe(key) {
             hash_move = e.best;
             if self.config.tt_cutoffs && i32::from(e.depth) >= depth && ply > 0 {
                 let s = from_tt(e.score, ply);
@@ -385,7 +377,8 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         } else {
             Bound::Exact
         };
-        self.store(key, depth as i16, to_tt(best, ply), bound, best_move);
+        self.tt
+            .store(key, depth as i16, to_tt(best, ply), bound, best_move);
         best
     }
 
@@ -550,15 +543,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             1
         };
         // Earlier positions of the game, seen the way the root is.
-        let past: Vec<u64> = history
-            .positions()
-            .iter()
-            .filter_map(|p| match (&focused, p.focus()) {
-                (Some(_), Some(f)) => Some(f.repetition_key()),
-                (Some(_), None) => None,
-                (None, _) => Some(p.repetition_key()),
-            })
-            .collect();
+        let positions = history.positions().iter();
+        let past: Vec<u64> = if focused.is_some() {
+            positions
+                .filter_map(|p| p.focus().map(|f| f.repetition_key()))
+                .collect()
+        } else {
+            positions.map(G::repetition_key).collect()
+        };
         let mut moves = G::MoveList::default();
         root.legal_moves(&mut moves);
         let first = *moves.as_slice().first().expect("search of a finished game");
