@@ -4,8 +4,9 @@
 //!
 //! With a time budget it can search on several threads ("lazy SMP"): each
 //! thread runs its own iterative deepening from the same root, helpers one
-//! ply deeper than the main thread's current iteration, and they share only the transposition
-//! table, through which each finds what the others have already searched.
+//! ply deeper than the main thread's current iteration, and they share only
+//! the transposition table, through which each finds what the others have
+//! already searched.
 //! The main thread's iterations give the move. Budgets in depth or nodes
 //! always search on one thread, so that they play the same on any machine.
 
