@@ -192,14 +192,26 @@ pub struct MatchConfig<V> {
     pub sprt: Option<(f64, f64)>,
 }
 
+/// One finished game of a match, as passed to the progress callback.
+pub struct Finished<'a, G: Game> {
+    /// The game's number in the match, from 1: pair `i` (from 0) holds
+    /// games `2i + 1` (A is player one) and `2i + 2` (A is player two).
+    pub number: u32,
+    /// Whether A played player one.
+    pub a_first: bool,
+    /// The game, from its opening to its end.
+    pub history: &'a History<G>,
+}
+
 /// Plays a match of A against B: pair `i` starts from opening `i`, A plays
 /// player one in its first game and player two in the second. `make(spec,
-/// seed)` builds a fresh bot per game; `progress` is called after each game.
+/// seed)` builds a fresh bot per game; `progress` is called after each game
+/// with the tally so far and the game just finished.
 pub fn run_match<G: Play>(
     config: &MatchConfig<G::Variant>,
     make_a: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
     make_b: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
-    progress: &(dyn Fn(&Tally) + Sync),
+    progress: &(dyn Fn(&Tally, &Finished<G>) + Sync),
 ) -> Tally {
     let pairs = config.games.div_ceil(2);
     let next = AtomicU32::new(0);
@@ -233,7 +245,12 @@ pub fn run_match<G: Play>(
                     let a_side = if a_first { Player::P1 } else { Player::P2 };
                     let mut t = tally.lock().expect("tally");
                     t.add(outcome.result_for(a_side));
-                    progress(&t);
+                    let finished = Finished {
+                        number: 2 * i + if a_first { 1 } else { 2 },
+                        a_first,
+                        history: &h,
+                    };
+                    progress(&t, &finished);
                 }
             });
         }

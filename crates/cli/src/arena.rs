@@ -1,14 +1,18 @@
 //! `tablero match`: two players against each other, with Elo and SPRT.
 
 use crate::common::{num, print_json, Setup};
+use crate::render::CliGame;
 use crate::GameName;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
-use tablero_ai::arena::{run_match, MatchConfig, Tally};
-use tablero_ai::{parse_spec, Play};
+use tablero_ai::arena::{run_match, Finished, MatchConfig, Tally};
+use tablero_ai::parse_spec;
+use tablero_core::{Player, Record};
 
 /// Play a match between two computer players.
 ///
@@ -46,6 +50,10 @@ pub struct Args {
     /// Seed of the openings and the players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Save each game's record in DIR as `game-001.txt`, `game-002.txt`, ...
+    /// (created if missing), with the players' specs as tags.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
     /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
     #[arg(long)]
     json: bool,
@@ -73,7 +81,28 @@ fn elo_json(x: Option<f64>) -> Value {
     x.map_or(Value::Null, |e| num((e * 10.0).round() / 10.0))
 }
 
-fn run_for<G: Play>(args: &Args) -> Result<()> {
+/// Writes one finished game to `dir/game-NNN.txt`.
+fn save_game<G: CliGame>(dir: &Path, args: &Args, game: &Finished<G>) -> Result<()> {
+    let mut record = Record::from_history(game.history);
+    let (p1, p2) = if game.a_first {
+        (&args.a, &args.b)
+    } else {
+        (&args.b, &args.a)
+    };
+    for (p, spec) in Player::ALL.into_iter().zip([p1, p2]) {
+        record
+            .tags
+            .push((G::side_name(p).to_string(), spec.clone()));
+    }
+    record
+        .tags
+        .push(("Round".to_string(), game.number.to_string()));
+    let path = dir.join(format!("game-{:03}.txt", game.number));
+    std::fs::write(&path, record.to_text())
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let setup = Setup {
         variant: args.variant.clone(),
         ..Setup::default()
@@ -83,6 +112,9 @@ fn run_for<G: Play>(args: &Args) -> Result<()> {
     parse_spec::<G>(&args.a, 0).map_err(|e| anyhow!("--a: {e}"))?;
     parse_spec::<G>(&args.b, 0).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let config = MatchConfig {
         variant,
         games: args.games,
@@ -104,7 +136,15 @@ fn run_for<G: Play>(args: &Args) -> Result<()> {
     // each finished game writes a line to stderr instead.
     let lines = !std::io::stderr().is_terminal();
     let started = Instant::now();
-    let progress = |t: &Tally| {
+    // The first record that cannot be written; the match goes on and the
+    // error is reported at the end.
+    let write_error = Mutex::new(None);
+    let progress = |t: &Tally, game: &Finished<G>| {
+        if let Some(dir) = &args.records {
+            if let Err(e) = save_game(dir, args, game) {
+                write_error.lock().expect("error slot").get_or_insert(e);
+            }
+        }
         let tally = format!(
             "+{} ={} -{}  score {:.3}",
             t.a_wins,
@@ -162,5 +202,10 @@ fn run_for<G: Play>(args: &Args) -> Result<()> {
             println!("SPRT: {v}");
         }
     }
-    Ok(())
+    // The result is printed first: a record that could not be saved does
+    // not lose the match.
+    match write_error.into_inner().expect("error slot") {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }

@@ -274,18 +274,69 @@ fn a_short_match_reports_the_contract_keys() {
     // The perfect player never loses to random moves.
     assert_eq!(v["b_wins"], 0);
     assert_eq!(v["sprt"], Value::Null);
-    // Away from a terminal each finished game writes a progress line.
-    let (code, _, err) = tablero(
+    // Away from a terminal each finished game writes a progress line;
+    // --records saves every game, A's seat swapping between the two.
+    let dir = std::env::temp_dir().join(format!("tablero-match-{}", std::process::id()));
+    let records = dir.join("records");
+    let (code, out, err) = tablero(
         &[
-            "match", "imago", "--a", "ai:4", "--b", "random", "--games", "2",
+            "match",
+            "imago",
+            "--a",
+            "ai:4",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
         ],
         "",
     );
-    assert_eq!(code, 0);
+    assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("game 1/2: ") && err.contains("game 2/2: "),
         "{err}"
     );
+    let mut a_wins = 0;
+    for (n, (p1, p2, a_won)) in [
+        ("ai:4", "random", "[Result \"p1\"]"),
+        ("random", "ai:4", "[Result \"p2\"]"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = records.join(format!("game-00{}.txt", n + 1));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!("[Red \"{p1}\"]")), "{text}");
+        assert!(text.contains(&format!("[Blue \"{p2}\"]")), "{text}");
+        assert!(!text.contains("[Result \"*\"]"), "{text}");
+        a_wins += usize::from(text.contains(a_won));
+        // The record replays from its own start (after the random
+        // opening); the game may have ended on a claim, not on a move.
+        let at = format!("@{}", path.display());
+        let (code, _, err) = tablero(&["moves", "imago", "--moves", &at, "--json"], "");
+        assert_eq!(code, 0, "{err}");
+    }
+    assert!(out.contains(&format!("A wins {a_wins},")), "{out}");
+    // A directory that cannot be made is refused before any game.
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, "").unwrap();
+    let (code, _, err) = tablero(
+        &[
+            "match",
+            "imago",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--records",
+            blocker.join("sub").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot create"), "{err}");
     let (code, _, err) = tablero(&["match", "imago", "--a", "ai:9", "--b", "random"], "");
     assert_eq!(code, 2);
     assert!(err.contains("ai:1 to ai:5"), "{err}");
