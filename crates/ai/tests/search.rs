@@ -385,3 +385,44 @@ fn dimensiones_top_level_plays_legal_moves_on_every_kind_of_rule_set() {
         }
     }
 }
+
+/// Super Dimensiones (`M-C-A-W-R`: captures optional): Red, the first
+/// player, can win its sub-game now with `c3xe5` (Blue's last free man
+/// taken, the other two left with no move), but then Orange moves next in
+/// the other sub-game, although it moved last there, and in that sub-game
+/// whoever moves first wins. The focused search resumes the other
+/// sub-game that way once Red-Blue is decided, so, like the search of the
+/// whole game, it keeps Red-Blue open and lets Aqua move first.
+#[test]
+fn the_focused_search_does_not_hand_over_a_tempo_it_needs() {
+    use tablero_ai::alphabeta::PROVED;
+    use tablero_games::dimensiones::{Army, Dimensiones, RuleSet};
+    let rules: RuleSet = "M-C-A-W-R".parse().expect("rule set");
+    let pos = Dimensiones::parse_position(&rules, "6/6/2ob2/r1R3/1b3b/rar1r1 r -- 0 rbao")
+        .expect("position");
+    assert!(pos.focus().is_some());
+    let take = pos.parse_move("c3xe5").expect("legal");
+    let search = |h: &History<Dimensiones>, focus| {
+        AlphaBeta::new(AlphaBetaConfig {
+            budget: Budget::Depth(8),
+            focus,
+            ..AlphaBetaConfig::default()
+        })
+        .search(h, &Limits::none())
+    };
+    // The premise: after the take Orange moves, wins its sub-game, and
+    // Red's win is gone.
+    let mut taken = pos.clone();
+    taken.play_unchecked(take);
+    assert_eq!(taken.army(), Some(Army::Orange));
+    let theirs = search(&History::new(taken), false);
+    assert!(theirs.score >= 0, "{}", theirs.score);
+    // Both searches wait; the whole game's proves the win.
+    let h = History::new(pos.clone());
+    let whole = search(&h, false);
+    assert_ne!(whole.best, take);
+    assert!(whole.score >= PROVED, "{}", whole.score);
+    let focused = search(&h, true);
+    assert_ne!(focused.best, take, "{}", pos.format_move(focused.best));
+    assert!(focused.score > 0, "{}", focused.score);
+}

@@ -25,11 +25,12 @@ pub trait Evaluate: Game {
     }
 
     /// A smaller position that search may study in place of this one: the
-    /// same side to move, the same legal moves, and each move worth the
-    /// same there as here, with the parts of the position that cannot
-    /// interact with the move left out. Super Dimensiones gives the
-    /// sub-game being played, alone, when its two sub-games are
-    /// independent. Default: none.
+    /// same side to move and the same legal moves, with the parts of the
+    /// position that cannot interact with the move set aside, so that
+    /// each ply of search goes further where the move counts. Super
+    /// Dimensiones gives the sub-game being played, alone, when its two
+    /// sub-games are independent: the other waits until it is decided.
+    /// Default: none.
     fn focus(&self) -> Option<Self> {
         None
     }

@@ -333,15 +333,80 @@ fn focus_has_the_same_moves_and_plays_them_the_same() {
                         assert_eq!(a.men(side), b.men(side));
                         assert_eq!(a.kings(side), b.kings(side));
                     }
-                    if b.outcome().is_none() {
+                    // The sub-game goes on alone; once it is decided the
+                    // other resumes as in the game. (An army blocked is
+                    // found so at once in focus, in the game at its turn.)
+                    let g = army.subgame();
+                    if b.subgame(g) == SubGame::Open {
                         assert_eq!(b.army(), Some(army.facing()));
+                    } else if a.subgame(g) != SubGame::Open {
+                        assert_eq!(b.army(), a.army());
+                        assert_eq!([b.subgame(0), b.subgame(1)], [a.subgame(0), a.subgame(1)]);
                     }
                 } else {
-                    assert!(p.subgame(0) != SubGame::Open || p.subgame(1) != SubGame::Open);
+                    // Focus is for two open sub-games, the one to move not
+                    // near its end.
+                    let army = p.army().expect("open");
+                    let near_end = p.pieces(army).min(p.pieces(army.facing())) <= 2;
+                    assert!(
+                        near_end || p.subgame(0) != SubGame::Open || p.subgame(1) != SubGame::Open
+                    );
                 }
                 p.play_unchecked(mv);
             }
         }
     }
     assert!(focused > 100, "{focused}");
+}
+
+/// A tempo handed over: when a sub-game is decided right after a move by
+/// the player who moved first, the other player moves next, in the other
+/// sub-game, although its army there moved last. The search's focus plays
+/// the sub-game to move alone, then resumes the other one the same way.
+#[test]
+fn deciding_a_sub_game_first_hands_over_a_tempo_in_the_game_and_in_focus() {
+    use tablero_core::{Evaluate, Player};
+    // Captures optional (card A). Red's c3xe5 takes Blue's man on d4 and
+    // leaves its men on b2 and f2 with no move: Red wins the sub-game.
+    let pos =
+        Dimensiones::parse_position(&rules("M-C-A-W-R"), "6/6/2ob2/r1R3/1b3b/rar1r1 r -- 0 rbao")
+            .expect("position");
+    let mut real = pos.clone();
+    real.play(real.parse_move("c3xe5").expect("move"))
+        .expect("legal");
+    assert_eq!(real.subgame(0), SubGame::Won(Player::P1));
+    // Aqua moved last of the two, yet Orange moves next,
+    assert_eq!(real.army(), Some(Army::Orange));
+    // and after Orange, Aqua: Orange is a move up.
+    let mut next = real.clone();
+    next.play(next.parse_move("c4-b3").expect("move"))
+        .expect("legal");
+    assert_eq!(next.army(), Some(Army::Aqua));
+    // In focus, Blue answers Red while Aqua-Orange waits ...
+    let focus = pos.focus().expect("both sub-games open");
+    let mut wait = focus.clone();
+    wait.play(wait.parse_move("a3-b4").expect("move"))
+        .expect("legal");
+    assert_eq!(wait.army(), Some(Army::Blue));
+    // ... and once Red-Blue is decided it resumes with Orange, as in the game.
+    let mut f = focus.clone();
+    f.play(f.parse_move("c3xe5").expect("move")).expect("legal");
+    assert_eq!(f.subgame(0), SubGame::Won(Player::P1));
+    assert_eq!(f.army(), Some(Army::Orange));
+    let (mut real_moves, mut focus_moves) = (Vec::new(), Vec::new());
+    real.legal_moves(&mut real_moves);
+    f.legal_moves(&mut focus_moves);
+    assert_eq!(real_moves, focus_moves);
+    // Blue, the second player, decides without handing anything over.
+    let blue = Dimensiones::parse_position(&rules("M-C-A-W-R"), "6/6/2ob2/2r3/6/1a4 b -- 0 rbao")
+        .expect("position");
+    let mut taken = blue.clone();
+    taken
+        .play(taken.parse_move("d4xb2").expect("move"))
+        .expect("legal");
+    assert_eq!(taken.subgame(0), SubGame::Won(Player::P2));
+    assert_eq!(taken.army(), Some(Army::Aqua));
+    // Near its end (an army down to two pieces) a sub-game is not focused.
+    assert!(blue.focus().is_none());
+    assert!(real.focus().is_none());
 }

@@ -1,7 +1,8 @@
 //! The computer players of Super Dimensiones and of 8x8 draughts: MCTS
 //! whose playouts stop at the heuristic after 8 plies, and in Super
 //! Dimensiones, where the two sub-games cannot interact (cards M and W),
-//! alpha-beta on the sub-game to move alone.
+//! alpha-beta on the sub-game to move alone (on the whole game once that
+//! sub-game nears its end).
 //!
 //! Measured with `tablero match` (docs/ai.md): alpha-beta searching the
 //! whole Super Dimensiones position lost to MCTS at equal time, since each
@@ -48,7 +49,8 @@ const DRAUGHTS_LEVELS: [LevelInfo; 5] =
 /// the sub-games are independent, else MCTS as in draughts with the
 /// exploration constant 0.5.
 const DIMENSIONES_LEVELS: [LevelInfo; 5] = levels(
-    "card sets with M and W: alpha-beta, 2 s, on the sub-game to move alone; \
+    "card sets with M and W: alpha-beta, 2 s, on the sub-game to move alone \
+     (the whole game near its end); \
      others: MCTS, 2 s on 2 threads, playouts scored by the heuristic after 8 plies, \
      exploration 0.5",
 );

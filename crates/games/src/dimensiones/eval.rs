@@ -18,6 +18,9 @@ const WON: i32 = 1000;
 /// The value balance (in men) at which an open sub-game counts half of
 /// [`WON`] in Conquer.
 const HALF: i32 = 1;
+/// The pieces an army of the sub-game to move may be down to before
+/// search stops focusing on that sub-game (see [`Evaluate::focus`]).
+const FOCUS_PIECES: u32 = 2;
 
 impl Evaluate for Dimensiones {
     fn evaluate(&self) -> i32 {
@@ -55,19 +58,35 @@ impl Evaluate for Dimensiones {
 
     /// With cards M and W the two sub-games never touch: each pair lives on
     /// its own colour of squares and no piece jumps an ally. The sub-game
-    /// of the army to move is then searched alone: the other one is frozen
-    /// as drawn, so the armies of this one take turns, and the draw clock
+    /// of the army to move is then searched first, alone: the other one is
+    /// paused, so the armies of this one take turns, and the draw clock
     /// keeps half the plies it has left (the other sub-game's plies count
-    /// too).
-    /// Each ply of search then looks one ply further into the game that the
-    /// move belongs to.
+    /// too). Each ply of search then looks one ply further into the game
+    /// that the move belongs to.
+    ///
+    /// Once the sub-game searched is decided, the paused one resumes as it
+    /// stands, with the player who did not make the deciding move to move:
+    /// as in the game, where players alternate strictly. A player who
+    /// decides a sub-game right after the other player's army moved in the
+    /// other one hands it a second move there in a row; in the cycle Red,
+    /// Blue, Aqua, Orange that is every deciding move of Red or Aqua. The
+    /// search sees that tempo.
+    ///
+    /// Near the end of the sub-game to move (an army of it down to two
+    /// pieces) there is no focus: when it ends, and with
+    /// whose move, depends on the other sub-game's moves in between, which
+    /// only the search of the whole game sees.
     fn focus(&self) -> Option<Dimensiones> {
         let army = self.army?;
-        if !self.variant.independent_subgames() || self.subgames != [SubGame::Open; 2] {
+        if !self.variant.independent_subgames()
+            || self.subgames != [SubGame::Open; 2]
+            || self.paused.is_some()
+            || self.pieces(army).min(self.pieces(army.facing())) <= FOCUS_PIECES
+        {
             return None;
         }
         let mut f = self.clone();
-        f.subgames[1 - army.subgame()] = SubGame::Drawn;
+        f.paused = Some(1 - army.subgame());
         let left = CLOCK_LIMIT - self.clock;
         f.clock = CLOCK_LIMIT - left.div_ceil(2);
         Some(f)
@@ -94,7 +113,7 @@ mod tests {
         let f = pos.focus().expect("both sub-games open");
         assert_eq!(
             f.position_string(),
-            "obobob/bobobo/6/6/ararar/rarara r -= 30 rbao"
+            "obobob/bobobo/6/6/ararar/rarara r -- 30 rbao"
         );
         pos.play(pos.parse_move("b2-c3").expect("move"))
             .expect("legal");

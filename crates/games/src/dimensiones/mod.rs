@@ -66,6 +66,9 @@ pub struct Dimensiones {
     subgames: [SubGame; 2],
     clock: u8,
     first: Player,
+    /// Search only ([`Evaluate::focus`](tablero_core::Evaluate)): an open
+    /// sub-game whose armies pass until the other one is decided.
+    paused: Option<usize>,
 }
 
 impl Dimensiones {
@@ -203,6 +206,7 @@ impl Game for Dimensiones {
             subgames: [SubGame::Open; 2],
             clock: 0,
             first,
+            paused: None,
         }
     }
 
@@ -259,8 +263,13 @@ impl Game for Dimensiones {
             SubGame::Drawn => 3,
         };
         let army = self.army.map_or(4, |a| a.index() as u64);
-        mix64(h ^ (army << 8) ^ (sg(self.subgames[0]) << 12) ^ (sg(self.subgames[1]) << 16))
-            ^ (self.first.index() as u64)
+        let paused = self.paused.map_or(0, |g| g as u64 + 1);
+        mix64(
+            h ^ (army << 8)
+                ^ (sg(self.subgames[0]) << 12)
+                ^ (sg(self.subgames[1]) << 16)
+                ^ (paused << 20),
+        ) ^ (self.first.index() as u64)
     }
 
     fn repetition_limit() -> Option<u32> {

@@ -140,6 +140,7 @@ impl Dimensiones {
                     a.player().other()
                 };
                 self.subgames[g] = SubGame::Won(winner);
+                self.paused = None;
             }
         }
         self.army = self.next_army(army);
@@ -151,9 +152,7 @@ impl Dimensiones {
     pub(crate) fn next_army(&mut self, army: Army) -> Option<Army> {
         let c1 = army.next_in_cycle(self.first);
         let c3 = c1.next_in_cycle(self.first).next_in_cycle(self.first);
-        let cand = [c1, c3]
-            .into_iter()
-            .find(|a| self.subgames[a.subgame()] == SubGame::Open)?;
+        let cand = [c1, c3].into_iter().find(|a| self.plays(a.subgame()))?;
         self.settle_blocked(cand)
     }
 
@@ -171,12 +170,18 @@ impl Dimensiones {
                 Strategy::Distract => a.player(),
             };
             self.subgames[a.subgame()] = SubGame::Won(winner);
+            self.paused = None;
             let other = a.ally();
-            if self.subgames[other.subgame()] != SubGame::Open {
+            if !self.plays(other.subgame()) {
                 return None;
             }
             a = other;
         }
+    }
+
+    /// Whether sub-game `g` takes turns: open and not paused by focus.
+    fn plays(&self, g: usize) -> bool {
+        self.subgames[g] == SubGame::Open && self.paused != Some(g)
     }
 
     /// Scores the open sub-games by value (draw rules): C higher wins, D

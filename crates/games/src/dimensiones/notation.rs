@@ -300,6 +300,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         subgames,
         clock,
         first,
+        paused: None,
     };
     if let Some(a) = army {
         let mut buf = Vec::new();
