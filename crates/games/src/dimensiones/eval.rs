@@ -18,8 +18,8 @@ const WON: i32 = 1000;
 /// The value balance (in men) at which an open sub-game counts half of
 /// [`WON`] in Conquer.
 const HALF: i32 = 1;
-/// The pieces an army of the sub-game to move may be down to before
-/// search stops focusing on that sub-game (see [`Evaluate::focus`]).
+/// Search stops focusing on the sub-game to move once one of its armies is
+/// down to this many pieces (see [`Evaluate::focus`]).
 const FOCUS_PIECES: u32 = 2;
 
 impl Evaluate for Dimensiones {
@@ -72,10 +72,10 @@ impl Evaluate for Dimensiones {
     /// Blue, Aqua, Orange that is every deciding move of Red or Aqua. The
     /// search sees that tempo.
     ///
-    /// Near the end of the sub-game to move (an army of it down to two
-    /// pieces) there is no focus: when it ends, and with
-    /// whose move, depends on the other sub-game's moves in between, which
-    /// only the search of the whole game sees.
+    /// Near the end of the sub-game to move (an army of it down to
+    /// two pieces, `FOCUS_PIECES`) there is no focus: when that sub-game ends,
+    /// and with whose move, depends on the other sub-game's moves in
+    /// between, which only the search of the whole game sees.
     fn focus(&self) -> Option<Dimensiones> {
         let army = self.army?;
         if !self.variant.independent_subgames()
