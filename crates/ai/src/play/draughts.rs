@@ -22,6 +22,10 @@ use tablero_core::{Evaluate, Game, History};
 use tablero_games::dimensiones::Dimensiones;
 use tablero_games::draughts::{Draughts, Move};
 
+/// Level 5's time per move in both games, in milliseconds (the level
+/// recipes below say "2 s").
+const TOP_MS: u64 = 2000;
+
 /// Levels 1–4 of both games: MCTS with 10, 100 and 1000 iterations, then
 /// 5000 iterations with playouts cut off after 8 plies.
 const fn levels(top: &'static str) -> [LevelInfo; 5] {
@@ -80,7 +84,7 @@ impl DimensionesTop {
 
 impl Bot<Dimensiones> for DimensionesTop {
     fn name(&self) -> String {
-        "alphabeta(ms=2000) / mcts(ms=2000,c=0.5,threads=2)".into()
+        format!("alphabeta(ms={TOP_MS}) / mcts(ms={TOP_MS},c=0.5,threads=2)")
     }
 
     fn act(&mut self, history: &History<Dimensiones>, limits: &Limits) -> Action<Move> {
@@ -89,7 +93,7 @@ impl Bot<Dimensiones> for DimensionesTop {
             self.alphabeta
                 .get_or_insert_with(|| {
                     AlphaBeta::new(AlphaBetaConfig {
-                        budget: Budget::Time(Duration::from_secs(2)),
+                        budget: Budget::Time(Duration::from_millis(TOP_MS)),
                         ..AlphaBetaConfig::default()
                     })
                 })
@@ -127,7 +131,12 @@ fn mcts_level<G: Game + Evaluate>(level: u8, seed: u64, top_c: f64) -> Box<dyn B
         2 => (Budget::Nodes(100), 1, None, 1.0),
         3 => (Budget::Nodes(1000), 1, None, 1.0),
         4 => (Budget::Nodes(5000), 1, Some(8), 1.0),
-        _ => (Budget::Time(Duration::from_secs(2)), 2, Some(8), top_c),
+        _ => (
+            Budget::Time(Duration::from_millis(TOP_MS)),
+            2,
+            Some(8),
+            top_c,
+        ),
     };
     Box::new(Mcts::new(MctsConfig {
         budget,
