@@ -147,3 +147,45 @@ fn claims_need_a_proved_win() {
     assert!(sol.claim_is_valid(&blue));
     assert!(!sol.claim_is_valid(&Imago::start(&layout)));
 }
+
+#[test]
+fn the_solver_levels_accept_a_draw_unless_they_see_a_win() {
+    use tablero_ai::play::solution_for;
+    use tablero_ai::Play;
+    use tablero_core::History;
+    let layout = Layout::default();
+    let start = History::new(Imago::start(&layout));
+    for me in Player::ALL {
+        assert!(Imago::accepts_draw(5, &start, me), "the start is a draw");
+        assert!(Imago::accepts_draw(4, &start, me));
+        assert!(
+            !Imago::accepts_draw(3, &start, me),
+            "the MCTS levels decline"
+        );
+    }
+    // Red to move wins at once: Red declines, Blue accepts.
+    let won = History::new(Imago::parse_position(&layout, "c4,g1/b6,e2 r 0").unwrap());
+    for level in [4, 5] {
+        assert!(!Imago::accepts_draw(level, &won, Player::P1));
+        assert!(Imago::accepts_draw(level, &won, Player::P2));
+    }
+    // A win 5 or more plies away: level 5 sees it and declines, whether it
+    // is to move or not; level 4, which sees 3 plies, accepts.
+    let sol = solution_for(&layout);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+    let (far, winner) = loop {
+        let pos = random_position(&layout, &mut rng);
+        if pos.natural_outcome().is_some() {
+            continue;
+        }
+        match sol.value(&pos) {
+            Value::Win(d) if d >= 5 => break (pos.clone(), pos.side_to_move()),
+            Value::Loss(d) if d >= 5 => break (pos.clone(), pos.side_to_move().other()),
+            _ => {}
+        }
+    };
+    let far = History::new(far);
+    assert!(!Imago::accepts_draw(5, &far, winner), "{far:?}");
+    assert!(Imago::accepts_draw(5, &far, winner.other()));
+    assert!(Imago::accepts_draw(4, &far, winner));
+}

@@ -699,12 +699,17 @@ fn apply(
                 _ => held[0],
             };
             match what {
-                DrawAction::Offer => {
-                    if live.ai_level(1 - seat).is_some() {
+                DrawAction::Offer => match live.ai_level(1 - seat) {
+                    Some(level) if session.bot_accepts_draw(level, 1 - seat) => {
+                        let o = Outcome::draw(Reason::Agreed);
+                        session.declare(o);
+                        row.declared = Some(games::outcome_code(&o));
+                    }
+                    Some(_) => {
                         return Err(ApiError::Conflict("the computer declines the draw".into()));
                     }
-                    row.draw_offer = Some(i64::try_from(seat).unwrap_or(0));
-                }
+                    None => row.draw_offer = Some(i64::try_from(seat).unwrap_or(0)),
+                },
                 DrawAction::Accept | DrawAction::Decline => {
                     let offer = row.draw_offer.and_then(|s| usize::try_from(s).ok());
                     if !offer.is_some_and(|by| held.iter().any(|&h| h != by)) {

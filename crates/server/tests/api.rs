@@ -366,6 +366,56 @@ async fn a_socket_can_play_and_is_told_of_the_other_sides_moves() {
     }
 }
 
+/// The computer answers a draw offer at once: Imago's solver levels accept
+/// in a drawn position (the start is one), the MCTS levels and the other
+/// games' computers decline.
+#[tokio::test]
+async fn the_computer_answers_a_draw_offer() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let offer = |game: &'static str, level: u8| {
+        let s = &s;
+        async move {
+            let created = s
+                .create(
+                    game,
+                    json!([{"kind": "human"}, {"kind": "ai", "level": level}]),
+                )
+                .await;
+            let id = created["id"].as_str().unwrap().to_string();
+            let token = created["tokens"]["0"].as_str().unwrap().to_string();
+            let answer = s
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/draw"),
+                    Some(&token),
+                    Some(json!({"action": "offer"})),
+                )
+                .await;
+            (answer, s.state(&id, None).await)
+        }
+    };
+    let ((status, body), state) = offer("imago", 5).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["reason"], "agreed");
+    assert_eq!(body["result"]["winner"], Value::Null);
+    assert_eq!(state["result"]["reason"], "agreed", "stored");
+    assert_eq!(offer("imago", 4).await.0 .0, 200);
+    for (game, level) in [("imago", 3), ("jarmo", 5), ("linja", 5), ("dimensiones", 2)] {
+        let ((status, body), state) = offer(game, level).await;
+        assert_eq!(status, 409, "{game} {level}: {body}");
+        assert!(
+            body.to_string().contains("declines"),
+            "{game} {level}: {body}"
+        );
+        assert!(state["result"].is_null(), "{game} {level}: goes on");
+        assert!(
+            state["draw_offer"].is_null(),
+            "{game} {level}: no offer stands"
+        );
+    }
+}
+
 #[tokio::test]
 async fn draws_resignations_and_claims() {
     let dir = tmp();

@@ -7,7 +7,7 @@ use crate::solve::imago::{ImagoSolution, Value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::{Arc, Mutex, OnceLock};
-use tablero_core::{Game, History};
+use tablero_core::{Game, History, Player};
 use tablero_games::imago::{Imago, Layout, Move};
 
 /// The solved layout, computed once per process and layout.
@@ -160,12 +160,11 @@ impl Play for Imago {
                 ..MctsConfig::default()
             })
         };
-        match level {
-            0 | 1 => Box::new(mcts(6)),
-            2 => Box::new(mcts(40)),
-            3 => Box::new(mcts(120)),
-            4 => Box::new(ImagoSolver::new(seed, true, 0.0, 3)),
-            _ => Box::new(ImagoSolver::new(seed, true, 0.0, u16::MAX)),
+        match (level, solver_horizon(level)) {
+            (_, Some(horizon)) => Box::new(ImagoSolver::new(seed, true, 0.0, horizon)),
+            (0 | 1, None) => Box::new(mcts(6)),
+            (2, None) => Box::new(mcts(40)),
+            _ => Box::new(mcts(120)),
         }
     }
 
@@ -194,5 +193,36 @@ impl Play for Imago {
     fn claim_valid(history: &History<Imago>) -> bool {
         let pos = history.current();
         history.outcome().is_none() && solution_for(pos.layout()).claim_is_valid(pos)
+    }
+
+    /// The solver levels accept when they see no win of their own: in a
+    /// drawn position the solver would otherwise dodge every repetition
+    /// for as long as the game allows (a game against UCT ran to 1,723
+    /// plies). Level 4 sees 3 plies ahead, so it also accepts where its win
+    /// is further away than that. The MCTS levels decline.
+    fn accepts_draw(level: u8, history: &History<Imago>, me: Player) -> bool {
+        let Some(horizon) = solver_horizon(level) else {
+            return false;
+        };
+        if history.is_over() {
+            return false;
+        }
+        let pos = history.current();
+        let to_move = pos.side_to_move() == me;
+        let sees_a_win = match solution_for(pos.layout()).value(pos) {
+            Value::Win(d) => to_move && d <= horizon,
+            Value::Loss(d) => !to_move && d <= horizon,
+            Value::Draw => false,
+        };
+        !sees_a_win
+    }
+}
+
+/// How far the solver of `level` sees, or `None` for the MCTS levels.
+const fn solver_horizon(level: u8) -> Option<u16> {
+    match level {
+        0..=3 => None,
+        4 => Some(3),
+        _ => Some(u16::MAX),
     }
 }

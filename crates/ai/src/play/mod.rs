@@ -13,7 +13,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Bot, Budget, RandomBot};
 use crate::mcts::{Mcts, MctsConfig};
 use std::time::Duration;
-use tablero_core::{Evaluate, Game, History};
+use tablero_core::{Evaluate, Game, History, Player};
 
 /// A level's name and what it is made of.
 #[derive(Clone, Copy, Debug)]
@@ -44,6 +44,13 @@ pub trait Play: Game + Evaluate {
 
     /// Whether the side to move may claim the win now.
     fn claim_valid(_history: &History<Self>) -> bool {
+        false
+    }
+
+    /// Whether the computer at `level`, playing `me`, accepts a draw offered
+    /// in the game's current position. By default it declines: only an
+    /// exact player knows when a draw is all the game holds for it.
+    fn accepts_draw(_level: u8, _history: &History<Self>, _me: Player) -> bool {
         false
     }
 }

@@ -129,6 +129,8 @@ pub trait Session: Send + Sync {
     /// A job that chooses the computer's action at `level`; runs on a
     /// blocking thread.
     fn bot_job(&self, level: u8, seed: u64) -> Box<dyn FnOnce() -> BotChoice + Send>;
+    /// Whether the computer at `level` in `seat` accepts a draw now.
+    fn bot_accepts_draw(&self, level: u8, seat: usize) -> bool;
 }
 
 /// A game in progress of game `G`.
@@ -225,6 +227,9 @@ impl<G: WebGame> Session for Live<G> {
                 Action::Claim => BotChoice::Claim,
             }
         })
+    }
+    fn bot_accepts_draw(&self, level: u8, seat: usize) -> bool {
+        G::accepts_draw(level, &self.history, Player::ALL[seat & 1])
     }
 }
 
