@@ -15,7 +15,7 @@ use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatS
 /// Play a game in the terminal.
 ///
 /// Type a move in the game's notation (or its number in the list) at the
-/// prompt; `help` lists the other commands (undo, claim, resign, quit).
+/// prompt; `help` lists the other commands (undo, claim, resign, draw, quit).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -98,6 +98,10 @@ const HELP: &str = "Commands:
   undo         take back your last move (and the computer's reply)
   claim        claim a win (Imago's \"Jacke\"): accepted only when it is proved
   resign       give up the game
+  draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
+               accept when they see no win of their own; others decline); at
+               the same terminal the other player accepts by typing draw on
+               their turn, and declines by moving
   help         this text
   quit         stop (the record is saved if --record was given)";
 
@@ -105,6 +109,9 @@ struct Session<G: CliGame> {
     history: History<G>,
     who: [Who<G>; 2],
     color: bool,
+    /// A person's draw offer to the person at the other side, standing
+    /// until that person moves.
+    offer: Option<Player>,
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
@@ -137,6 +144,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         history,
         who,
         color,
+        offer: None,
     };
     let quit = s.play()?;
     if let Some(path) = &args.record {
@@ -199,6 +207,7 @@ fn run_match<G: CliGame>(
             history: m.current().clone(),
             who,
             color,
+            offer: None,
         };
         let quit = s.play()?;
         if let Some(path) = &args.record {
@@ -381,9 +390,11 @@ impl<G: CliGame> Session<G> {
                 Step::Moved
             }
             "undo" => {
+                self.offer = None;
                 self.undo();
                 Step::Moved
             }
+            "draw" => self.offer_draw(side),
             "claim" => {
                 if !G::CLAIMS {
                     println!("There are no claims in {}.", G::NAME);
@@ -414,7 +425,12 @@ impl<G: CliGame> Session<G> {
                     Err(_) => text.to_string(),
                 };
                 match self.history.play_text(&text) {
-                    Ok(_) => Step::Moved,
+                    Ok(_) => {
+                        if self.offer == Some(side.other()) {
+                            self.offer = None;
+                        }
+                        Step::Moved
+                    }
                     Err(e) => {
                         println!("{e}. Type `moves` for the legal moves or `help` for commands.");
                         Step::Again
@@ -422,6 +438,35 @@ impl<G: CliGame> Session<G> {
                 }
             }
         }
+    }
+
+    /// `side` offers a draw to the other side.
+    fn offer_draw(&mut self, side: Player) -> Step {
+        let other = side.other();
+        let agreed = match &self.who[other.index()] {
+            Who::Computer(_, spec) => {
+                let accepts =
+                    computer_level(spec).is_some_and(|l| G::accepts_draw(l, &self.history, other));
+                let answer = if accepts { "accepts" } else { "declines" };
+                println!("{} ({spec}) {answer} the draw.", self.title(other));
+                accepts
+            }
+            Who::Human if self.offer == Some(other) => true,
+            Who::Human => {
+                self.offer = Some(side);
+                println!(
+                    "{} offers a draw: {} accepts by typing `draw` on their turn, or declines by moving.",
+                    self.title(side),
+                    self.title(other)
+                );
+                false
+            }
+        };
+        if !agreed {
+            return Step::Again;
+        }
+        self.history.set_result(Outcome::draw(Reason::Agreed));
+        Step::Moved
     }
 
     fn undo(&mut self) {
@@ -451,4 +496,14 @@ fn score(o: Outcome) -> String {
         tablero_core::fmt_points(o.score[0]),
         tablero_core::fmt_points(o.score[1])
     )
+}
+
+/// The level a computer player's spec names, for its answer to a draw
+/// offer: `ai:N` is level N, `solver` the exact player of level 5; other
+/// specs have none and decline.
+fn computer_level(spec: &str) -> Option<u8> {
+    match spec {
+        "solver" => Some(5),
+        _ => spec.strip_prefix("ai:")?.parse().ok(),
+    }
 }

@@ -221,6 +221,39 @@ fn a_person_can_play_to_the_end_and_reload_the_record() {
 }
 
 #[test]
+fn a_draw_offer_is_answered_by_the_computer_or_the_other_person() {
+    // Imago's start is a solved draw: level 5 accepts, level 3 declines.
+    let (code, out, err) = tablero(
+        &["play", "imago", "--blue", "ai:5", "--seed", "1"],
+        "draw\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Blue (ai:5) accepts the draw."), "{out}");
+    assert!(out.contains("Draw (agreed)"), "{out}");
+    let (_, out, _) = tablero(
+        &["play", "imago", "--blue", "ai:3", "--seed", "1"],
+        "draw\nquit\n",
+    );
+    assert!(out.contains("Blue (ai:3) declines the draw."), "{out}");
+    assert!(out.contains("Game left unfinished."), "{out}");
+    // At one terminal: the offer stands through the offerer's move, and
+    // the other person accepts by typing draw.
+    let (_, out, _) = tablero(
+        &["play", "imago", "--blue", "human"],
+        "draw\nb2-c2 g5\ndraw\n",
+    );
+    assert!(out.contains("Red offers a draw"), "{out}");
+    assert!(out.contains("Draw (agreed)"), "{out}");
+    // A move declines it: Red's next draw is a new offer, not an agreement.
+    let (_, out, _) = tablero(
+        &["play", "imago", "--blue", "human"],
+        "draw\nb2-c2 g5\n1\ndraw\nquit\n",
+    );
+    assert_eq!(out.matches("Red offers a draw").count(), 2, "{out}");
+    assert!(!out.contains("Draw (agreed)"), "{out}");
+}
+
+#[test]
 fn bench_reports_rates() {
     let v = json(&[
         "bench",

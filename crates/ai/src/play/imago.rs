@@ -197,8 +197,8 @@ impl Play for Imago {
 
     /// The solver levels accept when they see no win of their own: in a
     /// drawn position the solver would otherwise dodge every repetition
-    /// for as long as the game allows (a game against UCT ran to 1,723
-    /// plies). Level 4 sees 3 plies ahead, so it also accepts where its win
+    /// for as long as the game allows (a game against UCT at 100 ms a move
+    /// ran to 8,089 plies). Level 4 sees 3 plies ahead, so it also accepts where its win
     /// is further away than that. The MCTS levels decline.
     fn accepts_draw(level: u8, history: &History<Imago>, me: Player) -> bool {
         let Some(horizon) = solver_horizon(level) else {
