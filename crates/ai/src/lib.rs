@@ -12,4 +12,4 @@ pub mod play;
 pub mod solve;
 
 pub use bot::{Action, Bot, Budget, Limits, RandomBot};
-pub use play::{parse_spec, Play};
+pub use play::{parse_spec, spec_level, Play};

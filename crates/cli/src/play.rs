@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use tablero_ai::{parse_spec, Action, Bot, Limits};
+use tablero_ai::{parse_spec, spec_level, Action, Bot, Limits};
 use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatSwapMatch};
 
 /// Play a game in the terminal.
@@ -446,7 +446,7 @@ impl<G: CliGame> Session<G> {
         let agreed = match &self.who[other.index()] {
             Who::Computer(_, spec) => {
                 let accepts =
-                    computer_level(spec).is_some_and(|l| G::accepts_draw(l, &self.history, other));
+                    spec_level(spec).is_some_and(|l| G::accepts_draw(l, &self.history, other));
                 let answer = if accepts { "accepts" } else { "declines" };
                 println!("{} ({spec}) {answer} the draw.", self.title(other));
                 accepts
@@ -496,14 +496,4 @@ fn score(o: Outcome) -> String {
         tablero_core::fmt_points(o.score[0]),
         tablero_core::fmt_points(o.score[1])
     )
-}
-
-/// The level a computer player's spec names, for its answer to a draw
-/// offer: `ai:N` is level N, `solver` the exact player of level 5; other
-/// specs have none and decline.
-fn computer_level(spec: &str) -> Option<u8> {
-    match spec {
-        "solver" => Some(5),
-        _ => spec.strip_prefix("ai:")?.parse().ok(),
-    }
 }

@@ -230,6 +230,14 @@ fn a_draw_offer_is_answered_by_the_computer_or_the_other_person() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Blue (ai:5) accepts the draw."), "{out}");
     assert!(out.contains("Draw (agreed)"), "{out}");
+    // The plain exact player answers as level 5, under either name.
+    for spec in ["solver", "exact"] {
+        let (_, out, _) = tablero(&["play", "imago", "--blue", spec], "draw\n");
+        assert!(
+            out.contains(&format!("Blue ({spec}) accepts the draw.")),
+            "{out}"
+        );
+    }
     let (_, out, _) = tablero(
         &["play", "imago", "--blue", "ai:3", "--seed", "1"],
         "draw\nquit\n",

@@ -579,6 +579,13 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
 }
 
 /// Computes the game after `action`, without changing `live`.
+/// Ends the game with `o`, declared from outside the board (a claim, a
+/// resignation, an agreed draw), in the session and in its stored row.
+fn declare(session: &mut dyn Session, row: &mut GameRow, o: Outcome) {
+    session.declare(o);
+    row.declared = Some(games::outcome_code(&o));
+}
+
 fn apply(
     live: &Live,
     actor: &Actor,
@@ -673,9 +680,11 @@ fn apply(
                         .into(),
                 ));
             }
-            let o = Outcome::win(Player::ALL[seat], Reason::Jacke);
-            session.declare(o);
-            row.declared = Some(games::outcome_code(&o));
+            declare(
+                &mut *session,
+                &mut row,
+                Outcome::win(Player::ALL[seat], Reason::Jacke),
+            );
         }
         Action::Resign => {
             if over {
@@ -687,8 +696,7 @@ fn apply(
                 _ => held[0],
             };
             let o = Outcome::win(Player::ALL[seat].other(), Reason::Resign);
-            session.declare(o);
-            row.declared = Some(games::outcome_code(&o));
+            declare(&mut *session, &mut row, o);
         }
         Action::Draw(what) => {
             if over {
@@ -701,9 +709,7 @@ fn apply(
             match what {
                 DrawAction::Offer => match live.ai_level(1 - seat) {
                     Some(level) if session.bot_accepts_draw(level, 1 - seat) => {
-                        let o = Outcome::draw(Reason::Agreed);
-                        session.declare(o);
-                        row.declared = Some(games::outcome_code(&o));
+                        declare(&mut *session, &mut row, Outcome::draw(Reason::Agreed));
                     }
                     Some(_) => {
                         return Err(ApiError::Conflict("the computer declines the draw".into()));
@@ -719,9 +725,7 @@ fn apply(
                     }
                     row.draw_offer = None;
                     if *what == DrawAction::Accept {
-                        let o = Outcome::draw(Reason::Agreed);
-                        session.declare(o);
-                        row.declared = Some(games::outcome_code(&o));
+                        declare(&mut *session, &mut row, Outcome::draw(Reason::Agreed));
                     }
                 }
             }

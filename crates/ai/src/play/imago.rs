@@ -59,10 +59,7 @@ impl ImagoSolver {
     }
 
     fn seen(&self, v: Value) -> Value {
-        match v {
-            Value::Win(d) | Value::Loss(d) if d > self.horizon => Value::Draw,
-            v => v,
-        }
+        seen_within(v, self.horizon)
     }
 }
 
@@ -198,8 +195,8 @@ impl Play for Imago {
     /// The solver levels accept when they see no win of their own: in a
     /// drawn position the solver would otherwise dodge every repetition
     /// for as long as the game allows (a game against UCT at 100 ms a move
-    /// ran to 8,089 plies). Level 4 sees 3 plies ahead, so it also accepts where its win
-    /// is further away than that. The MCTS levels decline.
+    /// ran to 8,089 plies). Level 4 sees 3 plies ahead, so it also accepts
+    /// where its win is further away than that. The MCTS levels decline.
     fn accepts_draw(level: u8, history: &History<Imago>, me: Player) -> bool {
         let Some(horizon) = solver_horizon(level) else {
             return false;
@@ -209,12 +206,21 @@ impl Play for Imago {
         }
         let pos = history.current();
         let to_move = pos.side_to_move() == me;
-        let sees_a_win = match solution_for(pos.layout()).value(pos) {
-            Value::Win(d) => to_move && d <= horizon,
-            Value::Loss(d) => !to_move && d <= horizon,
+        let sees_a_win = match seen_within(solution_for(pos.layout()).value(pos), horizon) {
+            Value::Win(_) => to_move,
+            Value::Loss(_) => !to_move,
             Value::Draw => false,
         };
         !sees_a_win
+    }
+}
+
+/// `v` as a player who sees `horizon` plies ahead takes it: a win or loss
+/// further away looks drawn.
+fn seen_within(v: Value, horizon: u16) -> Value {
+    match v {
+        Value::Win(d) | Value::Loss(d) if d > horizon => Value::Draw,
+        v => v,
     }
 }
 

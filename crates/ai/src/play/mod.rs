@@ -106,6 +106,19 @@ pub fn generic_level<G: Game + Evaluate>(level: u8, seed: u64) -> Box<dyn Bot<G>
     }
 }
 
+/// The level a player spec plays at, where a level's behaviour beyond its
+/// moves matters (its answer to a draw offer): `ai:N` is level N, the plain
+/// exact player (`solver` or `exact`, no keys) level 5; other specs have
+/// none.
+#[must_use]
+pub fn spec_level(spec: &str) -> Option<u8> {
+    match spec.split_once(':').unwrap_or((spec, "")) {
+        ("ai", n) => n.parse().ok().filter(|n| (1..=5).contains(n)),
+        ("solver" | "exact", "") => Some(5),
+        _ => None,
+    }
+}
+
 /// Reads a player spec: `random`, `ai:N` (a level), `solver[:noise=X,horizon=H]`
 /// (the exact player, playing a random move with probability X, seeing H
 /// plies), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
@@ -135,9 +148,9 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
     };
     match kind {
         "random" => Ok(Box::new(RandomBot::new(seed))),
-        "ai" => match params.parse::<u8>() {
-            Ok(n @ 1..=5) => Ok(G::level(n, seed)),
-            _ => Err(format!("{spec:?}: levels are ai:1 to ai:5")),
+        "ai" => match spec_level(spec) {
+            Some(n) => Ok(G::level(n, seed)),
+            None => Err(format!("{spec:?}: levels are ai:1 to ai:5")),
         },
         "solver" | "exact" => {
             let (mut noise, mut horizon) = (0.0, u16::MAX);
