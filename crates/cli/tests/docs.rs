@@ -216,7 +216,11 @@ fn resolve(root: &Path, base: &Path, target: &str) -> Option<PathBuf> {
             _ => return None,
         }
     }
-    Some(parts.iter().fold(root.to_path_buf(), |p, part| p.join(part)))
+    Some(
+        parts
+            .iter()
+            .fold(root.to_path_buf(), |p, part| p.join(part)),
+    )
 }
 
 #[test]
@@ -254,7 +258,10 @@ fn markdown_links_lead_to_files_in_the_repository() {
     for b in &broken {
         eprintln!("{b}");
     }
-    assert!(checked > 10, "only {checked} relative links found: is the root right?");
+    assert!(
+        checked > 10,
+        "only {checked} relative links found: is the root right?"
+    );
     assert!(
         broken.is_empty(),
         "{} broken links (listed above)",
@@ -279,7 +286,11 @@ fn every_reason_word_is_in_the_json_contract() {
     for m in &missing {
         eprintln!("{m}");
     }
-    assert!(missing.is_empty(), "{} reason words undocumented", missing.len());
+    assert!(
+        missing.is_empty(),
+        "{} reason words undocumented",
+        missing.len()
+    );
 }
 
 #[test]
