@@ -31,11 +31,7 @@ fn files_under(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>)
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         match entry.file_type() {
-            Ok(t) if t.is_dir() => {
-                if !skipped_dir(&name) {
-                    files_under(&path, keep, out);
-                }
-            }
+            Ok(t) if t.is_dir() && !skipped_dir(&name) => files_under(&path, keep, out),
             Ok(t) if t.is_file() && keep(&path) => out.push(path),
             _ => {}
         }
