@@ -16,19 +16,7 @@ const STRINGS = {
     error_prefix: 'Error: {error}',
     net_error: 'The server could not be reached.',
 
-    game_imago: 'Imago',
-    game_jarmo: 'Jarmo',
-    game_linja: 'Linja',
-    game_dimensiones: 'Super Dimensiones',
-    desc_imago: 'Step one of your two pieces, then push an enemy piece the opposite way; the first to reach a goal cell wins.',
-    desc_jarmo: 'Five archers each on an asymmetric board of knight-like lines: bring them to the enemy\'s first row, capturing on the way.',
-    desc_linja: 'Twelve pieces each race across seven sticks; your first move decides how far your second one goes.',
-    desc_dimensiones: 'Two draughts sub-games on one 6x6 board with four armies; five cards choose the rules.',
 
-    side_imago_0: 'Red', side_imago_1: 'Blue',
-    side_jarmo_0: 'Dark', side_jarmo_1: 'Light',
-    side_linja_0: 'Red', side_linja_1: 'Black',
-    side_dimensiones_0: 'South', side_dimensiones_1: 'North',
     army_red: 'Red', army_blue: 'Blue', army_aqua: 'Aqua', army_orange: 'Orange',
 
     rules: 'Rules',
@@ -47,10 +35,6 @@ const STRINGS = {
     layout: 'Layout',
     layout_default: 'Default (no walls)',
     layout_from_editor: 'From the editor: {layout}',
-    jarmo_standard: 'Standard: Dark starts on row 1',
-    jarmo_flipped: 'Flipped: Dark starts on row 5',
-    linja_publisher: 'Publisher\'s rules (with the extra turn)',
-    linja_seed: 'Seed rules (no extra turn)',
     ruleset: 'Rule set (five cards)',
     huff: 'Huff: instead of compulsory capture, a missed capture is penalised',
     cards_help: 'Cards: M multi / I inter · C conquer / D distract · A armour / N no armour · W western / E eastern · R real / S symbolic.',
@@ -76,7 +60,7 @@ const STRINGS = {
     flip: 'Flip board',
     play_again: 'New game of {game}',
     undo: 'Undo',
-    claim: 'Claim the win (Jacke)',
+    claim: 'Claim the win ({claim})',
     resign: 'Resign',
     resign_confirm: 'Yes, resign',
     cancel: 'Cancel',
@@ -116,7 +100,7 @@ const STRINGS = {
     board_label: '{game} board',
 
     reason_goal: 'a piece reached its goal',
-    reason_claim: 'a proven win was claimed (Jacke)',
+    reason_claim: 'a proven win was claimed',
     reason_repetition: 'threefold repetition',
     'reason_no-moves': 'neither side could move',
     'reason_all-arrived': 'all archers arrived',
@@ -203,19 +187,7 @@ const STRINGS = {
     error_prefix: 'Error: {error}',
     net_error: 'No se pudo contactar con el servidor.',
 
-    game_imago: 'Imago',
-    game_jarmo: 'Jarmo',
-    game_linja: 'Linja',
-    game_dimensiones: 'Super Dimensiones',
-    desc_imago: 'Mueve una de tus dos piezas y empuja una pieza rival en sentido contrario; gana quien llega primero a una casilla meta.',
-    desc_jarmo: 'Cinco arqueros por bando en un tablero asimétrico de líneas en salto de caballo: llévalos a la primera fila enemiga, capturando por el camino.',
-    desc_linja: 'Doce piezas por bando cruzan siete palos; tu primer movimiento decide cuánto avanza el segundo.',
-    desc_dimensiones: 'Dos partidas de damas en un tablero de 6x6 con cuatro ejércitos; cinco cartas eligen las reglas.',
 
-    side_imago_0: 'Rojo', side_imago_1: 'Azul',
-    side_jarmo_0: 'Oscuro', side_jarmo_1: 'Claro',
-    side_linja_0: 'Rojo', side_linja_1: 'Negro',
-    side_dimensiones_0: 'Sur', side_dimensiones_1: 'Norte',
     army_red: 'Rojo', army_blue: 'Azul', army_aqua: 'Aguamarina', army_orange: 'Naranja',
 
     rules: 'Reglas',
@@ -234,10 +206,6 @@ const STRINGS = {
     layout: 'Disposición',
     layout_default: 'Por defecto (sin muros)',
     layout_from_editor: 'Del editor: {layout}',
-    jarmo_standard: 'Estándar: Oscuro empieza en la fila 1',
-    jarmo_flipped: 'Invertida: Oscuro empieza en la fila 5',
-    linja_publisher: 'Reglas del editor (con turno extra)',
-    linja_seed: 'Reglas de la semilla (sin turno extra)',
     ruleset: 'Reglas (cinco cartas)',
     huff: 'Soplar: en vez de captura obligatoria, se penaliza la captura omitida',
     cards_help: 'Cartas: M multi / I inter · C conquistar / D distraer · A armadura / N sin armadura · W occidental / E oriental · R real / S simbólico.',
@@ -263,7 +231,7 @@ const STRINGS = {
     flip: 'Girar el tablero',
     play_again: 'Nueva partida de {game}',
     undo: 'Deshacer',
-    claim: 'Reclamar la victoria (Jacke)',
+    claim: 'Reclamar la victoria ({claim})',
     resign: 'Abandonar',
     resign_confirm: 'Sí, abandono',
     cancel: 'Cancelar',
@@ -303,7 +271,7 @@ const STRINGS = {
     board_label: 'Tablero de {game}',
 
     reason_goal: 'una pieza llegó a su meta',
-    reason_claim: 'se reclamó una victoria demostrada (Jacke)',
+    reason_claim: 'se reclamó una victoria demostrada',
     reason_repetition: 'triple repetición',
     'reason_no-moves': 'ningún bando podía mover',
     'reason_all-arrived': 'llegaron todos los arqueros',
@@ -480,10 +448,25 @@ export function t(key, vars) {
 /** Does a key exist? */
 export function has(key) { return STRINGS.en[key] !== undefined; }
 
+// ---- the games' own words, from GET /api/catalog (see games.js) ----
+
+let catalog = new Map();
+
+/** Take the catalog's entries ({game, title, sides, ...}) as the games' words. */
+export function useCatalog(entries) {
+  catalog = new Map((entries || []).filter((e) => e && typeof e.game === 'string').map((e) => [e.game, e]));
+}
+
+/** A {en, es} text of the catalog in the current language (null: none). */
+export function localized(text) {
+  if (!text || typeof text !== 'object') return null;
+  return text[lang] ?? text.en ?? null;
+}
+
 /** Translated side name of seat 0/1 in a game (falls back to the server's name). */
 export function sideName(game, seat, fallback) {
-  const k = `side_${game}_${seat}`;
-  return has(k) ? t(k) : (fallback || String(seat));
+  const e = catalog.get(game);
+  return localized(e && e.sides && e.sides[seat]) || fallback || String(seat);
 }
 
 export function armyName(army) {
@@ -491,7 +474,20 @@ export function armyName(army) {
 }
 
 export function gameName(game) {
-  return has(`game_${game}`) ? t(`game_${game}`) : String(game);
+  const e = catalog.get(game);
+  return localized(e && e.title) || String(game);
+}
+
+/** A game's one-line summary. */
+export function gameSummary(game) {
+  const e = catalog.get(game);
+  return localized(e && e.summary) || '';
+}
+
+/** The name of a game's claim of a proven win ('' when it has none). */
+export function claimName(game) {
+  const e = catalog.get(game);
+  return localized(e && e.claim) || '';
 }
 
 export function reasonText(reason) {

@@ -2,33 +2,17 @@
 // driven by state.legal, live updates over the WebSocket, history replay.
 
 import { h, fill, fmtScore } from './dom.js';
-import { t, sideName, armyName, gameName, reasonText, onLangChange } from './i18n.js';
+import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import * as imago from './boards/imago.js';
-import * as jarmo from './boards/jarmo.js';
-import * as linja from './boards/linja.js';
-import * as dimensiones from './boards/dimensiones.js';
-
-export const BOARDS = { imago, jarmo, linja, dimensiones };
-
-/** Seat swatch classes per game (Super Dimensiones: two armies per seat). */
-export function seatSwatches(game, seat) {
-  switch (game) {
-    case 'imago': return [['red', 'blue'][seat]];
-    case 'jarmo': return [['dark', 'light'][seat]];
-    case 'linja': return [['red', 'black'][seat]];
-    case 'dimensiones': return seat === 0 ? ['red', 'aqua'] : ['blue', 'orange'];
-    default: return [];
-  }
-}
+import { loadBoard, entry as catalogEntry } from './games.js';
 
 export function scoreText(score) {
   if (!Array.isArray(score) || score.length !== 2) return '';
   return `${fmtScore(score[0])}–${fmtScore(score[1])}`;
 }
 
-/** The status sentence of a state (translated). */
-export function statusText(st) {
+/** The status sentence of a state (translated); `board`: its board module, if loaded. */
+export function statusText(st, board) {
   if (!st) return '';
   if (st.result) {
     const r = st.result;
@@ -39,7 +23,8 @@ export function statusText(st) {
   if (st.to_move === null || st.to_move === undefined) return '';
   const side = sideName(st.game, st.to_move, st.seats?.[st.to_move]?.name);
   let s = (st.you || []).includes(st.to_move) ? t('status_your_turn', { side }) : t('status_turn', { side });
-  if (st.game === 'dimensiones' && st.view && st.view.army_to_move) s += ` · ${t('status_army', { army: armyName(st.view.army_to_move) })}`;
+  const extra = board && board.statusExtra ? board.statusExtra(st, t) : '';
+  if (extra) s += ` · ${extra}`;
   return s;
 }
 
@@ -65,18 +50,10 @@ export function exactMoves(legal, prefix) {
   return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
 }
 
-/** A variant's name as shown (Jarmo's and Linja's are translated). */
-export function variantLabel(game, variant) {
-  if (game === 'imago' && variant === 'default') return t('layout_default');
-  const k = `${game}_${variant}`;
-  const v = t(k);
-  return v === k ? variant : v;
-}
-
-function lastMoveCells(game, move) {
-  if (!move || game === 'linja') return { set: new Set(), path: [] };
-  const path = String(move).match(/[a-h][1-8]/g) || [];
-  return { set: new Set(path), path };
+/** A board module's swatches of a seat, as <span>s. */
+export function swatchSpans(board, seat) {
+  const classes = board && board.swatches ? board.swatches(seat) : [];
+  return classes.map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }));
 }
 
 export function mountPlay(root, id, navigate) {
@@ -101,6 +78,8 @@ export function mountPlay(root, id, navigate) {
     cache: new Map(),
     fetchSeq: 0,
     destroyed: false,
+    board: null,
+    boardGame: null,
   };
   const tokens = () => api.tokensFor(id);
 
@@ -186,6 +165,14 @@ export function mountPlay(root, id, navigate) {
     }
     if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
     if (tokens().length && !(api.storedGame(id) || {}).game) api.rememberGame(id, { game: st.game });
+    if (ctx.boardGame !== st.game) {
+      const game = st.game;
+      ctx.boardGame = game;
+      ctx.board = null;
+      loadBoard(game).then((mod) => {
+        if (ctx.boardGame === game) { ctx.board = mod; render(); }
+      }).catch((e) => say(t('error_prefix', { error: e.message }), 'refused'));
+    }
     render();
   }
 
@@ -347,7 +334,7 @@ export function mountPlay(root, id, navigate) {
     bNext.setAttribute('aria-label', t('hist_next')); bNext.title = t('hist_next');
     bLast.setAttribute('aria-label', t('hist_last')); bLast.title = t('hist_last');
     bUndo.textContent = t('undo');
-    bClaim.textContent = t('claim');
+    bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
     bResign.textContent = t('resign');
     bResignYes.textContent = t('resign_confirm');
     bResignNo.textContent = t('cancel');
@@ -361,7 +348,7 @@ export function mountPlay(root, id, navigate) {
     if (!live) return;
 
     const game = live.game;
-    const mod = BOARDS[game];
+    const mod = ctx.board;
     const st = shownState();
     const browsing = ctx.viewPly !== null;
     const sp = browsing ? ctx.viewPly : live.ply;
@@ -370,13 +357,13 @@ export function mountPlay(root, id, navigate) {
     aAgain.hidden = !live.result;
     aAgain.href = `/new/${game}`;
     aAgain.textContent = t('play_again', { game: gameName(game) });
-    variantLine.textContent = live.variant ? `${t('variant')}: ${variantLabel(game, live.variant)}` : '';
+    variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
 
     // board
     const canEnter = !browsing && !ctx.busy && (live.legal || []).length > 0;
     const targets = canEnter ? nextCells(live.legal, ctx.prefix) : new Set();
     const lastMove = sp > 0 ? (live.moves || [])[sp - 1] : null;
-    const lm = lastMoveCells(game, lastMove);
+    const lm = mod && mod.lastMoveCells && lastMove ? mod.lastMoveCells(lastMove, st && st.view) : { set: new Set(), path: [] };
     boardWrap.dataset.ply = String(live.ply);
     boardWrap.dataset.shownPly = String(sp);
     boardWrap.dataset.game = game;
@@ -426,7 +413,7 @@ export function mountPlay(root, id, navigate) {
     histText.textContent = browsing ? (sp === 0 ? t('hist_start') : t('hist_showing', { n: sp, total: live.ply })) : '';
 
     // status
-    statusEl.textContent = statusText(live);
+    statusEl.textContent = statusText(live, mod);
     statusEl.dataset.over = live.result ? '1' : '0';
     statusEl.dataset.ply = String(live.ply);
     thinkingEl.hidden = !live.thinking || !!live.result;
@@ -450,7 +437,7 @@ export function mountPlay(root, id, navigate) {
       const mine = you.includes(i);
       const turn = !over && live.to_move === i;
       seatsEl.append(h('li', { class: `seat${turn ? ' turn' : ''}${mine ? ' mine' : ''}`, 'data-testid': `seat-${i}` },
-        ...seatSwatches(game, i).map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' })),
+        ...swatchSpans(mod, i),
         h('strong', { text: sideName(game, i, seat.name) }),
         h('span', { class: 'kind', text: ` · ${mine ? t('you') : kind}` }),
         turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null));

@@ -2,7 +2,7 @@
 // by army, kings with a crown, frozen pieces faded, the four signal cells by
 // the corners with the token (a black disc) on the army to move.
 
-import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, armyName, gameName } from '../i18n.js';
 
@@ -116,4 +116,77 @@ export function info(view) {
   out.push(h('p', { class: 'info-line', text: t('dim_clock', { n: view.clock ?? 0 }) }));
   if (view.rules) out.push(h('p', { class: 'info-line', text: t('dim_rules', { rules: view.rules }) }));
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat: its two armies. */
+export function swatches(seat) {
+  if (seat === 0) return ['red', 'aqua'];
+  if (seat === 1) return ['blue', 'orange'];
+  return [];
+}
+
+/** Extra status text: the army to move. */
+export function statusExtra(state, tr) {
+  const army = state && state.view && state.view.army_to_move;
+  return army ? tr('status_army', { army: armyName(army) }) : '';
+}
+
+/** A rule set as shown: its five cards (and "+huff"). */
+export function variantLabel(variant) {
+  return variant;
+}
+
+/** The cells of the last move: the piece's start and every landing. */
+export function lastMoveCells(move) {
+  const path = namedCells(move);
+  return { set: new Set(path), path };
+}
+
+const CARDS = [['M', 'I'], ['C', 'D'], ['A', 'N'], ['W', 'E'], ['R', 'S']];
+const DEFAULT_RULES = 'M-C-N-W-R';
+
+/** All 32 rule sets, the default first. */
+export function allRuleSets() {
+  const out = [];
+  const rec = (i, acc) => {
+    if (i === CARDS.length) { out.push(acc.join('-')); return; }
+    for (const c of CARDS[i]) rec(i + 1, [...acc, c]);
+  };
+  rec(0, []);
+  out.sort((a, b) => (a === DEFAULT_RULES ? -1 : b === DEFAULT_RULES ? 1 : a.localeCompare(b)));
+  return out;
+}
+
+/**
+ * The rule set picker: the five cards as one list (from the catalog), and
+ * the huff box where capture is compulsory ("+huff" added to the value).
+ */
+export function variantPicker({ value, entry, t: tr, onChange }) {
+  const fromCat = (entry && Array.isArray(entry.variants) ? entry.variants : []).map((v) => v && v.id).filter((x) => typeof x === 'string');
+  let sets = fromCat.filter((n) => !n.includes('+huff'));
+  if (!sets.length) sets = allRuleSets();
+  const huffable = (rs) => rs.split('-')[2] === 'N';
+  let huff = (value || '').includes('+huff');
+  const base = (value || (entry && entry.default_variant) || DEFAULT_RULES).replace('+huff', '');
+  const full = (rs) => (huff && huffable(rs) ? `${rs}+huff` : rs);
+  const sel = h('select', { id: 'variant', 'data-testid': 'variant' }, ...sets.map((n) => h('option', { value: n, text: n })));
+  sel.value = sets.includes(base) ? base : sets[0];
+  const huffBox = h('input', { type: 'checkbox', id: 'huff', 'data-testid': 'huff' });
+  const sync = () => {
+    huffBox.disabled = !huffable(sel.value);
+    if (huffBox.disabled) huff = false;
+    huffBox.checked = huff;
+  };
+  sync();
+  sel.addEventListener('change', () => { sync(); onChange(full(sel.value)); });
+  huffBox.addEventListener('change', () => { huff = huffBox.checked; onChange(full(sel.value)); });
+  return {
+    node: h('div', { class: 'field' },
+      h('label', { for: 'variant', text: tr('ruleset') }), sel,
+      h('p', { class: 'hint', text: tr('cards_help') }),
+      h('label', { class: 'check' }, huffBox, ` ${tr('huff')}`)),
+    value: full(sel.value),
+  };
 }

@@ -3,7 +3,7 @@
 // heading there, walls as thick bars on edges, red and blue pieces.
 // With ui.edges the editor's edge handles are drawn too (data-cell "c3-d3").
 
-import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -148,4 +148,51 @@ export function info(view) {
   const out = [];
   if (view.passes) out.push(h('p', { text: `${t('pass')}: ${view.passes}` }));
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat. */
+export function swatches(seat) {
+  return SEAT_CLASS[seat] ? [SEAT_CLASS[seat]] : [];
+}
+
+/** Extra status text: none. */
+export function statusExtra() {
+  return '';
+}
+
+/** A layout as shown: the default one by name, others as their text. */
+export function variantLabel(variant, tr) {
+  return variant === 'default' ? tr('layout_default') : variant;
+}
+
+/** The cells of the last move: the step's two cells and the pushed piece. */
+export function lastMoveCells(move) {
+  const path = namedCells(move);
+  return { set: new Set(path), path };
+}
+
+/** What the new-game form needs first: the saved layouts. */
+export async function pickerData(get) {
+  try { return (await get('/api/layouts')).layouts || []; } catch { return []; }
+}
+
+/** The layout picker: the default, the saved layouts, one from the editor. */
+export function variantPicker({ value, data, t: tr, onChange }) {
+  const opts = [h('option', { value: 'default', text: tr('layout_default') })];
+  const known = new Set(['default']);
+  for (const l of data || []) {
+    if (!l || typeof l.layout !== 'string') continue;
+    known.add(l.layout);
+    opts.push(h('option', { value: l.layout, text: `${l.name} — ${l.layout}` }));
+  }
+  if (value && !known.has(value)) opts.push(h('option', { value, text: tr('layout_from_editor', { layout: value }) }));
+  const sel = h('select', { id: 'variant', 'data-testid': 'variant', onchange: (e) => onChange(e.target.value) }, ...opts);
+  sel.value = value || 'default';
+  return {
+    node: h('div', { class: 'field' }, h('label', { for: 'variant', text: tr('layout') }), sel,
+      h('p', { class: 'hint' }, h('a', { href: '/editor', 'data-link': '', text: tr('nav_editor') }))),
+    value: sel.value,
+  };
 }
