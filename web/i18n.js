@@ -18,6 +18,7 @@ const STRINGS = {
 
 
     army_red: 'Red', army_blue: 'Blue', army_aqua: 'Aqua', army_orange: 'Orange',
+    army_letter_red: 'R', army_letter_blue: 'B', army_letter_aqua: 'A', army_letter_orange: 'O',
 
     rules: 'Rules',
     new_game: 'New game',
@@ -83,6 +84,10 @@ const STRINGS = {
     status_army: '{army} army',
     status_win: '{side} wins {score}: {reason}',
     status_draw: 'Draw {score}: {reason}',
+    status_you_won: 'You won {score}: {reason}',
+    status_you_lost: 'You lost {score}: {reason}',
+    status_you_drew: 'Draw {score}: {reason}',
+    announce_move: '{side} played {move}.',
     thinking: 'The computer is thinking…',
     conn_live: 'live',
     conn_down: 'reconnecting…',
@@ -93,7 +98,7 @@ const STRINGS = {
     msg_spectator: 'You are watching this game.',
     msg_over: 'The game is over.',
     msg_browsing: 'You are looking at an earlier position. Go to the current one to move.',
-    msg_refused: 'Refused: {error}',
+    msg_refused: 'Not accepted: {error}',
     msg_claim_refused: 'The claim was refused: the solver does not prove a win here.',
     msg_wait: 'Wait for the computer.',
     sides: 'Players',
@@ -189,6 +194,7 @@ const STRINGS = {
 
 
     army_red: 'Rojo', army_blue: 'Azul', army_aqua: 'Aguamarina', army_orange: 'Naranja',
+    army_letter_red: 'R', army_letter_blue: 'Az', army_letter_aqua: 'Ag', army_letter_orange: 'N',
 
     rules: 'Reglas',
     new_game: 'Nueva partida',
@@ -254,6 +260,10 @@ const STRINGS = {
     status_army: 'ejército {army}',
     status_win: 'Gana {side} {score}: {reason}',
     status_draw: 'Tablas {score}: {reason}',
+    status_you_won: 'Has ganado {score}: {reason}',
+    status_you_lost: 'Has perdido {score}: {reason}',
+    status_you_drew: 'Tablas {score}: {reason}',
+    announce_move: '{side} ha jugado {move}.',
     thinking: 'El ordenador está pensando…',
     conn_live: 'en directo',
     conn_down: 'reconectando…',
@@ -264,7 +274,7 @@ const STRINGS = {
     msg_spectator: 'Estás mirando esta partida.',
     msg_over: 'La partida ha terminado.',
     msg_browsing: 'Estás viendo una posición anterior. Ve a la actual para mover.',
-    msg_refused: 'Rechazado: {error}',
+    msg_refused: 'No se aceptó: {error}',
     msg_claim_refused: 'Reclamación rechazada: el resolvedor no demuestra una victoria aquí.',
     msg_wait: 'Espera al ordenador.',
     sides: 'Jugadores',

@@ -17,7 +17,14 @@ export function statusText(st, board) {
   if (st.result) {
     const r = st.result;
     const vars = { score: scoreText(r.score), reason: reasonText(r.reason) };
-    if (r.winner === 0 || r.winner === 1) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
+    const you = st.you || [];
+    const won = r.winner === 0 || r.winner === 1;
+    // A player who holds one seat reads the end from their side.
+    if (you.length === 1) {
+      if (!won) return t('status_you_drew', vars);
+      return t(you[0] === r.winner ? 'status_you_won' : 'status_you_lost', vars);
+    }
+    if (won) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
     return t('status_draw', vars);
   }
   if (st.to_move === null || st.to_move === undefined) return '';
@@ -56,6 +63,32 @@ export function swatchSpans(board, seat) {
   return classes.map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }));
 }
 
+const FLIP_KEY = 'tablero.flip';
+
+/** The remembered orientation of a game's board (null: none chosen). */
+function storedFlip(id) {
+  try {
+    const v = JSON.parse(localStorage.getItem(FLIP_KEY) || '{}')[id];
+    return typeof v === 'boolean' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeFlip(id, flip) {
+  try {
+    const all = JSON.parse(localStorage.getItem(FLIP_KEY) || '{}') || {};
+    all[id] = flip;
+    localStorage.setItem(FLIP_KEY, JSON.stringify(all));
+  } catch { /* storage blocked */ }
+}
+
+/** The default orientation: the second seat's player sees the board turned, its own pieces at the bottom. */
+function defaultFlip(st) {
+  const you = (st && st.you) || [];
+  return you.length === 1 && you[0] === 1;
+}
+
 export function mountPlay(root, id, navigate) {
   // A seat's link: /play/ID#token=T -> keep the token, drop it from the address bar.
   const m = /(?:^#|&)token=([^&]+)/.exec(location.hash || '');
@@ -70,7 +103,7 @@ export function mountPlay(root, id, navigate) {
     viewPly: null,
     prefix: [],
     busy: false,
-    flip: false,
+    flip: storedFlip(id),
     conn: false,
     resignAsk: false,
     msg: '',
@@ -115,7 +148,9 @@ export function mountPlay(root, id, navigate) {
   const bDrawOffer = mkBtn('draw-offer', () => act('draw', { action: 'offer' }));
   const bDrawAccept = mkBtn('draw-accept', () => act('draw', { action: 'accept' }));
   const bDrawDecline = mkBtn('draw-decline', () => act('draw', { action: 'decline' }));
-  const bFlip = mkBtn('flip', () => { ctx.flip = !ctx.flip; render(); });
+  const flipped = () => (ctx.flip === null ? defaultFlip(ctx.live) : ctx.flip);
+  const bFlip = mkBtn('flip', () => { ctx.flip = !flipped(); storeFlip(id, ctx.flip); render(); });
+  const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
@@ -125,10 +160,18 @@ export function mountPlay(root, id, navigate) {
 
   const page = h('section', { class: 'play' },
     h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
-    h('div', { class: 'status-bar' }, statusEl, thinkingEl, drawNote),
+    h('div', { class: 'status-bar' }, statusEl, thinkingEl, drawNote, messageEl, announceEl),
     h('div', { class: 'play-grid' },
-      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, messageEl, histNav, infoEl),
+      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, histNav, infoEl),
       h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, movesTitle, movesBox)));
+  // One column (a phone): the actions go right under the board.
+  const narrow = window.matchMedia('(max-width: 760px)');
+  const placeActions = () => {
+    if (narrow.matches) passEl.after(actionsEl);
+    else seatsEl.after(actionsEl);
+  };
+  placeActions();
+  narrow.addEventListener('change', placeActions);
   fill(root, page);
   title.textContent = t('loading');
 
@@ -156,6 +199,14 @@ export function mountPlay(root, id, navigate) {
       st = { ...st, you: ctx.live.you, legal: ctx.live.legal };
     }
     const plyChanged = !ctx.live || ctx.live.ply !== st.ply || (ctx.live.moves || []).join('|') !== (st.moves || []).join('|');
+    const prev = ctx.live;
+    if (prev && st.ply === prev.ply + 1 && (st.moves || []).slice(0, prev.ply).join('|') === (prev.moves || []).join('|')) {
+      const mover = prev.to_move;
+      if (!(st.you || []).includes(mover) || (st.you || []).length !== 1) {
+        const move = (st.moves || [])[st.ply - 1];
+        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
+      }
+    }
     ctx.live = st;
     if (plyChanged) {
       ctx.prefix = [];
@@ -369,10 +420,11 @@ export function mountPlay(root, id, navigate) {
     boardWrap.dataset.game = game;
     boardWrap.dataset.over = live.result ? '1' : '0';
     boardWrap.dataset.myTurn = canEnter ? '1' : '0';
+    boardWrap.dataset.flip = flipped() ? '1' : '0';
     boardWrap.classList.toggle('browsing', browsing);
     if (mod && st && st.view) {
       mod.draw(svg, st.view, {
-        flip: ctx.flip,
+        flip: flipped(),
         selected: browsing ? [] : ctx.prefix,
         targets,
         last: lm.set,
@@ -513,6 +565,7 @@ export function mountPlay(root, id, navigate) {
     clearInterval(poll);
     clearTimeout(ctx.msgTimer);
     document.removeEventListener('keydown', onKey);
+    narrow.removeEventListener('change', placeActions);
     offLang();
   };
 }

@@ -185,3 +185,13 @@ export function catalogPicker({ value, entry, t, lang, onChange, label = 'varian
   if (value && ids.includes(value)) sel.value = value;
   return { node: h('div', { class: 'field' }, h('label', { for: 'variant', text: t(label) }), sel), value: sel.value };
 }
+
+/**
+ * The last move's mark on a square cell: a dark frame inside a white one,
+ * so that it stands out (at least 3:1) on every square colour.
+ */
+export function lastMarker(x, y, w, hgt, rx = 4) {
+  return s('g', { class: 'last-mark', 'aria-hidden': 'true' },
+    s('rect', { class: 'last-mark-outer', x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx }),
+    s('rect', { class: 'last-mark-inner', x: x + 8, y: y + 8, width: w - 16, height: hgt - 16, rx }));
+}

@@ -2,7 +2,7 @@
 // by army, kings with a crown, frozen pieces faded, the four signal cells by
 // the corners with the token (a black disc) on the army to move.
 
-import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, armyName, gameName } from '../i18n.js';
 
@@ -48,6 +48,7 @@ export function draw(svg, view, ui) {
       if (!playable.has(id)) cls.push('unplayable');
       const grp = cellGroup(id, x + C / 2, y + C / 2, label, cls);
       grp.append(s('rect', { class: 'dsq', x, y, width: C, height: C }));
+      if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C, 2));
       if (p) grp.append(pieceShape(p, x + C / 2, y + C / 2));
       if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, !!p, C * 0.42));
       grp.append(focusRect(x, y, C, C, 4));
@@ -69,7 +70,7 @@ export function draw(svg, view, ui) {
     const active = view.army_to_move === a.army;
     svg.append(s('rect', { class: `signal signal-${a.army}${active ? ' active' : ''}`, x: tx - 17, y: ty - 17, width: 34, height: 34, rx: 7 }));
     if (active) svg.append(s('circle', { class: 'signal-token', cx: tx, cy: ty, r: 11 }, s('title', { text: t('dim_to_move', { army: armyName(a.army) }) })));
-    else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: armyName(a.army).charAt(0) }));
+    else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: t(`army_letter_${a.army}`) }));
   }
   finish(svg, ui.onCell);
 }
@@ -84,6 +85,8 @@ function pieceShape(p, cx, cy) {
       d: `M${cx - 11} ${cy + 7} L${cx - 13} ${cy - 7} L${cx - 5} ${cy - 1} L${cx} ${cy - 10} L${cx + 5} ${cy - 1} L${cx + 13} ${cy - 7} L${cx + 11} ${cy + 7} Z`,
     }));
   }
+  // a letter as well as a colour (told apart without colour)
+  g.append(s('text', { class: 'army-letter', x: cx + 13, y: cy - 10, 'text-anchor': 'middle', text: t(`army_letter_${p.army}`) }));
   if (p.frozen) g.append(s('path', { class: 'frost', d: `M${cx - 8} ${cy} h16 M${cx} ${cy - 8} v16 M${cx - 6} ${cy - 6} l12 12 M${cx + 6} ${cy - 6} l-12 12` }));
   return g;
 }

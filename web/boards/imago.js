@@ -3,7 +3,7 @@
 // heading there, walls as thick bars on edges, red and blue pieces.
 // With ui.edges the editor's edge handles are drawn too (data-cell "c3-d3").
 
-import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -96,6 +96,7 @@ export function draw(svg, view, ui) {
       const cy = y + C / 2;
       grp.append(s('path', { class: 'piece-arrow', d: `M${cx - 7 * dir} ${cy - 7} L${cx + 7 * dir} ${cy} L${cx - 7 * dir} ${cy + 7}` }));
     }
+    if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C));
     if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, piece !== undefined, C * 0.4));
     grp.append(focusRect(x, y, C, C));
     svg.append(grp);
@@ -167,10 +168,26 @@ export function variantLabel(variant, tr) {
   return variant === 'default' ? tr('layout_default') : variant;
 }
 
-/** The cells of the last move: the step's two cells and the pushed piece. */
-export function lastMoveCells(move) {
+/**
+ * The cells of the last move ("b2-c2 g5"): the step's two cells and the
+ * pushed piece where it stands now (one cell against the step, when the
+ * push went through).
+ */
+export function lastMoveCells(move, view) {
   const path = namedCells(move);
-  return { set: new Set(path), path };
+  const set = new Set(path.slice(0, 2));
+  if (path.length === 3) {
+    const [a, b, pushed] = path.map(parseCell);
+    let at = path[2];
+    if (a && b && pushed) {
+      const col = pushed.col + (a.col - b.col);
+      const row = pushed.row + (a.row - b.row);
+      const moved = String.fromCharCode(97 + col) + (row + 1);
+      if (view && (view.pieces || []).some((p) => p.cell === moved) && !(view.pieces || []).some((p) => p.cell === path[2])) at = moved;
+    }
+    set.add(at);
+  }
+  return { set, path };
 }
 
 /** What the new-game form needs first: the saved layouts. */

@@ -92,6 +92,7 @@ export function draw(svg, view, ui) {
       grp.append(s('path', { class: `archer-sign archer-sign-${SEAT_CLASS[a.seat]}`, d: `M${x - 8} ${y + 3} Q${x} ${y - 12} ${x + 8} ${y + 3}` }));
       if (a.marked) grp.append(s('circle', { class: 'mark-dot', cx: x, cy: y + 8, r: 4 }));
     }
+    if (ui.last && ui.last.has(id)) grp.append(s('circle', { class: 'last-ring', cx: x, cy: y, r: 33 }));
     if (ui.targets && ui.targets.has(id)) grp.append(a ? targetMarker(x, y, true, 27) : s('circle', { class: 'target-dot', cx: x, cy: y, r: 12 }));
     grp.append(focusRect(x - S / 2 + 2, y - S / 2 + 2, S - 4, S - 4, 10));
     svg.append(grp);
