@@ -381,6 +381,28 @@ async function testBoardsAndScreens(page) {
     check(bad === 0, `${game}: ${bad} cells lack role/tabindex/aria-label`);
     // select the start of a legal move to show the highlights
     const live = await api('GET', `/api/games/${id}`, null, tokens);
+    // guided entry: the piece previewed where it would stand, and the status line says what comes next
+    const two = game === 'imago' ? live.legal.find((m) => m.path.length === 3) : game === 'linja' ? live.legal.find((m) => m.path.length >= 4) : null;
+    if (two) {
+      await page.click(`[data-testid=board] [data-cell="${two.path[0]}"]`);
+      await page.click(`[data-testid=board] [data-cell="${two.path[1]}"]`);
+      await page.waitForFunction(() => (document.querySelector('[data-testid=prompt]')?.textContent || '').length > 0, null, { timeout: 5000 })
+        .catch(() => { throw new Failure(`${game}: no prompt after ${two.path.slice(0, 2).join(' ')}`); });
+      const prompt = (await page.textContent('[data-testid=prompt]')).trim();
+      if (game === 'imago') {
+        check(/push which piece/.test(prompt), `imago: the prompt after the step says "${prompt}"`);
+        check(await page.$$eval(`[data-testid=board] [data-cell="${two.path[1]}"] .piece`, (els) => els.length) === 1, 'imago: the stepping piece is not shown on its new cell');
+        check(await page.$$eval(`[data-testid=board] [data-cell="${two.path[0]}"] .piece-ghost`, (els) => els.length) === 1, 'imago: no ghost where the piece stood');
+      } else {
+        const rest = live.legal.filter((m) => m.path.length >= 4 && m.path[0] === two.path[0] && m.path[1] === two.path[1]);
+        const n = Math.max(...rest.map((m) => Math.abs(Number(m.path[3]) - Number(m.path[2]))));
+        check(prompt === `Now a following move of exactly ${n} rows (or onto your goal line).`, `linja: the prompt after the first move says "${prompt}", expected ${n} rows`);
+      }
+      await page.screenshot({ path: path.join(SHOTS, `${game}-entry.png`), fullPage: true });
+      log(`${game}: guided entry after ${two.path.slice(0, 2).join(' ')}: "${prompt}", screenshot ${game}-entry.png`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=board] .selected'));
+    }
     const mv = live.legal.find((m) => m.path.length > 1);
     if (mv) {
       await page.click(`[data-testid=board] [data-cell="${mv.path[0]}"]`);

@@ -137,6 +137,7 @@ export function mountPlay(root, id, navigate) {
   const infoEl = h('div', { class: 'board-info', 'data-testid': 'board-info' });
 
   const statusEl = h('p', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
+  const promptEl = h('p', { class: 'prompt', 'data-testid': 'prompt', 'aria-live': 'polite' });
   const thinkingEl = h('p', { class: 'thinking', 'data-testid': 'thinking', hidden: true });
   const drawNote = h('p', { class: 'draw-note', 'data-testid': 'draw-note', hidden: true });
   const seatsEl = h('ul', { class: 'seats', 'data-testid': 'seats' });
@@ -160,7 +161,7 @@ export function mountPlay(root, id, navigate) {
 
   const page = h('section', { class: 'play' },
     h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
-    h('div', { class: 'status-bar' }, statusEl, thinkingEl, drawNote, messageEl, announceEl),
+    h('div', { class: 'status-bar' }, statusEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
     h('div', { class: 'play-grid' },
       h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, histNav, infoEl),
       h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, movesTitle, movesBox)));
@@ -435,7 +436,12 @@ export function mountPlay(root, id, navigate) {
     }
 
     // selection and choices
+    let prompt = '';
+    if (ctx.prefix.length && canEnter && mod && mod.entryPrompt) {
+      prompt = mod.entryPrompt(ctx.prefix, (live.legal || []).filter((mv) => startsWith(mv.path || [], ctx.prefix)), t);
+    }
     selectionEl.textContent = ctx.prefix.length ? t('selection', { cells: ctx.prefix.join(' → ') }) : '';
+    promptEl.textContent = prompt;
     const exact = canEnter ? exactMoves(live.legal, ctx.prefix) : [];
     const longer = targets.size > 0;
     choicesEl.replaceChildren();

@@ -58,6 +58,14 @@ export function draw(svg, view, ui) {
   begin(svg, g.width, g.height, t('board_label', { game: gameName('imago') }));
   const goals = new Map((view.goals || []).map((x) => [x.cell, x.seat]));
   const pieces = new Map((view.pieces || []).map((x) => [x.cell, x.seat]));
+  // While a move is entered, the stepping piece stands where it would go.
+  let ghost = null;
+  const sel = ui.selected || [];
+  if (sel.length >= 2 && pieces.has(sel[0]) && !pieces.has(sel[1])) {
+    ghost = sel[0];
+    pieces.set(sel[1], pieces.get(sel[0]));
+    pieces.delete(sel[0]);
+  }
 
   // column and row labels
   for (let c = 0; c < g.cols; c++) {
@@ -96,6 +104,7 @@ export function draw(svg, view, ui) {
       const cy = y + C / 2;
       grp.append(s('path', { class: 'piece-arrow', d: `M${cx - 7 * dir} ${cy - 7} L${cx + 7 * dir} ${cy} L${cx - 7 * dir} ${cy + 7}` }));
     }
+    if (ghost === id) grp.append(s('circle', { class: 'piece-ghost', cx: x + C / 2, cy: y + C / 2, r: C * 0.32 }));
     if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C));
     if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, piece !== undefined, C * 0.4));
     grp.append(focusRect(x, y, C, C));
@@ -212,4 +221,10 @@ export function variantPicker({ value, data, t: tr, onChange }) {
       h('p', { class: 'hint' }, h('a', { href: '/editor', 'data-link': '', text: tr('nav_editor') }))),
     value: sel.value,
   };
+}
+
+/** What comes next while a move is entered: after the step, the push. */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  return prefix.length === 2 && longer.length ? tr('imago_push_which') : '';
 }

@@ -126,3 +126,20 @@ export function lastMoveCells(move) {
 export function variantPicker(opts) {
   return catalogPicker(opts);
 }
+
+/**
+ * What comes next while a turn is entered: `prefix` the rows clicked,
+ * `moves` the legal moves that go on from it (each {move, path}).
+ */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  if (!prefix.length || !longer.length) return '';
+  const k = prefix.length % 4; // a turn: first move (2 rows), following move (2 rows)
+  if (prefix.length >= 4 && k === 0) return tr('linja_extra_turn');
+  if (k === 2) {
+    // the goal line stops a piece short: the full count is the longest step
+    const d = longer.map((m) => Math.abs(Number(m.path[prefix.length + 1]) - Number(m.path[prefix.length]))).filter((x) => x > 0);
+    if (d.length) return tr('linja_now_rows', { n: Math.max(...d) });
+  }
+  return '';
+}
