@@ -227,6 +227,13 @@ impl Game for Dimensiones {
         }
     }
 
+    fn count_moves(&self, moves: &mut crate::draughts::MoveList) -> u64 {
+        match self.army {
+            Some(a) => self.count_of(a, moves),
+            None => 0,
+        }
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         self.apply(mv);
     }

@@ -52,6 +52,24 @@ impl Dimensiones {
         }
     }
 
+    /// How many moves [`moves_of`](Dimensiones::moves_of) lists, counted
+    /// without listing the non-captures where no penalty applies.
+    pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
+        out.clear();
+        let rules = self.variant.core_rules();
+        let view = self.view(army, &rules);
+        let caps = view.captures(out) as u64;
+        match self.variant.tactics {
+            Tactics::Armour => caps + view.count_quiet(),
+            Tactics::NoArmour if caps == 0 => view.count_quiet(),
+            Tactics::NoArmour if !self.variant.huff => caps,
+            Tactics::NoArmour => {
+                self.moves_of(army, out);
+                out.len() as u64
+            }
+        }
+    }
+
     /// Appends `q` once per penalty choice (`huff`, a capture was possible).
     fn push_penalties(&self, army: Army, q: Move, capturers: u64, out: &mut Vec<Move>) {
         let (from, to) = (q.from.bit(), q.to.bit());

@@ -285,6 +285,16 @@ impl Game for Draughts {
         self.generate(moves);
     }
 
+    fn count_moves(&self, moves: &mut MoveList) -> u64 {
+        moves.clear();
+        let rules = self.variant.rules();
+        let view = self.army(&rules);
+        match view.captures(moves) {
+            0 => view.count_quiet(),
+            n => n as u64,
+        }
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         let me = self.side.index();
         let them = 1 - me;

@@ -88,12 +88,66 @@ impl ArmyView<'_> {
         }
     }
 
+    /// The army's pieces with at least one first jump, found for all
+    /// pieces at once by direction shifts (flying kings one by one). Every
+    /// first jump completes to a capture, so these are exactly the pieces
+    /// that have a capture.
+    #[inline]
+    #[must_use]
+    pub fn capturers(&self) -> u64 {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut caps = 0u64;
+        let mut m = self.orient(self.rules.man_captures);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let back = dir::opposite(d as u8) as usize;
+            // Squares whose neighbour in `d` is an enemy with an empty
+            // square behind it.
+            let jump = g.shift(self.enemy & g.shift(empty, back), back);
+            caps |= self.men & jump;
+        }
+        if self.kings != 0 {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                let mut ks = self.kings;
+                while ks != 0 {
+                    let sq = ks.trailing_zeros() as usize;
+                    ks &= ks - 1;
+                    let mut m = m;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let (_, hit) = g.slide(d, sq, self.occupied);
+                        if hit & self.enemy != 0 && g.shift(hit, d) & empty != 0 {
+                            caps |= 1u64 << sq;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let back = dir::opposite(d as u8) as usize;
+                    let jump = g.shift(self.enemy & g.shift(empty, back), back);
+                    caps |= self.kings & jump;
+                }
+            }
+        }
+        caps
+    }
+
     /// Appends every complete capture of the army to `out`, deduplicated,
     /// then keeps only those the laws of quantity and quality allow (when
     /// the rules have them). Returns how many were kept.
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
         let start = out.len();
-        let own = self.men | self.kings;
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return 0;
+        }
         let mut s = Search {
             next: self.rules.neighbours(),
             rules: self.rules,
@@ -105,7 +159,7 @@ impl ArmyView<'_> {
             first: start,
             out,
         };
-        for from in Square::iter_bits(own) {
+        for from in Square::iter_bits(capturers) {
             let king = self.kings & from.bit() != 0;
             s.from = from;
             s.orig_king = king;
@@ -134,57 +188,118 @@ impl ArmyView<'_> {
         out.len() - start
     }
 
+    /// The non-capturing targets of the piece on `sq` (a king if `king`):
+    /// steps, slides and ally-jump chains.
+    #[inline(always)]
+    fn quiet_targets(&self, sq: usize, king: bool, man_moves: u8, ally_man: u8) -> u64 {
+        let g = self.rules.geometry();
+        let occ = self.occupied;
+        let mut targets = 0u64;
+        if king {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    targets |= g.slide(d, sq, occ).0;
+                }
+            } else {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    targets |= g.step[d][sq];
+                }
+                targets &= !occ;
+            }
+        } else {
+            let mut m = man_moves;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                targets |= g.step[d][sq];
+            }
+            targets &= !occ;
+        }
+        if self.allies != 0 {
+            let from = Square::at(sq as u8);
+            let dirs = if king { self.rules.ally_king } else { ally_man };
+            targets |= ally_reach(self.rules.neighbours(), from, dirs, self.allies, occ & !from.bit());
+        }
+        targets
+    }
+
     /// Appends every non-capturing move: steps, king slides and (with ally
     /// jumps) ally-jump chains, one move per start and end.
     pub fn quiet(&self, out: &mut Vec<Move>) {
-        let next = self.rules.neighbours();
         let promo = self.promo_row();
         let man_moves = self.orient(self.rules.man_moves);
         let ally_man = self.orient(self.rules.ally_man);
-        let occ = self.occupied;
-        for from in Square::iter_bits(self.men | self.kings) {
-            let sq = from.index() as usize;
+        let mut pieces = self.men | self.kings;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = Square::at(sq as u8);
             let king = self.kings & from.bit() != 0;
-            let mut targets = 0u64;
-            if king {
-                let mut m = self.rules.king_dirs;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let mut t = next[d][sq];
-                    while t != OFF && occ & (1u64 << t) == 0 {
-                        targets |= 1u64 << t;
-                        if !self.rules.flying_kings {
-                            break;
-                        }
-                        t = next[d][t as usize];
-                    }
-                }
-            } else {
-                let mut m = man_moves;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let t = next[d][sq];
-                    if t != OFF && occ & (1u64 << t) == 0 {
-                        targets |= 1u64 << t;
-                    }
-                }
-            }
-            if self.allies != 0 {
-                let dirs = if king { self.rules.ally_king } else { ally_man };
-                targets |= ally_reach(next, from, dirs, self.allies, occ & !from.bit());
-            }
-            for to in Square::iter_bits(targets) {
+            let mut targets = self.quiet_targets(sq, king, man_moves, ally_man);
+            let promo_here = if king { 0 } else { promo };
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
                 out.push(Move {
                     from,
-                    to,
+                    to: Square::at(to),
                     captured: 0,
-                    promote: !king && promo & to.bit() != 0,
+                    promote: promo_here & (1u64 << to) != 0,
                     penalty: Penalty::None,
                 });
             }
         }
+    }
+
+    /// How many moves [`quiet`](ArmyView::quiet) would append, counted
+    /// without listing them.
+    #[must_use]
+    pub fn count_quiet(&self) -> u64 {
+        let man_moves = self.orient(self.rules.man_moves);
+        if self.allies != 0 {
+            let ally_man = self.orient(self.rules.ally_man);
+            let mut n = 0u64;
+            let mut pieces = self.men | self.kings;
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let king = self.kings & (1u64 << sq) != 0;
+                n += u64::from(self.quiet_targets(sq, king, man_moves, ally_man).count_ones());
+            }
+            return n;
+        }
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut n = 0u64;
+        let mut m = man_moves;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            n += u64::from((g.shift(self.men, d) & empty).count_ones());
+        }
+        if self.kings != 0 {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                let mut ks = self.kings;
+                while ks != 0 {
+                    let sq = ks.trailing_zeros() as usize;
+                    ks &= ks - 1;
+                    n += u64::from(self.quiet_targets(sq, true, 0, 0).count_ones());
+                }
+            } else {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    n += u64::from((g.shift(self.kings, d) & empty).count_ones());
+                }
+            }
+        }
+        n
     }
 
     /// Whether the army has any legal move under compulsory or optional
@@ -192,58 +307,42 @@ impl ArmyView<'_> {
     /// a non-capturing move. Allocates nothing.
     #[must_use]
     pub fn has_move(&self) -> bool {
-        let next = self.rules.neighbours();
-        let man_moves = self.orient(self.rules.man_moves);
-        let man_caps = self.orient(self.rules.man_captures);
-        let ally_man = self.orient(self.rules.ally_man);
-        let occ = self.occupied;
-        for from in Square::iter_bits(self.men | self.kings) {
-            let sq = from.index() as usize;
-            let king = self.kings & from.bit() != 0;
-            let occ_wo = occ & !from.bit();
-            // Steps and the first square of a slide.
-            let steps = if king {
-                self.rules.king_dirs
-            } else {
-                man_moves
-            };
-            let mut m = steps;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let t = next[d][sq];
-                if t != OFF && occ & (1u64 << t) == 0 {
-                    return true;
-                }
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut m = self.orient(self.rules.man_moves);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(self.men, d) & empty != 0 {
+                return true;
             }
-            // First jumps of a capture.
-            let caps = if king { self.rules.king_dirs } else { man_caps };
-            let mut m = caps;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let mut t = next[d][sq];
-                if king && self.rules.flying_kings {
-                    while t != OFF && occ_wo & (1u64 << t) == 0 {
-                        t = next[d][t as usize];
+        }
+        // A king's first step is also the first square of a slide.
+        let mut m = self.rules.king_dirs;
+        while m != 0 && self.kings != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(self.kings, d) & empty != 0 {
+                return true;
+            }
+        }
+        if self.allies != 0 {
+            // One ally jump: over an ally onto an empty square.
+            for (pieces, dirs) in [
+                (self.men, self.orient(self.rules.ally_man)),
+                (self.kings, self.rules.ally_king),
+            ] {
+                let mut m = dirs;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if g.shift(g.shift(pieces, d) & self.allies, d) & empty != 0 {
+                        return true;
                     }
-                }
-                if t == OFF || self.enemy & (1u64 << t) == 0 {
-                    continue;
-                }
-                let land = next[d][t as usize];
-                if land != OFF && occ_wo & (1u64 << land) == 0 {
-                    return true;
-                }
-            }
-            if self.allies != 0 {
-                let dirs = if king { self.rules.ally_king } else { ally_man };
-                if ally_reach(next, from, dirs, self.allies, occ_wo) != 0 {
-                    return true;
                 }
             }
         }
-        false
+        self.capturers() != 0
     }
 
     /// Every capture path (landing squares after the start) of the piece on
