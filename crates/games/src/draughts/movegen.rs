@@ -5,7 +5,7 @@
 //! captured set, occupancy); nothing is allocated but the pushes into the
 //! caller's `Vec`, which keeps its capacity between calls.
 
-use super::board::{dir, Neighbours, Promotion, Rules, Square, OFF};
+use super::board::{ascending, dir, Geometry, Neighbours, Promotion, Rules, Square, OFF};
 
 /// A penalty of the `huff` option of Super Dimensiones, played as part of a
 /// non-capturing move.
@@ -49,6 +49,17 @@ impl Move {
     }
 }
 
+/// [`dir::flip_mask`] of every mask.
+static FLIPPED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = dir::flip_mask(m as u8);
+        m += 1;
+    }
+    t
+};
+
 /// One army's view of the board, which is all the generator needs.
 #[derive(Clone, Copy, Debug)]
 pub struct ArmyView<'r> {
@@ -71,6 +82,7 @@ pub struct ArmyView<'r> {
 }
 
 impl ArmyView<'_> {
+    #[inline(always)]
     fn promo_row(&self) -> u64 {
         let size = self.rules.size;
         if self.north {
@@ -80,11 +92,12 @@ impl ArmyView<'_> {
         }
     }
 
+    #[inline(always)]
     fn orient(&self, mask: u8) -> u8 {
         if self.north {
             mask
         } else {
-            dir::flip_mask(mask)
+            FLIPPED[mask as usize]
         }
     }
 
@@ -148,42 +161,44 @@ impl ArmyView<'_> {
         if capturers == 0 {
             return 0;
         }
-        let mut s = Search {
-            next: self.rules.neighbours(),
-            rules: self.rules,
+        let mut s = Captures {
+            g: self.rules.geometry(),
             enemy: self.enemy,
             promo: self.promo_row(),
             man_caps: self.orient(self.rules.man_captures),
-            from: Square::try_index(0).expect("square 0"),
+            king_dirs: self.rules.king_dirs,
+            flying: self.rules.flying_kings,
+            at_once: self.rules.remove_at_once,
+            stop: self.rules.promotion == Promotion::Stop,
+            from: Square::at(0),
             orig_king: false,
             first: start,
             out,
         };
-        for from in Square::iter_bits(capturers) {
-            let king = self.kings & from.bit() != 0;
-            s.from = from;
+        let mut pieces = capturers;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let king = self.kings & (1u64 << sq) != 0;
+            s.from = Square::at(sq as u8);
             s.orig_king = king;
             s.first = s.out.len();
-            let occ = self.occupied & !from.bit();
-            s.jumps(from.index(), king, 0, occ, 8);
+            let occ = self.occupied & !(1u64 << sq);
+            s.jumps(sq, king, 0, occ, 8);
         }
         let out = s.out;
-        if self.rules.quantity && out.len() > start {
-            let best = out[start..]
-                .iter()
-                .map(|m| m.captured.count_ones())
-                .max()
-                .unwrap_or(0);
-            retain_from(out, start, |m| m.captured.count_ones() == best);
-        }
-        if self.rules.quality && out.len() > start {
+        if out.len() - start > 1 && (self.rules.quantity || self.rules.quality) {
+            // The law of quantity, then that of quality among the longest:
+            // one pass keeping the captures with the greatest key.
             let ek = self.enemy_kings;
-            let best = out[start..]
-                .iter()
-                .map(|m| (m.captured & ek).count_ones())
-                .max()
-                .unwrap_or(0);
-            retain_from(out, start, |m| (m.captured & ek).count_ones() == best);
+            let (qn, ql) = (self.rules.quantity, self.rules.quality);
+            let key = |m: &Move| {
+                let n = if qn { m.captured.count_ones() } else { 0 };
+                let k = if ql { (m.captured & ek).count_ones() } else { 0 };
+                (n << 8) | k
+            };
+            let best = out[start..].iter().map(key).max().unwrap_or(0);
+            retain_from(out, start, |m| key(m) == best);
         }
         out.len() - start
     }
@@ -422,6 +437,127 @@ fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) 
         }
     }
     out.truncate(w);
+}
+
+/// The capture search of the generator: depth first, the state in
+/// registers, whole-board tables for steps and slides. It finds the same
+/// moves in the same order as the path search [`Search`] (which notation
+/// uses), without the paths.
+struct Captures<'o> {
+    g: &'static Geometry,
+    enemy: u64,
+    promo: u64,
+    man_caps: u8,
+    king_dirs: u8,
+    flying: bool,
+    at_once: bool,
+    stop: bool,
+    from: Square,
+    orig_king: bool,
+    first: usize,
+    out: &'o mut Vec<Move>,
+}
+
+impl Captures<'_> {
+    #[inline(always)]
+    fn record(&mut self, to: u32, captured: u64, promote: bool) {
+        let m = Move {
+            from: self.from,
+            to: Square::at(to as u8),
+            captured,
+            promote,
+            penalty: Penalty::None,
+        };
+        if !self.out[self.first..].contains(&m) {
+            self.out.push(m);
+        }
+    }
+
+    /// Searches the captures from `sq`; records complete ones. Returns
+    /// whether any capture was possible from here.
+    fn jumps(&mut self, sq: usize, king: bool, captured: u64, occ: u64, last: u8) -> bool {
+        let g = self.g;
+        let enemy = self.enemy & !captured;
+        let mut found = false;
+        if king && self.flying {
+            let mut m = self.king_dirs;
+            if self.at_once && last < 8 {
+                m &= !(1 << dir::opposite(last));
+            }
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (_, hit) = g.slide(d, sq, occ);
+                if hit & enemy == 0 {
+                    continue;
+                }
+                let t = hit.trailing_zeros() as usize;
+                let cap = captured | hit;
+                let occ2 = if self.at_once { occ & !hit } else { occ };
+                let (mut lands, _) = g.slide(d, t, occ2);
+                if lands == 0 {
+                    continue;
+                }
+                found = true;
+                let mut ends = 0u64;
+                let mut cont = false;
+                // Nearest landing first, as the path search goes.
+                while lands != 0 {
+                    let l = if ascending(d) {
+                        lands.trailing_zeros()
+                    } else {
+                        63 - lands.leading_zeros()
+                    };
+                    lands &= !(1u64 << l);
+                    if self.jumps(l as usize, true, cap, occ2, d as u8) {
+                        cont = true;
+                    } else {
+                        ends |= 1u64 << l;
+                    }
+                }
+                if !cont {
+                    while ends != 0 {
+                        let e = ends.trailing_zeros();
+                        ends &= ends - 1;
+                        self.record(e, cap, !self.orig_king);
+                    }
+                }
+            }
+        } else {
+            let mut m = if king { self.king_dirs } else { self.man_caps };
+            if king && self.at_once && last < 8 {
+                m &= !(1 << dir::opposite(last));
+            }
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mid = g.step[d][sq];
+                if mid & enemy == 0 {
+                    continue;
+                }
+                let land = g.shift(mid, d);
+                if land == 0 || land & occ != 0 {
+                    continue;
+                }
+                found = true;
+                let l = land.trailing_zeros();
+                let cap = captured | mid;
+                let occ2 = if self.at_once { occ & !mid } else { occ };
+                let mut k = king;
+                if !king && self.promo & land != 0 {
+                    if self.stop {
+                        self.record(l, cap, true);
+                        continue;
+                    }
+                    k = true;
+                }
+                if !self.jumps(l as usize, k, cap, occ2, d as u8) {
+                    self.record(l, cap, !self.orig_king && k);
+                }
+            }
+        }
+        found
+    }
 }
 
 /// Called with each complete capture path, its end, captured set and promotion.
