@@ -786,3 +786,166 @@ impl Search<'_, '_> {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The bitboard generator against the square-by-square reference (the
+    //! path search [`Search`] and the neighbour tables) on random boards of
+    //! every rule combination.
+    use super::*;
+    use crate::draughts::board::{board_mask, dir, DARK};
+
+    /// The generator as it was: every piece searched with [`Search`], the
+    /// laws applied one after the other, quiet moves from neighbour tables.
+    fn reference(v: &ArmyView<'_>) -> Vec<Move> {
+        let mut out = Vec::new();
+        let next = v.rules.neighbours();
+        let mut s = Search {
+            next,
+            rules: v.rules,
+            enemy: v.enemy,
+            promo: v.promo_row(),
+            man_caps: v.orient(v.rules.man_captures),
+            from: Square::at(0),
+            orig_king: false,
+            first: 0,
+            out: &mut out,
+        };
+        for from in Square::iter_bits(v.men | v.kings) {
+            s.from = from;
+            s.orig_king = v.kings & from.bit() != 0;
+            s.first = s.out.len();
+            s.jumps(from.index(), s.orig_king, 0, v.occupied & !from.bit(), 8);
+        }
+        if v.rules.quantity && !out.is_empty() {
+            let best = out.iter().map(|m| m.captured.count_ones()).max().unwrap();
+            out.retain(|m| m.captured.count_ones() == best);
+        }
+        if v.rules.quality && !out.is_empty() {
+            let k = |m: &Move| (m.captured & v.enemy_kings).count_ones();
+            let best = out.iter().map(k).max().unwrap();
+            out.retain(|m| k(m) == best);
+        }
+        let occ = v.occupied;
+        for from in Square::iter_bits(v.men | v.kings) {
+            let sq = from.index() as usize;
+            let king = v.kings & from.bit() != 0;
+            let mut targets = 0u64;
+            let dirs = if king {
+                v.rules.king_dirs
+            } else {
+                v.orient(v.rules.man_moves)
+            };
+            for d in super::super::board::dirs(dirs) {
+                let mut t = next[d as usize][sq];
+                while t != OFF && occ & (1u64 << t) == 0 {
+                    targets |= 1u64 << t;
+                    if !(king && v.rules.flying_kings) {
+                        break;
+                    }
+                    t = next[d as usize][t as usize];
+                }
+            }
+            if v.allies != 0 {
+                let dirs = if king {
+                    v.rules.ally_king
+                } else {
+                    v.orient(v.rules.ally_man)
+                };
+                targets |= ally_reach(next, from, dirs, v.allies, occ & !from.bit());
+            }
+            for to in Square::iter_bits(targets) {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                    promote: !king && v.promo_row() & to.bit() != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        out
+    }
+
+    fn rng(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn bitboard_generator_matches_the_reference() {
+        use dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for size in [6u8, 8] {
+            for diagonal in [true, false] {
+                for flying in [true, false] {
+                    for at_once in [true, false] {
+                        for laws in 0..4u8 {
+                            for ally in [false, true] {
+                                let (man, king) = if diagonal {
+                                    (bit(NE) | bit(NW), DIAGONAL)
+                                } else {
+                                    (bit(N) | bit(E) | bit(W), ORTHOGONAL)
+                                };
+                                let rules = Rules {
+                                    size,
+                                    man_moves: man,
+                                    man_captures: if laws == 3 { DIAGONAL } else { man },
+                                    king_dirs: king,
+                                    flying_kings: flying,
+                                    promotion: if flying {
+                                        Promotion::ContinueAsKing
+                                    } else {
+                                        Promotion::Stop
+                                    },
+                                    quantity: laws & 1 != 0,
+                                    quality: laws & 2 != 0,
+                                    remove_at_once: at_once,
+                                    ally_man: if ally { bit(N) | bit(E) | bit(W) } else { 0 },
+                                    ally_king: if ally { ORTHOGONAL } else { 0 },
+                                };
+                                let board = board_mask(size) & if diagonal { DARK } else { !0 };
+                                for _ in 0..300 {
+                                    let a = rng(&mut seed) & rng(&mut seed) & board;
+                                    let b = rng(&mut seed) & rng(&mut seed) & board & !a;
+                                    let c = if ally {
+                                        rng(&mut seed) & rng(&mut seed) & board & !a & !b
+                                    } else {
+                                        0
+                                    };
+                                    let ka = a & rng(&mut seed) & rng(&mut seed);
+                                    let kb = b & rng(&mut seed);
+                                    let north = rng(&mut seed) & 1 == 0;
+                                    let view = ArmyView {
+                                        rules: &rules,
+                                        men: a & !ka,
+                                        kings: ka,
+                                        enemy: b,
+                                        enemy_kings: kb,
+                                        occupied: a | b | c,
+                                        allies: c,
+                                        north,
+                                    };
+                                    let want = reference(&view);
+                                    let mut got = Vec::new();
+                                    let caps = view.captures(&mut got);
+                                    assert_eq!(caps, want.iter().filter(|m| m.is_capture()).count());
+                                    let quiet_from = got.len();
+                                    view.quiet(&mut got);
+                                    assert_eq!(got, want, "{rules:?} {view:?}");
+                                    assert_eq!(view.count_quiet(), (got.len() - quiet_from) as u64);
+                                    assert_eq!(view.has_move(), !want.is_empty(), "{view:?}");
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 2 * 2 * 2 * 4 * 2 * 300);
+    }
+}
