@@ -194,7 +194,11 @@ impl ArmyView<'_> {
             let (qn, ql) = (self.rules.quantity, self.rules.quality);
             let key = |m: &Move| {
                 let n = if qn { m.captured.count_ones() } else { 0 };
-                let k = if ql { (m.captured & ek).count_ones() } else { 0 };
+                let k = if ql {
+                    (m.captured & ek).count_ones()
+                } else {
+                    0
+                };
                 (n << 8) | k
             };
             let best = out[start..].iter().map(key).max().unwrap_or(0);
@@ -238,7 +242,13 @@ impl ArmyView<'_> {
         if self.allies != 0 {
             let from = Square::at(sq as u8);
             let dirs = if king { self.rules.ally_king } else { ally_man };
-            targets |= ally_reach(self.rules.neighbours(), from, dirs, self.allies, occ & !from.bit());
+            targets |= ally_reach(
+                self.rules.neighbours(),
+                from,
+                dirs,
+                self.allies,
+                occ & !from.bit(),
+            );
         }
         targets
     }
@@ -284,7 +294,10 @@ impl ArmyView<'_> {
                 let sq = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
                 let king = self.kings & (1u64 << sq) != 0;
-                n += u64::from(self.quiet_targets(sq, king, man_moves, ally_man).count_ones());
+                n += u64::from(
+                    self.quiet_targets(sq, king, man_moves, ally_man)
+                        .count_ones(),
+                );
             }
             return n;
         }
@@ -932,7 +945,10 @@ mod tests {
                                     let want = reference(&view);
                                     let mut got = Vec::new();
                                     let caps = view.captures(&mut got);
-                                    assert_eq!(caps, want.iter().filter(|m| m.is_capture()).count());
+                                    assert_eq!(
+                                        caps,
+                                        want.iter().filter(|m| m.is_capture()).count()
+                                    );
                                     let quiet_from = got.len();
                                     view.quiet(&mut got);
                                     assert_eq!(got, want, "{rules:?} {view:?}");
