@@ -77,6 +77,10 @@ impl DraughtsVariant {
     /// The rules of the core for this variant.
     #[must_use]
     pub const fn rules(self) -> Rules {
+        VARIANT_RULES[self as usize]
+    }
+
+    const fn rules_of(self) -> Rules {
         use board::dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
         match self {
             DraughtsVariant::Russian => Rules {
@@ -140,6 +144,13 @@ impl DraughtsVariant {
         }
     }
 }
+
+/// [`DraughtsVariant::rules`] of each variant, in declaration order.
+const VARIANT_RULES: [Rules; 3] = [
+    DraughtsVariant::Russian.rules_of(),
+    DraughtsVariant::Turkish.rules_of(),
+    DraughtsVariant::English.rules_of(),
+];
 
 impl fmt::Display for DraughtsVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
