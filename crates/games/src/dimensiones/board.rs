@@ -257,6 +257,13 @@ impl RuleSet {
         CORE_RULES[i]
     }
 
+    /// [`core_rules`](RuleSet::core_rules) from a static table, by reference.
+    #[inline(always)]
+    pub(crate) fn core_rules_ref(&self) -> &'static Rules {
+        let i = (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize;
+        &CORE_RULES[i]
+    }
+
     /// The start squares of `army` in this formation.
     #[must_use]
     pub const fn start_squares(&self, army: Army) -> u64 {
@@ -285,7 +292,7 @@ impl RuleSet {
 
 /// The core's rules for cards 1, 4 and 5, at `dimension * 4 + formation * 2
 /// + power` (discriminants in declaration order).
-const CORE_RULES: [Rules; 8] = {
+static CORE_RULES: [Rules; 8] = {
     let mut t = [core_rules_of(Dimension::Multi, Formation::Western, Power::Real); 8];
     let dims = [Dimension::Multi, Dimension::Inter];
     let forms = [Formation::Western, Formation::Eastern];

@@ -167,8 +167,8 @@ impl Dimensiones {
         let Some(army) = self.army else {
             return Vec::new();
         };
-        let rules = self.variant.core_rules();
-        self.view(army, &rules).capture_paths(mv)
+        let rules = self.variant.core_rules_ref();
+        self.view(army, rules).capture_paths(mv)
     }
 
     fn outcome_with(&self, subgames: [SubGame; 2], reason: Reason) -> Outcome {

@@ -146,7 +146,7 @@ impl DraughtsVariant {
 }
 
 /// [`DraughtsVariant::rules`] of each variant, in declaration order.
-const VARIANT_RULES: [Rules; 3] = [
+static VARIANT_RULES: [Rules; 3] = [
     DraughtsVariant::Russian.rules_of(),
     DraughtsVariant::Turkish.rules_of(),
     DraughtsVariant::English.rules_of(),
@@ -231,16 +231,16 @@ impl Draughts {
 
     fn generate(&self, out: &mut MoveList) {
         out.clear();
-        let rules = self.variant.rules();
-        let view = self.army(&rules);
+        let rules = &VARIANT_RULES[self.variant as usize];
+        let view = self.army(rules);
         if view.captures(out) == 0 {
             view.quiet(out);
         }
     }
 
     fn paths(&self, mv: &Move) -> Vec<Vec<Square>> {
-        let rules = self.variant.rules();
-        self.army(&rules).capture_paths(mv)
+        let rules = &VARIANT_RULES[self.variant as usize];
+        self.army(rules).capture_paths(mv)
     }
 
     fn piece_char(&self, sq: Square) -> Option<char> {
@@ -298,8 +298,8 @@ impl Game for Draughts {
 
     fn count_moves(&self, moves: &mut MoveList) -> u64 {
         moves.clear();
-        let rules = self.variant.rules();
-        let view = self.army(&rules);
+        let rules = &VARIANT_RULES[self.variant as usize];
+        let view = self.army(rules);
         match view.captures(moves) {
             0 => view.count_quiet(),
             n => n as u64,
@@ -332,8 +332,8 @@ impl Game for Draughts {
     /// The side to move loses when it has no legal move (no pieces, or all
     /// blocked).
     fn natural_outcome(&self) -> Option<Outcome> {
-        let rules = self.variant.rules();
-        (!self.army(&rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
+        let rules = &VARIANT_RULES[self.variant as usize];
+        (!self.army(rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
