@@ -105,7 +105,7 @@ impl ArmyView<'_> {
     /// pieces at once by direction shifts (flying kings one by one). Every
     /// first jump completes to a capture, so these are exactly the pieces
     /// that have a capture.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn capturers(&self) -> u64 {
         let g = self.rules.geometry();
@@ -155,12 +155,18 @@ impl ArmyView<'_> {
     /// Appends every complete capture of the army to `out`, deduplicated,
     /// then keeps only those the laws of quantity and quality allow (when
     /// the rules have them). Returns how many were kept.
+    #[inline]
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
-        let start = out.len();
-        let capturers = self.capturers();
-        if capturers == 0 {
-            return 0;
+        match self.capturers() {
+            0 => 0,
+            capturers => self.search_captures(capturers, out),
         }
+    }
+
+    /// [`captures`](ArmyView::captures) of the pieces in `capturers`.
+    #[inline(never)]
+    fn search_captures(&self, capturers: u64, out: &mut Vec<Move>) -> usize {
+        let start = out.len();
         let mut s = Captures {
             g: self.rules.geometry(),
             enemy: self.enemy,
@@ -283,6 +289,7 @@ impl ArmyView<'_> {
 
     /// How many moves [`quiet`](ArmyView::quiet) would append, counted
     /// without listing them.
+    #[inline]
     #[must_use]
     pub fn count_quiet(&self) -> u64 {
         let man_moves = self.orient(self.rules.man_moves);
@@ -333,6 +340,7 @@ impl ArmyView<'_> {
     /// Whether the army has any legal move under compulsory or optional
     /// capture alike: a first jump (which always completes to a capture) or
     /// a non-capturing move. Allocates nothing.
+    #[inline]
     #[must_use]
     pub fn has_move(&self) -> bool {
         let g = self.rules.geometry();
