@@ -301,6 +301,9 @@ pub(crate) struct Geometry {
     pub ray: [[u64; 64]; 8],
     /// `src[d]`: the squares of the board with a neighbour in direction `d`.
     pub src: [u64; 8],
+    /// `steps[mask][sq]`: the union of `step[d][sq]` over the directions
+    /// `d` of `mask`.
+    pub steps: [[u64; 64]; 256],
 }
 
 /// How far a bitboard rotates left to move every bit one step in each
@@ -318,6 +321,7 @@ const fn geometry(size: u8) -> Geometry {
         step: [[0; 64]; 8],
         ray: [[0; 64]; 8],
         src: [0; 8],
+        steps: [[0; 64]; 256],
     };
     let mut d = 0;
     while d < 8 {
@@ -336,6 +340,21 @@ const fn geometry(size: u8) -> Geometry {
             sq += 1;
         }
         d += 1;
+    }
+    let mut mask = 0;
+    while mask < 256 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut d = 0;
+            while d < 8 {
+                if mask & (1 << d) != 0 {
+                    g.steps[mask][sq] |= g.step[d][sq];
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        mask += 1;
     }
     g
 }

@@ -229,21 +229,10 @@ impl ArmyView<'_> {
                     targets |= g.slide(d, sq, occ).0;
                 }
             } else {
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    targets |= g.step[d][sq];
-                }
-                targets &= !occ;
+                targets = g.steps[m as usize][sq] & !occ;
             }
         } else {
-            let mut m = man_moves;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                targets |= g.step[d][sq];
-            }
-            targets &= !occ;
+            targets = g.steps[man_moves as usize][sq] & !occ;
         }
         if self.allies != 0 {
             let from = Square::at(sq as u8);
