@@ -163,7 +163,14 @@ fn positions_beyond_the_table_are_not_covered() {
     assert!(!table.covers(&start));
     assert_eq!(table.value(&start).unwrap(), None);
     assert_eq!(table.scored_moves(&start).unwrap(), None);
-    let seed = Linja::from_rows(Rules::Seed, [0, 0, 0, 1, 0, 0, 0, 11], [10, 1, 0, 0, 0, 0, 1, 0], Player::P1, 0).unwrap();
+    let seed = Linja::from_rows(
+        Rules::Seed,
+        [0, 0, 0, 1, 0, 0, 0, 11],
+        [10, 1, 0, 0, 0, 0, 1, 0],
+        Player::P1,
+        0,
+    )
+    .unwrap();
     assert!(!table.covers(&seed));
 }
 
@@ -187,7 +194,10 @@ fn an_interrupted_build_resumes_to_the_same_table() {
     assert_eq!(r.resumed_layers, 30);
     assert!(r.complete);
     let (fresh, _) = built("resume-fresh", Rules::Publisher, 4);
-    assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&fresh).unwrap());
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&fresh).unwrap()
+    );
     // A finished table is left as it is.
     let r = build(&path, &opts, |_| {}).unwrap();
     assert!(r.complete);

@@ -60,7 +60,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tablero_core::{Game, Player};
-use tablero_games::linja::{Linja, Move, Rules, GOAL, PIECES, ROW_LIMIT};
+use tablero_games::linja::{Linja, Move, Pieces, Rules, GOAL, PIECES, ROW_LIMIT};
 
 /// Version of the file format.
 pub const FORMAT_VERSION: u32 = 1;
@@ -80,8 +80,13 @@ type Dist = [u8; 8];
 #[derive(Clone, Debug)]
 pub struct Index {
     free: u32,
-    binom: Vec<Vec<u64>>,
+    /// The rank's part from the nibbles of progress 0-3 of a side's 12
+    /// pieces, and from progress 4-7 (the goal line's fixed pieces
+    /// included): the rank is their sum.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
     dists: Vec<Dist>,
+    bits: Vec<u32>,
     prog: Vec<u16>,
     pos: Vec<u32>,
     by_prog: Vec<Vec<u32>>,
@@ -103,19 +108,43 @@ impl Index {
             "free pieces must be 1 to {PIECES}, not {free}"
         );
         let k = free as usize;
-        let n = k + 8;
-        let mut binom = vec![vec![0u64; n + 1]; n + 1];
-        for i in 0..=n {
-            binom[i][0] = 1;
-            for j in 1..=i {
-                binom[i][j] = binom[i - 1][j - 1] + binom[i - 1][j];
-            }
+        let fixed = (PIECES - free) as u8;
+        // Compositions of m pieces over 4 slots, numbered in a fixed order.
+        let mut quarter: Vec<Vec<[u8; 4]>> = vec![Vec::new(); k + 1];
+        for m in 0..=k {
+            let mut all = Vec::new();
+            let mut d = [0u8; 8];
+            enumerate(&mut d, 4, m as u8, &mut all);
+            quarter[m] = all.iter().map(|d| [d[4], d[5], d[6], d[7]]).collect();
         }
-        let count = binom[k + 7][7] as usize;
+        let nib = |q: &[u8; 4]| {
+            q.iter()
+                .enumerate()
+                .fold(0usize, |acc, (i, &c)| acc | (usize::from(c) << (4 * i)))
+        };
+        let mut lo = vec![u32::MAX; 1 << 16];
+        let mut hi = vec![u32::MAX; 1 << 16];
+        let mut off = 0u32;
+        for m in 0..=k {
+            // m free pieces on progress 0-3, k - m on 4-7.
+            let highs = quarter[k - m].len() as u32;
+            for (r, q) in quarter[m].iter().enumerate() {
+                lo[nib(q)] = off + r as u32 * highs;
+            }
+            for (r, q) in quarter[k - m].iter().enumerate() {
+                let mut q = *q;
+                q[3] += fixed;
+                hi[nib(&q)] = r as u32;
+            }
+            off += quarter[m].len() as u32 * highs;
+        }
+        let count = off as usize;
         let mut index = Index {
             free,
-            binom,
+            lo,
+            hi,
             dists: vec![[0; 8]; count],
+            bits: vec![0; count],
             prog: vec![0; count],
             pos: vec![0; count],
             by_prog: vec![Vec::new(); 7 * k + 1],
@@ -130,6 +159,7 @@ impl Index {
         for d in all {
             let id = index.rank(&d) as usize;
             index.dists[id] = d;
+            index.bits[id] = Pieces::from_counts(index.full(&d)).bits();
             index.prog[id] = progress(&d) as u16;
         }
         for id in 0..count {
@@ -195,24 +225,27 @@ impl Index {
         self.by_prog[q].len() as u64
     }
 
-    /// The combinatorial rank of a distribution of `free` pieces.
+    /// The rank of a distribution of `free` pieces.
     #[inline]
     fn rank(&self, d: &Dist) -> u32 {
-        let mut r = 0u64;
-        let mut i = 0usize;
-        for (p, &c) in d.iter().enumerate() {
-            for _ in 0..c {
-                r += self.binom[p + i][i + 1];
-                i += 1;
-            }
-        }
-        r as u32
+        self.rank_bits(Pieces::from_counts(self.full(d)).bits())
+    }
+
+    /// The rank of the free part of a side's 12 pieces, given as nibbles
+    /// by progress ([`Pieces::bits`]); the pieces must have at least
+    /// `12 - free` on the goal line.
+    #[inline]
+    fn rank_bits(&self, bits: u32) -> u32 {
+        self.lo[(bits & 0xFFFF) as usize] + self.hi[(bits >> 16) as usize]
     }
 
     /// The entry of mover `a`, other side `b` (distribution ids).
     #[inline]
     fn at(&self, a: u32, b: u32) -> u64 {
-        let (qa, qb) = (self.prog[a as usize] as usize, self.prog[b as usize] as usize);
+        let (qa, qb) = (
+            self.prog[a as usize] as usize,
+            self.prog[b as usize] as usize,
+        );
         let s = qa + qb;
         self.layer_off[s]
             + self.row_block[s][qa]
@@ -263,16 +296,102 @@ fn valid(own: &Dist, opp: &Dist) -> bool {
 /// Whether the mover has a first move.
 fn can_move(own: &Dist, opp: &Dist) -> bool {
     (0..GOAL).any(|f| {
-        own[f] > 0 && (f + 1 == GOAL || u32::from(own[f + 1]) + u32::from(opp[GOAL - f - 1]) < ROW_LIMIT)
+        own[f] > 0
+            && (f + 1 == GOAL || u32::from(own[f + 1]) + u32::from(opp[GOAL - f - 1]) < ROW_LIMIT)
     })
 }
 
-fn position(rules: Rules, own: &Dist, opp: &Dist) -> Option<Linja> {
-    let mut black = [0u8; 8];
-    for (p, &c) in opp.iter().enumerate() {
-        black[GOAL - p] = c;
+/// Pieces of side `own` (nibbles by progress) at progress `p`.
+#[inline]
+fn at(own: u32, p: usize) -> u32 {
+    (own >> (4 * p)) & 0xF
+}
+
+/// Pieces of both sides at progress `p` of the side owning `own`.
+#[inline]
+fn row_total(own: u32, opp: u32, p: usize) -> u32 {
+    at(own, p) + at(opp, GOAL - p)
+}
+
+#[inline]
+fn shift(own: u32, from: usize, to: usize) -> u32 {
+    own - (1 << (4 * from)) + (1 << (4 * to))
+}
+
+/// Whether the sides have passed each other.
+#[inline]
+fn passed(own: u32, opp: u32) -> bool {
+    (own.trailing_zeros() / 4 + opp.trailing_zeros() / 4) as usize > GOAL
+}
+
+/// Calls `first(x, n)` with the mover's pieces `x` after each first move
+/// and the length `n` of the following move it gives: special case 1 (onto
+/// the goal line: 1), else the pieces the row held, 0 meaning none (special
+/// case 2, or the sides have passed each other). Returns whether a first
+/// move exists.
+fn first_moves(own: u32, opp: u32, first: &mut impl FnMut(u32, usize)) -> bool {
+    let mut any = false;
+    for f in 0..GOAL {
+        if at(own, f) == 0 {
+            continue;
+        }
+        let t = f + 1;
+        let before = row_total(own, opp, t);
+        if t < GOAL && before >= ROW_LIMIT {
+            continue;
+        }
+        any = true;
+        let own1 = shift(own, f, t);
+        let n = if passed(own1, opp) {
+            0
+        } else if t == GOAL {
+            1
+        } else {
+            before as usize
+        };
+        first(own1, n);
     }
-    Linja::from_rows(rules, *own, black, Player::P1, 0).ok()
+    any
+}
+
+/// Calls `visit(x, earned)` with the mover's pieces `x` after each
+/// following move of `n` rows from `own`; `earned` (only with `extra`, the
+/// publisher's rules) when it lands on an empty field row without ending
+/// the game: special case 3, one more whole turn from `x`. Returns whether
+/// a following move exists.
+fn following(own: u32, opp: u32, n: usize, extra: bool, visit: &mut impl FnMut(u32, bool)) -> bool {
+    let mut found = false;
+    for g in 0..GOAL {
+        if at(own, g) == 0 {
+            continue;
+        }
+        let u = (g + n).min(GOAL);
+        let landing = row_total(own, opp, u);
+        if u < GOAL && landing >= ROW_LIMIT {
+            continue;
+        }
+        found = true;
+        let own2 = shift(own, g, u);
+        visit(
+            own2,
+            extra && u < GOAL && landing == 0 && !passed(own2, opp),
+        );
+    }
+    found
+}
+
+/// Calls `visit(x, earned)` with the mover's pieces `x` after each of its
+/// turns (the rules of `tablero_games::linja`'s move generation, on
+/// nibbles; a position may come more than once) and returns whether it has
+/// a first move. With `earned` the turn goes on with one more whole turn
+/// from `x`, without a further extra turn, or ends at `x` if that turn has
+/// no first move.
+fn turns(own: u32, opp: u32, extra: bool, visit: &mut impl FnMut(u32, bool)) -> bool {
+    first_moves(own, opp, &mut |own1, n| {
+        if n == 0 || !following(own1, opp, n, extra, visit) {
+            visit(own1, false);
+        }
+    })
 }
 
 fn score(d: &Dist) -> i32 {
@@ -298,6 +417,10 @@ struct LayerOut {
     no_move: Vec<(u32, u32)>,
 }
 
+/// Memo slots per distribution while computing a column: the extra turn
+/// from it (0) and the following move of each length (1-5).
+const MEMO_SLOTS: usize = 6;
+
 /// Marks a position whose mover must pass, in a column.
 const NO_MOVE: u8 = 0x81;
 
@@ -321,6 +444,7 @@ impl Index {
         let next = AtomicUsize::new(0);
         let finished = AtomicUsize::new(0);
         let threads = threads.max(1);
+        let main = std::thread::current();
         let mut outs: Vec<LayerOut> = Vec::new();
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -330,23 +454,38 @@ impl Index {
                             cols: Vec::new(),
                             no_move: Vec::new(),
                         };
-                        let mut buf = Vec::new();
+                        let mut memo = vec![i8::MIN; self.dists.len() * MEMO_SLOTS];
+                        let mut touched = Vec::new();
                         let mut base = vec![0u64; k7 + 1];
                         loop {
                             let j = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&b) = jobs.get(j) else { break };
-                            let col = self.column(rules, s, b, done, &mut base, &mut buf, &mut out.no_move);
+                            let col = self.column(
+                                rules,
+                                s,
+                                b,
+                                done,
+                                &mut base,
+                                &mut memo,
+                                &mut touched,
+                                &mut out.no_move,
+                            );
                             counter.fetch_add(col.len() as u64, Ordering::Relaxed);
                             out.cols.push((b, col));
                         }
-                        finished.fetch_add(1, Ordering::Relaxed);
+                        finished.fetch_add(1, Ordering::Release);
+                        main.unpark();
                         out
                     })
                 })
                 .collect();
-            while finished.load(Ordering::Relaxed) < threads {
-                tick();
-                std::thread::sleep(Duration::from_millis(100));
+            let mut last = Instant::now();
+            while finished.load(Ordering::Acquire) < threads {
+                if last.elapsed() >= Duration::from_millis(100) {
+                    tick();
+                    last = Instant::now();
+                }
+                std::thread::park_timeout(Duration::from_millis(100));
             }
             outs = handles
                 .into_iter()
@@ -374,7 +513,8 @@ impl Index {
         b: u32,
         done: &[u8],
         base: &mut [u64],
-        buf: &mut Vec<Linja>,
+        memo: &mut [i8],
+        touched: &mut Vec<u32>,
         no_move: &mut Vec<(u32, u32)>,
     ) -> Vec<u8> {
         let qb = self.prog[b as usize] as usize;
@@ -383,45 +523,80 @@ impl Index {
         for (q, slot) in base.iter_mut().enumerate() {
             let s2 = qb + q;
             *slot = if s2 < self.layer_off.len() {
-                self.layer_off[s2] + self.row_block[s2][qb] + u64::from(self.pos[b as usize]) * self.cnt(q)
+                self.layer_off[s2]
+                    + self.row_block[s2][qb]
+                    + u64::from(self.pos[b as usize]) * self.cnt(q)
             } else {
                 0
             };
         }
         let opp = self.full(&self.dists[b as usize]);
+        let opp_bits = self.bits[b as usize];
+        let opp_score = score(&opp);
         let mut col = Vec::with_capacity(self.by_prog[qa].len());
         for &a in &self.by_prog[qa] {
             let own = self.full(&self.dists[a as usize]);
+            let own_bits = self.bits[a as usize];
             let v = if !valid(&own, &opp) {
                 INVALID
+            } else if passed(own_bits, opp_bits) {
+                encode(score(&own) - opp_score)
             } else {
-                match position(rules, &own, &opp) {
-                    None => INVALID,
-                    Some(pos) if pos.has_passed() => encode(score(&own) - score(&opp)),
-                    Some(pos) => {
-                        pos.children(buf);
-                        if buf.len() == 1 && buf[0].passes() > 0 {
-                            no_move.push((a, b));
-                            NO_MOVE
-                        } else {
-                            let mut best = -MAX_DIFF - 1;
-                            for c in buf.iter() {
-                                let d = self
-                                    .free_part(c.pieces(Player::P1).counts())
-                                    .expect("goal pieces stay");
-                                let id = self.rank(&d);
-                                let q = self.prog[id as usize] as usize;
-                                let e = base[q] + u64::from(self.pos[id as usize]);
-                                let v = -decode(done[e as usize]);
-                                best = best.max(v);
-                            }
-                            encode(best)
+                // -V(b, x): the value for the mover after its turn ends at x.
+                let after = |x: u32| {
+                    let id = self.rank_bits(x) as usize;
+                    -decode(done[(base[self.prog[id] as usize] + u64::from(self.pos[id])) as usize])
+                };
+                let extra = rules.extra_turn();
+                let mut best = -MAX_DIFF - 1;
+                // The rest of a turn after a first move to own1 with a
+                // following move of n rows is the same for every mover of
+                // this column that reaches own1: kept in `memo` (slot n of
+                // own1's; slot 0 for the extra turn from a position).
+                let any = first_moves(own_bits, opp_bits, &mut |own1, n| {
+                    let v = if n == 0 {
+                        after(own1)
+                    } else {
+                        let slot = self.rank_bits(own1) as usize * MEMO_SLOTS + n;
+                        if memo[slot] == i8::MIN {
+                            let mut w = -MAX_DIFF - 1;
+                            let found = following(own1, opp_bits, n, extra, &mut |x, earned| {
+                                let v = if earned {
+                                    let slot = self.rank_bits(x) as usize * MEMO_SLOTS;
+                                    if memo[slot] == i8::MIN {
+                                        let mut e = -MAX_DIFF - 1;
+                                        let any = turns(x, opp_bits, false, &mut |y, _| {
+                                            e = e.max(after(y));
+                                        });
+                                        memo[slot] = if any { e } else { after(x) } as i8;
+                                        touched.push(slot as u32);
+                                    }
+                                    i32::from(memo[slot])
+                                } else {
+                                    after(x)
+                                };
+                                w = w.max(v);
+                            });
+                            memo[slot] = if found { w } else { after(own1) } as i8;
+                            touched.push(slot as u32);
                         }
-                    }
+                        i32::from(memo[slot])
+                    };
+                    best = best.max(v);
+                });
+                if any {
+                    encode(best)
+                } else {
+                    no_move.push((a, b));
+                    NO_MOVE
                 }
             };
             col.push(v);
         }
+        for &id in touched.iter() {
+            memo[id as usize] = i8::MIN;
+        }
+        touched.clear();
         col
     }
 
@@ -562,11 +737,17 @@ impl Header {
         let rules = match h[12] {
             0 => Rules::Publisher,
             1 => Rules::Seed,
-            r => return Err(TableError::Header(format!("unknown rules {r} in the header"))),
+            r => {
+                return Err(TableError::Header(format!(
+                    "unknown rules {r} in the header"
+                )))
+            }
         };
         let free = u32::from(h[13]);
         if !(1..=PIECES).contains(&free) {
-            return Err(TableError::Header(format!("bad free pieces {free} in the header")));
+            return Err(TableError::Header(format!(
+                "bad free pieces {free} in the header"
+            )));
         }
         let header = Header {
             rules,
@@ -601,7 +782,9 @@ pub fn checksum(data: &[u8]) -> u64 {
         h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29);
     }
     for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0xC4CE_B9FE_1A85_EC53).rotate_left(29);
+        h = (h ^ u64::from(b))
+            .wrapping_mul(0xC4CE_B9FE_1A85_EC53)
+            .rotate_left(29);
     }
     h ^ (h >> 31)
 }
@@ -989,5 +1172,72 @@ impl Table {
             entries: index.len(),
         });
         Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The successors on nibbles are the children of the games crate's
+    /// move generation, as sets, along random games of both rule sets.
+    #[test]
+    fn successors_are_the_children_of_the_move_generation() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut checked = 0;
+        for rules in [Rules::Publisher, Rules::Seed] {
+            for _ in 0..60 {
+                let mut pos = Linja::start(&rules);
+                let mut children = Vec::new();
+                while !pos.has_passed() && pos.passes() < 2 {
+                    pos.children(&mut children);
+                    let me = pos.side_to_move();
+                    let own = pos.pieces(me).bits();
+                    let opp = pos.pieces(me.other()).bits();
+                    let mut out = Vec::new();
+                    let any = turns(own, opp, rules.extra_turn(), &mut |x, earned| {
+                        if !earned || !turns(x, opp, false, &mut |y, _| out.push(y)) {
+                            out.push(x);
+                        }
+                    });
+                    let mut want: Vec<u32> = children.iter().map(|c| c.pieces(me).bits()).collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    out.sort_unstable();
+                    out.dedup();
+                    if any {
+                        assert_eq!(out, want, "{}", pos.position_string());
+                    } else {
+                        assert!(out.is_empty());
+                        assert_eq!(children.len(), 1);
+                        assert_eq!(children[0].passes(), pos.passes() + 1);
+                    }
+                    checked += 1;
+                    pos = children[rng.gen_range(0..children.len())];
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        for free in [1, 3, 5, 12] {
+            let index = Index::new(free);
+            let mut seen = vec![false; index.distributions()];
+            let mut all = Vec::new();
+            enumerate(&mut [0; 8], 0, free as u8, &mut all);
+            assert_eq!(all.len(), index.distributions());
+            for d in &all {
+                let r = index.rank(d) as usize;
+                assert!(!seen[r]);
+                seen[r] = true;
+                assert_eq!(&index.dists[r], d);
+            }
+        }
+        assert_eq!(Index::new(12).distributions(), 50_388);
+        assert_eq!(Index::new(12).len(), 50_388 * 50_388);
     }
 }

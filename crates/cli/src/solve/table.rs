@@ -62,7 +62,12 @@ pub fn run(args: &Args) -> Result<()> {
         if best.is_empty() {
             println!("best move:  none (the game is over)");
         } else {
-            println!("best moves: {} of {}: {}", best.len(), moves.len(), best.join(", "));
+            println!(
+                "best moves: {} of {}: {}",
+                best.len(),
+                moves.len(),
+                best.join(", ")
+            );
         }
     }
     Ok(())
@@ -85,11 +90,9 @@ fn threads(args: &Args) -> usize {
 fn bar(entries: u64) -> ProgressBar {
     let bar = ProgressBar::new(entries);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] [{wide_bar}] {percent}% eta {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
+        ProgressStyle::with_template("{msg} [{elapsed_precise}] [{wide_bar}] {percent}% eta {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
     );
     bar
 }
@@ -97,7 +100,10 @@ fn bar(entries: u64) -> ProgressBar {
 fn show(bar: &ProgressBar, p: &BuildProgress) {
     bar.set_length(p.entries);
     bar.set_position(p.entries_done);
-    bar.set_message(format!("layer {:>3} ({}/{} done)", p.layer, p.layers_done, p.layers));
+    bar.set_message(format!(
+        "layer {:>3} ({}/{} done)",
+        p.layer, p.layers_done, p.layers
+    ));
 }
 
 fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
@@ -125,9 +131,15 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
     // the start with Red first, so one value answers both.
     let start = if table.free() == 12 {
         let pos = Linja::start_with(&rules, Player::P1);
-        let moves = table.scored_moves(&pos)?.expect("the whole table covers the start");
+        let moves = table
+            .scored_moves(&pos)?
+            .expect("the whole table covers the start");
         let value = moves[0].1;
-        Some((value, moves.iter().filter(|m| m.1 == value).count(), moves.len()))
+        Some((
+            value,
+            moves.iter().filter(|m| m.1 == value).count(),
+            moves.len(),
+        ))
     } else {
         None
     };
@@ -142,11 +154,19 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
             "start": start.map(|s| json!({"score_diff": s.0, "best_moves": s.1, "moves": s.2})),
         }));
     } else {
-        println!("table:      {} ({} rules, {} free pieces per side)", path.display(), rules_word(rules), table.free());
+        println!(
+            "table:      {} ({} rules, {} free pieces per side)",
+            path.display(),
+            rules_word(rules),
+            table.free()
+        );
         println!("entries:    {}", table.entries());
         println!("checksum:   {:016x}", table.checksum());
         if report.resumed_layers > 0 {
-            println!("resumed after {} of {} layers", report.resumed_layers, report.layers);
+            println!(
+                "resumed after {} of {} layers",
+                report.resumed_layers, report.layers
+            );
         }
         if let Some((value, keep, all)) = start {
             println!("start:      {value} for the side to move (either colour first); {keep} of {all} first moves keep it");
