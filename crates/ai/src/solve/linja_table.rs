@@ -110,13 +110,13 @@ impl Index {
         let k = free as usize;
         let fixed = (PIECES - free) as u8;
         // Compositions of m pieces over 4 slots, numbered in a fixed order.
-        let mut quarter: Vec<Vec<[u8; 4]>> = vec![Vec::new(); k + 1];
-        for m in 0..=k {
-            let mut all = Vec::new();
-            let mut d = [0u8; 8];
-            enumerate(&mut d, 4, m as u8, &mut all);
-            quarter[m] = all.iter().map(|d| [d[4], d[5], d[6], d[7]]).collect();
-        }
+        let quarter: Vec<Vec<[u8; 4]>> = (0..=k)
+            .map(|m| {
+                let mut all = Vec::new();
+                enumerate(&mut [0u8; 8], 4, m as u8, &mut all);
+                all.iter().map(|d| [d[4], d[5], d[6], d[7]]).collect()
+            })
+            .collect();
         let nib = |q: &[u8; 4]| {
             q.iter()
                 .enumerate()
@@ -859,8 +859,7 @@ pub fn build(
     };
     file.read_exact_at(&mut data[..done_len], HEADER_LEN)?;
     let counter = AtomicU64::new(done_len as u64);
-    let mut run_layers = 0;
-    for s in (0..layers - resumed).rev() {
+    for (run_layers, s) in (0..layers - resumed).rev().enumerate() {
         if opts.stop_after.is_some_and(|n| run_layers >= n) {
             break;
         }
@@ -901,7 +900,6 @@ pub fn build(
         file.write_all_at(&header.bytes(), 0)?;
         file.sync_data()?;
         report.entries_computed += len as u64;
-        run_layers += 1;
     }
     report.layers_done = header.layers_done;
     if header.layers_done == layers {
