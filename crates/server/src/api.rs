@@ -119,9 +119,7 @@ fn unavailable(e: &anyhow::Error) -> bool {
                 // too many connections; SQLite: busy or locked.
                 code.starts_with("08")
                     || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())
-                    || code
-                        .parse::<i32>()
-                        .is_ok_and(|c| matches!(c & 0xff, 5 | 6))
+                    || code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6))
             }),
             _ => false,
         }
@@ -203,7 +201,12 @@ fn is_json(content_type: &HeaderValue) -> bool {
     let Ok(t) = content_type.to_str() else {
         return false;
     };
-    let essence = t.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let essence = t
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     essence == "application/json"
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
@@ -468,9 +471,10 @@ async fn imago_solve(
     JsonBytes(body): JsonBytes,
 ) -> Result<Json<Value>, Response> {
     let b: LayoutBody = parse_body(&body).map_err(IntoResponse::into_response)?;
-    let layout: Layout = b.layout.parse().map_err(|e| {
-        ApiError::Bad(format!("layout {:?}: {e}", b.layout)).into_response()
-    })?;
+    let layout: Layout = b
+        .layout
+        .parse()
+        .map_err(|e| ApiError::Bad(format!("layout {:?}: {e}", b.layout)).into_response())?;
     let sol = match tablero_ai::play::cached_solution(&layout) {
         Some(sol) => sol,
         None => {

@@ -155,7 +155,10 @@ fn connection_cap(limits: &Limits) -> usize {
 /// (a fresh socket's send buffer is empty), before it is closed.
 fn refusal(full: Full) -> Vec<u8> {
     let (status, error) = match full {
-        Full::Server => ("503 Service Unavailable", "the server has too many connections"),
+        Full::Server => (
+            "503 Service Unavailable",
+            "the server has too many connections",
+        ),
         Full::Address => (
             "429 Too Many Requests",
             "too many connections from one address",
@@ -223,10 +226,7 @@ pub(crate) async fn serve(
         let Ok(service) = make.call(peer).await;
         let service = TowerToHyperService::new(service);
         let connection = builder
-            .serve_connection(
-                TokioIo::new(Counted { tcp, _pass: pass }),
-                service,
-            )
+            .serve_connection(TokioIo::new(Counted { tcp, _pass: pass }), service)
             .with_upgrades();
         let mut stopping = stopping.clone();
         tokio::spawn(async move {

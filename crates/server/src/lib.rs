@@ -84,7 +84,7 @@ pub struct Limits {
     /// are answered from memory and not counted.
     pub solves_per_minute: u32,
     /// How long a request waits for a database connection before it is
-    /// answered 503 (1.5 s).
+    /// answered 503 (1 s).
     pub database_timeout: Duration,
 }
 
@@ -99,7 +99,7 @@ impl Default for Limits {
             ws_ping: Duration::from_secs(30),
             solves: 1,
             solves_per_minute: 20,
-            database_timeout: Duration::from_millis(1500),
+            database_timeout: Duration::from_secs(1),
         }
     }
 }

@@ -179,10 +179,13 @@ impl Store {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if !postgres {
-                        conn.execute(
+                        // Another process holding the write lock makes a
+                        // write wait as long as a connection would: then 503.
+                        let busy = timeout.as_millis();
+                        conn.execute(&*format!(
                             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
-                        )
+                             PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON;"
+                        ))
                         .await?;
                     }
                     Ok(())
