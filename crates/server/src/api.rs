@@ -560,3 +560,51 @@ async fn rules(Path(game): Path<String>) -> ApiResult {
     })?;
     Ok(Json(json!({"game": game, "markdown": text})))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn answer(e: ApiError) -> (StatusCode, Value, Option<HeaderValue>) {
+        let r = e.into_response();
+        let status = r.status();
+        let retry = r.headers().get(header::RETRY_AFTER).cloned();
+        let body = axum::body::to_bytes(r.into_body(), 4096).await.unwrap();
+        (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_503_and_a_fault_500_without_details() {
+        for e in [
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused)),
+        ] {
+            let err = anyhow::Error::from(e).context("saving game abc");
+            let (status, body, retry) = answer(ApiError::Internal(err)).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(
+                body,
+                json!({"error": "the database is unavailable; try again shortly"})
+            );
+            assert_eq!(retry.unwrap(), "1");
+        }
+        let err = anyhow::anyhow!("secret table tablero_games is broken");
+        let (status, body, _) = answer(ApiError::Internal(err)).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body, json!({"error": "internal error"}));
+    }
+
+    #[test]
+    fn json_content_types() {
+        for t in [
+            "application/json",
+            "Application/JSON; charset=utf-8",
+            "application/merge-patch+json",
+        ] {
+            assert!(is_json(&HeaderValue::from_static(t)), "{t}");
+        }
+        for t in ["text/plain", "application/x-www-form-urlencoded", "json"] {
+            assert!(!is_json(&HeaderValue::from_static(t)), "{t}");
+        }
+    }
+}
