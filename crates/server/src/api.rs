@@ -30,6 +30,9 @@ use tower_governor::GovernorError;
 /// The largest request body accepted, and the largest WebSocket message.
 pub const MAX_BODY: usize = 16 * 1024;
 
+/// The message of every 500 (the details go to the log).
+const INTERNAL: &str = "internal error: the server failed; try again later";
+
 /// How long a solve request waits for its turn before 503.
 const SOLVE_WAIT: Duration = Duration::from_secs(5);
 
@@ -138,7 +141,7 @@ fn internal(e: &anyhow::Error) -> Refusal {
         .retry_after(1)
     } else {
         tracing::error!("internal error: {e:#}");
-        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL)
     }
 }
 
@@ -235,7 +238,7 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         StatusCode::REQUEST_TIMEOUT => "the request took too long".to_string(),
         s if s.is_server_error() => {
             tracing::error!("{s}: {text}");
-            "internal error".to_string()
+            INTERNAL.to_string()
         }
         _ if !text.is_empty() => text,
         s => s
@@ -314,7 +317,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
     }
 }
 
-type ApiResult = Result<Json<Value>, ApiError>;
+type ApiResult<T = Value> = Result<Json<T>, ApiError>;
 
 /// Reads a JSON body, answering 400 with serde's reason when it is wrong.
 pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -376,7 +379,10 @@ async fn catalog() -> Json<Value> {
     Json(json!({"games": games::catalog()}))
 }
 
-async fn create(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) -> ApiResult {
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    JsonBytes(body): JsonBytes,
+) -> ApiResult<crate::hub::Created> {
     let req: NewGame = parse_body(&body)?;
     Ok(Json(hub.create(req).await?))
 }
@@ -391,7 +397,7 @@ async fn game(
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<crate::hub::GameState> {
     Ok(Json(hub.state(&id, &tokens(&headers), q.ply).await?))
 }
 
@@ -415,7 +421,7 @@ async fn act(
     Path((id, action)): Path<(String, String)>,
     headers: HeaderMap,
     JsonBytes(body): JsonBytes,
-) -> ApiResult {
+) -> ApiResult<crate::hub::GameState> {
     let action = match action.as_str() {
         "move" => {
             let m: MoveBody = parse_body(&body)?;
@@ -443,7 +449,10 @@ struct TokensBody {
     tokens: Vec<String>,
 }
 
-async fn my_games(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) -> ApiResult {
+async fn my_games(
+    State(hub): State<Arc<Hub>>,
+    JsonBytes(body): JsonBytes,
+) -> ApiResult<crate::hub::GameList> {
     let t: TokensBody = parse_body(&body)?;
     Ok(Json(hub.my_games(t.tokens).await?))
 }
@@ -555,7 +564,7 @@ async fn rules(Path(game): Path<String>) -> ApiResult {
     let text = games::rules(&game).ok_or_else(|| {
         ApiError::NotFound(format!(
             "no game {game:?}: the games are {}",
-            games::NAMES.join(", ")
+            games::names()
         ))
     })?;
     Ok(Json(json!({"game": game, "markdown": text})))
@@ -591,7 +600,7 @@ mod tests {
         let err = anyhow::anyhow!("secret table tablero_games is broken");
         let (status, body, _) = answer(ApiError::Internal(err)).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(body, json!({"error": "internal error"}));
+        assert_eq!(body, json!({"error": INTERNAL}));
     }
 
     #[test]
