@@ -25,6 +25,18 @@ pub struct Args {
     /// 0: no limit.
     #[arg(long, default_value_t = 50, value_name = "N")]
     rate: u32,
+    /// Connections open at once, WebSockets included (also kept under the
+    /// open-file limit); more are answered 503.
+    #[arg(long, default_value_t = 4096, value_name = "N")]
+    max_connections: usize,
+    /// Connections open at once from one address; more are answered 429.
+    /// 0: no cap (behind a reverse proxy, every client has its address).
+    #[arg(long, default_value_t = 256, value_name = "N")]
+    max_connections_per_address: usize,
+    /// Solves of new Imago layouts (`POST /api/imago/solve`) one address
+    /// may ask for per minute; 0: no limit.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    solves_per_minute: u32,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -32,6 +44,12 @@ pub fn run(args: &Args) -> Result<()> {
         addr: SocketAddr::new(args.host, args.port),
         database: args.database.clone(),
         rate: args.rate,
+        limits: tablero_server::Limits {
+            max_connections: args.max_connections,
+            max_connections_per_address: args.max_connections_per_address,
+            solves_per_minute: args.solves_per_minute,
+            ..tablero_server::Limits::default()
+        },
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

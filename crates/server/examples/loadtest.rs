@@ -4,7 +4,7 @@
 //! committed) and until the opponent's socket shows it.
 //!
 //! ```sh
-//! tablero serve --port 8080 --rate 0 --database /tmp/load.db &
+//! tablero serve --port 8080 --rate 0 --max-connections-per-address 0 --database /tmp/load.db &
 //! cargo run --release -p tablero-server --example loadtest -- http://127.0.0.1:8080 200 40 jarmo
 //! ```
 //! Arguments: server URL, games, moves per game, game (default jarmo), and

@@ -4,22 +4,155 @@
 use crate::games;
 use crate::hub::{Action, Actor, ApiError, DrawAction, Hub, NewGame};
 use crate::store::LayoutRow;
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use crate::Limits;
+use axum::body::{Body, Bytes};
+use axum::extract::connect_info::ConnectInfo;
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
+use governor::{DefaultKeyedRateLimiter, Quota};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::time::Duration;
 use tablero_ai::solve::imago::Value as Solved;
 use tablero_core::Player;
 use tablero_games::imago::Layout;
+use tokio::sync::Semaphore;
+use tower_governor::GovernorError;
 
-/// The largest request body accepted.
+/// The largest request body accepted, and the largest WebSocket message.
 pub const MAX_BODY: usize = 16 * 1024;
+
+/// The message of every 500 (the details go to the log).
+const INTERNAL: &str = "internal error: the server failed; try again later";
+
+/// How long a solve request waits for its turn before 503.
+const SOLVE_WAIT: Duration = Duration::from_secs(5);
+
+/// A rate limit per client address.
+pub(crate) type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
+
+/// What the routes share besides the hub: the rate limits and the solver's
+/// budget.
+#[derive(Clone)]
+pub(crate) struct Guards {
+    /// The HTTP rate limit per address, also drawn on by WebSocket
+    /// messages (none when the rate limit is off).
+    pub(crate) messages: Option<Limiter>,
+    /// Solves of new layouts per address.
+    pub(crate) solve_rate: Option<Limiter>,
+    /// Solves running at once for the API.
+    pub(crate) solves: Arc<Semaphore>,
+    /// The WebSocket ping interval.
+    pub(crate) ws_ping: Duration,
+}
+
+impl Guards {
+    /// The guards `limits` asks for, with no message rate limit.
+    pub(crate) fn new(limits: &Limits) -> Guards {
+        Guards {
+            messages: None,
+            solve_rate: NonZeroU32::new(limits.solves_per_minute)
+                .map(|n| Arc::new(DefaultKeyedRateLimiter::keyed(Quota::per_minute(n)))),
+            solves: Arc::new(Semaphore::new(limits.solves.max(1))),
+            ws_ping: limits.ws_ping,
+        }
+    }
+}
+
+/// An error answer that the hub does not make: a status, its message and
+/// maybe a `Retry-After` in seconds.
+#[derive(Debug)]
+pub(crate) struct Refusal {
+    status: StatusCode,
+    error: String,
+    retry_after: Option<u64>,
+}
+
+impl Refusal {
+    pub(crate) fn new(status: StatusCode, error: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            error: error.into(),
+            retry_after: None,
+        }
+    }
+
+    fn retry_after(mut self, seconds: u64) -> Refusal {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let mut r = (self.status, Json(json!({"error": self.error}))).into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        r
+    }
+}
+
+/// Whether an internal error means the database cannot be reached or is
+/// too busy right now (503) rather than a fault (500).
+fn unavailable(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        if cause.is::<std::io::Error>() {
+            return true;
+        }
+        match cause.downcast_ref::<sqlx::Error>() {
+            Some(
+                sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::WorkerCrashed,
+            ) => true,
+            Some(sqlx::Error::Database(db)) => db.code().is_some_and(|code| {
+                // PostgreSQL: connection exceptions (08...), shutting down,
+                // too many connections; SQLite: busy or locked.
+                code.starts_with("08")
+                    || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())
+                    || code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6))
+            }),
+            _ => false,
+        }
+    })
+}
+
+/// The answer to an internal error: 503 when the database is away, else
+/// 500; the details go to the log, never to the client.
+fn internal(e: &anyhow::Error) -> Refusal {
+    if unavailable(e) {
+        tracing::warn!("database unavailable: {e:#}");
+        Refusal::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database is unavailable; try again shortly",
+        )
+        .retry_after(1)
+    } else {
+        tracing::error!("internal error: {e:#}");
+        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL)
+    }
+}
+
+/// The message a client is shown for `e` (internal details stay in the
+/// log).
+pub(crate) fn public_message(e: &ApiError) -> String {
+    match e {
+        ApiError::Internal(e) => internal(e).error,
+        e => e.to_string(),
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -28,13 +161,159 @@ impl IntoResponse for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::Internal(e) => {
-                tracing::error!("{e:#}");
-                let body = json!({"error": "internal error: the server failed; try again later"});
-                return (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response();
-            }
+            ApiError::Internal(e) => return internal(e).into_response(),
         };
         (status, Json(json!({"error": self.to_string()}))).into_response()
+    }
+}
+
+/// The answer when a client goes over its rate: 429 with the seconds to
+/// wait (rounded up) in `Retry-After`.
+pub(crate) fn too_many_requests(e: GovernorError) -> Response {
+    match e {
+        GovernorError::TooManyRequests { wait_time, .. } => {
+            // `wait_time` is rounded down to whole seconds.
+            let wait = wait_time + 1;
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many requests: try again in {wait} s"),
+            )
+            .retry_after(wait)
+            .into_response()
+        }
+        GovernorError::UnableToExtractKey => {
+            internal(&anyhow::anyhow!("rate limit: no client address")).into_response()
+        }
+        GovernorError::Other { code, msg, .. } => {
+            Refusal::new(code, msg.unwrap_or_else(|| "refused".into())).into_response()
+        }
+    }
+}
+
+/// The seconds until `limiter` lets `ip` through again, or `None` when it
+/// does now (and counts it).
+pub(crate) fn over_rate(limiter: &Limiter, ip: IpAddr) -> Option<Duration> {
+    use governor::clock::{Clock, DefaultClock};
+    limiter
+        .check_key(&ip)
+        .err()
+        .map(|n| n.wait_time_from(DefaultClock::default().now()))
+}
+
+fn is_json(content_type: &HeaderValue) -> bool {
+    let Ok(t) = content_type.to_str() else {
+        return false;
+    };
+    let essence = t
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Every error answer as `{"error": ...}`: those made outside the handlers
+/// (axum's rejections of a path or query, 405, the body limit's 413, the
+/// timeout's 408) come as text or empty and are rewritten here; a 5xx's
+/// text is logged and replaced by a generic message.
+pub(crate) async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let already = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(is_json);
+    if !(status.is_client_error() || status.is_server_error()) || already {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let error = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the request body is over {MAX_BODY} bytes"),
+        StatusCode::METHOD_NOT_ALLOWED => "method not allowed".to_string(),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long".to_string(),
+        s if s.is_server_error() => {
+            tracing::error!("{s}: {text}");
+            INTERNAL.to_string()
+        }
+        _ if !text.is_empty() => text,
+        s => s
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_ascii_lowercase(),
+    };
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(json!({ "error": error }).to_string()))
+}
+
+/// A request body meant as JSON, read whole: 413 over [`MAX_BODY`], 408
+/// when it stalls, 415 when it comes with a Content-Type that is not JSON
+/// (no Content-Type is taken as JSON).
+pub(crate) struct JsonBytes(pub(crate) Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for JsonBytes {
+    type Rejection = Refusal;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, Refusal> {
+        let json_type = req.headers().get(header::CONTENT_TYPE).is_none_or(is_json);
+        let bytes = axum::body::to_bytes(req.into_body(), MAX_BODY)
+            .await
+            .map_err(|e| body_refusal(&e))?;
+        if !bytes.is_empty() && !json_type {
+            return Err(Refusal::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON (Content-Type: application/json)",
+            ));
+        }
+        Ok(JsonBytes(bytes))
+    }
+}
+
+/// The answer to a body that could not be read.
+fn body_refusal(e: &(dyn std::error::Error + 'static)) -> Refusal {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return Refusal::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is over {MAX_BODY} bytes"),
+            );
+        }
+        if c.is::<tower_http::timeout::TimeoutError>() {
+            return Refusal::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "the request body came too slowly",
+            );
+        }
+        cause = c.source();
+    }
+    Refusal::new(
+        StatusCode::BAD_REQUEST,
+        "the request body could not be read",
+    )
+}
+
+/// The client's address, when the server knows it.
+pub(crate) struct Peer(pub(crate) Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
     }
 }
 
@@ -67,8 +346,13 @@ fn tokens(headers: &HeaderMap) -> Actor {
     Actor::Tokens(list)
 }
 
-/// The router of the whole app.
+/// The router of the whole app, with the default [`Limits`] and no rate
+/// limit (the server adds its layers in [`crate::app`]).
 pub fn router(hub: Arc<Hub>) -> Router {
+    routes(hub, Guards::new(&Limits::default()))
+}
+
+pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
     Router::new()
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(create))
@@ -83,6 +367,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/static/{*path}", get(crate::assets::file))
         .fallback(get(crate::assets::index))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(Extension(guards))
         .with_state(hub)
 }
 
@@ -94,7 +379,10 @@ async fn catalog() -> Json<Value> {
     Json(json!({"games": games::catalog()}))
 }
 
-async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult<crate::hub::Created> {
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    JsonBytes(body): JsonBytes,
+) -> ApiResult<crate::hub::Created> {
     let req: NewGame = parse_body(&body)?;
     Ok(Json(hub.create(req).await?))
 }
@@ -132,7 +420,7 @@ async fn act(
     State(hub): State<Arc<Hub>>,
     Path((id, action)): Path<(String, String)>,
     headers: HeaderMap,
-    body: Bytes,
+    JsonBytes(body): JsonBytes,
 ) -> ApiResult<crate::hub::GameState> {
     let action = match action.as_str() {
         "move" => {
@@ -161,7 +449,10 @@ struct TokensBody {
     tokens: Vec<String>,
 }
 
-async fn my_games(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult<crate::hub::GameList> {
+async fn my_games(
+    State(hub): State<Arc<Hub>>,
+    JsonBytes(body): JsonBytes,
+) -> ApiResult<crate::hub::GameList> {
     let t: TokensBody = parse_body(&body)?;
     Ok(Json(hub.my_games(t.tokens).await?))
 }
@@ -179,15 +470,54 @@ fn solved_json(v: Solved) -> Value {
     }
 }
 
-async fn imago_solve(body: Bytes) -> ApiResult {
-    let b: LayoutBody = parse_body(&body)?;
+/// `POST /api/imago/solve`: layouts in memory are answered at once; a new
+/// one counts against the address's solve rate and waits for one of the
+/// API's own solver places, so claims and computer moves never queue
+/// behind it.
+async fn imago_solve(
+    Extension(guards): Extension<Guards>,
+    Peer(ip): Peer,
+    JsonBytes(body): JsonBytes,
+) -> Result<Json<Value>, Response> {
+    let b: LayoutBody = parse_body(&body).map_err(IntoResponse::into_response)?;
     let layout: Layout = b
         .layout
         .parse()
-        .map_err(|e| ApiError::Bad(format!("layout {:?}: {e}", b.layout)))?;
-    let sol = tokio::task::spawn_blocking(move || tablero_ai::play::solution_for(&layout))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+        .map_err(|e| ApiError::Bad(format!("layout {:?}: {e}", b.layout)).into_response())?;
+    let sol = match tablero_ai::play::cached_solution(&layout) {
+        Some(sol) => sol,
+        None => {
+            if let (Some(limiter), Some(ip)) = (&guards.solve_rate, ip) {
+                if let Some(wait) = over_rate(limiter, ip) {
+                    let wait = wait.as_secs() + 1;
+                    return Err(Refusal::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!("too many solves: try again in {wait} s"),
+                    )
+                    .retry_after(wait)
+                    .into_response());
+                }
+            }
+            let busy = || {
+                Refusal::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the solver is busy; try again shortly",
+                )
+                .retry_after(1)
+                .into_response()
+            };
+            let permit = tokio::time::timeout(SOLVE_WAIT, guards.solves.acquire_owned())
+                .await
+                .map_err(|_| busy())?
+                .map_err(|_| busy())?;
+            tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                tablero_ai::play::solution_for(&layout)
+            })
+            .await
+            .map_err(|e| ApiError::Internal(e.into()).into_response())?
+        }
+    };
     Ok(Json(json!({
         "layout": sol.layout().to_string(),
         "value_red_first": solved_json(sol.start_value(Player::P1)),
@@ -207,7 +537,7 @@ struct SaveLayout {
     layout: String,
 }
 
-async fn save_layout(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult {
+async fn save_layout(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) -> ApiResult {
     let b: SaveLayout = parse_body(&body)?;
     let name = b.name.trim();
     if name.is_empty() || name.chars().count() > 60 {
@@ -238,4 +568,52 @@ async fn rules(Path(game): Path<String>) -> ApiResult {
         ))
     })?;
     Ok(Json(json!({"game": game, "markdown": text})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn answer(e: ApiError) -> (StatusCode, Value, Option<HeaderValue>) {
+        let r = e.into_response();
+        let status = r.status();
+        let retry = r.headers().get(header::RETRY_AFTER).cloned();
+        let body = axum::body::to_bytes(r.into_body(), 4096).await.unwrap();
+        (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_503_and_a_fault_500_without_details() {
+        for e in [
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused)),
+        ] {
+            let err = anyhow::Error::from(e).context("saving game abc");
+            let (status, body, retry) = answer(ApiError::Internal(err)).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(
+                body,
+                json!({"error": "the database is unavailable; try again shortly"})
+            );
+            assert_eq!(retry.unwrap(), "1");
+        }
+        let err = anyhow::anyhow!("secret table tablero_games is broken");
+        let (status, body, _) = answer(ApiError::Internal(err)).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body, json!({"error": INTERNAL}));
+    }
+
+    #[test]
+    fn json_content_types() {
+        for t in [
+            "application/json",
+            "Application/JSON; charset=utf-8",
+            "application/merge-patch+json",
+        ] {
+            assert!(is_json(&HeaderValue::from_static(t)), "{t}");
+        }
+        for t in ["text/plain", "application/x-www-form-urlencoded", "json"] {
+            assert!(!is_json(&HeaderValue::from_static(t)), "{t}");
+        }
+    }
 }

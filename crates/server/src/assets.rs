@@ -24,7 +24,11 @@ fn serve(path: &str) -> Response {
             )
                 .into_response()
         }
-        None => (StatusCode::NOT_FOUND, format!("no file {path}")).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(serde_json::json!({ "error": format!("no file {path}") })),
+        )
+            .into_response(),
     }
 }
 

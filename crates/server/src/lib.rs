@@ -8,6 +8,7 @@
 
 mod api;
 mod assets;
+mod conn;
 pub mod games;
 pub mod hub;
 pub mod store;
@@ -32,32 +33,123 @@ pub struct Config {
     /// A SQLite file path, or a `postgres://` URL.
     pub database: String,
     /// Requests per second allowed from one client address (burst twice
-    /// that); 0 turns the limit off.
+    /// that), WebSocket messages included; 0 turns the limit off.
     pub rate: u32,
+    /// Timeouts and caps.
+    pub limits: Limits,
 }
 
-/// The app with its rate limit, ready to serve.
+impl Default for Config {
+    /// `127.0.0.1:8080`, `tablero.db`, 50 requests per second, the default
+    /// [`Limits`].
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "tablero.db".into(),
+            rate: 50,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The server's timeouts and caps (documented in `docs/web-api.md`,
+/// "Errors and limits").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// A connection must send a whole request head within this, counted
+    /// from when it opens or from its previous answer; so it is also how
+    /// long an idle kept-alive connection stays open (10 s).
+    pub header_timeout: Duration,
+    /// The longest pause while a request body is being sent (10 s).
+    pub body_timeout: Duration,
+    /// The longest a request may take, its body included (30 s; 408).
+    pub request_timeout: Duration,
+    /// Connections open at once, WebSockets included (4,096, and never
+    /// more than the process's descriptor limit allows); more are answered
+    /// 503 and closed.
+    pub max_connections: usize,
+    /// Connections open at once from one client address (256; 0: no cap);
+    /// more are answered 429 and closed.
+    pub max_connections_per_address: usize,
+    /// How often a WebSocket is pinged (30 s): a socket that sends nothing
+    /// (not even a pong) for two of these, or does not take a message
+    /// within one, is dropped.
+    pub ws_ping: Duration,
+    /// Solves for `POST /api/imago/solve` running at once (1), apart from
+    /// the computer players and claims; a request waits at most 5 s for its
+    /// turn, then gets 503.
+    pub solves: usize,
+    /// Solves of new layouts one client address may ask for per minute
+    /// (20, in a burst or spread out); 0: no limit. Layouts already solved
+    /// are answered from memory and not counted.
+    pub solves_per_minute: u32,
+    /// How long a request waits for a database connection before it is
+    /// answered 503 (1 s).
+    pub database_timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_connections: 4096,
+            max_connections_per_address: 256,
+            ws_ping: Duration::from_secs(30),
+            solves: 1,
+            solves_per_minute: 20,
+            database_timeout: Duration::from_secs(1),
+        }
+    }
+}
+
+/// The app with its rate limits, timeouts and JSON errors, ready to serve.
 ///
 /// # Errors
-/// When the rate limit cannot be built.
-pub fn app(hub: Arc<Hub>, rate: u32) -> Result<axum::Router> {
-    let router = router(hub);
-    if rate == 0 {
-        return Ok(router);
+/// When a rate limit cannot be built.
+pub fn app(hub: Arc<Hub>, rate: u32, limits: &Limits) -> Result<axum::Router> {
+    let mut guards = api::Guards::new(limits);
+    let mut governor = None;
+    if rate > 0 {
+        let config = GovernorConfigBuilder::default()
+            .per_millisecond((1000 / u64::from(rate)).max(1))
+            .burst_size(rate.saturating_mul(2))
+            .finish()
+            .context("bad rate limit")?;
+        let limiter = config.limiter().clone();
+        guards.messages = Some(Arc::clone(&limiter));
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                limiter.retain_recent();
+            }
+        });
+        governor = Some(GovernorLayer::new(config).error_handler(api::too_many_requests));
     }
-    let config = GovernorConfigBuilder::default()
-        .per_millisecond((1000 / u64::from(rate)).max(1))
-        .burst_size(rate.saturating_mul(2))
-        .finish()
-        .context("bad rate limit")?;
-    let limiter = config.limiter().clone();
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_secs(60)).await;
-            limiter.retain_recent();
-        }
-    });
-    Ok(router.layer(GovernorLayer::new(config)))
+    if let Some(solves) = guards.solve_rate.clone() {
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                solves.retain_recent();
+            }
+        });
+    }
+    let router = api::routes(hub, guards)
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.body_timeout,
+        ))
+        // Answers 413 at once when the declared length is over the limit.
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(api::MAX_BODY));
+    let router = match governor {
+        Some(g) => router.layer(g),
+        None => router,
+    };
+    Ok(router.layer(axum::middleware::map_response(api::json_errors)))
 }
 
 /// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and
@@ -98,7 +190,7 @@ pub async fn start(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<Running> {
-    let store = Store::open(&config.database).await?;
+    let store = Store::open_with(&config.database, config.limits.database_timeout).await?;
     let hub = Hub::new(store.clone());
     if let Some(url) = store.postgres_url() {
         listen(Arc::clone(&hub), url.to_string()).await?;
@@ -111,24 +203,15 @@ pub async fn start(
             sweeper.sweep(10 * 60 * 1000);
         }
     });
-    let app = app(hub, config.rate)?;
+    let app = app(hub, config.rate, &config.limits)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
     let addr = listener.local_addr()?;
-    // Small messages (a move, a state) go out at once, not after the peer's
-    // delayed ACK (Nagle's algorithm would hold them up to 40 ms).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let server = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown);
+    let server = conn::serve(listener, app, config.limits, shutdown);
     Ok(Running {
         addr,
-        server: Box::pin(std::future::IntoFuture::into_future(server)),
+        server: Box::pin(server),
     })
 }
 
@@ -138,6 +221,18 @@ pub async fn start(
 /// # Errors
 /// When the database cannot be opened or the address bound.
 pub async fn serve(config: Config) -> Result<()> {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    // Idle and slow connections are capped below the descriptor limit;
+    // raise the soft limit as far as the hard one allows.
+    if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
+        tracing::warn!("cannot raise the open-file limit: {e}");
+    }
     let database = config.database.clone();
     let running = start(config, async {
         let _ = tokio::signal::ctrl_c().await;

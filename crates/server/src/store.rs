@@ -155,6 +155,17 @@ impl Store {
     /// # Errors
     /// When the database cannot be opened or migrated.
     pub async fn open(database: &str) -> Result<Store> {
+        Store::open_with(database, crate::Limits::default().database_timeout).await
+    }
+
+    /// Like [`Store::open`], with the longest wait for a connection: a
+    /// query that cannot get one within `timeout` (the database is down or
+    /// every connection busy) fails with sqlx's `PoolTimedOut`, which the
+    /// API answers 503.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_with(database: &str, timeout: std::time::Duration) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let postgres = database.starts_with("postgres://") || database.starts_with("postgresql://");
         let url = if postgres || database.starts_with("sqlite:") {
@@ -164,13 +175,17 @@ impl Store {
         };
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 8 } else { 4 })
+            .acquire_timeout(timeout)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if !postgres {
-                        conn.execute(
+                        // Another process holding the write lock makes a
+                        // write wait as long as a connection would: then 503.
+                        let busy = timeout.as_millis();
+                        conn.execute(&*format!(
                             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
-                        )
+                             PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON;"
+                        ))
                         .await?;
                     }
                     Ok(())

@@ -1,14 +1,19 @@
 //! A game's WebSocket: the state at once and after every change, and
 //! actions from the socket (see `docs/web-api.md`).
 
+use crate::api::{over_rate, public_message, Guards, Peer, MAX_BODY};
 use crate::hub::{Action, Actor, ApiError, DrawAction, Hub};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::body::Bytes;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
 /// Messages a socket may send.
@@ -39,25 +44,62 @@ enum ClientMessage {
     },
 }
 
+/// Refused messages in a row after which a socket going over the rate is
+/// closed (1008).
+const STRIKES: u32 = 20;
+
 /// `GET /api/games/ID/ws`.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Extension(guards): Extension<Guards>,
+    Peer(ip): Peer,
     ws: WebSocketUpgrade,
 ) -> Response {
     // Refuse a socket for a game that does not exist before upgrading.
     if let Err(e) = hub.subscribe(&id).await {
         return e.into_response();
     }
-    ws.max_message_size(crate::api::MAX_BODY)
-        .on_upgrade(move |socket| run(socket, hub, id))
+    ws.max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
+        .on_upgrade(move |socket| run(socket, hub, id, guards, ip))
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>, id: String) {
+type Sender = futures_util::stream::SplitSink<WebSocket, Message>;
+
+/// Sends `msg`, or gives up (false) when the peer is gone or does not take
+/// it within `within`.
+async fn send(tx: &mut Sender, msg: Message, within: Duration) -> bool {
+    matches!(tokio::time::timeout(within, tx.send(msg)).await, Ok(Ok(())))
+}
+
+/// Closes the socket with `code` and `reason`.
+async fn close(tx: &mut Sender, code: u16, reason: &str, within: Duration) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    send(tx, Message::Close(Some(frame)), within).await;
+}
+
+/// Whether a read error is a message over the size limit.
+fn too_long(e: axum::Error) -> bool {
+    matches!(
+        e.into_inner().downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(_))
+    )
+}
+
+async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: Option<IpAddr>) {
     let (mut tx, mut rx) = socket.split();
     let Ok(mut changes) = hub.subscribe(&id).await else {
         return;
     };
+    let within = guards.ws_ping;
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + within, within);
+    // Whether the peer sent anything (a pong at least) since the last ping.
+    let mut heard = true;
+    let mut strikes = 0;
     let mut actor = Actor::Tokens(Vec::new());
     let mut send_state = true;
     loop {
@@ -65,27 +107,68 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String) {
             send_state = false;
             let msg = match hub.state(&id, &actor, None).await {
                 Ok(state) => json!({"type": "state", "game": state}),
-                Err(e) => json!({"type": "error", "error": e.to_string()}),
+                Err(e) => json!({"type": "error", "error": public_message(&e)}),
             };
-            if tx
-                .send(Message::Text(msg.to_string().into()))
-                .await
-                .is_err()
-            {
+            if !send(&mut tx, Message::Text(msg.to_string().into()), within).await {
                 return;
             }
         }
         tokio::select! {
+            _ = ping.tick() => {
+                if !heard {
+                    return;
+                }
+                heard = false;
+                if !send(&mut tx, Message::Ping(Bytes::new()), within).await {
+                    return;
+                }
+            }
             change = changes.recv() => match change {
                 Ok(()) | Err(RecvError::Lagged(_)) => send_state = true,
                 Err(RecvError::Closed) => return,
             },
             incoming = rx.next() => {
+                heard = true;
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(Message::Binary(_))) => {
+                        close(&mut tx, close_code::UNSUPPORTED, "messages are JSON text", within).await;
+                        return;
+                    }
+                    Some(Err(e)) => {
+                        if too_long(e) {
+                            let reason = format!("a message is at most {MAX_BODY} bytes");
+                            close(&mut tx, close_code::SIZE, &reason, within).await;
+                        }
+                        return;
+                    }
+                    Some(Ok(Message::Close(_))) | None => return,
                     Some(Ok(_)) => continue,
                 };
+                if let (Some(limiter), Some(ip)) = (&guards.messages, ip) {
+                    if let Some(wait) = over_rate(limiter, ip) {
+                        strikes += 1;
+                        if strikes > STRIKES {
+                            close(&mut tx, close_code::POLICY, "too many messages", within).await;
+                            return;
+                        }
+                        let mid = serde_json::from_str::<Value>(&text)
+                            .ok()
+                            .and_then(|v| v.get("id").cloned());
+                        let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
+                        let reply = json!({
+                            "type": "error",
+                            "id": mid,
+                            "error": format!("too many messages: wait {wait_ms} ms"),
+                            "retry_after_ms": wait_ms,
+                        });
+                        if !send(&mut tx, Message::Text(reply.to_string().into()), within).await {
+                            return;
+                        }
+                        continue;
+                    }
+                }
+                strikes = 0;
                 let reply = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(json!({"type": "error", "error": format!("bad message: {e}")})),
                     Ok(ClientMessage::Hello { tokens }) => {
@@ -109,7 +192,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String) {
                     }
                 };
                 if let Some(r) = reply {
-                    if tx.send(Message::Text(r.to_string().into())).await.is_err() {
+                    if !send(&mut tx, Message::Text(r.to_string().into()), within).await {
                         return;
                     }
                 }
@@ -119,5 +202,5 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String) {
 }
 
 fn error_message(e: &ApiError, id: Option<Value>) -> Value {
-    json!({"type": "error", "id": id, "error": e.to_string()})
+    json!({"type": "error", "id": id, "error": public_message(e)})
 }

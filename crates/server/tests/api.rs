@@ -26,6 +26,7 @@ async fn start_at(database: &str, rate: u32) -> Server {
         addr: "127.0.0.1:0".parse().unwrap(),
         database: database.to_string(),
         rate,
+        ..tablero_server::Config::default()
     };
     let running = tablero_server::start(config, std::future::pending())
         .await

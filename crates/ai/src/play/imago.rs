@@ -6,26 +6,127 @@ use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::imago::{ImagoSolution, Value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use tablero_core::{Game, History, Player};
 use tablero_games::imago::{Imago, Layout, Move};
 
-/// The solved layout, computed once per process and layout.
+/// The bytes of solved layouts kept in memory by default: 64 MiB, about 40
+/// layouts (each table is about 1.6 MB).
+pub const DEFAULT_SOLUTION_CACHE_BYTES: usize = 64 << 20;
+
+static CACHE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_SOLUTION_CACHE_BYTES);
+
+/// Sets how many bytes of solved layouts the process keeps (the least
+/// recently used are dropped first; at least the newest one is kept).
+pub fn set_solution_cache_bytes(bytes: usize) {
+    CACHE_BYTES.store(bytes, Ordering::Relaxed);
+    cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .evict(bytes);
+}
+
+/// A solve in progress or done: every caller asking for the layout waits on
+/// the same cell, so one solve serves them all.
+type Slot = Arc<OnceLock<Arc<ImagoSolution>>>;
+
+/// The solved layouts, least recently used dropped first once their bytes
+/// pass [`CACHE_BYTES`], and the solves in progress. The lock is held only
+/// to look up and insert, never during a solve.
+#[derive(Default)]
+struct Cache {
+    done: HashMap<Layout, (Arc<ImagoSolution>, u64)>,
+    bytes: usize,
+    clock: u64,
+    solving: HashMap<Layout, Slot>,
+}
+
+impl Cache {
+    fn get(&mut self, layout: &Layout) -> Option<Arc<ImagoSolution>> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.done.get_mut(layout).map(|(s, used)| {
+            *used = clock;
+            Arc::clone(s)
+        })
+    }
+
+    fn insert(&mut self, s: Arc<ImagoSolution>) {
+        self.clock += 1;
+        self.bytes += s.memory_bytes();
+        if let Some((old, _)) = self.done.insert(s.layout().clone(), (s, self.clock)) {
+            self.bytes -= old.memory_bytes();
+        }
+        self.evict(CACHE_BYTES.load(Ordering::Relaxed));
+    }
+
+    /// Drops the least recently used layouts until at most `budget` bytes
+    /// are kept, or one layout.
+    fn evict(&mut self, budget: usize) {
+        while self.bytes > budget && self.done.len() > 1 {
+            let oldest = self
+                .done
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(l, _)| l.clone())
+                .expect("not empty");
+            if let Some((s, _)) = self.done.remove(&oldest) {
+                self.bytes -= s.memory_bytes();
+            }
+        }
+    }
+}
+
+fn cache() -> &'static Mutex<Cache> {
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    CACHE.get_or_init(Mutex::default)
+}
+
+/// The solved layout if it is in memory now (no solve).
+#[must_use]
+pub fn cached_solution(layout: &Layout) -> Option<Arc<ImagoSolution>> {
+    cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(layout)
+}
+
+/// The solved layout, computed once per process and layout and kept while
+/// memory allows (see [`set_solution_cache_bytes`]). Solves of different
+/// layouts run at the same time; callers asking for a layout being solved
+/// wait for that solve rather than starting another.
 #[must_use]
 pub fn solution_for(layout: &Layout) -> Arc<ImagoSolution> {
-    static CACHE: OnceLock<Mutex<Vec<Arc<ImagoSolution>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let mut cache = cache
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(s) = cache.iter().find(|s| s.layout() == layout) {
-        return Arc::clone(s);
+    let slot = {
+        let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(s) = cache.get(layout) {
+            return s;
+        }
+        Arc::clone(cache.solving.entry(layout.clone()).or_default())
+    };
+    // Removes the slot from the solves in progress even if the solve
+    // panics, so that a later call tries again.
+    struct Done<'a>(&'a Layout, &'a Slot);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
+            if cache
+                .solving
+                .get(self.0)
+                .is_some_and(|s| Arc::ptr_eq(s, self.1))
+            {
+                cache.solving.remove(self.0);
+                if let Some(s) = self.1.get() {
+                    cache.insert(Arc::clone(s));
+                }
+            }
+        }
     }
-    let s = Arc::new(ImagoSolution::solve(layout));
-    if cache.len() >= 8 {
-        cache.remove(0);
-    }
-    cache.push(Arc::clone(&s));
+    let done = Done(layout, &slot);
+    let s = Arc::clone(slot.get_or_init(|| Arc::new(ImagoSolution::solve(layout))));
+    drop(done);
     s
 }
 
@@ -229,5 +330,43 @@ const fn solver_horizon(level: u8) -> Option<u16> {
         0..=3 => None,
         4 => Some(3),
         _ => Some(u16::MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(text: &str) -> Layout {
+        text.parse().expect("a layout")
+    }
+
+    #[test]
+    fn concurrent_callers_of_one_layout_share_one_solve() {
+        let l = layout("red:b2,b5 blue:g2,g5 walls:c3-d3,e4-e5");
+        let all: Vec<Arc<ImagoSolution>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4).map(|_| s.spawn(|| solution_for(&l))).collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(all.iter().all(|s| Arc::ptr_eq(s, &all[0])), "one solve");
+        assert!(Arc::ptr_eq(&cached_solution(&l).expect("cached"), &all[0]));
+    }
+
+    #[test]
+    fn the_cache_drops_the_least_recently_used_layout_past_its_bytes() {
+        let [a, b, c] = ["walls:c2-c3", "walls:c3-c4", "walls:d3-d4"]
+            .map(|t| Arc::new(ImagoSolution::solve(&layout(t))));
+        let mut cache = Cache::default();
+        cache.insert(Arc::clone(&a));
+        cache.insert(Arc::clone(&b));
+        assert!(cache.get(a.layout()).is_some());
+        cache.insert(Arc::clone(&c));
+        cache.evict(a.memory_bytes() * 2);
+        assert!(cache.get(b.layout()).is_none(), "b was used least recently");
+        assert!(cache.get(a.layout()).is_some());
+        assert!(cache.get(c.layout()).is_some());
+        assert_eq!(cache.bytes, a.memory_bytes() * 2);
+        cache.evict(0);
+        assert_eq!(cache.done.len(), 1, "the newest layout stays");
     }
 }

@@ -7,7 +7,10 @@ mod imago;
 mod jarmo;
 mod linja;
 
-pub use imago::{solution_for, ImagoSolver};
+pub use imago::{
+    cached_solution, set_solution_cache_bytes, solution_for, ImagoSolver,
+    DEFAULT_SOLUTION_CACHE_BYTES,
+};
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Bot, Budget, RandomBot};

@@ -389,6 +389,13 @@ impl ImagoSolution {
         &self.layout
     }
 
+    /// The bytes this solution holds in memory (its table and geometry),
+    /// for caches sized by memory.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<ImagoSolution>() + self.values.capacity() * std::mem::size_of::<u16>()
+    }
+
     /// Counts over the table.
     #[must_use]
     pub fn stats(&self) -> Stats {
