@@ -23,10 +23,19 @@ use tablero_lab::{run_survey, summarize, write_report, LabGame, Matchup, Store, 
 ///
 /// Imago without --level, --players or --ladder answers from the exact
 /// solver per layout; `--search-layouts` searches wall layouts.
+///
+/// With `--database postgres://...` the units go into PostgreSQL; this
+/// process and any number of `tablero lab worker --database ...` processes
+/// on any machines play them, and this one writes the report.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game.
-    game: GameName,
+    /// The game (imago, jarmo, linja, dimensiones, draughts), or `worker`
+    /// to play units queued in --database.
+    #[arg(value_name = "GAME|worker")]
+    game: String,
+    /// A PostgreSQL database holding the work queue and the results.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
     /// The variants: `all`, or a comma-separated list (default: the
     /// game's default variant).
     #[arg(long, value_name = "all|V1,V2,...")]
@@ -83,7 +92,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let exact = args.game == GameName::Imago
+    if args.game == "worker" {
+        return worker(args);
+    }
+    let game = game_name(&args.game)?;
+    let exact = game == GameName::Imago
         && args.level.is_none()
         && args.players.is_none()
         && args.ladder.is_none();
@@ -96,7 +109,47 @@ pub fn run(args: &Args) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    crate::with_game!(args.game, G => survey::<G>(args))
+    crate::with_game!(game, G => survey::<G>(args))
+}
+
+fn game_name(text: &str) -> Result<GameName> {
+    <GameName as clap::ValueEnum>::from_str(text, true).map_err(|_| {
+        anyhow!("unknown game {text:?}: imago, jarmo, linja, dimensiones, draughts or worker")
+    })
+}
+
+/// `tablero lab worker --database URL`: plays queued units until none is
+/// free.
+fn worker(args: &Args) -> Result<()> {
+    let url = args
+        .database
+        .as_deref()
+        .ok_or_else(|| anyhow!("a worker needs --database postgres://..."))?;
+    let store = Store::open(url)?;
+    let config = store
+        .stored_config()?
+        .ok_or_else(|| anyhow!("no survey is queued in that database"))?;
+    let game = game_name(&config.game)?;
+    let played = crate::with_game!(game, G => work_threads::<G>(url, &config, threads(args)))?;
+    if args.json {
+        print_json(&json!({ "played": played }));
+    } else {
+        println!("played {played} unit(s) of the {} survey", config.game);
+    }
+    Ok(())
+}
+
+/// Runs `threads` workers on `url`; returns the units they played.
+fn work_threads<G: LabGame>(url: &str, config: &SurveyConfig, threads: usize) -> Result<u64> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| s.spawn(|| tablero_lab::queue::work::<G>(url, config)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| anyhow!("a worker failed"))?)
+            .sum()
+    })
 }
 
 fn threads(args: &Args) -> usize {
@@ -222,14 +275,38 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("lab-{}", G::NAME)));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let store = Store::open_dir(&dir)?;
     let started = Instant::now();
     let pb = bar(0, "games");
     let progress = |done: u64, total: u64| {
         pb.set_length(total);
         pb.set_position(done);
     };
-    let rows = run_survey::<G>(&config, &dir, &store, threads(args), &progress)?;
+    let rows = match &args.database {
+        None => {
+            let store = Store::open_dir(&dir)?;
+            run_survey::<G>(&config, &dir, &store, threads(args), &progress)?
+        }
+        Some(url) => {
+            tablero_lab::runner::check_config::<G>(&config)?;
+            let store = Store::open(url)?;
+            store.enqueue(&config)?;
+            work_threads::<G>(url, &config, threads(args))?;
+            // Other workers may still hold units: wait for them.
+            loop {
+                let (done, total) = store.queue_progress()?;
+                progress(2 * done, 2 * total);
+                if done >= total {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(500));
+            }
+            let rows = store.all_rows()?;
+            for r in &rows {
+                tablero_lab::runner::write_record(&dir, r)?;
+            }
+            rows
+        }
+    };
     pb.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let report = summarize(&config, &rows);
@@ -256,7 +333,14 @@ fn print_survey(report: &tablero_lab::Report, dir: &Path, seconds: f64) {
     );
     println!(
         "{:<24} {:>6} {:>16} {:>16} {:>16} {:>8} {:>8} {:>7}",
-        "variant", "games", "first wins %", "second wins %", "draws %", "length", "capped%", "drama"
+        "variant",
+        "games",
+        "first wins %",
+        "second wins %",
+        "draws %",
+        "length",
+        "capped%",
+        "drama"
     );
     let pct = |r: &tablero_lab::stats::Rate| {
         format!(
@@ -386,7 +470,12 @@ fn imago(args: &Args) -> Result<()> {
         if args.symmetric { ", symmetric" } else { "" },
         if exhaustive { "every one" } else { "sampled" }
     );
-    write_imago_report(&dir, &format!("Imago layout search: {what}"), &top, Some(&files))?;
+    write_imago_report(
+        &dir,
+        &format!("Imago layout search: {what}"),
+        &top,
+        Some(&files),
+    )?;
     if args.json {
         print_json(&json!({
             "searched": searched,

@@ -12,8 +12,19 @@ fn a_tiny_survey_reports_and_its_records_replay() {
     let dir = tmp.path().join("report");
     let d = dir.to_str().unwrap();
     let args = [
-        "lab", "linja", "--variants", "all", "--level", "1", "--games", "2", "--report", d,
-        "--threads", "2", "--json",
+        "lab",
+        "linja",
+        "--variants",
+        "all",
+        "--level",
+        "1",
+        "--games",
+        "2",
+        "--report",
+        d,
+        "--threads",
+        "2",
+        "--json",
     ];
     let v = json(&args);
     let groups = v["groups"].as_array().unwrap();
@@ -38,7 +49,15 @@ fn a_tiny_survey_reports_and_its_records_replay() {
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("[Variant \"seed\"]") && text.contains("[Opening \""));
         let file = format!("@{}", path.display());
-        let m = json(&["moves", "linja", "--variant", "seed", "--moves", &file, "--json"]);
+        let m = json(&[
+            "moves",
+            "linja",
+            "--variant",
+            "seed",
+            "--moves",
+            &file,
+            "--json",
+        ]);
         let winner = m["outcome"]["winner"].as_str().unwrap_or("draw");
         assert!(text.contains(&format!("[Result \"{winner}\"]")), "{text}");
         seen += 1;
@@ -84,12 +103,23 @@ fn imago_search_best_layout_matches_the_solver() {
     let file = v["files"][0].as_str().unwrap();
     let solved = json(&["solve", "imago", "--layout", file, "--json"]);
     assert_eq!(solved["start"]["red"], best["red_first"]["start"]["value"]);
-    assert_eq!(solved["start"]["blue"], best["blue_first"]["start"]["value"]);
+    assert_eq!(
+        solved["start"]["blue"],
+        best["blue_first"]["start"]["value"]
+    );
     let positions = solved["positions"].as_f64().unwrap();
     let won = solved["wins"].as_f64().unwrap() / positions;
     assert!((won - best["won_share"].as_f64().unwrap()).abs() < 1e-12);
     // The exact lab of that layout says the same.
     let layout = format!("@{file}");
-    let e = json(&["lab", "imago", "--variant", &layout, "--report", d, "--json"]);
+    let e = json(&[
+        "lab",
+        "imago",
+        "--variant",
+        &layout,
+        "--report",
+        d,
+        "--json",
+    ]);
     assert_eq!(e["layouts"][0]["red_first"], best["red_first"]);
 }

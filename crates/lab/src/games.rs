@@ -101,9 +101,9 @@ impl LabGame for Draughts {
     }
 
     fn occupied(&self) -> u128 {
-        Player::ALL.into_iter().fold(0, |m, p| {
-            m | u128::from(self.men(p) | self.kings(p))
-        })
+        Player::ALL
+            .into_iter()
+            .fold(0, |m, p| m | u128::from(self.men(p) | self.kings(p)))
     }
 }
 

@@ -126,7 +126,8 @@ fn first_moves(sol: &ImagoSolution, first: Player) -> FirstMoves {
             }
         }
     }
-    f.losing_moves.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    f.losing_moves
+        .sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
     f
 }
 

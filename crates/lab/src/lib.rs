@@ -13,6 +13,7 @@
 pub mod games;
 pub mod imago;
 pub mod plot;
+pub mod queue;
 pub mod report;
 pub mod runner;
 pub mod stats;

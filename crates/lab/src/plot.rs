@@ -88,11 +88,7 @@ pub fn boxes(axis: &str, items: &[(String, Distribution)]) -> Result<String> {
     let mut svg = String::new();
     let n = items.len();
     let labels: Vec<String> = items.iter().map(|(l, _)| l.clone()).collect();
-    let top = items
-        .iter()
-        .map(|(_, d)| d.max)
-        .fold(1.0f64, f64::max)
-        * 1.05;
+    let top = items.iter().map(|(_, d)| d.max).fold(1.0f64, f64::max) * 1.05;
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height(n))).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;

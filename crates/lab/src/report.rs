@@ -120,7 +120,11 @@ fn group(config: &SurveyConfig, v: usize, m: usize, rows: &[&GameRow]) -> Group 
     let n = rows.len() as u32;
     let seed = mix64(config.seed ^ ((v as u64) << 20) ^ m as u64);
     let count = |r: Result3| rows.iter().filter(|g| g.result == r).count() as f64;
-    let (w1, w2, d) = (count(Result3::First), count(Result3::Second), count(Result3::Draw));
+    let (w1, w2, d) = (
+        count(Result3::First),
+        count(Result3::Second),
+        count(Result3::Draw),
+    );
     let signs: Vec<f64> = rows
         .iter()
         .map(|g| match g.result {
@@ -264,11 +268,7 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
     plots.push((
         "first-player.svg",
         "First player's win rate (95 % Wilson interval)",
-        plot::rates(
-            "first player wins",
-            &rates(&|g| g.first_wins),
-            Some(0.5),
-        )?,
+        plot::rates("first player wins", &rates(&|g| g.first_wins), Some(0.5))?,
     ));
     plots.push((
         "draws.svg",
@@ -337,9 +337,11 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
         openings = c.openings,
         seed = c.seed
     );
-    s.push_str("<h2>Results</h2>\n<table><tr><th>variant</th><th>A</th><th>B</th><th>games</th>\
+    s.push_str(
+        "<h2>Results</h2>\n<table><tr><th>variant</th><th>A</th><th>B</th><th>games</th>\
         <th>first player wins</th><th>second player wins</th><th>draws</th><th>draws by reason</th>\
-        <th>balance</th><th>completion</th><th>ended by a cap</th><th>A's score</th></tr>\n");
+        <th>balance</th><th>completion</th><th>ended by a cap</th><th>A's score</th></tr>\n",
+    );
     for g in &report.groups {
         let reasons: Vec<String> = g
             .draws_by_reason
@@ -365,9 +367,11 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             pct(&g.a_score),
         );
     }
-    s.push_str("</table>\n<h2>Length, branching and drama</h2>\n<table><tr><th>variant</th>\
+    s.push_str(
+        "</table>\n<h2>Length, branching and drama</h2>\n<table><tr><th>variant</th>\
         <th>length: mean</th><th>median</th><th>quartiles</th><th>range</th><th>branching</th>\
-        <th>lead changes</th><th>decided at</th><th>drama</th><th>coverage</th></tr>\n");
+        <th>lead changes</th><th>decided at</th><th>drama</th><th>coverage</th></tr>\n",
+    );
     for g in &report.groups {
         let l = &g.length;
         let _ = writeln!(
@@ -390,9 +394,11 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
     }
     s.push_str("</table>\n");
     if !report.ladder.is_empty() {
-        s.push_str("<h2>Skill gradient</h2>\n<table><tr><th>variant</th><th>stronger</th>\
+        s.push_str(
+            "<h2>Skill gradient</h2>\n<table><tr><th>variant</th><th>stronger</th>\
             <th>weaker</th><th>games</th><th>stronger wins</th><th>draws</th><th>weaker wins</th>\
-            <th>stronger's score</th><th>Elo</th></tr>\n");
+            <th>stronger's score</th><th>Elo</th></tr>\n",
+        );
         for r in &report.ladder {
             let _ = writeln!(
                 s,
@@ -419,7 +425,9 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             escape(caption)
         );
     }
-    s.push_str("<h2>Length histograms</h2>\n<table><tr><th>variant</th><th>plies: games</th></tr>\n");
+    s.push_str(
+        "<h2>Length histograms</h2>\n<table><tr><th>variant</th><th>plies: games</th></tr>\n",
+    );
     for g in &report.groups {
         let bins: Vec<String> = g
             .length
@@ -434,8 +442,10 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             bins.join(", ")
         );
     }
-    s.push_str("</table>\n<p>The raw data: <code>lab.sqlite</code> (every game's figures and record) \
+    s.push_str(
+        "</table>\n<p>The raw data: <code>lab.sqlite</code> (every game's figures and record) \
         and <code>report.json</code>; each variant's records are in <code>records/</code>.</p>\n\
-        </body></html>\n");
+        </body></html>\n",
+    );
     s
 }

@@ -17,11 +17,13 @@ use std::path::Path;
 /// The file name of the SQLite store in a report folder.
 pub const STORE_FILE: &str = "lab.sqlite";
 
-const SCHEMA: [&str; 2] = [
+const SCHEMA: [&str; 3] = [
     "CREATE TABLE IF NOT EXISTS lab_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS lab_games (variant BIGINT NOT NULL, matchup BIGINT NOT NULL, \
      pair BIGINT NOT NULL, game BIGINT NOT NULL, stats TEXT NOT NULL, record TEXT NOT NULL, \
      PRIMARY KEY (variant, matchup, pair, game))",
+    "CREATE TABLE IF NOT EXISTS lab_units (variant BIGINT NOT NULL, matchup BIGINT NOT NULL, \
+     pair BIGINT NOT NULL, done BIGINT NOT NULL, PRIMARY KEY (variant, matchup, pair))",
 ];
 
 /// A survey's saved results.
@@ -68,6 +70,31 @@ impl Store {
             Ok::<_, sqlx::Error>(pool)
         })?;
         Ok(Store { rt, pool })
+    }
+
+    pub(crate) fn block_on<F: std::future::Future>(&self, f: F) -> F::Output {
+        self.rt.block_on(f)
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Forgets the survey: its configuration, its queued units and its
+    /// games.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn clear(&self) -> Result<()> {
+        self.rt.block_on(async {
+            for table in ["lab_units", "lab_games", "lab_meta"] {
+                sqlx::query(&format!("DELETE FROM {table}"))
+                    .execute(&self.pool)
+                    .await?;
+            }
+            Ok::<_, sqlx::Error>(())
+        })?;
+        Ok(())
     }
 
     /// Records `config` as this store's survey, or checks that it is the

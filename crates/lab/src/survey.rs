@@ -201,11 +201,7 @@ pub fn game_metrics<G: LabGame>(h: &History<G>) -> Metrics {
         p.legal_moves(&mut moves);
         total += moves.as_slice().len() as u64;
     }
-    let branching = if n == 0 {
-        0.0
-    } else {
-        total as f64 / n as f64
-    };
+    let branching = if n == 0 { 0.0 } else { total as f64 / n as f64 };
     // The evaluation after every move, from the first player's side; the
     // last position is valued by the game's result.
     let evals: Vec<f64> = (1..=n)
@@ -396,7 +392,10 @@ pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<
             ("Seed", config.seed.to_string()),
             (
                 "Unit",
-                format!("v{} m{} pair{} g{}", key.variant, key.matchup, key.pair, game),
+                format!(
+                    "v{} m{} pair{} g{}",
+                    key.variant, key.matchup, key.pair, game
+                ),
             ),
         ] {
             record.tags.push((k.to_string(), v));
@@ -446,8 +445,7 @@ mod tests {
         let c = config();
         let units = c.units();
         assert_eq!(units.len(), 4);
-        let seeds: std::collections::HashSet<u64> =
-            units.iter().map(|&k| c.unit_seed(k)).collect();
+        let seeds: std::collections::HashSet<u64> = units.iter().map(|&k| c.unit_seed(k)).collect();
         assert_eq!(seeds.len(), 4);
         let a = play_unit::<Jarmo>(&c, units[3]).unwrap();
         let b = play_unit::<Jarmo>(&c, units[3]).unwrap();

@@ -36,7 +36,13 @@ fn survey_report_agrees_with_its_records() {
     assert_eq!(rows.len(), 12);
     let report = summarize(&config(), &rows);
     write_report(&report, dir).unwrap();
-    for f in ["index.html", "report.json", "first-player.svg", "draws.svg", "lengths.svg"] {
+    for f in [
+        "index.html",
+        "report.json",
+        "first-player.svg",
+        "draws.svg",
+        "lengths.svg",
+    ] {
         let text = std::fs::read_to_string(dir.join(f)).unwrap();
         assert!(text.len() > 200, "{f} is too short");
     }
@@ -121,4 +127,54 @@ fn resumes_after_losing_part_of_the_results() {
     let mut other = config();
     other.seed = 12;
     assert!(run_survey::<Jarmo>(&other, dir, &store, 1, &|_, _| {}).is_err());
+}
+
+#[test]
+fn ladder_reports_each_rung_from_the_stronger_side() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = SurveyConfig {
+        game: "jarmo".into(),
+        variants: vec!["standard".into()],
+        matchups: vec![
+            Matchup {
+                a: "random".into(),
+                b: "ai:1".into(),
+            },
+            Matchup {
+                a: "ai:1".into(),
+                b: "ai:2".into(),
+            },
+        ],
+        pairs: 2,
+        openings: 2,
+        seed: 3,
+        ladder: vec![1, 2],
+    };
+    let store = Store::open_dir(tmp.path()).unwrap();
+    let rows = run_survey::<Jarmo>(&config, tmp.path(), &store, 2, &|_, _| {}).unwrap();
+    let report = summarize(&config, &rows);
+    write_report(&report, tmp.path()).unwrap();
+    assert!(tmp.path().join("ladder.svg").exists());
+    assert_eq!(report.ladder.len(), 2);
+    for (rung, g) in report.ladder.iter().zip(&report.groups) {
+        assert_eq!(rung.stronger, g.b);
+        assert_eq!(rung.stronger_wins + rung.draws + rung.weaker_wins, 4);
+        // The stronger's score is one minus A's (the weaker's).
+        assert!((rung.stronger_score.rate - (1.0 - g.a_score.rate)).abs() < 1e-12);
+        let mine: Vec<&GameRow> = rows
+            .iter()
+            .filter(|r| config.matchups[r.unit.matchup as usize].b == rung.stronger)
+            .collect();
+        // B sits first in game 1 of each pair.
+        let b_wins = mine
+            .iter()
+            .filter(|r| {
+                matches!(
+                    (r.game, r.result),
+                    (0, Result3::Second) | (1, Result3::First)
+                )
+            })
+            .count() as u32;
+        assert_eq!(rung.stronger_wins, b_wins);
+    }
 }
