@@ -116,7 +116,7 @@ const STRINGS = {
     board_label: '{game} board',
 
     reason_goal: 'a piece reached its goal',
-    reason_jacke: 'Jacke, a proven win was claimed',
+    reason_claim: 'a proven win was claimed (Jacke)',
     reason_repetition: 'threefold repetition',
     'reason_no-moves': 'neither side could move',
     'reason_all-arrived': 'all archers arrived',
@@ -303,7 +303,7 @@ const STRINGS = {
     board_label: 'Tablero de {game}',
 
     reason_goal: 'una pieza llegó a su meta',
-    reason_jacke: 'Jacke, se reclamó una victoria demostrada',
+    reason_claim: 'se reclamó una victoria demostrada (Jacke)',
     reason_repetition: 'triple repetición',
     'reason_no-moves': 'ningún bando podía mover',
     'reason_all-arrived': 'llegaron todos los arqueros',

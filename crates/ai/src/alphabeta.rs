@@ -10,7 +10,7 @@
 //! The main thread's iterations give the move. Budgets in depth or nodes
 //! always search on one thread, so that they play the same on any machine.
 
-use crate::bot::{Action, Bot, Budget, Deadline, Limits};
+use crate::bot::{Bot, Budget, Deadline, Limits};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -620,8 +620,8 @@ impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
         }
     }
 
-    fn act(&mut self, history: &History<G>, limits: &Limits) -> Action<G::Move> {
-        Action::Move(self.search(history, limits).best)
+    fn choose(&mut self, history: &History<G>, limits: &Limits) -> G::Move {
+        self.search(history, limits).best
     }
 
     fn new_game(&mut self) {

@@ -2,7 +2,7 @@
 //! seeded random openings, with the score, the Elo difference and its 95 %
 //! interval, and an SPRT verdict.
 
-use crate::bot::{Action, Bot, Limits};
+use crate::bot::{Bot, Limits};
 use crate::play::Play;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -11,26 +11,25 @@ use std::sync::Mutex;
 use tablero_core::{Game, History, MoveBuf, Outcome, Player, Reason};
 
 /// Plays one game between two bots from `start`; `bots[0]` plays player
-/// one. A claim that the game's referee refuses loses the game.
-pub fn play_game<G: Play>(start: G, bots: [&mut dyn Bot<G>; 2]) -> History<G> {
+/// one. `levels` are the bots' levels where they have one: a level may claim
+/// the win where the game has claims ([`Play::claims_now`]). A move the
+/// game's referee refuses loses the game.
+pub fn play_game<G: Play>(
+    start: G,
+    bots: [&mut dyn Bot<G>; 2],
+    levels: [Option<u8>; 2],
+) -> History<G> {
     let mut h = History::new(start);
     let limits = Limits::none();
     while !h.is_over() {
         let side = h.current().side_to_move();
-        match bots[side.index()].act(&h, &limits) {
-            Action::Move(mv) => {
-                if h.play(mv).is_err() {
-                    h.set_result(Outcome::win(side.other(), Reason::Resign));
-                }
-            }
-            Action::Claim => {
-                let outcome = if G::claim_valid(&h) {
-                    Outcome::win(side, Reason::Jacke)
-                } else {
-                    Outcome::win(side.other(), Reason::Resign)
-                };
-                h.set_result(outcome);
-            }
+        if G::claims_now(levels[side.index()], &h) {
+            h.set_result(Outcome::win(side, Reason::Claim));
+            break;
+        }
+        let mv = bots[side.index()].choose(&h, &limits);
+        if h.play(mv).is_err() {
+            h.set_result(Outcome::win(side.other(), Reason::Resign));
         }
     }
     h
@@ -190,6 +189,8 @@ pub struct MatchConfig<V> {
     pub opening_plies: u32,
     /// Stop early when the SPRT for `(elo0, elo1)` decides.
     pub sprt: Option<(f64, f64)>,
+    /// A's and B's levels, where their specs name one (for claims).
+    pub levels: [Option<u8>; 2],
 }
 
 /// One finished game of a match, as passed to the progress callback.
@@ -237,9 +238,10 @@ pub fn run_match<G: Play>(
                     let mut a = make_a(seed.wrapping_mul(2));
                     let mut b = make_b(seed.wrapping_mul(2).wrapping_add(1));
                     let h = if a_first {
-                        play_game(opening.clone(), [a.as_mut(), b.as_mut()])
+                        play_game(opening.clone(), [a.as_mut(), b.as_mut()], config.levels)
                     } else {
-                        play_game(opening.clone(), [b.as_mut(), a.as_mut()])
+                        let [la, lb] = config.levels;
+                        play_game(opening.clone(), [b.as_mut(), a.as_mut()], [lb, la])
                     };
                     let outcome = h.outcome().expect("a finished game");
                     let a_side = if a_first { Player::P1 } else { Player::P2 };

@@ -8,23 +8,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tablero_core::{Game, History, MoveBuf};
 
-/// What a computer player does on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action<M> {
-    /// Play this move.
-    Move(M),
-    /// Claim the win (Imago's "Jacke"); only made when the claim is valid.
-    Claim,
-}
-
 /// A computer player.
 pub trait Bot<G: Game>: Send {
     /// A short description, e.g. `mcts(iters=2000)`.
     fn name(&self) -> String;
 
-    /// Chooses what to do in the current position of `history`, which is
-    /// not over.
-    fn act(&mut self, history: &History<G>, limits: &Limits) -> Action<G::Move>;
+    /// Chooses a move in the current position of `history`, which is not
+    /// over. (Claims are a game's own extension: [`crate::Play::claims_now`].)
+    fn choose(&mut self, history: &History<G>, limits: &Limits) -> G::Move;
 
     /// Forgets anything kept from an earlier game.
     fn new_game(&mut self) {}
@@ -48,8 +39,6 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Set from outside to stop the search now.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Never claim; play a move instead (the engine protocol has no claims).
-    pub no_claims: bool,
 }
 
 impl Limits {
@@ -159,10 +148,10 @@ impl<G: Game> Bot<G> for RandomBot {
         "random".into()
     }
 
-    fn act(&mut self, history: &History<G>, _: &Limits) -> Action<G::Move> {
+    fn choose(&mut self, history: &History<G>, _: &Limits) -> G::Move {
         let mut moves = G::MoveList::default();
         history.current().legal_moves(&mut moves);
         let m = moves.as_slice();
-        Action::Move(m[self.rng.gen_range(0..m.len())])
+        m[self.rng.gen_range(0..m.len())]
     }
 }

@@ -1,7 +1,8 @@
 //! Computer players and exact solvers for tablero's games, written once
 //! against the [`tablero_core::Game`] and [`tablero_core::Evaluate`] traits:
 //! Monte Carlo tree search ([`mcts`]), alpha-beta ([`alphabeta`]), exact
-//! solvers ([`solve`]), levels and the arena.
+//! solvers ([`solve`]), levels, the arena, and the table of a game in
+//! progress with the rules around the board ([`table`]).
 #![deny(missing_docs)]
 
 pub mod alphabeta;
@@ -10,6 +11,7 @@ pub mod bot;
 pub mod mcts;
 pub mod play;
 pub mod solve;
+pub mod table;
 
-pub use bot::{Action, Bot, Budget, Limits, RandomBot};
+pub use bot::{Bot, Budget, Limits, RandomBot};
 pub use play::{parse_spec, spec_level, Play};

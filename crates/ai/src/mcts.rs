@@ -3,7 +3,7 @@
 //! time or iteration budget, root parallelism over several threads, and
 //! random playouts that may stop early at a heuristic evaluation.
 
-use crate::bot::{Action, Bot, Budget, Deadline, Limits};
+use crate::bot::{Bot, Budget, Deadline, Limits};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -269,10 +269,10 @@ impl<G: Game + Evaluate> Tree<G> {
         }
         // The result for player one.
         let result = if let Some(o) = pos.outcome() {
-            if o.reason != tablero_core::Reason::Repetition
-                && o.winner.is_some()
-                && pos.natural_outcome().is_some()
-            {
+            // A proof only from the board itself: a position's outcome is
+            // never a repetition (History applies that rule), but a draw
+            // rule's counter may end it, and that is no proof.
+            if o.winner.is_some() && pos.natural_outcome().is_some() {
                 let mover = self.nodes[n].mover;
                 self.nodes[n].proof = if o.winner == Some(mover) {
                     Proof::Win
@@ -523,8 +523,8 @@ impl<G: Game + Evaluate> Bot<G> for Mcts<G> {
         )
     }
 
-    fn act(&mut self, history: &History<G>, limits: &Limits) -> Action<G::Move> {
-        Action::Move(self.search(history, limits).best)
+    fn choose(&mut self, history: &History<G>, limits: &Limits) -> G::Move {
+        self.search(history, limits).best
     }
 
     fn new_game(&mut self) {

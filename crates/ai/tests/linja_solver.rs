@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tablero_ai::solve::linja::{best_moves_within, solve, solve_within, Solver};
-use tablero_core::{Game, Player};
+use tablero_core::{Game, Player, Points};
 use tablero_games::linja::{Linja, Rules};
 
 /// The final score difference for the side to move by full minimax over
@@ -12,7 +12,7 @@ use tablero_games::linja::{Linja, Rules};
 fn minimax(pos: &Linja, budget: &mut u64) -> Option<i32> {
     if pos.outcome().is_some() {
         let o = pos.outcome().unwrap();
-        let d = (o.score[0] - o.score[1]) as i32;
+        let d = (o.score[0].as_halves() as i32 - o.score[1].as_halves() as i32) / 2;
         return Some(if pos.side_to_move() == Player::P1 {
             d
         } else {
@@ -123,10 +123,16 @@ fn a_small_endgame_is_pinned() {
     assert_eq!(solve(&best).score_diff, -5);
     let mut end_now = p;
     end_now.play(p.parse_move("3-4").unwrap()).unwrap();
-    assert_eq!(end_now.outcome().unwrap().score, [33.0, 33.0]);
+    assert_eq!(
+        end_now.outcome().unwrap().score,
+        [Points::whole(33), Points::whole(33)]
+    );
     let mut end_plus_two = p;
     end_plus_two.play(p.parse_move("6-7 3-4").unwrap()).unwrap();
-    assert_eq!(end_plus_two.outcome().unwrap().score, [35.0, 33.0]);
+    assert_eq!(
+        end_plus_two.outcome().unwrap().score,
+        [Points::whole(35), Points::whole(33)]
+    );
 }
 
 #[test]

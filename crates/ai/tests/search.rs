@@ -8,7 +8,7 @@ use std::str::FromStr;
 use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig, WIN};
 use tablero_ai::mcts::{Mcts, MctsConfig};
 use tablero_ai::solve::imago::{ImagoSolution, Value};
-use tablero_ai::{parse_spec, Action, Bot, Budget, Limits};
+use tablero_ai::{parse_spec, spec_level, Bot, Budget, Limits, Play};
 use tablero_core::{mix64, ArrayVec, Evaluate, Game, History, MoveError, Outcome, Player, Reason};
 use tablero_games::imago::{Cell, Imago, Layout, GRID};
 
@@ -275,10 +275,8 @@ fn every_spec_and_level_plays_a_legal_move() {
     ] {
         let mut bot: Box<dyn Bot<Imago>> =
             parse_spec(spec, 7).unwrap_or_else(|e| panic!("{spec}: {e}"));
-        match bot.act(&h, &limits) {
-            Action::Move(m) => assert!(h.current().is_legal(m), "{spec}"),
-            Action::Claim => panic!("{spec} claimed at the start"),
-        }
+        let m = bot.choose(&h, &limits);
+        assert!(h.current().is_legal(m), "{spec}");
     }
     for bad in [
         "ai:6",
@@ -301,16 +299,16 @@ fn top_levels_claim_a_proved_win_and_lower_ones_do_not() {
     for (spec, claims) in [
         ("ai:5", true),
         ("ai:4", true),
+        ("solver", true),
         ("ai:3", false),
         ("ai:1", false),
+        ("mcts:iters=10", false),
     ] {
-        let mut bot = parse_spec::<Imago>(spec, 1).unwrap();
-        let limits = Limits {
-            movetime: Some(std::time::Duration::from_millis(30)),
-            ..Limits::default()
-        };
-        assert_eq!(bot.act(&h, &limits) == Action::Claim, claims, "{spec}");
+        assert_eq!(Imago::claims_now(spec_level(spec), &h), claims, "{spec}");
     }
+    // Nobody claims where the claim does not hold.
+    let start = History::new(Imago::start(&layout));
+    assert!(!Imago::claims_now(Some(5), &start));
 }
 
 /// Super Dimensiones (card N: capturing is compulsory): Red offers a man on
@@ -377,9 +375,7 @@ fn dimensiones_top_level_plays_legal_moves_on_every_kind_of_rule_set() {
             if h.is_over() {
                 break;
             }
-            let Action::Move(m) = bot.act(&h, &limits) else {
-                panic!("claimed");
-            };
+            let m = bot.choose(&h, &limits);
             h.play(m).expect("legal");
             assert!(bot.info().is_some());
         }

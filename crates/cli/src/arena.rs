@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 use tablero_ai::arena::{run_match, Finished, MatchConfig, Tally};
-use tablero_ai::parse_spec;
+use tablero_ai::{parse_spec, spec_level};
 use tablero_core::{Player, Record};
 
 /// Play a match between two computer players.
@@ -122,6 +122,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         seed: args.seed,
         opening_plies: args.openings,
         sprt,
+        levels: [spec_level(&args.a), spec_level(&args.b)],
     };
     let total = u64::from(args.games.div_ceil(2) * 2);
     let bar = ProgressBar::new(total);

@@ -104,7 +104,7 @@ pub fn outcome_json(o: Option<Outcome>) -> Value {
         None => Value::Null,
         Some(o) => json!({
             "winner": o.winner.map(|p| p.as_str()),
-            "score": [num(o.score[0]), num(o.score[1])],
+            "score": [num(o.score[0].as_f64()), num(o.score[1].as_f64())],
             "reason": o.reason.as_str(),
         }),
     }

@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use tablero_ai::{parse_spec, Action, Bot, Limits, Play};
-use tablero_core::{History, Player};
+use tablero_ai::table::{self, Computer, GameTable, Seat};
+use tablero_ai::Limits;
+use tablero_core::Player;
 
 /// Speak UGI on standard input and output.
 ///
@@ -31,112 +32,89 @@ pub struct Args {
     player: String,
 }
 
-/// One game's engine state, behind a trait so the game can change at run
-/// time.
-trait Session: Send {
-    fn name(&self) -> &'static str;
-    fn new_game(&mut self);
-    fn set_variant(&mut self, text: &str) -> Result<(), String>;
-    fn set_player(&mut self, spec: &str) -> Result<(), String>;
-    fn position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// Searches; returns the `info` fields and the `bestmove` token.
-    fn go(&mut self, limits: &Limits) -> (Option<String>, String);
-    fn gameover(&self) -> bool;
-    fn p1turn(&self) -> bool;
-    fn result(&self) -> &'static str;
-}
-
-struct GameSession<G: Play> {
-    variant: G::Variant,
-    history: History<G>,
-    spec: String,
-    bot: Box<dyn Bot<G>>,
+/// The engine's game: the shared table of the game being analysed (the
+/// same type-erased table the web app plays on) and the computer player
+/// that answers `go`, kept between searches.
+struct Session {
+    table: Box<dyn GameTable>,
+    computer: Box<dyn Computer>,
 }
 
 fn to_token(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join("_")
 }
 
-impl<G: Play> GameSession<G> {
-    fn new(variant: Option<&str>, spec: &str) -> Result<Self, String> {
-        let variant: G::Variant = match variant {
-            Some(v) => v.parse().map_err(|e| format!("bad variant: {e}"))?,
-            None => G::Variant::default(),
-        };
-        let bot = parse_spec::<G>(spec, 1)?;
-        Ok(GameSession {
-            history: History::new(G::start(&variant)),
-            variant,
-            spec: spec.to_string(),
-            bot,
-        })
-    }
-}
+/// Nobody sits at the engine's table: it only analyses.
+const SEATS: [Seat; 2] = [Seat::Computer(None); 2];
 
-impl<G: Play> Session for GameSession<G> {
+impl Session {
+    fn new(game: &str, variant: Option<&str>, spec: &str) -> Result<Self, String> {
+        let table = table::open(game, variant, None, Player::P1, SEATS)
+            .map_err(|e| e.replace(&format!("{game} variant"), "bad variant"))?;
+        let computer = table.computer(spec, 1)?;
+        Ok(Session { table, computer })
+    }
+
     fn name(&self) -> &'static str {
-        G::NAME
+        self.table.info().name
+    }
+
+    fn reopen(&self, variant: &str, fen: Option<&str>) -> Result<Box<dyn GameTable>, String> {
+        table::open(self.name(), Some(variant), fen, Player::P1, SEATS)
     }
 
     fn new_game(&mut self) {
-        self.bot.new_game();
-        self.history = History::new(G::start(&self.variant));
+        self.computer.new_game();
+        if let Ok(t) = self.reopen(&self.table.variant(), None) {
+            self.table = t;
+        }
     }
 
     fn set_variant(&mut self, text: &str) -> Result<(), String> {
-        self.variant = text.parse().map_err(|e| format!("bad variant: {e}"))?;
+        self.table = self
+            .reopen(text, None)
+            .map_err(|e| e.replace(&format!("{} variant", self.name()), "bad variant"))?;
         self.new_game();
         Ok(())
     }
 
     fn set_player(&mut self, spec: &str) -> Result<(), String> {
-        self.bot = parse_spec::<G>(spec, 1)?;
-        self.spec = spec.to_string();
+        self.computer = self.table.computer(spec, 1)?;
         Ok(())
     }
 
     fn position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            None => G::start(&self.variant),
-            Some(f) => {
-                G::parse_position(&self.variant, f).map_err(|e| format!("bad position: {e}"))?
-            }
-        };
-        let mut h = History::new(start);
+        let mut t = self.reopen(&self.table.variant(), fen)?;
         for (i, token) in moves.iter().enumerate() {
             let text = token.replace('_', " ");
-            h.play_text(&text)
+            let seat = t
+                .to_move()
+                .ok_or_else(|| format!("move {} ({token}): the game is over", i + 1))?;
+            t.play(seat, &text)
                 .map_err(|e| format!("move {} ({token}): {e}", i + 1))?;
         }
-        self.history = h;
+        self.table = t;
         Ok(())
     }
 
+    /// Searches; returns the `info` fields and the `bestmove` token.
     fn go(&mut self, limits: &Limits) -> (Option<String>, String) {
-        if self.history.is_over() {
-            return (None, "none".into());
-        }
-        let mut limits = limits.clone();
-        limits.no_claims = true;
-        match self.bot.act(&self.history, &limits) {
-            Action::Move(mv) => (
-                self.bot.info(),
-                to_token(&self.history.current().format_move(mv)),
-            ),
-            Action::Claim => (None, "none".into()),
+        match self.computer.choose(&*self.table, limits) {
+            Some(text) => (self.computer.info(), to_token(&text)),
+            None => (None, "none".into()),
         }
     }
 
     fn gameover(&self) -> bool {
-        self.history.is_over()
+        self.table.outcome().is_some()
     }
 
     fn p1turn(&self) -> bool {
-        self.history.current().side_to_move() == Player::P1
+        self.table.to_move() == Some(0)
     }
 
     fn result(&self) -> &'static str {
-        match self.history.outcome() {
+        match self.table.outcome() {
             None => "none",
             Some(o) => match o.winner {
                 Some(Player::P1) => "p1win",
@@ -147,12 +125,8 @@ impl<G: Play> Session for GameSession<G> {
     }
 }
 
-fn make_session(
-    game: GameName,
-    variant: Option<&str>,
-    spec: &str,
-) -> Result<Box<dyn Session>, String> {
-    crate::with_game!(game, G => Ok(Box::new(GameSession::<G>::new(variant, spec)?)))
+fn make_session(game: GameName, variant: Option<&str>, spec: &str) -> Result<Session, String> {
+    Session::new(game.name(), variant, spec)
 }
 
 /// Reads the limits of a `go` command for the side to move.
@@ -196,11 +170,11 @@ fn go_limits(tokens: &[&str], p1: bool) -> Result<Limits, String> {
 }
 
 struct Search {
-    handle: JoinHandle<Box<dyn Session>>,
+    handle: JoinHandle<Session>,
     stop: Arc<AtomicBool>,
 }
 
-fn finish(search: &mut Option<Search>, session: &mut Option<Box<dyn Session>>, stop_now: bool) {
+fn finish(search: &mut Option<Search>, session: &mut Option<Session>, stop_now: bool) {
     if let Some(s) = search.take() {
         if stop_now {
             s.stop.store(true, Ordering::Relaxed);
@@ -308,16 +282,15 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn setoption(
-    tokens: &[&str],
-    session: &mut Option<Box<dyn Session>>,
-    args: &Args,
-) -> Result<(), String> {
+fn setoption(tokens: &[&str], session: &mut Option<Session>, args: &Args) -> Result<(), String> {
     let name_at = tokens
         .iter()
         .position(|&t| t == "name")
         .ok_or("setoption: expected `name <id> value <x>`")?;
-    let value_at = tokens.iter().position(|&t| t == "value");
+    let value_at = tokens
+        .iter()
+        .position(|&t| t == "value")
+        .filter(|&v| v > name_at);
     let name = tokens[name_at + 1..value_at.unwrap_or(tokens.len())].join(" ");
     let value = value_at
         .map(|i| tokens[i + 1..].join(" "))

@@ -15,7 +15,8 @@ mod solve;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
-/// Play, study and test Imago, Jarmo, Linja and Super Dimensiones.
+/// Play, study and test two-player abstract games: the games of the registry
+/// (each command lists them).
 ///
 /// Every command that takes `--json` prints exactly one JSON value on
 /// standard output; errors go to standard error with a non-zero exit code.
@@ -26,48 +27,39 @@ struct Cli {
     command: Command,
 }
 
-/// The games tablero knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Imago: two pieces each on a 6x6 grid; your step pushes an opponent piece.
-    Imago,
-    /// Jarmo: five archers each on an asymmetric board; bring them to the enemy's first row.
-    Jarmo,
-    /// Linja: twelve pieces each race across seven sticks; a first move decides the following one.
-    Linja,
-    /// Super Dimensiones: two draughts sub-games on one 6x6 board; five cards set the rules.
-    Dimensiones,
-    /// Draughts on 8x8 (verification configurations: russian, turkish, english).
-    Draughts,
+/// A game named on the command line: one of the games of the registry
+/// (`tablero_games::GAMES`), whose description gives its name and help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameName(pub &'static tablero_games::GameInfo);
+
+impl GameName {
+    /// The game's name (`imago`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
 }
 
-/// Runs `$body` with the type alias `$G` set to the game named by `$name`.
-/// Adding a game to the command line is one variant of [`GameName`] and one
-/// arm here.
+static GAME_NAMES: std::sync::LazyLock<Vec<GameName>> =
+    std::sync::LazyLock::new(|| tablero_games::GAMES.iter().map(|&g| GameName(g)).collect());
+
+impl ValueEnum for GameName {
+    fn value_variants<'a>() -> &'a [Self] {
+        GAME_NAMES.as_slice()
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name).help(self.0.summary.en))
+    }
+}
+
+/// Runs `$body` with the type alias `$G` set to the game named by `$name`
+/// (a [`GameName`]); the games come from the registry in `tablero-games`.
 macro_rules! with_game {
     ($name:expr, $G:ident => $body:expr) => {
-        match $name {
-            $crate::GameName::Imago => {
-                type $G = tablero_games::imago::Imago;
-                $body
-            }
-            $crate::GameName::Jarmo => {
-                type $G = tablero_games::jarmo::Jarmo;
-                $body
-            }
-            $crate::GameName::Dimensiones => {
-                type $G = tablero_games::dimensiones::Dimensiones;
-                $body
-            }
-            $crate::GameName::Draughts => {
-                type $G = tablero_games::draughts::Draughts;
-                $body
-            }
-            $crate::GameName::Linja => {
-                type $G = tablero_games::linja::Linja;
-                $body
-            }
-        }
+        tablero_games::with_game!($name.name(), $G => $body, else {
+            unreachable!("a GameName is a game of the registry")
+        })
     };
 }
 pub(crate) use with_game;

@@ -9,7 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use tablero_ai::{parse_spec, spec_level, Action, Bot, Limits};
+use tablero_ai::table::{DrawAnswer, Refusal, Seat, Table};
+use tablero_ai::{parse_spec, spec_level, Bot, Limits};
 use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatSwapMatch};
 
 /// Play a game in the terminal.
@@ -82,8 +83,13 @@ impl<G: CliGame> Who<G> {
         }
     }
 
-    fn is_human(&self) -> bool {
-        matches!(self, Who::Human)
+    /// The seat at the shared table: a person, or the computer at the
+    /// level its spec names.
+    fn seat(&self) -> Seat {
+        match self {
+            Who::Human => Seat::Person,
+            Who::Computer(_, spec) => Seat::Computer(spec_level(spec)),
+        }
     }
 }
 
@@ -95,23 +101,33 @@ const HELP: &str = "Commands:
   <move>       play a move in the game's notation, e.g. b2-c2 g5
   <number>     play the move with that number in the list
   moves        list the legal moves again
-  undo         take back your last move (and the computer's reply)
+  undo         take back your last move (and the computer's reply); only
+               against the computer
   claim        claim a win (Imago's \"Jacke\"): accepted only when it is proved
   resign       give up the game
   draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
                accept when they see no win of their own; others decline); at
-               the same terminal the other player accepts by typing draw on
-               their turn, and declines by moving
+               the same terminal the other player is asked at once
   help         this text
   quit         stop (the record is saved if --record was given)";
 
+/// A game at the terminal: the shared table (the same rules around the
+/// board as the web app's) and who plays each seat.
 struct Session<G: CliGame> {
-    history: History<G>,
+    table: Table<G>,
     who: [Who<G>; 2],
     color: bool,
-    /// A person's draw offer to the person at the other side, standing
-    /// until that person moves.
-    offer: Option<Player>,
+}
+
+impl<G: CliGame> Session<G> {
+    fn new(history: History<G>, who: [Who<G>; 2], color: bool) -> Self {
+        let seats = [who[0].seat(), who[1].seat()];
+        Session {
+            table: Table::from_history(history, seats),
+            who,
+            color,
+        }
+    }
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
@@ -128,7 +144,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             Player::P2
         }
     } else {
-        parse_player(&args.first, G::SIDE_WORDS)?
+        parse_player(&args.first, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
     };
     let who = [
         Who::parse(&args.p1, seed)?,
@@ -140,15 +156,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         return run_match::<G>(args, who, color, first);
     }
     let history = args.setup.history::<G>(first)?;
-    let mut s = Session {
-        history,
-        who,
-        color,
-        offer: None,
-    };
+    let mut s = Session::new(history, who, color);
     let quit = s.play()?;
     if let Some(path) = &args.record {
-        save_record(path, &s.history, &s.who)?;
+        save_record(path, s.table.history(), &s.who)?;
     }
     if quit {
         println!("Game left unfinished.");
@@ -203,19 +214,14 @@ fn run_match<G: CliGame>(
             label(Person::in_seat(Player::P2, game)),
             G::side_name(Player::P2),
         );
-        let mut s = Session {
-            history: m.current().clone(),
-            who,
-            color,
-            offer: None,
-        };
+        let mut s = Session::new(m.current().clone(), who, color);
         let quit = s.play()?;
         if let Some(path) = &args.record {
             let mut name = path.as_os_str().to_owned();
             name.push(format!(".{game}"));
-            save_record(Path::new(&name), &s.history, &s.who)?;
+            save_record(Path::new(&name), s.table.history(), &s.who)?;
         }
-        *m.current_mut() = s.history;
+        *m.current_mut() = s.table.history().clone();
         let [p1, p2] = s.who;
         people[Person::in_seat(Player::P1, game).index()] = Some(p1);
         people[Person::in_seat(Player::P2, game).index()] = Some(p2);
@@ -228,7 +234,7 @@ fn run_match<G: CliGame>(
                 "Game {game}: {person} ({}, {}) {} points.",
                 names[person.index()],
                 G::side_name(person.seat(game)),
-                tablero_core::fmt_points(m.game_points(person, game).unwrap_or(0.0))
+                m.game_points(person, game).unwrap_or_default()
             );
         }
         m.next_game();
@@ -236,14 +242,14 @@ fn run_match<G: CliGame>(
     let total = m.points();
     for person in Person::ALL {
         let per_game: Vec<String> = (1..=2)
-            .map(|g| tablero_core::fmt_points(m.game_points(person, g).unwrap_or(0.0)))
+            .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
             .collect();
         println!(
             "Total for {}: {} + {} = {} points.",
             label(person),
             per_game[0],
             per_game[1],
-            tablero_core::fmt_points(total[person.index()])
+            total[person.index()]
         );
     }
     match m.winner().flatten() {
@@ -256,8 +262,8 @@ fn run_match<G: CliGame>(
 impl<G: CliGame> Session<G> {
     fn show(&self) {
         println!();
-        print!("{}", self.history.current().board(self.color));
-        if self.history.moves().is_empty() {
+        print!("{}", self.table.history().current().board(self.color));
+        if self.table.history().moves().is_empty() {
             println!("{}", G::legend());
         }
     }
@@ -274,7 +280,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn list_moves(&self) {
-        let legal = self.history.current().legal_move_strings();
+        let legal = self.table.history().current().legal_move_strings();
         let items: Vec<String> = legal
             .iter()
             .enumerate()
@@ -291,14 +297,14 @@ impl<G: CliGame> Session<G> {
         let mut lines = stdin.lock().lines();
         loop {
             self.show();
-            if let Some(o) = self.history.outcome() {
+            if let Some(o) = self.table.outcome() {
                 self.announce(o);
                 return Ok(false);
             }
-            let side = self.history.current().side_to_move();
+            let side = self.table.history().current().side_to_move();
             match &self.who[side.index()] {
                 Who::Human => {
-                    match self.history.current().mover_label() {
+                    match self.table.history().current().mover_label() {
                         Some(army) => {
                             println!("{} ({army}) to move. Legal moves:", self.title(side));
                         }
@@ -316,6 +322,28 @@ impl<G: CliGame> Session<G> {
                             Step::Again => {}
                             Step::Moved => break,
                             Step::Quit => return Ok(true),
+                            Step::AskDraw => {
+                                let other = side.other();
+                                print!(
+                                    "{} offers a draw. {}, type `draw` to accept; anything else declines: ",
+                                    self.title(side),
+                                    self.title(other)
+                                );
+                                std::io::stdout().flush()?;
+                                let answer = match lines.next() {
+                                    Some(l) => l?,
+                                    None => String::new(),
+                                };
+                                println!();
+                                let accept = matches!(answer.trim(), "draw" | "yes" | "y");
+                                self.table
+                                    .answer_draw(other, accept)
+                                    .expect("the offer stands");
+                                if accept {
+                                    break;
+                                }
+                                println!("{} declines the draw.", self.title(other));
+                            }
                         }
                     }
                 }
@@ -331,7 +359,10 @@ impl<G: CliGame> Session<G> {
         };
         let why = match o.reason {
             Reason::Goal => "a piece reached its goal",
-            Reason::Jacke => "Jacke: the win was proved",
+            Reason::Claim => &format!(
+                "{}: the win was proved",
+                G::INFO.claim.map_or("claim", |c| c.en)
+            ),
             Reason::Repetition => "the same position occurred three times",
             Reason::NoMoves => "neither player could move",
             Reason::AllArrived => "a side has all its archers on the enemy's first row",
@@ -349,26 +380,20 @@ impl<G: CliGame> Session<G> {
         let Who::Computer(bot, spec) = &mut self.who[side.index()] else {
             unreachable!("a computer's turn")
         };
-        match bot.act(&self.history, &Limits::none()) {
-            Action::Claim if G::claim_valid(&self.history) => {
-                println!("{title} ({spec}) claims the win: Jacke.");
-                self.history.set_result(Outcome::win(side, Reason::Jacke));
-            }
-            Action::Claim => {
-                println!("{title} ({spec}) made a claim that does not hold, and resigns.");
-                self.history
-                    .set_result(Outcome::win(side.other(), Reason::Resign));
-            }
-            Action::Move(mv) => {
-                println!(
-                    "{title} ({spec}) plays {}",
-                    self.history.current().format_move(mv)
-                );
-                self.history
-                    .play(mv)
-                    .expect("the computer plays legal moves");
-            }
+        if self.table.computer_claims() {
+            let name = G::INFO.claim.map_or("claim", |c| c.en);
+            println!("{title} ({spec}) claims the win: {name}.");
+            self.table.claim(side).expect("a claim the table proved");
+            return;
         }
+        let mv = bot.choose(self.table.history(), &Limits::none());
+        println!(
+            "{title} ({spec}) plays {}",
+            self.table.history().current().format_move(mv)
+        );
+        self.table
+            .play_move(mv)
+            .expect("the computer plays legal moves");
     }
 
     fn human_command(&mut self, input: &str, side: Player) -> Step {
@@ -384,33 +409,26 @@ impl<G: CliGame> Session<G> {
                 Step::Again
             }
             "quit" | "exit" | "q" => Step::Quit,
-            "resign" => {
-                self.history
-                    .set_result(Outcome::win(side.other(), Reason::Resign));
-                Step::Moved
-            }
-            "undo" => {
-                self.offer = None;
-                self.undo();
-                Step::Moved
-            }
-            "draw" => self.offer_draw(side),
-            "claim" => {
-                if !G::CLAIMS {
-                    println!("There are no claims in {}.", G::NAME);
-                } else if G::claim_valid(&self.history) {
-                    self.history.set_result(Outcome::win(side, Reason::Jacke));
-                    return Step::Moved;
-                } else {
-                    println!("Claim refused: the position is not a proved win for you. The game goes on.");
+            "resign" => match self.table.resign(side) {
+                Ok(()) => Step::Moved,
+                Err(e) => refused(&e),
+            },
+            "undo" => match self.table.undo(side) {
+                Ok(_) => {
+                    println!("Move taken back.");
+                    Step::Moved
                 }
-                Step::Again
-            }
+                Err(e) => refused(&e),
+            },
+            "draw" => self.offer_draw(side),
+            "claim" => match self.table.claim(side) {
+                Ok(()) => Step::Moved,
+                Err(e) => refused(&e),
+            },
             text => {
-                let pos = self.history.current().clone();
                 let text = match text.parse::<usize>() {
                     Ok(n) => {
-                        let legal = pos.legal_move_strings();
+                        let legal = self.table.history().current().legal_move_strings();
                         match legal.get(n.wrapping_sub(1)) {
                             Some(m) => m.clone(),
                             None => {
@@ -424,13 +442,8 @@ impl<G: CliGame> Session<G> {
                     }
                     Err(_) => text.to_string(),
                 };
-                match self.history.play_text(&text) {
-                    Ok(_) => {
-                        if self.offer == Some(side.other()) {
-                            self.offer = None;
-                        }
-                        Step::Moved
-                    }
+                match self.table.play(side, &text) {
+                    Ok(_) => Step::Moved,
                     Err(e) => {
                         println!("{e}. Type `moves` for the legal moves or `help` for commands.");
                         Step::Again
@@ -440,60 +453,44 @@ impl<G: CliGame> Session<G> {
         }
     }
 
-    /// `side` offers a draw to the other side.
+    /// `side` offers a draw to the other side: a computer answers at once,
+    /// a person at this terminal is asked at once.
     fn offer_draw(&mut self, side: Player) -> Step {
         let other = side.other();
-        let agreed = match &self.who[other.index()] {
-            Who::Computer(_, spec) => {
-                let accepts =
-                    spec_level(spec).is_some_and(|l| G::accepts_draw(l, &self.history, other));
-                let answer = if accepts { "accepts" } else { "declines" };
-                println!("{} ({spec}) {answer} the draw.", self.title(other));
-                accepts
-            }
-            Who::Human if self.offer == Some(other) => true,
-            Who::Human => {
-                self.offer = Some(side);
-                println!(
-                    "{} offers a draw: {} accepts by typing `draw` on their turn, or declines by moving.",
-                    self.title(side),
-                    self.title(other)
-                );
-                false
-            }
-        };
-        if !agreed {
-            return Step::Again;
+        let answer = self.table.offer_draw(side);
+        if let Who::Computer(_, spec) = &self.who[other.index()] {
+            let word = if answer.is_ok() {
+                "accepts"
+            } else {
+                "declines"
+            };
+            println!("{} ({spec}) {word} the draw.", self.title(other));
         }
-        self.history.set_result(Outcome::draw(Reason::Agreed));
-        Step::Moved
+        match answer {
+            Ok(DrawAnswer::Agreed) => Step::Moved,
+            Ok(DrawAnswer::Standing) => Step::AskDraw,
+            Err(_) => Step::Again,
+        }
     }
+}
 
-    fn undo(&mut self) {
-        if self.history.undo().is_none() {
-            println!("Nothing to undo.");
-            return;
-        }
-        // Take back the computer's moves too, so that a human moves next.
-        while !self.who[self.history.current().side_to_move().index()].is_human()
-            && !self.history.moves().is_empty()
-        {
-            self.history.undo();
-        }
-        println!("Move taken back.");
-    }
+/// Prints why the table refused a command, as a sentence.
+fn refused(e: &Refusal) -> Step {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    println!("{}{}.", first.unwrap_or_default(), chars.as_str());
+    Step::Again
 }
 
 enum Step {
     Again,
     Moved,
     Quit,
+    /// A person offered a draw to the person at the other side.
+    AskDraw,
 }
 
 fn score(o: Outcome) -> String {
-    format!(
-        "{}-{}",
-        tablero_core::fmt_points(o.score[0]),
-        tablero_core::fmt_points(o.score[1])
-    )
+    o.score_text("-")
 }

@@ -37,15 +37,10 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    match args.game {
-        GameName::Imago => imago(args),
-        GameName::Linja => linja(args),
-        GameName::Jarmo | GameName::Dimensiones | GameName::Draughts => {
-            bail!(
-                "tablero has no exact solver for {}",
-                format!("{:?}", args.game).to_lowercase()
-            )
-        }
+    match args.game.name() {
+        "imago" => imago(args),
+        "linja" => linja(args),
+        other => bail!("tablero has no exact solver for {other}"),
     }
 }
 

@@ -190,7 +190,7 @@ fn a_person_can_play_to_the_end_and_reload_the_record() {
     );
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(
-        text.contains("[Result \"p1\"]") && text.contains("[Reason \"jacke\"]"),
+        text.contains("[Result \"p1\"]") && text.contains("[Reason \"claim\"]"),
         "{text}"
     );
     // A refused claim changes nothing; a goal ends the game.
@@ -244,20 +244,19 @@ fn a_draw_offer_is_answered_by_the_computer_or_the_other_person() {
     );
     assert!(out.contains("Blue (ai:3) declines the draw."), "{out}");
     assert!(out.contains("Game left unfinished."), "{out}");
-    // At one terminal: the offer stands through the offerer's move, and
-    // the other person accepts by typing draw.
-    let (_, out, _) = tablero(
-        &["play", "imago", "--blue", "human"],
-        "draw\nb2-c2 g5\ndraw\n",
-    );
+    // At one terminal the other person is asked at once, as the web app
+    // lets them answer before the next move: draw accepts.
+    let (_, out, _) = tablero(&["play", "imago", "--blue", "human"], "draw\ndraw\n");
     assert!(out.contains("Red offers a draw"), "{out}");
     assert!(out.contains("Draw (agreed)"), "{out}");
-    // A move declines it: Red's next draw is a new offer, not an agreement.
+    // Anything else declines, and the offerer moves on.
     let (_, out, _) = tablero(
         &["play", "imago", "--blue", "human"],
-        "draw\nb2-c2 g5\n1\ndraw\nquit\n",
+        "draw\nno\nb2-c2 g5\ndraw\nno\nquit\n",
     );
-    assert_eq!(out.matches("Red offers a draw").count(), 2, "{out}");
+    assert_eq!(out.matches("Red offers a draw").count(), 1, "{out}");
+    assert_eq!(out.matches("Blue offers a draw").count(), 1, "{out}");
+    assert_eq!(out.matches("declines the draw").count(), 2, "{out}");
     assert!(!out.contains("Draw (agreed)"), "{out}");
 }
 

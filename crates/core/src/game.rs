@@ -109,10 +109,11 @@ pub enum MoveError {
     GameOver,
 }
 
-/// Why [`Game::play`] refused a move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0}")]
-pub struct IllegalMove(pub String);
+/// Why [`Game::play`] refused a move: the move, which is not legal in the
+/// position it was offered to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0:?}")]
+pub struct IllegalMove<M: Debug>(pub M);
 
 /// A two-player game: the state of one position and its rules.
 ///
@@ -121,7 +122,7 @@ pub struct IllegalMove(pub String);
 ///   [`natural_outcome`](Game::natural_outcome) is `Some`. Draw rules that
 ///   follow from counters (move caps, passes in a row) are reported by
 ///   [`rule_outcome`](Game::rule_outcome) and do not empty the move list, so
-///   perft ignores them as RULINGS.md asks.
+///   perft ignores them (docs/rulings.md, "Shared by all games").
 /// - Two equal states have equal [`position_hash`](Game::position_hash)es.
 /// - `parse_position(variant, &s.position_string()) == s` and
 ///   `parse_move(&s.format_move(m)) == m` for every legal `m`.
@@ -207,7 +208,8 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// the draw rules. Random games in the conformance kit must end within it.
     fn max_plies(variant: &Self::Variant) -> u64;
 
-    /// The position string: one line, the full state (see RULINGS.md).
+    /// The position string: one line, the full state (each game's format is
+    /// in docs/rulings.md).
     fn position_string(&self) -> String;
 
     /// Reads a position string of `variant`.
@@ -245,12 +247,12 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     ///
     /// # Errors
     /// [`IllegalMove`] when `mv` is not legal here.
-    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove<Self::Move>> {
         if self.is_legal(mv) {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMove(format!("{mv:?}")))
+            Err(IllegalMove(mv))
         }
     }
 

@@ -35,7 +35,7 @@ pub use eval::Evaluate;
 pub use game::{resolve_exact, Game, IllegalMove, MoveBuf, MoveError, Variant};
 pub use history::History;
 pub use movelist::{format_move_list, play_move_list, split_move_list, MoveListError};
-pub use outcome::{fmt_points, Outcome, Reason};
+pub use outcome::{Outcome, Points, Reason};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};

@@ -16,7 +16,7 @@
 //! [`crate::movelist`]) and may span lines.
 
 use crate::movelist::{play_move_list, MoveListError};
-use crate::{fmt_points, Game, History, Outcome, Player, Reason};
+use crate::{Game, History, Outcome, Player, Points, Reason};
 use std::fmt::Write as _;
 
 /// A finished or unfinished game, replayable.
@@ -119,11 +119,7 @@ impl<G: Game> Record<G> {
             Some(o) => {
                 tag(&mut s, "Result", o.winner_str());
                 tag(&mut s, "Reason", o.reason.as_str());
-                tag(
-                    &mut s,
-                    "Score",
-                    &format!("{} {}", fmt_points(o.score[0]), fmt_points(o.score[1])),
-                );
+                tag(&mut s, "Score", &o.score_text(" "));
             }
         }
         for (k, v) in &self.tags {
@@ -233,24 +229,16 @@ fn parse_result(
     let reason = Reason::try_from_str(&reason)
         .ok_or_else(|| RecordError::BadResult(format!("unknown Reason {reason:?}")))?;
     let score = match score {
-        None => {
-            let mut s = [0.5, 0.5];
-            if let Some(w) = winner {
-                s = [0.0, 0.0];
-                s[w.index()] = 1.0;
-            }
-            s
-        }
+        None => match winner {
+            Some(w) => Outcome::win(w, reason).score,
+            None => Outcome::draw(reason).score,
+        },
         Some(text) => {
             let parts: Vec<&str> = text.split_whitespace().collect();
-            let nums: Vec<f64> = parts
-                .iter()
-                .filter_map(|p| p.parse::<f64>().ok())
-                .filter(|x| x.is_finite())
-                .collect();
+            let nums: Vec<Points> = parts.iter().filter_map(|p| p.parse().ok()).collect();
             if parts.len() != 2 || nums.len() != 2 {
                 return Err(RecordError::BadResult(format!(
-                    "Score {text:?} is not two numbers"
+                    "Score {text:?} is not two numbers of points"
                 )));
             }
             [nums[0], nums[1]]
@@ -329,7 +317,7 @@ mod tests {
         )
         .unwrap()
         .unwrap();
-        assert_eq!(o.score, [7.0, 7.0]);
+        assert_eq!(o.score, [Points::whole(7); 2]);
         assert!(parse_result(Some("p3".into()), None, None).is_err());
         assert!(parse_result(Some("p1".into()), None, None).is_err());
         assert!(parse_result(Some("p1".into()), Some("goal".into()), Some("1".into())).is_err());

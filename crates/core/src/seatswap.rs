@@ -2,7 +2,7 @@
 //! of the board) for the second game and add up their points: Jarmo's rule
 //! 11, usable for any game.
 
-use crate::{Game, History, Outcome, Player};
+use crate::{Game, History, Outcome, Player, Points};
 use std::fmt;
 
 /// One of the two people of a match. `A` is player one in the first game.
@@ -142,18 +142,18 @@ impl<G: Game> SeatSwapMatch<G> {
 
     /// A person's points in game `game` (1 or 2), if that game is over.
     #[must_use]
-    pub fn game_points(&self, person: Person, game: usize) -> Option<f64> {
+    pub fn game_points(&self, person: Person, game: usize) -> Option<Points> {
         let o = self.games.get(game.checked_sub(1)?)?.outcome()?;
         Some(o.score[person.seat(game).index()])
     }
 
     /// Each person's points over the finished games, `A` first.
     #[must_use]
-    pub fn points(&self) -> [f64; 2] {
-        let mut out = [0.0; 2];
+    pub fn points(&self) -> [Points; 2] {
+        let mut out = [Points::ZERO; 2];
         for person in Person::ALL {
             for game in 1..=self.games.len() {
-                out[person.index()] += self.game_points(person, game).unwrap_or(0.0);
+                out[person.index()] += self.game_points(person, game).unwrap_or_default();
             }
         }
         out

@@ -1,7 +1,14 @@
 //! The rules of tablero's games, each in its own module with the same shape:
 //! `mod.rs` (the [`tablero_core::Game`] impl and the variant), `board.rs`,
-//! `movegen.rs`, `notation.rs` and `error.rs`.
+//! `movegen.rs`, `notation.rs`, `error.rs`, `eval.rs` and `describe.rs`
+//! (the game's names, sides, variants and board view: [`Describe`]).
+//!
+//! [`GAMES`] lists every game's description, and [`with_game!`] runs code
+//! for a game named at run time; both come from one list in `describe.rs`.
 #![deny(missing_docs)]
+
+mod describe;
+pub use describe::{cell_names, game_info, Describe, GameInfo, Text, VariantChoice, GAMES};
 
 pub mod dimensiones;
 pub mod draughts;

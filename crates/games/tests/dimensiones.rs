@@ -2,7 +2,7 @@
 //! conformance kit, and the rules that decide results.
 
 use tablero_core::conformance::{check, check_perft_file, Config};
-use tablero_core::{play_move_list, Game, History, MoveError, Outcome, Player, Reason};
+use tablero_core::{play_move_list, Game, History, MoveError, Outcome, Player, Points, Reason};
 use tablero_games::dimensiones::{Army, Dimensiones, RuleSet, SubGame};
 use tablero_games::draughts::PositionError;
 
@@ -169,7 +169,10 @@ fn the_game_ends_when_both_subgames_are_decided() {
     let last = after(&end, "a2xc4");
     assert_eq!(
         last.outcome(),
-        Some(Outcome::by_points([2.0, 0.0], Reason::Subgames))
+        Some(Outcome::by_points(
+            [Points::halves(4), Points::halves(0)],
+            Reason::Subgames
+        ))
     );
     assert_eq!(last.position_string(), "6/6/2a3/6/6/6 - 11 0 rbao");
     let mut buf = Vec::new();
@@ -186,13 +189,19 @@ fn sixty_quiet_plies_score_open_subgames_by_value() {
     let q = after(&p, "a1-b2");
     assert_eq!(
         q.outcome(),
-        Some(Outcome::by_points([1.5, 0.5], Reason::MoveCap))
+        Some(Outcome::by_points(
+            [Points::halves(3), Points::halves(1)],
+            Reason::MoveCap
+        ))
     );
     // In D the lower value wins.
     let d = after(&pos("M-D-N-W-S", "1b4/6/o5/6/6/R4a r -- 59 rbao"), "a1-b2");
     assert_eq!(
         d.outcome(),
-        Some(Outcome::by_points([0.5, 1.5], Reason::MoveCap))
+        Some(Outcome::by_points(
+            [Points::halves(1), Points::halves(3)],
+            Reason::MoveCap
+        ))
     );
 }
 
@@ -291,7 +300,10 @@ fn threefold_repetition_scores_open_subgames_by_value() {
     assert_eq!(h.repetitions(), 3);
     assert_eq!(
         h.outcome(),
-        Some(Outcome::by_points([1.5, 0.5], Reason::Repetition))
+        Some(Outcome::by_points(
+            [Points::halves(3), Points::halves(1)],
+            Reason::Repetition
+        ))
     );
     // In D the same material gives that sub-game to North.
     let mut h = History::new(pos("M-D-N-W-S", "1B4/6/O5/6/6/R1r2A r -- 0 rbao"));
@@ -299,7 +311,10 @@ fn threefold_repetition_scores_open_subgames_by_value() {
     play_move_list(&mut h, cycle).unwrap();
     assert_eq!(
         h.outcome(),
-        Some(Outcome::by_points([0.5, 1.5], Reason::Repetition))
+        Some(Outcome::by_points(
+            [Points::halves(1), Points::halves(3)],
+            Reason::Repetition
+        ))
     );
 }
 

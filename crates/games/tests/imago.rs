@@ -381,12 +381,12 @@ fn long_walls_are_warned_about_not_refused() {
 fn records_replay_with_claims_and_tags() {
     let mut h = History::new(Imago::start(&Layout::default()));
     h.play_text("b2-c2 g5").unwrap();
-    h.set_result(Outcome::win(Player::P2, Reason::Jacke));
+    h.set_result(Outcome::win(Player::P2, Reason::Claim));
     let mut r = Record::from_history(&h);
     r.tags.push(("Red".into(), "Ana \"la roja\"".into()));
     let text = r.to_text();
     assert!(
-        text.contains("[Result \"p2\"]") && text.contains("[Reason \"jacke\"]"),
+        text.contains("[Result \"p2\"]") && text.contains("[Reason \"claim\"]"),
         "{text}"
     );
     let back = Record::<Imago>::parse(&text).unwrap();
@@ -394,7 +394,7 @@ fn records_replay_with_claims_and_tags() {
     let replayed = back.replay().unwrap();
     assert_eq!(
         replayed.outcome(),
-        Some(Outcome::win(Player::P2, Reason::Jacke))
+        Some(Outcome::win(Player::P2, Reason::Claim))
     );
     // A record of another game, or with an illegal move, is refused clearly.
     assert!(Record::<Imago>::parse("[Game \"linja\"]\n")

@@ -3,8 +3,8 @@
 
 use tablero_core::conformance::{check, check_perft_file, Config};
 use tablero_core::{
-    perft, play_move_list, Game, History, MoveError, Outcome, Person, Player, Reason, Record,
-    SeatSwapMatch,
+    perft, play_move_list, Game, History, MoveError, Outcome, Person, Player, Points, Reason,
+    Record, SeatSwapMatch,
 };
 use tablero_games::jarmo::{Jarmo, Move, Orientation, Point, PositionError, NEIGHBOURS};
 
@@ -34,7 +34,7 @@ fn has(p: &Jarmo, mv: &str) -> bool {
 }
 
 fn points(o: Outcome) -> [f64; 2] {
-    o.score
+    o.score.map(Points::as_f64)
 }
 
 /// The lines exactly as RULINGS.md lists them, point by point.
@@ -585,7 +585,7 @@ fn the_match_swaps_seats_and_adds_points() {
     let cycle = "b1-d2, b5-d4, d2-b1, d4-b5, a1-c2, a5-c4, c2-a1, c4-a5";
     play_move_list(m.current_mut(), cycle).unwrap();
     assert!(m.current().is_over());
-    assert_eq!(m.points(), [5.0, 5.0]);
+    assert_eq!(m.points().map(Points::as_f64), [5.0, 5.0]);
     assert!(m.next_game());
     assert_eq!(m.game_number(), 2);
     assert_eq!(Person::A.seat(2), Player::P2);
@@ -595,9 +595,9 @@ fn the_match_swaps_seats_and_adds_points() {
     g2.play_text("c4-e5").unwrap();
     *m.current_mut() = g2;
     assert!(m.is_over());
-    assert_eq!(m.game_points(Person::A, 2), Some(4.0));
-    assert_eq!(m.game_points(Person::B, 2), Some(6.0));
-    assert_eq!(m.points(), [9.0, 11.0]);
+    assert_eq!(m.game_points(Person::A, 2), Some(Points::whole(4)));
+    assert_eq!(m.game_points(Person::B, 2), Some(Points::whole(6)));
+    assert_eq!(m.points().map(Points::as_f64), [9.0, 11.0]);
     assert_eq!(m.winner(), Some(Some(Person::B)));
     assert!(!m.next_game(), "a match has two games");
 }

@@ -2,7 +2,7 @@
 
 use tablero_core::conformance::{check, check_perft_file, Config};
 use tablero_core::{
-    perft, play_move_list, Game, History, MoveError, Outcome, Player, Reason, Record,
+    perft, play_move_list, Game, History, MoveError, Outcome, Player, Points, Reason, Record,
 };
 use tablero_games::linja::{Linja, Move, PositionError, Row, Rules};
 
@@ -224,7 +224,7 @@ fn the_game_ends_the_moment_the_sides_have_passed_each_other() {
     let q = after(p, "3-4");
     let o = q.outcome().unwrap();
     assert_eq!(o, Outcome::draw(Reason::Passed).with_score_of(&q));
-    assert_eq!(o.score, [33.0, 33.0]);
+    assert_eq!(o.score, [Points::whole(33), Points::whole(33)]);
     assert_eq!(o.winner, None);
     assert!(legal(&q).is_empty());
     assert_eq!(perft(&q, 2), 0);
@@ -237,7 +237,7 @@ trait WithScore {
 impl WithScore for Outcome {
     fn with_score_of(self, p: &Linja) -> Outcome {
         let s = p.scores();
-        Outcome::by_points([f64::from(s[0]), f64::from(s[1])], self.reason)
+        Outcome::by_points([Points::whole(s[0]), Points::whole(s[1])], self.reason)
     }
 }
 
@@ -250,7 +250,7 @@ fn scoring_is_5_3_2_1_and_more_points_win() {
     let o = p.outcome().unwrap();
     assert_eq!(o.winner, Some(Player::P2));
     assert_eq!(o.reason, Reason::Passed);
-    assert_eq!(o.score, [30.0, 40.0]);
+    assert_eq!(o.score, [Points::whole(30), Points::whole(40)]);
     assert_eq!(p.score_diff(), -10);
     // Rows 0-3 score nothing for Red, rows 4-7 nothing for Black.
     let q = pos("3r/3r/3r/3r/3b/3b/3b/3b r 0");
@@ -276,7 +276,7 @@ fn a_player_without_a_first_move_passes_and_two_passes_end_the_game() {
     play_move_list(&mut h, "pass, pass").unwrap();
     let o = h.outcome().unwrap();
     assert_eq!(o.reason, Reason::NoMoves);
-    assert_eq!(o.score, [30.0, 42.0]);
+    assert_eq!(o.score, [Points::whole(30), Points::whole(42)]);
     assert_eq!(o.winner, Some(Player::P2));
     assert_eq!(h.current().natural_outcome(), None);
     // Perft ignores the rule and keeps passing.

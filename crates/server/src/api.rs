@@ -29,15 +29,16 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Internal(e) => {
-                eprintln!("tablero serve: {e:#}");
-                StatusCode::INTERNAL_SERVER_ERROR
+                tracing::error!("{e:#}");
+                let body = json!({"error": "internal error: the server failed; try again later"});
+                return (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response();
             }
         };
         (status, Json(json!({"error": self.to_string()}))).into_response()
     }
 }
 
-type ApiResult = Result<Json<Value>, ApiError>;
+type ApiResult<T = Value> = Result<Json<T>, ApiError>;
 
 /// Reads a JSON body, answering 400 with serde's reason when it is wrong.
 pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -93,7 +94,7 @@ async fn catalog() -> Json<Value> {
     Json(json!({"games": games::catalog()}))
 }
 
-async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult {
+async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult<crate::hub::Created> {
     let req: NewGame = parse_body(&body)?;
     Ok(Json(hub.create(req).await?))
 }
@@ -108,7 +109,7 @@ async fn game(
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> ApiResult<crate::hub::GameState> {
     Ok(Json(hub.state(&id, &tokens(&headers), q.ply).await?))
 }
 
@@ -132,7 +133,7 @@ async fn act(
     Path((id, action)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult {
+) -> ApiResult<crate::hub::GameState> {
     let action = match action.as_str() {
         "move" => {
             let m: MoveBody = parse_body(&body)?;
@@ -160,7 +161,7 @@ struct TokensBody {
     tokens: Vec<String>,
 }
 
-async fn my_games(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult {
+async fn my_games(State(hub): State<Arc<Hub>>, body: Bytes) -> ApiResult<crate::hub::GameList> {
     let t: TokensBody = parse_body(&body)?;
     Ok(Json(hub.my_games(t.tokens).await?))
 }
@@ -233,7 +234,7 @@ async fn rules(Path(game): Path<String>) -> ApiResult {
     let text = games::rules(&game).ok_or_else(|| {
         ApiError::NotFound(format!(
             "no game {game:?}: the games are {}",
-            games::NAMES.join(", ")
+            games::names()
         ))
     })?;
     Ok(Json(json!({"game": game, "markdown": text})))

@@ -72,7 +72,7 @@ async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
             match listener.recv().await {
                 Ok(n) => hub.remote_change(n.payload()).await,
                 Err(e) => {
-                    eprintln!("tablero serve: PostgreSQL notifications: {e}");
+                    tracing::warn!("PostgreSQL notifications: {e}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }

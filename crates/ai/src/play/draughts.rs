@@ -15,7 +15,7 @@
 
 use super::{LevelInfo, Play, GENERIC_LEVELS};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::bot::{Action, Bot, Budget, Limits};
+use crate::bot::{Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use std::time::Duration;
 use tablero_core::{Evaluate, Game, History};
@@ -87,7 +87,7 @@ impl Bot<Dimensiones> for DimensionesTop {
         format!("alphabeta(ms={TOP_MS}) / mcts(ms={TOP_MS},c=0.5,threads=2)")
     }
 
-    fn act(&mut self, history: &History<Dimensiones>, limits: &Limits) -> Action<Move> {
+    fn choose(&mut self, history: &History<Dimensiones>, limits: &Limits) -> Move {
         self.searched = history.current().variant().independent_subgames();
         if self.searched {
             self.alphabeta
@@ -97,12 +97,12 @@ impl Bot<Dimensiones> for DimensionesTop {
                         ..AlphaBetaConfig::default()
                     })
                 })
-                .act(history, limits)
+                .choose(history, limits)
         } else {
             let seed = self.seed;
             self.mcts
                 .get_or_insert_with(|| mcts_level(5, seed, 0.5))
-                .act(history, limits)
+                .choose(history, limits)
         }
     }
 

@@ -1,7 +1,7 @@
 //! Imago's computer players: the solver decides at the top levels.
 
 use super::{LevelInfo, Play};
-use crate::bot::{Action, Bot, Budget, Limits};
+use crate::bot::{Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::imago::{ImagoSolution, Value};
 use rand::{Rng, SeedableRng};
@@ -31,8 +31,8 @@ pub fn solution_for(layout: &Layout) -> Arc<ImagoSolution> {
 
 /// The exact player: never worsens the solved value; wins by the shortest
 /// way, loses by the longest; in a drawn position it picks the drawing move
-/// that leaves the opponent the most losing replies. Claims "Jacke" as soon
-/// as the win is proved, when `claims` is on.
+/// that leaves the opponent the most losing replies. (Its claim of "Jacke"
+/// is Imago's extension of the levels: [`Play::claims_now`].)
 ///
 /// With a `horizon` it sees a win or loss only when it ends within that
 /// many plies and takes everything else for a draw, like a player who
@@ -40,7 +40,6 @@ pub fn solution_for(layout: &Layout) -> Arc<ImagoSolution> {
 /// move with that probability. Both make the lower levels err like people.
 pub struct ImagoSolver {
     rng: Xoshiro256PlusPlus,
-    claims: bool,
     noise: f64,
     horizon: u16,
 }
@@ -49,10 +48,9 @@ impl ImagoSolver {
     /// A solver player that sees `horizon` plies (`u16::MAX`: everything)
     /// and errs with probability `noise`.
     #[must_use]
-    pub fn new(seed: u64, claims: bool, noise: f64, horizon: u16) -> ImagoSolver {
+    pub fn new(seed: u64, noise: f64, horizon: u16) -> ImagoSolver {
         ImagoSolver {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            claims,
             noise,
             horizon,
         }
@@ -113,15 +111,12 @@ impl Bot<Imago> for ImagoSolver {
         format!("solver(noise={},horizon={})", self.noise, self.horizon)
     }
 
-    fn act(&mut self, history: &History<Imago>, limits: &Limits) -> Action<Move> {
+    fn choose(&mut self, history: &History<Imago>, _: &Limits) -> Move {
         let pos = history.current();
         let sol = solution_for(pos.layout());
-        if self.claims && !limits.no_claims && sol.claim_is_valid(pos) {
-            return Action::Claim;
-        }
         if self.noise > 0.0 && self.rng.gen_bool(self.noise) {
             let moves = sol.move_values(pos);
-            return Action::Move(moves[self.rng.gen_range(0..moves.len())].0);
+            return moves[self.rng.gen_range(0..moves.len())].0;
         }
         let values: Vec<(Move, Value)> = sol
             .move_values(pos)
@@ -144,7 +139,7 @@ impl Bot<Imago> for ImagoSolver {
         {
             best = trap_moves(&sol, history, best, |v| self.seen(v));
         }
-        Action::Move(best[self.rng.gen_range(0..best.len())])
+        best[self.rng.gen_range(0..best.len())]
     }
 }
 
@@ -158,7 +153,7 @@ impl Play for Imago {
             })
         };
         match (level, solver_horizon(level)) {
-            (_, Some(horizon)) => Box::new(ImagoSolver::new(seed, true, 0.0, horizon)),
+            (_, Some(horizon)) => Box::new(ImagoSolver::new(seed, 0.0, horizon)),
             (0 | 1, None) => Box::new(mcts(6)),
             (2, None) => Box::new(mcts(40)),
             _ => Box::new(mcts(120)),
@@ -182,14 +177,18 @@ impl Play for Imago {
     }
 
     fn exact(seed: u64, noise: f64, horizon: u16) -> Option<Box<dyn Bot<Imago>>> {
-        Some(Box::new(ImagoSolver::new(seed, true, noise, horizon)))
+        Some(Box::new(ImagoSolver::new(seed, noise, horizon)))
     }
-
-    const CLAIMS: bool = true;
 
     fn claim_valid(history: &History<Imago>) -> bool {
         let pos = history.current();
         history.outcome().is_none() && solution_for(pos.layout()).claim_is_valid(pos)
+    }
+
+    /// The solver levels (4, 5 and the exact player) claim "Jacke" as soon
+    /// as the win is proved.
+    fn claims_now(level: Option<u8>, history: &History<Imago>) -> bool {
+        level.and_then(solver_horizon).is_some() && Self::claim_valid(history)
     }
 
     /// The solver levels accept when they see no win of their own: in a

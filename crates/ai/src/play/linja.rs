@@ -5,7 +5,7 @@
 
 use super::{generic_level, LevelInfo, Play, GENERIC_LEVELS};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::bot::{Action, Bot, Budget, Limits};
+use crate::bot::{Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::linja::best_moves_within;
 use rand::{Rng, SeedableRng};
@@ -31,17 +31,17 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
         format!("endgame({} positions)+{}", self.reach, self.search.name())
     }
 
-    fn act(&mut self, history: &History<Linja>, limits: &Limits) -> Action<Move> {
+    fn choose(&mut self, history: &History<Linja>, limits: &Limits) -> Move {
         if self.wait > 0 {
             self.wait -= 1;
-            return self.search.act(history, limits);
+            return self.search.choose(history, limits);
         }
         match best_moves_within(history.current(), self.reach) {
-            Some(best) if !best.is_empty() => Action::Move(best[self.rng.gen_range(0..best.len())]),
+            Some(best) if !best.is_empty() => best[self.rng.gen_range(0..best.len())],
             _ => {
                 self.wait = self.backoff;
                 self.backoff = (self.backoff * 2).clamp(1, 8);
-                self.search.act(history, limits)
+                self.search.choose(history, limits)
             }
         }
     }

@@ -39,11 +39,16 @@ pub trait Play: Game + Evaluate {
         None
     }
 
-    /// Whether the game has claims at all (Imago's "Jacke").
-    const CLAIMS: bool = false;
-
-    /// Whether the side to move may claim the win now.
+    /// Whether the side to move may claim the win now (Imago's "Jacke";
+    /// a game has claims when its description names one).
     fn claim_valid(_history: &History<Self>) -> bool {
+        false
+    }
+
+    /// Whether the computer at `level` (`None`: a player spec that names no
+    /// level) claims the win now instead of moving. By default it never
+    /// does.
+    fn claims_now(_level: Option<u8>, _history: &History<Self>) -> bool {
         false
     }
 

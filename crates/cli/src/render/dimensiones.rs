@@ -34,9 +34,6 @@ fn subgame_text(s: SubGame) -> &'static str {
 }
 
 impl CliGame for Dimensiones {
-    const SIDE_NAMES: [&'static str; 2] = ["South", "North"];
-    const SIDE_WORDS: [&'static str; 2] = ["south", "north"];
-
     fn board(&self, color: bool) -> String {
         let token = |a: Army| {
             let inner = if self.army() == Some(a) { "●" } else { " " };

@@ -5,9 +5,6 @@ use owo_colors::OwoColorize;
 use tablero_games::draughts::{Draughts, Square};
 
 impl CliGame for Draughts {
-    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
-    const SIDE_WORDS: [&'static str; 2] = ["white", "black"];
-
     fn board(&self, color: bool) -> String {
         let mut out = String::new();
         for row in (0..8u8).rev() {

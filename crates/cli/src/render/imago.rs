@@ -6,9 +6,6 @@ use tablero_core::Player;
 use tablero_games::imago::{Cell, Dir, Imago};
 
 impl CliGame for Imago {
-    const SIDE_NAMES: [&'static str; 2] = ["Red", "Blue"];
-    const SIDE_WORDS: [&'static str; 2] = ["red", "blue"];
-
     fn board(&self, color: bool) -> String {
         let layout = self.layout();
         let mut out = String::from("     a   b   c   d   e   f   g   h\n");

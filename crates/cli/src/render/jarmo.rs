@@ -7,9 +7,6 @@ use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 
 impl CliGame for Jarmo {
-    const SIDE_NAMES: [&'static str; 2] = ["Dark", "Light"];
-    const SIDE_WORDS: [&'static str; 2] = ["dark", "light"];
-
     fn board(&self, color: bool) -> String {
         let o = self.orientation();
         let paint = |text: &str, who: Player| -> String {

@@ -7,9 +7,6 @@ use tablero_core::Player;
 use tablero_games::linja::{Linja, Row};
 
 impl CliGame for Linja {
-    const SIDE_NAMES: [&'static str; 2] = ["Red", "Black"];
-    const SIDE_WORDS: [&'static str; 2] = ["red", "black"];
-
     fn board(&self, color: bool) -> String {
         let stick = if color {
             "════════════════════════════════".yellow().to_string()

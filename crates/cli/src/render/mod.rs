@@ -9,23 +9,18 @@ mod linja;
 
 use tablero_ai::Play;
 use tablero_core::Player;
+use tablero_games::Describe;
 
-/// What the terminal game needs of a game.
-pub trait CliGame: Play {
-    /// Player one's and player two's names, capitalised (`Red`, `Blue`).
-    const SIDE_NAMES: [&'static str; 2];
-    /// Player one's and player two's names in lower case, as accepted on the
-    /// command line.
-    const SIDE_WORDS: [&'static str; 2];
-
+/// What the terminal game needs of a game beyond its description.
+pub trait CliGame: Play + Describe {
     /// The board, drawn with Unicode (and ANSI colour when `color`).
     fn board(&self, color: bool) -> String;
 
     /// One or two lines explaining the drawing.
     fn legend() -> &'static str;
 
-    /// The side's display name.
+    /// The side's display name (from the game's description).
     fn side_name(p: Player) -> &'static str {
-        Self::SIDE_NAMES[p.index()]
+        Self::INFO.sides[p.index()].en
     }
 }

@@ -19,6 +19,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod movegen;
@@ -28,7 +29,7 @@ pub use board::{Army, Dimension, Formation, Power, RuleSet, Strategy, Tactics};
 pub use error::VariantError;
 
 use crate::draughts::{format_move, resolve, Move, PositionError, Square};
-use tablero_core::{mix64, Game, MoveError, Outcome, Player, Reason};
+use tablero_core::{mix64, Game, MoveError, Outcome, Player, Points, Reason};
 
 /// Plies in a row without a capture, a man move or a penalty that end the
 /// game (each open sub-game is then scored by value).
@@ -46,11 +47,11 @@ pub enum SubGame {
 }
 
 impl SubGame {
-    fn points(self) -> [f64; 2] {
+    fn points(self) -> [Points; 2] {
         match self {
-            SubGame::Open | SubGame::Drawn => [0.5, 0.5],
-            SubGame::Won(Player::P1) => [1.0, 0.0],
-            SubGame::Won(Player::P2) => [0.0, 1.0],
+            SubGame::Open | SubGame::Drawn => [Points::HALF; 2],
+            SubGame::Won(Player::P1) => [Points::ONE, Points::ZERO],
+            SubGame::Won(Player::P2) => [Points::ZERO, Points::ONE],
         }
     }
 }

@@ -23,6 +23,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod movegen;

@@ -17,6 +17,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod movegen;

@@ -18,6 +18,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod movegen;
@@ -26,7 +27,7 @@ mod notation;
 pub use board::{row_mask, Orientation, Point, ALL_POINTS, LINES, MAX_DEGREE, NEIGHBOURS};
 pub use error::{MoveSyntaxError, PositionError, VariantError};
 
-use tablero_core::{mix64, ArrayVec, Game, MoveError, Outcome, Player, Reason};
+use tablero_core::{mix64, ArrayVec, Game, MoveError, Outcome, Player, Points, Reason};
 
 /// Archers per side.
 pub const ARCHERS: u8 = 5;
@@ -215,10 +216,10 @@ impl Jarmo {
         }
     }
 
-    fn score_as_it_stands(&self) -> [f64; 2] {
+    fn score_as_it_stands(&self) -> [Points; 2] {
         [
-            f64::from(self.points(Player::P1)),
-            f64::from(self.points(Player::P2)),
+            Points::whole(self.points(Player::P1)),
+            Points::whole(self.points(Player::P2)),
         ]
     }
 
@@ -312,7 +313,7 @@ impl Game for Jarmo {
             (false, true) => Player::P2,
         };
         let mut score = self.score_as_it_stands();
-        score[first.index()] = f64::from(2 * self.archers(first).count_ones());
+        score[first.index()] = Points::whole(2 * self.archers(first).count_ones());
         Some(Outcome::by_points(score, Reason::AllArrived))
     }
 

@@ -21,6 +21,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod movegen;
@@ -29,7 +30,7 @@ mod notation;
 pub use board::{Pieces, Row, GOAL, PIECES, POINTS, ROW_LIMIT};
 pub use error::{MoveSyntaxError, PositionError, RulesError};
 
-use tablero_core::{mix64, Game, MoveError, Outcome, Player, Reason};
+use tablero_core::{mix64, Game, MoveError, Outcome, Player, Points, Reason};
 
 /// The rule set: the publisher's rules (default) or the seed's, which lack
 /// the extra turn of special case 3.
@@ -257,7 +258,7 @@ impl Linja {
 
     fn points_outcome(&self, reason: Reason) -> Outcome {
         let s = self.scores();
-        Outcome::by_points([f64::from(s[0]), f64::from(s[1])], reason)
+        Outcome::by_points([Points::whole(s[0]), Points::whole(s[1])], reason)
     }
 }
 

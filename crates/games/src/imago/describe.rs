@@ -1,15 +1,12 @@
 //! Imago in the browser: the grid with its goal cells, walls and pieces.
 
-use super::WebGame;
+use crate::describe::{Describe, GameInfo, Text, VariantChoice};
+use crate::imago::{Cell, Imago};
 use serde_json::{json, Value};
 use tablero_core::Player;
-use tablero_games::imago::{Cell, Imago};
 
-impl WebGame for Imago {
-    const SIDES: [&'static str; 2] = ["Red", "Blue"];
-    const SUMMARY: &'static str =
-        "Two pieces each on a walled grid: step, push an enemy piece, reach a goal corner first.";
-    const RULES: &'static str = include_str!("../../../../docs/rules/imago.md");
+impl Describe for Imago {
+    const INFO: GameInfo = INFO;
 
     fn view(&self) -> Value {
         let goals: Vec<Value> = Player::ALL
@@ -47,7 +44,23 @@ impl WebGame for Imago {
         })
     }
 
-    fn variants() -> Vec<String> {
+    fn variants() -> Vec<VariantChoice> {
         Vec::new()
     }
 }
+
+const INFO: GameInfo = GameInfo {
+    name: "imago",
+    title: Text::same("Imago"),
+    sides: [
+        Text { en: "Red", es: "Rojo" },
+        Text { en: "Blue", es: "Azul" },
+    ],
+    summary: Text {
+        en: "Two pieces each on a walled grid: step, push an enemy piece, reach a goal corner first.",
+        es: "Dos piezas por bando en una cuadrícula con muros: avanza, empuja una pieza rival y llega antes a una meta.",
+    },
+    claim: Some(Text::same("Jacke")),
+    in_app: true,
+    rules: include_str!("../../../../docs/rules/imago.md"),
+};

@@ -1,11 +1,11 @@
 //! Super Dimensiones in the browser: the 6x6 board, the four armies, the
 //! signal token and the two sub-games.
 
-use super::WebGame;
+use crate::describe::{Describe, GameInfo, Text, VariantChoice};
+use crate::dimensiones::{Army, Dimensiones, RuleSet, SubGame, Tactics};
+use crate::draughts::Square;
 use serde_json::{json, Value};
 use tablero_core::{Game, Player};
-use tablero_games::dimensiones::{Army, Dimensiones, RuleSet, SubGame, Tactics};
-use tablero_games::draughts::Square;
 
 /// The corner next to which an army's signal token lies.
 fn corner(a: Army) -> &'static str {
@@ -26,11 +26,8 @@ fn army_word(a: Army) -> &'static str {
     }
 }
 
-impl WebGame for Dimensiones {
-    const SIDES: [&'static str; 2] = ["South", "North"];
-    const SUMMARY: &'static str =
-        "Draughts on 6x6 with two armies a side and 32 rule sets from five cards.";
-    const RULES: &'static str = include_str!("../../../../docs/rules/dimensiones.md");
+impl Describe for Dimensiones {
+    const INFO: GameInfo = INFO;
 
     fn view(&self) -> Value {
         let rules = *self.variant();
@@ -83,7 +80,7 @@ impl WebGame for Dimensiones {
         })
     }
 
-    fn variants() -> Vec<String> {
+    fn variants() -> Vec<VariantChoice> {
         let mut out: Vec<String> = RuleSet::all().iter().map(ToString::to_string).collect();
         let default = RuleSet::default().to_string();
         out.retain(|v| *v != default);
@@ -95,6 +92,30 @@ impl WebGame for Dimensiones {
                 .filter(|r| r.tactics == Tactics::NoArmour)
                 .map(|r| RuleSet { huff: true, ..r }.to_string()),
         );
-        out
+        out.into_iter()
+            .map(|id| VariantChoice { id, label: None })
+            .collect()
     }
 }
+
+const INFO: GameInfo = GameInfo {
+    name: "dimensiones",
+    title: Text::same("Super Dimensiones"),
+    sides: [
+        Text {
+            en: "South",
+            es: "Sur",
+        },
+        Text {
+            en: "North",
+            es: "Norte",
+        },
+    ],
+    summary: Text {
+        en: "Draughts on 6x6 with two armies a side and 32 rule sets from five cards.",
+        es: "Damas en 6x6 con dos ejércitos por bando y 32 reglamentos de cinco cartas.",
+    },
+    claim: None,
+    in_app: true,
+    rules: include_str!("../../../../docs/rules/dimensiones.md"),
+};

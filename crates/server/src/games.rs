@@ -1,0 +1,158 @@
+//! The games the web app offers, read from each game's own description
+//! (`tablero_games::GAMES`): the catalog the browser builds its pages from,
+//! the rules pages, and the stored form of a declared result.
+
+use serde::Serialize;
+use tablero_ai::Play;
+use tablero_core::{Outcome, Player, Reason};
+use tablero_games::{Describe, GameInfo, Text, VariantChoice};
+
+/// One game of the catalog (`GET /api/catalog`; see docs/web-api.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct CatalogEntry {
+    /// The name in URLs, and the browser's board module (`web/boards/NAME.js`).
+    pub game: &'static str,
+    /// The title.
+    pub title: Text,
+    /// One line on what the game is.
+    pub summary: Text,
+    /// Player one's and player two's names.
+    pub sides: [Text; 2],
+    /// The variants to choose from, the default first; empty where the
+    /// variant is free text (Imago's layouts).
+    pub variants: Vec<VariantChoice>,
+    /// The variant played when none is chosen.
+    pub default_variant: String,
+    /// The name of the game's claim of a win, if it has one.
+    pub claim: Option<Text>,
+    /// Whether the game has claims.
+    pub claims: bool,
+    /// The computer's levels.
+    pub levels: Vec<Level>,
+}
+
+/// A computer level as the catalog shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Level {
+    /// 1 to 5.
+    pub level: u8,
+    /// What it plays with.
+    pub recipe: &'static str,
+}
+
+fn entry<G: Play + Describe>() -> CatalogEntry {
+    CatalogEntry {
+        game: G::INFO.name,
+        title: G::INFO.title,
+        summary: G::INFO.summary,
+        sides: G::INFO.sides,
+        variants: G::variants(),
+        default_variant: G::Variant::default().to_string(),
+        claim: G::INFO.claim,
+        claims: G::INFO.claim.is_some(),
+        levels: G::levels()
+            .iter()
+            .map(|l| Level {
+                level: l.level,
+                recipe: l.recipe,
+            })
+            .collect(),
+    }
+}
+
+/// The games the web app offers.
+pub fn offered() -> impl Iterator<Item = &'static GameInfo> {
+    tablero_games::GAMES.iter().copied().filter(|g| g.in_app)
+}
+
+/// The offered game named `name`.
+#[must_use]
+pub fn find(name: &str) -> Option<&'static GameInfo> {
+    offered().find(|g| g.name == name)
+}
+
+/// The names of the offered games, for error messages.
+#[must_use]
+pub fn names() -> String {
+    offered().map(|g| g.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The catalog: every offered game.
+#[must_use]
+pub fn catalog() -> Vec<CatalogEntry> {
+    offered()
+        .filter_map(|g| tablero_games::with_game!(g.name, G => Some(entry::<G>()), else None))
+        .collect()
+}
+
+/// The rules text of `game`.
+#[must_use]
+pub fn rules(game: &str) -> Option<&'static str> {
+    find(game).map(|g| g.rules)
+}
+
+/// A declared result as stored: `w0:resign`, `w1:claim`, `d:agreed`.
+#[must_use]
+pub fn outcome_code(o: &Outcome) -> String {
+    match o.winner {
+        Some(p) => format!("w{}:{}", p.index(), o.reason.as_str()),
+        None => format!("d:{}", o.reason.as_str()),
+    }
+}
+
+/// Reads [`outcome_code`]'s text back (also the older `w1:jacke`).
+#[must_use]
+pub fn parse_outcome_code(code: &str) -> Option<Outcome> {
+    let (who, reason) = code.split_once(':')?;
+    let reason = Reason::try_from_str(reason)?;
+    match who {
+        "w0" => Some(Outcome::win(Player::P1, reason)),
+        "w1" => Some(Outcome::win(Player::P2, reason)),
+        "d" => Some(Outcome::draw(reason)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_ai::table::{open, Seat};
+
+    #[test]
+    fn outcome_codes_round_trip() {
+        for o in [
+            Outcome::win(Player::P1, Reason::Resign),
+            Outcome::win(Player::P2, Reason::Claim),
+            Outcome::draw(Reason::Agreed),
+        ] {
+            assert_eq!(parse_outcome_code(&outcome_code(&o)), Some(o));
+        }
+        assert_eq!(
+            parse_outcome_code("w1:jacke"),
+            Some(Outcome::win(Player::P2, Reason::Claim))
+        );
+        assert_eq!(parse_outcome_code("x:resign"), None);
+        assert_eq!(parse_outcome_code("w0:nonsense"), None);
+    }
+
+    #[test]
+    fn the_catalog_lists_the_offered_games() {
+        let names: Vec<&str> = catalog().iter().map(|e| e.game).collect();
+        assert_eq!(names, ["imago", "jarmo", "linja", "dimensiones"]);
+        assert!(find("draughts").is_none(), "checks only, not offered");
+    }
+
+    #[test]
+    fn every_legal_move_has_its_own_path() {
+        for g in offered() {
+            let t = open(g.name, None, None, Player::P1, [Seat::Person; 2]).unwrap();
+            let legal = t.legal();
+            assert!(!legal.is_empty(), "{}", g.name);
+            for (i, a) in legal.iter().enumerate() {
+                for b in &legal[i + 1..] {
+                    assert_ne!(a.path, b.path, "{}: {} and {}", g.name, a.text, b.text);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! What players do: who may act for which seat, the action applied to a
+//! copy of the game's table (whose rules are the same as the terminal's),
+//! and the change committed to the store before it is answered.
+
+use super::{render, Actor, ApiError, Hub, Live};
+use crate::games::outcome_code;
+use crate::store::{now_ms, GameRow};
+use serde::Deserialize;
+use std::sync::Arc;
+use tablero_ai::table::GameTable;
+
+/// Something a player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move in notation, made having seen `ply` plies (if given).
+    Move {
+        /// The notation.
+        text: String,
+        /// The plies the mover saw.
+        ply: Option<usize>,
+    },
+    /// Take back the last own move and the computer's reply.
+    Undo,
+    /// Claim the win (where the game has a claim of its own).
+    Claim,
+    /// Give up.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(DrawAction),
+}
+
+/// What to do about a draw.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    /// Offer one.
+    Offer,
+    /// Accept the opponent's.
+    Accept,
+    /// Decline the opponent's.
+    Decline,
+}
+
+impl Hub {
+    /// Does `action` for `actor`; answers the new state.
+    ///
+    /// # Errors
+    /// Refused actions (the game is then unchanged) and storage failures.
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<render::GameState, ApiError> {
+        let entry = self.entry(id).await?;
+        let mut live = entry.live.lock().await;
+        for attempt in 0..2 {
+            let (row, table) = apply(&live, actor, &action)?;
+            let keep = common_prefix(live.table.moves(), table.moves());
+            if self.store.save(&row, keep, &table.moves()[keep..]).await? {
+                live.row = row;
+                live.table = table;
+                break;
+            }
+            // Another process changed the game: reload it, tell this
+            // process's sockets at once (the other process's notice may
+            // find the version already seen), and try again.
+            let fresh = self
+                .load_live(id)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+            live.refresh(fresh);
+            let _ = entry.changes.send(());
+            if attempt == 1 {
+                return Err(ApiError::Conflict(
+                    "the game changed at the same time; try again".into(),
+                ));
+            }
+        }
+        drop(live);
+        let _ = entry.changes.send(());
+        self.kick(id, &entry).await;
+        // Rendered after the kick, so that `thinking` is already shown.
+        let live = entry.live.lock().await;
+        Ok(render::state(&live, actor, None))
+    }
+}
+
+/// The number of leading moves two lists share.
+fn common_prefix(a: &[String], b: &[String]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// The game after `action`, without changing `live`: its stored row and
+/// its table.
+fn apply(
+    live: &Live,
+    actor: &Actor,
+    action: &Action,
+) -> Result<(GameRow, Box<dyn GameTable>), ApiError> {
+    let held = live.held(actor);
+    if held.is_empty() {
+        return Err(ApiError::Forbidden(
+            "you hold no seat in this game (a spectator cannot play)".into(),
+        ));
+    }
+    let mut table = live.table.boxed_clone();
+    let to_move = table.to_move();
+    // The seat that acts: the one to move where the actor holds it (a
+    // same-screen game holds both), else the actor's seat.
+    let acting = match to_move {
+        Some(s) if held.contains(&s) => s,
+        _ => held[0],
+    };
+    match action {
+        Action::Move { text, ply } => {
+            if table.outcome().is_some() {
+                return Err(ApiError::Conflict("the game is over".into()));
+            }
+            if let Some(p) = ply {
+                if *p != table.moves().len() {
+                    return Err(ApiError::Conflict(format!(
+                        "the game has moved on: it is at ply {}, the move was made at ply {p}",
+                        table.moves().len()
+                    )));
+                }
+            }
+            table.play(acting, text)?;
+        }
+        Action::Undo => {
+            if let Actor::Computer(_) = actor {
+                return Err(ApiError::Forbidden("the computer does not undo".into()));
+            }
+            // The actor's person seat (a same-screen game against the
+            // computer holds only that one).
+            let me = held
+                .iter()
+                .copied()
+                .find(|&s| live.ai_level(s).is_none())
+                .unwrap_or(acting);
+            table.undo(me)?;
+        }
+        Action::Claim => {
+            table.claim(acting)?;
+        }
+        Action::Resign => {
+            table.resign(acting)?;
+        }
+        Action::Draw(what) => match what {
+            DrawAction::Offer => {
+                table.offer_draw(acting)?;
+            }
+            DrawAction::Accept | DrawAction::Decline => {
+                // The answering seat is the one held that did not offer.
+                let offer = table.draw_offer();
+                let answering = held
+                    .iter()
+                    .copied()
+                    .find(|&h| offer.is_some_and(|by| by != h))
+                    .unwrap_or(acting);
+                table.answer_draw(answering, *what == DrawAction::Accept)?;
+            }
+        },
+    }
+    let mut row = live.row.clone();
+    row.declared = table.declared().map(|o| outcome_code(&o));
+    row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
+    row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
+    row.result = table.outcome().map(|o| outcome_code(&o));
+    row.version += 1;
+    row.updated = now_ms();
+    Ok((row, table))
+}

@@ -1,0 +1,122 @@
+//! The computer's moves: when a computer is to move, its player (kept with
+//! the live game, so its search tree and table survive between moves)
+//! searches on a blocking thread, one search per core at a time, and its
+//! move goes through the same table rules as a person's.
+
+use super::{Action, Actor, ApiError, Entry, Hub};
+use futures_util::future::BoxFuture;
+use std::sync::Arc;
+use tablero_ai::Limits;
+
+/// A seed that depends only on the game's id and the seat, so a game's
+/// computer plays the same way after a restart.
+fn stable_seed(id: &str, seat: usize) -> u64 {
+    id.bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+        .wrapping_add(seat as u64)
+}
+
+impl Hub {
+    /// Starts the computer's move if it is the computer's turn and it is not
+    /// already thinking.
+    ///
+    /// Boxed, because the computer's move kicks the next one (a computer
+    /// against a computer).
+    pub(super) fn kick(self: &Arc<Self>, id: &str, entry: &Arc<Entry>) -> BoxFuture<'static, ()> {
+        let hub = Arc::clone(self);
+        let entry = Arc::clone(entry);
+        let id = id.to_string();
+        Box::pin(async move { hub.kick_now(id, entry).await })
+    }
+
+    async fn kick_now(self: Arc<Self>, id: String, entry: Arc<Entry>) {
+        let mut live = entry.live.lock().await;
+        if live.thinking {
+            return;
+        }
+        let Some(seat) = live.table.to_move() else {
+            return;
+        };
+        let Some(level) = live.ai_level(seat) else {
+            return;
+        };
+        if live.table.computer_claims() {
+            drop(live);
+            self.computer_acts(&id, &entry, seat, Action::Claim).await;
+            return;
+        }
+        let computer = match live.computers[seat].take() {
+            Some(c) => c,
+            None => match live
+                .table
+                .computer(&format!("ai:{level}"), stable_seed(&id, seat))
+            {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::error!(game = %id, "no computer player at level {level}: {e}");
+                    return;
+                }
+            },
+        };
+        live.thinking = true;
+        let ply = live.table.moves().len();
+        let table = live.table.boxed_clone();
+        drop(live);
+        let _ = entry.changes.send(());
+        let hub = self;
+        tokio::spawn(async move {
+            let result = {
+                let _core = Arc::clone(&hub.thinkers).acquire_owned().await;
+                tokio::task::spawn_blocking(move || {
+                    let mut computer = computer;
+                    let choice = computer.choose(&*table, &Limits::none());
+                    (choice, computer)
+                })
+                .await
+            };
+            let choice = {
+                let mut live = entry.live.lock().await;
+                live.thinking = false;
+                match result {
+                    Ok((choice, computer)) => {
+                        live.computers[seat] = Some(computer);
+                        choice
+                    }
+                    Err(e) => {
+                        tracing::error!(game = %id, "the computer failed: {e}");
+                        None
+                    }
+                }
+            };
+            let Some(text) = choice else {
+                let _ = entry.changes.send(());
+                return;
+            };
+            let action = Action::Move {
+                text,
+                ply: Some(ply),
+            };
+            hub.computer_acts(&id, &entry, seat, action).await;
+        });
+    }
+
+    /// The computer in `seat` does `action`; a refusal (an undo or a result
+    /// while it thought makes its move stale) starts it again.
+    async fn computer_acts(
+        self: &Arc<Self>,
+        id: &str,
+        entry: &Arc<Entry>,
+        seat: usize,
+        action: Action,
+    ) {
+        if let Err(e) = self.act(id, &Actor::Computer(seat), action).await {
+            if !matches!(e, ApiError::Conflict(_)) {
+                tracing::error!(game = %id, "the computer's action was refused: {e}");
+            }
+            let _ = entry.changes.send(());
+            self.kick(id, entry).await;
+        }
+    }
+}

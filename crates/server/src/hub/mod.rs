@@ -1,0 +1,515 @@
+//! The games in play. This module keeps the cache of live games over the
+//! store (loading, eviction, subscriptions); [`actions`] applies what
+//! players do through the game's table, [`computer`] plays the computer's
+//! moves, and [`render`] turns a live game into the typed answers of the
+//! API.
+
+mod actions;
+mod computer;
+mod render;
+
+pub use actions::{Action, DrawAction};
+pub use render::{Created, GameList, GameState, GameSummary, ResultView, SeatView};
+
+use crate::games::{self, parse_outcome_code};
+use crate::store::{now_ms, GameRow, SeatRow, Store};
+use anyhow::anyhow;
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use tablero_ai::table::{self, Computer, GameTable, Refusal, Seat};
+use tablero_core::Player;
+use tokio::sync::{broadcast, Mutex};
+
+/// An error answer of the API.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Malformed or illegal (400).
+    #[error("{0}")]
+    Bad(String),
+    /// Not your seat (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// No such thing (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// Not now: the game moved on or is over (409).
+    #[error("{0}")]
+    Conflict(String),
+    /// The server's own failure (500); logged, and answered with a generic
+    /// message.
+    #[error("internal error: {0}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Bad(s) => ApiError::Bad(s),
+            Refusal::Forbidden(s) => ApiError::Forbidden(s),
+            Refusal::Conflict(s) => ApiError::Conflict(s),
+        }
+    }
+}
+
+/// Who plays a seat, as asked when creating a game.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// `human`, `link` or `ai`.
+    pub kind: SeatKind,
+    /// The computer's level, 1–5.
+    pub level: Option<u8>,
+}
+
+/// The kinds of seat.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// Played from the creator's screen.
+    Human,
+    /// Played by whoever opens the seat's link.
+    Link,
+    /// The computer.
+    Ai,
+}
+
+/// A request to create a game.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game's name.
+    pub game: String,
+    /// The variant's text (default: the game's standard one).
+    pub variant: Option<String>,
+    /// The seat that moves first (0 by default).
+    pub first: Option<usize>,
+    /// Who plays seats 0 and 1.
+    pub seats: [SeatSpec; 2],
+}
+
+/// Who acts: seats held by tokens, or the computer in a seat.
+#[derive(Clone, Debug)]
+pub enum Actor {
+    /// Tokens of a browser: the seats they hold.
+    Tokens(Vec<String>),
+    /// The computer playing this seat.
+    Computer(usize),
+}
+
+/// A game in memory: its stored row, its table, and its computer players,
+/// kept from move to move (their trees and tables survive).
+struct Live {
+    row: GameRow,
+    table: Box<dyn GameTable>,
+    thinking: bool,
+    computers: [Option<Box<dyn Computer>>; 2],
+}
+
+/// The computer's level in a stored seat, if the computer sits there.
+fn ai_level(s: &SeatRow) -> Option<u8> {
+    (s.kind == "ai").then(|| s.level.and_then(|l| u8::try_from(l).ok()).unwrap_or(3))
+}
+
+fn table_seats(row: &GameRow) -> [Seat; 2] {
+    [0, 1].map(|i| match ai_level(&row.seats[i]) {
+        Some(level) => Seat::Computer(Some(level)),
+        None => Seat::Person,
+    })
+}
+
+impl Live {
+    fn new(row: GameRow, table: Box<dyn GameTable>) -> Live {
+        Live {
+            row,
+            table,
+            thinking: false,
+            computers: [None, None],
+        }
+    }
+
+    /// The seats `actor` holds.
+    fn held(&self, actor: &Actor) -> Vec<usize> {
+        match actor {
+            Actor::Computer(s) => vec![*s],
+            Actor::Tokens(tokens) => (0..2)
+                .filter(|&s| {
+                    self.row.seats[s]
+                        .token
+                        .as_ref()
+                        .is_some_and(|t| tokens.iter().any(|x| x == t))
+                })
+                .collect(),
+        }
+    }
+
+    fn ai_level(&self, seat: usize) -> Option<u8> {
+        ai_level(&self.row.seats[seat])
+    }
+
+    /// Takes a reloaded copy of the game, keeping what only this process
+    /// knows (whether the computer is thinking, its players).
+    fn refresh(&mut self, fresh: Live) {
+        let thinking = self.thinking;
+        let computers = std::mem::take(&mut self.computers);
+        *self = fresh;
+        self.thinking = thinking;
+        self.computers = computers;
+    }
+}
+
+/// One game's cache entry: the live game and its change channel.
+struct Entry {
+    live: Mutex<Live>,
+    changes: broadcast::Sender<()>,
+    /// When a request last asked for it (ms since 1970), for eviction.
+    touched: AtomicI64,
+}
+
+/// The games in play.
+pub struct Hub {
+    store: Store,
+    games: StdMutex<HashMap<String, Arc<Entry>>>,
+    /// One computer search per core at a time; the others wait their turn
+    /// instead of slicing the cores ever thinner.
+    thinkers: Arc<tokio::sync::Semaphore>,
+}
+
+/// A random id of `len` letters and digits (ids, tokens).
+pub(crate) fn random_id(len: usize) -> String {
+    use rand::distributions::{Alphanumeric, DistString};
+    Alphanumeric.sample_string(&mut rand::thread_rng(), len)
+}
+
+impl Hub {
+    /// A hub over `store`.
+    #[must_use]
+    pub fn new(store: Store) -> Arc<Hub> {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        Arc::new(Hub {
+            store,
+            games: StdMutex::new(HashMap::new()),
+            thinkers: Arc::new(tokio::sync::Semaphore::new(cores)),
+        })
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Entry>> {
+        let entry = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(id)
+            .cloned()?;
+        entry.touched.store(now_ms(), Ordering::Relaxed);
+        Some(entry)
+    }
+
+    /// Drops from the cache the games nobody has asked for in `idle_ms`
+    /// milliseconds, that no socket watches, no request holds and the
+    /// computer is not thinking in; they reload from the store when asked
+    /// for again. Returns how many were dropped.
+    pub fn sweep(&self, idle_ms: i64) -> usize {
+        let now = now_ms();
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = games.len();
+        games.retain(|_, e| {
+            Arc::strong_count(e) > 1
+                || e.changes.receiver_count() > 0
+                || now - e.touched.load(Ordering::Relaxed) < idle_ms
+                || e.live.try_lock().map_or(true, |l| l.thinking)
+        });
+        before - games.len()
+    }
+
+    /// How many games the cache holds.
+    #[must_use]
+    pub fn cached_games(&self) -> usize {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
+    }
+
+    /// The game `id` as stored, replayed through its table.
+    async fn load_live(&self, id: &str) -> Result<Option<Live>, ApiError> {
+        let Some((row, moves)) = self.store.load_game(id).await? else {
+            return Ok(None);
+        };
+        let first = Player::ALL[usize::from(row.first != 0)];
+        let mut table = table::open(
+            &row.game,
+            Some(&row.variant),
+            None,
+            first,
+            table_seats(&row),
+        )
+        .map_err(|e| anyhow!("stored game {id}: {e}"))?;
+        for (i, m) in moves.iter().enumerate() {
+            let seat = table
+                .to_move()
+                .ok_or_else(|| anyhow!("stored game {id}, ply {}: the game was over", i + 1))?;
+            table
+                .play(seat, m)
+                .map_err(|e| anyhow!("stored game {id}, ply {}: {e}", i + 1))?;
+        }
+        if let Some(code) = &row.declared {
+            let o = parse_outcome_code(code)
+                .ok_or_else(|| anyhow!("stored game {id}: bad result {code:?}"))?;
+            table.declare(o);
+        }
+        table.restore_offer(row.draw_offer.and_then(|s| usize::try_from(s).ok()));
+        Ok(Some(Live::new(row, table)))
+    }
+
+    async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
+        if let Some(e) = self.cached(id) {
+            return Ok(e);
+        }
+        let live = self
+            .load_live(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+        let entry = {
+            let mut games = self
+                .games
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(games.entry(id.to_string()).or_insert_with(|| {
+                Arc::new(Entry {
+                    live: Mutex::new(live),
+                    changes: broadcast::channel(64).0,
+                    touched: AtomicI64::new(now_ms()),
+                })
+            }))
+        };
+        // A game loaded after a restart may be waiting for the computer.
+        self.kick(id, &entry).await;
+        Ok(entry)
+    }
+
+    /// Creates a game; answers its id, the tokens of the creator's seats,
+    /// the links of the friends' seats, and the state.
+    ///
+    /// # Errors
+    /// An unknown game, a bad variant or level.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+        let first = req.first.unwrap_or(0);
+        if first > 1 {
+            return Err(ApiError::Bad(format!("first must be 0 or 1, not {first}")));
+        }
+        if games::find(&req.game).is_none() {
+            return Err(ApiError::Bad(format!(
+                "unknown game {:?}: the games are {}",
+                req.game,
+                games::names()
+            )));
+        }
+        let mut tokens = BTreeMap::new();
+        let mut links = BTreeMap::new();
+        let id = random_id(10);
+        let mut seats = Vec::new();
+        for (i, spec) in req.seats.iter().enumerate() {
+            seats.push(match spec.kind {
+                SeatKind::Ai => {
+                    let level = spec.level.unwrap_or(3);
+                    if !(1..=5).contains(&level) {
+                        return Err(ApiError::Bad(format!(
+                            "level {level} does not exist: levels are 1 to 5"
+                        )));
+                    }
+                    SeatRow {
+                        kind: "ai".into(),
+                        level: Some(i64::from(level)),
+                        token: None,
+                    }
+                }
+                SeatKind::Human | SeatKind::Link => {
+                    let t = random_id(24);
+                    let kind = if spec.kind == SeatKind::Human {
+                        tokens.insert(i.to_string(), t.clone());
+                        "human"
+                    } else {
+                        links.insert(i.to_string(), format!("/play/{id}#token={t}"));
+                        "link"
+                    };
+                    SeatRow {
+                        kind: kind.into(),
+                        level: None,
+                        token: Some(t),
+                    }
+                }
+            });
+        }
+        let now = now_ms();
+        let mut row = GameRow {
+            id: id.clone(),
+            game: req.game.clone(),
+            variant: String::new(),
+            first: i64::try_from(first).unwrap_or(0),
+            seats: [seats[0].clone(), seats[1].clone()],
+            declared: None,
+            draw_offer: None,
+            ply: 0,
+            result: None,
+            version: 0,
+            created: now,
+            updated: now,
+        };
+        let table = table::open(
+            &req.game,
+            req.variant.as_deref(),
+            None,
+            Player::ALL[first],
+            table_seats(&row),
+        )
+        .map_err(ApiError::Bad)?;
+        row.variant = table.variant();
+        self.store.create_game(&row).await?;
+        let held: Vec<String> = tokens.values().cloned().collect();
+        let game = self.state(&id, &Actor::Tokens(held), None).await?;
+        Ok(Created {
+            id,
+            tokens,
+            links,
+            game,
+        })
+    }
+
+    /// The state of a game as `actor` sees it, at the current ply or at
+    /// `ply` (replay).
+    ///
+    /// # Errors
+    /// No such game, or a ply beyond the game.
+    pub async fn state(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        ply: Option<usize>,
+    ) -> Result<GameState, ApiError> {
+        let entry = self.entry(id).await?;
+        let live = entry.live.lock().await;
+        if let Some(p) = ply {
+            if p > live.table.moves().len() {
+                return Err(ApiError::Bad(format!(
+                    "ply {p} is beyond the game's {} plies",
+                    live.table.moves().len()
+                )));
+            }
+        }
+        Ok(render::state(&live, actor, ply))
+    }
+
+    /// Subscribes to a game's changes.
+    ///
+    /// # Errors
+    /// No such game.
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<broadcast::Receiver<()>, ApiError> {
+        Ok(self.entry(id).await?.changes.subscribe())
+    }
+
+    /// Hears that another process changed game `id`: reloads it if cached
+    /// and tells its sockets.
+    pub async fn remote_change(self: &Arc<Self>, id: &str) {
+        let Some(entry) = self.cached(id) else {
+            return;
+        };
+        let mut live = entry.live.lock().await;
+        match self.store.version(id).await {
+            Ok(Some(v)) if v == live.row.version => return,
+            Ok(Some(_)) => {}
+            _ => return,
+        }
+        if let Ok(Some(fresh)) = self.load_live(id).await {
+            live.refresh(fresh);
+            drop(live);
+            let _ = entry.changes.send(());
+        }
+    }
+
+    /// The summaries of the games the tokens hold seats in.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn my_games(self: &Arc<Self>, tokens: Vec<String>) -> Result<GameList, ApiError> {
+        if tokens.len() > 200 {
+            return Err(ApiError::Bad("at most 200 tokens".into()));
+        }
+        let rows = self.store.games_for_tokens(&tokens, 50).await?;
+        let actor = Actor::Tokens(tokens);
+        let mut games = Vec::with_capacity(rows.len());
+        for g in rows {
+            let entry = self.entry(&g.id).await?;
+            let live = entry.live.lock().await;
+            games.push(render::summary(&live, &actor));
+        }
+        Ok(GameList { games })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats() -> [SeatSpec; 2] {
+        [SeatSpec {
+            kind: SeatKind::Human,
+            level: None,
+        }; 2]
+    }
+
+    #[tokio::test]
+    async fn idle_games_leave_the_cache_and_come_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("t.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let hub = Hub::new(store);
+        let created = hub
+            .create(NewGame {
+                game: games::offered().last().expect("a game").name.into(),
+                variant: None,
+                first: None,
+                seats: seats(),
+            })
+            .await
+            .unwrap();
+        let id = created.id.as_str();
+        let actor = Actor::Tokens(created.tokens.values().cloned().collect());
+        let mv = created.game.legal[0].text.clone();
+        hub.act(
+            id,
+            &actor,
+            Action::Move {
+                text: mv,
+                ply: Some(0),
+            },
+        )
+        .await
+        .unwrap();
+        let before = serde_json::to_value(hub.state(id, &actor, None).await.unwrap()).unwrap();
+        assert_eq!(hub.cached_games(), 1);
+        // Recently used: kept.
+        assert_eq!(hub.sweep(60_000), 0);
+        // Watched by a socket: kept, however idle.
+        let watcher = hub.subscribe(id).await.unwrap();
+        assert_eq!(hub.sweep(-1), 0);
+        drop(watcher);
+        assert_eq!(hub.sweep(-1), 1);
+        assert_eq!(hub.cached_games(), 0);
+        let after = serde_json::to_value(hub.state(id, &actor, None).await.unwrap()).unwrap();
+        assert_eq!(after, before);
+    }
+}

@@ -1,0 +1,188 @@
+//! The API's answers about games, as typed structures (their JSON is
+//! described in docs/web-api.md).
+
+use super::{Actor, Live};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use tablero_ai::table::LegalMove;
+use tablero_core::{Outcome, Player};
+
+/// Who sits in a seat, with the side's name.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatView {
+    /// `human`, `link` or `ai`.
+    pub kind: String,
+    /// The computer's level.
+    pub level: Option<i64>,
+    /// The side's name (English; the catalog has both languages).
+    pub name: &'static str,
+}
+
+/// A finished game's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultView {
+    /// The winning seat, `null` for a draw.
+    pub winner: Option<usize>,
+    /// The game's own points for seats 0 and 1.
+    pub score: [f64; 2],
+    /// The points as text, `1–0`.
+    pub score_text: String,
+    /// Why the game ended (a reason word).
+    pub reason: &'static str,
+}
+
+impl From<Outcome> for ResultView {
+    fn from(o: Outcome) -> Self {
+        ResultView {
+            winner: o.winner.map(Player::index),
+            score: o.score.map(tablero_core::Points::as_f64),
+            score_text: o.score_text("–"),
+            reason: o.reason.as_str(),
+        }
+    }
+}
+
+/// A game as one player (or a spectator) sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// The game's name.
+    pub game: &'static str,
+    /// The variant's text.
+    pub variant: String,
+    /// Seats 0 and 1.
+    pub seats: [SeatView; 2],
+    /// The seats the asker holds.
+    pub you: Vec<usize>,
+    /// Plies played.
+    pub ply: usize,
+    /// The ply shown (a replay shows an earlier one).
+    pub shown_ply: usize,
+    /// The seat to move, `null` when over.
+    pub to_move: Option<usize>,
+    /// The moves played.
+    pub moves: Vec<String>,
+    /// The position string at the shown ply.
+    pub position: String,
+    /// The result, when over.
+    pub result: Option<ResultView>,
+    /// The seat whose draw offer stands.
+    pub draw_offer: Option<usize>,
+    /// Whether the computer is thinking.
+    pub thinking: bool,
+    /// Whether the game has claims.
+    pub claims: bool,
+    /// Whether the asker may undo (a person playing the computer).
+    pub undo: bool,
+    /// The asker's legal moves (empty when not the asker's turn).
+    pub legal: Vec<LegalMove>,
+    /// The board at the shown ply, as the game's board module draws it.
+    pub view: Value,
+}
+
+/// A created game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// The creator's seats' tokens, by seat.
+    pub tokens: BTreeMap<String, String>,
+    /// The friends' seats' links, by seat.
+    pub links: BTreeMap<String, String>,
+    /// The state as the creator sees it.
+    pub game: GameState,
+}
+
+/// A line of the list of one's games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The game's name.
+    pub game: &'static str,
+    /// The variant's text.
+    pub variant: String,
+    /// Seats 0 and 1.
+    pub seats: [SeatView; 2],
+    /// The seats the asker holds.
+    pub you: Vec<usize>,
+    /// Plies played.
+    pub ply: usize,
+    /// The seat to move.
+    pub to_move: Option<usize>,
+    /// The result, when over.
+    pub result: Option<ResultView>,
+    /// Last changed, ms since 1970.
+    pub updated: i64,
+}
+
+/// The list of one's games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameList {
+    /// The games, the most recently changed first.
+    pub games: Vec<GameSummary>,
+}
+
+fn seats(live: &Live) -> [SeatView; 2] {
+    [0, 1].map(|i| {
+        let s = &live.row.seats[i];
+        SeatView {
+            kind: s.kind.clone(),
+            level: s.level,
+            name: live.table.info().sides[i].en,
+        }
+    })
+}
+
+/// The state of `live` as `actor` sees it, at `ply` or the current ply.
+pub(super) fn state(live: &Live, actor: &Actor, ply: Option<usize>) -> GameState {
+    let t = &live.table;
+    let held = live.held(actor);
+    let n = t.moves().len();
+    let shown = ply.unwrap_or(n).min(n);
+    let (position, view) = t.snapshot(shown);
+    let to_move = t.to_move();
+    let legal = match to_move {
+        Some(seat) if shown == n && held.contains(&seat) => t.legal(),
+        _ => Vec::new(),
+    };
+    let undo = (0..2).any(|x| live.ai_level(x).is_some())
+        && held.iter().any(|&h| live.ai_level(h).is_none());
+    GameState {
+        id: live.row.id.clone(),
+        game: t.info().name,
+        variant: live.row.variant.clone(),
+        seats: seats(live),
+        you: held,
+        ply: n,
+        shown_ply: shown,
+        to_move,
+        moves: t.moves().to_vec(),
+        position,
+        result: t.outcome().map(ResultView::from),
+        draw_offer: t.draw_offer(),
+        thinking: live.thinking,
+        claims: t.info().claim.is_some(),
+        undo,
+        legal,
+        view,
+    }
+}
+
+/// The list line of `live` for `actor`.
+pub(super) fn summary(live: &Live, actor: &Actor) -> GameSummary {
+    let t = &live.table;
+    GameSummary {
+        id: live.row.id.clone(),
+        game: t.info().name,
+        variant: live.row.variant.clone(),
+        seats: seats(live),
+        you: live.held(actor),
+        ply: t.moves().len(),
+        to_move: t.to_move(),
+        result: t.outcome().map(ResultView::from),
+        updated: live.row.updated,
+    }
+}
