@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<()> {
         return worker(args);
     }
     let game = game_name(&args.game)?;
-    let exact = game == GameName::Imago
+    let exact = game.name() == "imago"
         && args.level.is_none()
         && args.players.is_none()
         && args.ladder.is_none();

@@ -57,6 +57,7 @@ fn main() {
             seed: 1,
             opening_plies: 2,
             sprt: None,
+            levels: [tablero_ai::spec_level(&spec); 2],
         };
         let make = |seed: u64| parse_spec::<Jarmo>(&spec, seed).expect("a spec");
         let plies = std::sync::atomic::AtomicU64::new(0);

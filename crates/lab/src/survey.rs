@@ -11,7 +11,7 @@ use crate::games::{first_player, LabGame};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
-use tablero_ai::{parse_spec, Action, Bot, Limits};
+use tablero_ai::{parse_spec, spec_level, Bot, Limits};
 use tablero_core::{mix64, Game, History, MoveBuf, Outcome, Player, Reason, Record};
 
 /// Two player specs that meet in a survey: A and B.
@@ -289,26 +289,24 @@ pub fn opening<G: Game>(start: &G, plies: u32, seed: u64) -> History<G> {
     History::new(start.clone())
 }
 
-/// Plays the game in `h` to its end; `bots[i]` plays `Player::ALL[i]`. A
-/// move the rules refuse, or a claim the referee refuses, loses the game.
-pub fn play_out<G: LabGame>(h: &mut History<G>, bots: &mut [Box<dyn Bot<G>>; 2]) {
+/// Plays the game in `h` to its end; `bots[i]` plays `Player::ALL[i]` at
+/// `levels[i]` (the level its spec names, for the game's claim rule). A
+/// move the rules refuse loses the game.
+pub fn play_out<G: LabGame>(
+    h: &mut History<G>,
+    bots: &mut [Box<dyn Bot<G>>; 2],
+    levels: [Option<u8>; 2],
+) {
     let limits = Limits::none();
     while !h.is_over() {
         let side = h.current().side_to_move();
-        match bots[side.index()].act(h, &limits) {
-            Action::Move(mv) => {
-                if h.play(mv).is_err() {
-                    h.set_result(Outcome::win(side.other(), Reason::Resign));
-                }
-            }
-            Action::Claim => {
-                let outcome = if G::claim_valid(h) {
-                    Outcome::win(side, Reason::Jacke)
-                } else {
-                    Outcome::win(side.other(), Reason::Resign)
-                };
-                h.set_result(outcome);
-            }
+        if G::claims_now(levels[side.index()], h) {
+            h.set_result(Outcome::win(side, Reason::Claim));
+            break;
+        }
+        let mv = bots[side.index()].choose(h, &limits);
+        if h.play(mv).is_err() {
+            h.set_result(Outcome::win(side.other(), Reason::Resign));
         }
     }
 }
@@ -369,9 +367,14 @@ pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<
         // bots[i] plays Player::ALL[i]: A takes the first player's seat in
         // game 0.
         let a_seat = if a_first { first } else { first.other() };
-        let mut bots = if a_seat == Player::P1 { [a, b] } else { [b, a] };
+        let (la, lb) = (spec_level(&m.a), spec_level(&m.b));
+        let (mut bots, levels) = if a_seat == Player::P1 {
+            ([a, b], [la, lb])
+        } else {
+            ([b, a], [lb, la])
+        };
         let mut h = open.clone();
-        play_out(&mut h, &mut bots);
+        play_out(&mut h, &mut bots, levels);
         let outcome = h.outcome().expect("a finished game");
         let result = match outcome.winner {
             None => Result3::Draw,
