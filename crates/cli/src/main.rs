@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod common;
 mod engine;
+mod lab;
 mod moves;
 mod perft;
 mod play;
@@ -81,6 +82,8 @@ enum Command {
     Match(arena::Args),
     /// Speak the UGI engine protocol on standard input and output.
     Engine(engine::Args),
+    /// The designer's lab: survey variants for balance, decisiveness and depth.
+    Lab(lab::Args),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(&a),
         Command::Match(a) => arena::run(&a),
         Command::Engine(a) => engine::run(&a),
+        Command::Lab(a) => lab::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

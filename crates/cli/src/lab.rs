@@ -1,0 +1,552 @@
+//! `tablero lab`: the designer's lab (see docs/lab.md).
+
+use crate::common::print_json;
+use crate::GameName;
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tablero_games::imago::Layout;
+use tablero_lab::imago::{board_svg, search, study_layout, LayoutStudy, SearchConfig};
+use tablero_lab::{run_survey, summarize, write_report, LabGame, Matchup, Store, SurveyConfig};
+
+/// Survey a game's variants: balance, decisiveness, length, depth.
+///
+/// Plays self-play games per variant in colour-swapped pairs from seeded
+/// random openings on every core, saves every game (figures and record,
+/// with its opening) in DIR/lab.sqlite and DIR/records/, and writes a report
+/// with 95 % intervals: DIR/index.html with SVG plots and DIR/report.json.
+/// A survey that was interrupted resumes from DIR/lab.sqlite when run again
+/// with the same options. `--ladder 1,3,5` plays each level against the
+/// next one up instead (the skill gradient).
+///
+/// Imago without --level, --players or --ladder answers from the exact
+/// solver per layout; `--search-layouts` searches wall layouts.
+///
+/// With `--database postgres://...` the units go into PostgreSQL; this
+/// process and any number of `tablero lab worker --database ...` processes
+/// on any machines play them, and this one writes the report.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game (imago, jarmo, linja, dimensiones, draughts), or `worker`
+    /// to play units queued in --database.
+    #[arg(value_name = "GAME|worker")]
+    game: String,
+    /// A PostgreSQL database holding the work queue and the results.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// The variants: `all`, or a comma-separated list (default: the
+    /// game's default variant).
+    #[arg(long, value_name = "all|V1,V2,...")]
+    variants: Option<String>,
+    /// One more variant (repeatable; for texts with commas, like Imago
+    /// layouts); `@FILE` reads it from a file.
+    #[arg(long, value_name = "V")]
+    variant: Vec<String>,
+    /// Both players at this level (1-5).
+    #[arg(long, value_name = "N", conflicts_with_all = ["players", "ladder"])]
+    level: Option<u8>,
+    /// Two player specs A,B (as in `tablero match`): A plays first in the
+    /// first game of each pair.
+    #[arg(long, value_name = "A,B", conflicts_with = "ladder")]
+    players: Option<String>,
+    /// The skill ladder: each level against the next one up, per variant.
+    #[arg(long, value_name = "L1,L2,...")]
+    ladder: Option<String>,
+    /// Games per variant (and per ladder rung), rounded up to pairs.
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Random plies before each pair of games.
+    #[arg(long, default_value_t = 2)]
+    openings: u32,
+    /// The survey's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The report folder (default `lab-GAME`); it also holds the saved
+    /// results the survey resumes from.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// Threads playing games (default: every core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print one JSON value with every figure.
+    #[arg(long)]
+    json: bool,
+    /// Imago: search wall layouts with the default start cells.
+    #[arg(long)]
+    search_layouts: bool,
+    /// Imago: walls per layout in the search.
+    #[arg(long, default_value_t = 2, value_name = "K")]
+    walls: usize,
+    /// Imago: only layouts that are their own mirror image (fair to both
+    /// colours).
+    #[arg(long)]
+    symmetric: bool,
+    /// Imago: the most layouts the search solves; beyond, it samples.
+    #[arg(long, default_value_t = 3000, value_name = "N")]
+    max_layouts: usize,
+    /// Imago: layouts kept in the search's ranking.
+    #[arg(long, default_value_t = 12, value_name = "N")]
+    top: usize,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.game == "worker" {
+        return worker(args);
+    }
+    let game = game_name(&args.game)?;
+    let exact = game.name() == "imago"
+        && args.level.is_none()
+        && args.players.is_none()
+        && args.ladder.is_none();
+    if args.search_layouts && !exact {
+        bail!("--search-layouts is for Imago's exact lab (no --level, --players or --ladder)");
+    }
+    if exact {
+        return imago(args);
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    crate::with_game!(game, G => survey::<G>(args))
+}
+
+fn game_name(text: &str) -> Result<GameName> {
+    <GameName as clap::ValueEnum>::from_str(text, true).map_err(|_| {
+        anyhow!("unknown game {text:?}: imago, jarmo, linja, dimensiones, draughts or worker")
+    })
+}
+
+/// `tablero lab worker --database URL`: plays queued units until none is
+/// free.
+fn worker(args: &Args) -> Result<()> {
+    let url = args
+        .database
+        .as_deref()
+        .ok_or_else(|| anyhow!("a worker needs --database postgres://..."))?;
+    let store = Store::open(url)?;
+    let config = store
+        .stored_config()?
+        .ok_or_else(|| anyhow!("no survey is queued in that database"))?;
+    let game = game_name(&config.game)?;
+    let played = crate::with_game!(game, G => work_threads::<G>(url, &config, threads(args)))?;
+    if args.json {
+        print_json(&json!({ "played": played }));
+    } else {
+        println!("played {played} unit(s) of the {} survey", config.game);
+    }
+    Ok(())
+}
+
+/// Runs `threads` workers on `url`; returns the units they played.
+fn work_threads<G: LabGame>(url: &str, config: &SurveyConfig, threads: usize) -> Result<u64> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| s.spawn(|| tablero_lab::queue::work::<G>(url, config)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| anyhow!("a worker failed"))?)
+            .sum()
+    })
+}
+
+fn threads(args: &Args) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1)
+}
+
+fn read_arg(text: &str) -> Result<String> {
+    match text.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {path}")),
+        None => Ok(text.to_string()),
+    }
+}
+
+/// The variants named, as the game's own texts.
+fn variants<G: LabGame>(args: &Args) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    match args.variants.as_deref() {
+        Some("all") => out.extend(G::survey_variants().iter().map(ToString::to_string)),
+        Some(list) => {
+            for v in list.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+                out.push(v.to_string());
+            }
+        }
+        None => {}
+    }
+    for v in &args.variant {
+        out.push(read_arg(v)?);
+    }
+    if out.is_empty() {
+        out.push(G::Variant::default().to_string());
+    }
+    // The canonical text of each, so that equal variants are one.
+    let mut canon: Vec<String> = Vec::new();
+    for v in out {
+        let parsed: G::Variant = v
+            .trim()
+            .parse()
+            .map_err(|e| anyhow!("bad variant {v:?} for {}: {e}", G::NAME))?;
+        let text = parsed.to_string();
+        if !canon.contains(&text) {
+            canon.push(text);
+        }
+    }
+    Ok(canon)
+}
+
+fn levels(text: &str) -> Result<Vec<u8>> {
+    let levels: Vec<u8> = text
+        .split(',')
+        .map(|l| {
+            l.trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=5).contains(n))
+                .ok_or_else(|| anyhow!("--ladder: {l:?} is not a level 1-5"))
+        })
+        .collect::<Result<_>>()?;
+    if levels.len() < 2 || levels.windows(2).any(|w| w[0] >= w[1]) {
+        bail!("--ladder needs at least two levels, weakest first, e.g. 1,3,5");
+    }
+    Ok(levels)
+}
+
+fn bar(total: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}  [{{elapsed}}, ETA {{eta}}]");
+    bar.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn survey<G: LabGame>(args: &Args) -> Result<()> {
+    let variants = variants::<G>(args)?;
+    let (matchups, ladder) = if let Some(l) = &args.ladder {
+        let l = levels(l)?;
+        let m = l
+            .windows(2)
+            .map(|w| Matchup {
+                a: format!("ai:{}", w[0]),
+                b: format!("ai:{}", w[1]),
+            })
+            .collect();
+        (m, l)
+    } else if let Some(p) = &args.players {
+        let (a, b) = p
+            .split_once(',')
+            .ok_or_else(|| anyhow!("--players takes A,B, e.g. ai:2,mcts:iters=500"))?;
+        (
+            vec![Matchup {
+                a: a.trim().to_string(),
+                b: b.trim().to_string(),
+            }],
+            Vec::new(),
+        )
+    } else {
+        let l = args.level.unwrap_or(1);
+        if !(1..=5).contains(&l) {
+            bail!("--level takes 1 to 5");
+        }
+        let spec = format!("ai:{l}");
+        (
+            vec![Matchup {
+                a: spec.clone(),
+                b: spec,
+            }],
+            Vec::new(),
+        )
+    };
+    let config = SurveyConfig {
+        game: G::NAME.to_string(),
+        variants,
+        matchups,
+        pairs: args.games.div_ceil(2),
+        openings: args.openings,
+        seed: args.seed,
+        ladder,
+    };
+    let dir = args
+        .report
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("lab-{}", G::NAME)));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let started = Instant::now();
+    let pb = bar(0, "games");
+    let progress = |done: u64, total: u64| {
+        pb.set_length(total);
+        pb.set_position(done);
+    };
+    let rows = match &args.database {
+        None => {
+            let store = Store::open_dir(&dir)?;
+            run_survey::<G>(&config, &dir, &store, threads(args), &progress)?
+        }
+        Some(url) => {
+            tablero_lab::runner::check_config::<G>(&config)?;
+            let store = Store::open(url)?;
+            store.enqueue(&config)?;
+            work_threads::<G>(url, &config, threads(args))?;
+            // Other workers may still hold units: wait for them.
+            loop {
+                let (done, total) = store.queue_progress()?;
+                progress(2 * done, 2 * total);
+                if done >= total {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(500));
+            }
+            let rows = store.all_rows()?;
+            for r in &rows {
+                tablero_lab::runner::write_record(&dir, r)?;
+            }
+            rows
+        }
+    };
+    pb.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let report = summarize(&config, &rows);
+    write_report(&report, &dir)?;
+    if args.json {
+        let mut v = serde_json::to_value(&report)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("report".into(), json!(dir.display().to_string()));
+            o.insert("seconds".into(), json!(seconds));
+        }
+        print_json(&v);
+    } else {
+        print_survey(&report, &dir, seconds);
+    }
+    Ok(())
+}
+
+fn print_survey(report: &tablero_lab::Report, dir: &Path, seconds: f64) {
+    println!(
+        "{} games of {} in {seconds:.1} s; report: {}",
+        report.games,
+        report.config.game,
+        dir.join("index.html").display()
+    );
+    println!(
+        "{:<24} {:>6} {:>16} {:>16} {:>16} {:>8} {:>8} {:>7}",
+        "variant",
+        "games",
+        "first wins %",
+        "second wins %",
+        "draws %",
+        "length",
+        "capped%",
+        "drama"
+    );
+    let pct = |r: &tablero_lab::stats::Rate| {
+        format!(
+            "{:.0} [{:.0},{:.0}]",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    for g in &report.groups {
+        println!(
+            "{:<24} {:>6} {:>16} {:>16} {:>16} {:>8.1} {:>8.0} {:>7}",
+            tablero_lab::report::label(report, g),
+            g.games,
+            pct(&g.first_wins),
+            pct(&g.second_wins),
+            pct(&g.draws),
+            g.length.mean.value.unwrap_or(0.0),
+            100.0 * g.capped.rate,
+            g.drama.value.map_or("-".to_string(), |d| format!("{d:.3}")),
+        );
+    }
+    for r in &report.ladder {
+        println!(
+            "ladder {}: {} v {}: +{} ={} -{}  score {}",
+            r.variant,
+            r.stronger,
+            r.weaker,
+            r.stronger_wins,
+            r.draws,
+            r.weaker_wins,
+            pct(&r.stronger_score)
+        );
+    }
+}
+
+fn imago_layouts(args: &Args) -> Result<Vec<Layout>> {
+    let texts = variants::<tablero_games::imago::Imago>(args)?;
+    texts
+        .iter()
+        .map(|t| t.parse::<Layout>().map_err(|e| anyhow!("bad layout: {e}")))
+        .collect()
+}
+
+fn study_line(s: &LayoutStudy) -> String {
+    let v = |f: &tablero_lab::imago::FirstMoves| {
+        let d = f.start.plies.map_or(String::new(), |p| format!(" in {p}"));
+        format!(
+            "{}{d}; {} of {} first moves lose (soonest {}, latest {})",
+            f.start.value,
+            f.losing,
+            f.moves,
+            f.soonest_loss.map_or("-".into(), |x| x.to_string()),
+            f.latest_loss.map_or("-".into(), |x| x.to_string())
+        )
+    };
+    format!(
+        "{}\n  red first: {}\n  blue first: {}\n  positions won/lost/drawn: {:.1}% / {:.1}% / {:.1}%; longest forced win {} plies",
+        s.layout,
+        v(&s.red_first),
+        v(&s.blue_first),
+        100.0 * s.won_share,
+        100.0 * s.lost_share,
+        100.0 * s.drawn_share,
+        s.longest_win
+    )
+}
+
+fn imago(args: &Args) -> Result<()> {
+    let dir = args
+        .report
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lab-imago"));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let started = Instant::now();
+    if !args.search_layouts {
+        let studies: Vec<LayoutStudy> = imago_layouts(args)?.iter().map(study_layout).collect();
+        let seconds = started.elapsed().as_secs_f64();
+        write_imago_report(&dir, "Imago layouts, solved", &studies, None)?;
+        if args.json {
+            print_json(&json!({
+                "layouts": studies,
+                "report": dir.display().to_string(),
+                "seconds": seconds,
+            }));
+        } else {
+            for s in &studies {
+                println!("{}", study_line(s));
+            }
+        }
+        return Ok(());
+    }
+    if args.walls == 0 || args.walls > 12 {
+        bail!("--walls takes 1 to 12");
+    }
+    let config = SearchConfig {
+        walls: args.walls,
+        symmetric: args.symmetric,
+        max_layouts: args.max_layouts.max(1),
+        seed: args.seed,
+        threads: threads(args),
+    };
+    let pb = bar(0, "layouts");
+    let progress = |done: u64, total: u64| {
+        pb.set_length(total);
+        pb.set_position(done);
+    };
+    let (ranked, exhaustive) = search(&config, &progress);
+    pb.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let searched = ranked.len();
+    let top: Vec<LayoutStudy> = ranked.into_iter().take(args.top.max(1)).collect();
+    let layouts_dir = dir.join("layouts");
+    std::fs::create_dir_all(&layouts_dir)
+        .with_context(|| format!("cannot create {}", layouts_dir.display()))?;
+    let mut files = Vec::new();
+    for (i, s) in top.iter().enumerate() {
+        let path = layouts_dir.join(format!("layout-{:02}.txt", i + 1));
+        std::fs::write(&path, format!("{}\n", s.layout))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        files.push(path.display().to_string());
+    }
+    let what = format!(
+        "{} layouts with {} wall(s){}, {}",
+        searched,
+        args.walls,
+        if args.symmetric { ", symmetric" } else { "" },
+        if exhaustive { "every one" } else { "sampled" }
+    );
+    write_imago_report(
+        &dir,
+        &format!("Imago layout search: {what}"),
+        &top,
+        Some(&files),
+    )?;
+    if args.json {
+        print_json(&json!({
+            "searched": searched,
+            "exhaustive": exhaustive,
+            "walls": args.walls,
+            "symmetric": args.symmetric,
+            "best": top,
+            "files": files,
+            "report": dir.display().to_string(),
+            "seconds": seconds,
+        }));
+    } else {
+        println!("searched {what} in {seconds:.1} s; best first:");
+        for (s, f) in top.iter().zip(&files) {
+            println!("{}\n  file: {f}", study_line(s));
+        }
+    }
+    Ok(())
+}
+
+fn write_imago_report(
+    dir: &Path,
+    title: &str,
+    studies: &[LayoutStudy],
+    files: Option<&[String]>,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let mut s = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+         <style>body{{font-family:system-ui,sans-serif;margin:2em}}.grid{{display:flex;flex-wrap:wrap;gap:1em}}\
+         .grid div{{border:1px solid #ccc;padding:.5em;font-size:80%;max-width:16em}}</style></head>\
+         <body><h1>{title}</h1><p>Values from the exact solver; see docs/lab.md.</p><div class=\"grid\">\n"
+    );
+    for (i, st) in studies.iter().enumerate() {
+        let layout: Layout = st.layout.parse().map_err(|e| anyhow!("{e}"))?;
+        let fm = |f: &tablero_lab::imago::FirstMoves| {
+            format!(
+                "{}{}, {}/{} first moves lose{}",
+                f.start.value,
+                f.start.plies.map_or(String::new(), |p| format!(" in {p}")),
+                f.losing,
+                f.moves,
+                f.soonest_loss
+                    .map_or(String::new(), |d| format!(" (soonest in {d})"))
+            )
+        };
+        let file = files
+            .and_then(|f| f.get(i))
+            .and_then(|f| Path::new(f).file_name())
+            .map_or(String::new(), |n| {
+                format!("<br><a href=\"layouts/{0}\">{0}</a>", n.to_string_lossy())
+            });
+        let _ = writeln!(
+            s,
+            "<div>{}<br><code>{}</code><br>red first: {}<br>blue first: {}<br>won/lost/drawn: \
+             {:.1}/{:.1}/{:.1}%{file}</div>",
+            board_svg(&layout, &format!("#{}", i + 1)),
+            st.layout,
+            fm(&st.red_first),
+            fm(&st.blue_first),
+            100.0 * st.won_share,
+            100.0 * st.lost_share,
+            100.0 * st.drawn_share
+        );
+    }
+    s.push_str("</div></body></html>\n");
+    let path = dir.join("index.html");
+    std::fs::write(&path, s).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(
+        dir.join("report.json"),
+        serde_json::to_string_pretty(&json!({ "title": title, "layouts": studies }))?,
+    )
+    .context("cannot write report.json")
+}

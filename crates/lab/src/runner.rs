@@ -1,0 +1,114 @@
+//! Running a survey on this machine: every core plays units, the main
+//! thread stores each finished unit and writes its records, and a survey
+//! that stopped resumes from its store.
+
+use crate::games::LabGame;
+use crate::store::Store;
+use crate::survey::{play_unit, GameRow, SurveyConfig, UnitKey};
+use anyhow::{anyhow, Context, Result};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Checks that the survey's variants read and its specs make players.
+///
+/// # Errors
+/// Says which variant or spec is wrong.
+pub fn check_config<G: LabGame>(config: &SurveyConfig) -> Result<()> {
+    for v in &config.variants {
+        v.parse::<G::Variant>()
+            .map_err(|e| anyhow!("bad variant {v:?} for {}: {e}", G::NAME))?;
+    }
+    for m in &config.matchups {
+        for spec in [&m.a, &m.b] {
+            tablero_ai::parse_spec::<G>(spec, 0).map_err(|e| anyhow!("{e}"))?;
+        }
+    }
+    if config.variants.is_empty() || config.matchups.is_empty() || config.pairs == 0 {
+        return Err(anyhow!("the survey has no games to play"));
+    }
+    Ok(())
+}
+
+/// Writes a game's record under `dir`.
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn write_record(dir: &Path, row: &GameRow) -> Result<()> {
+    let path = dir.join(&row.record_file);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+    }
+    std::fs::write(&path, &row.record).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Runs the units of `config` not yet in `store` on `threads` threads,
+/// storing each finished unit and writing its records under `dir`.
+/// `progress(done, total)` is called at the start and after each unit,
+/// counting games. Returns every stored game, in unit order.
+///
+/// # Errors
+/// A bad configuration, a store that holds another survey, a database or
+/// file error (units finished before it stay stored).
+pub fn run_survey<G: LabGame>(
+    config: &SurveyConfig,
+    dir: &Path,
+    store: &Store,
+    threads: usize,
+    progress: &dyn Fn(u64, u64),
+) -> Result<Vec<GameRow>> {
+    check_config::<G>(config)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    store.claim_config(config)?;
+    let done = store.done_units()?;
+    let units = config.units();
+    let total = 2 * units.len() as u64;
+    let pending: Vec<UnitKey> = units.into_iter().filter(|k| !done.contains(k)).collect();
+    let mut finished = total - 2 * pending.len() as u64;
+    progress(finished, total);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<Vec<GameRow>, String>>();
+    let mut first_error: Option<anyhow::Error> = None;
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, pending.len().max(1)) {
+            let tx = tx.clone();
+            let (next, stop, pending) = (&next, &stop, &pending);
+            s.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&key) = pending.get(i) else { break };
+                if tx.send(play_unit::<G>(config, key)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for result in rx {
+            let stored = result.map_err(|e| anyhow!(e)).and_then(|rows| {
+                for r in &rows {
+                    write_record(dir, r)?;
+                }
+                store.insert_unit(&rows)?;
+                Ok(rows.len() as u64)
+            });
+            match stored {
+                Ok(n) => {
+                    finished += n;
+                    progress(finished, total);
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::SeqCst);
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    store.all_rows()
+}
