@@ -190,8 +190,18 @@ pub fn run(args: &Args) -> Result<()> {
     );
     let mut search: Option<Search> = None;
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is answered, not fatal: the engine stays up.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            println!("info string error: the line is not valid UTF-8");
+            continue;
+        };
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = tokens.first() else {
             continue;

@@ -20,7 +20,10 @@ use tablero_games::linja::Linja;
 /// Linja: the position given by --position and/or --moves (the start by
 /// default), by an exact memoized search to the end of the game; prints the
 /// final score difference for the side to move under perfect play and a best
-/// move. Only positions near the end are within reach.
+/// move. Only positions near the end are within reach: the search stops
+/// after storing --max-positions positions (20 000 000 by default, a few
+/// gigabytes at most) and says that the position is beyond that cap; the
+/// start position is far beyond it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -32,9 +35,12 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Linja: give up once the search has stored this many positions.
-    #[arg(long, value_name = "N")]
-    max_positions: Option<u64>,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: u64,
 }
+
+/// Linja's default cap on stored positions.
+const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
 
 pub fn run(args: &Args) -> Result<()> {
     match args.game.name() {
@@ -48,14 +54,12 @@ fn linja(args: &Args) -> Result<()> {
     let history = args.setup.history::<Linja>(Player::P1)?;
     let pos = *history.current();
     let t = Instant::now();
-    let mut solver = match args.max_positions {
-        Some(n) => LinjaSolver::with_limit(n),
-        None => LinjaSolver::new(),
-    };
+    let mut solver = LinjaSolver::with_limit(args.max_positions);
     let Some(sol) = solver.solve(&pos) else {
         bail!(
-            "the search stored more than {} positions without finishing (--max-positions)",
-            args.max_positions.unwrap_or(0)
+            "this position is beyond the cap: the search stored {} positions without \
+             finishing (raise --max-positions, or solve a position nearer the end)",
+            args.max_positions
         );
     };
     let secs = t.elapsed().as_secs_f64();
