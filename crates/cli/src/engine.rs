@@ -302,6 +302,9 @@ fn setoption(tokens: &[&str], session: &mut Option<Session>, args: &Args) -> Res
         .position(|&t| t == "value")
         .filter(|&v| v > name_at);
     let name = tokens[name_at + 1..value_at.unwrap_or(tokens.len())].join(" ");
+    if name.is_empty() {
+        return Err("setoption: expected `name <id> value <x>` (the name is missing)".into());
+    }
     let value = value_at
         .map(|i| tokens[i + 1..].join(" "))
         .unwrap_or_default();
