@@ -4,8 +4,9 @@ use crate::common::{print_json, Setup};
 use crate::GameName;
 use anyhow::Result;
 use serde_json::json;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use tablero_core::{perft, perft_divide, Game, Player};
+use tablero_core::{perft, perft_divide, Game, MoveBuf, Player};
 
 /// Count the move paths of each length from a position.
 #[derive(clap::Args, Debug)]
@@ -23,9 +24,16 @@ pub struct Args {
     /// Print JSON: `[{"depth": 1, "nodes": 12, "seconds": 0.0}, ...]`.
     #[arg(long)]
     json: bool,
+    /// Threads counting at once (the positions two plies from the root are
+    /// shared out among them).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if args.threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
@@ -59,7 +67,11 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
     let mut out = Vec::new();
     for depth in 1..=args.depth {
         let t = Instant::now();
-        let nodes = if over { 0 } else { perft(pos, depth) };
+        let nodes = if over {
+            0
+        } else {
+            perft_threads(pos, depth, args.threads)
+        };
         let seconds = t.elapsed().as_secs_f64();
         if args.json {
             out.push(json!({"depth": depth, "nodes": nodes, "seconds": seconds}));
@@ -71,4 +83,49 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
         print_json(&json!(out));
     }
     Ok(())
+}
+
+/// Perft split among `threads` threads: the positions two plies from the
+/// root (one ply when `depth` is 2) are shared out one at a time, so the
+/// threads stay busy to the end. The sum equals [`perft`].
+fn perft_threads<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 2 {
+        return perft(pos, depth);
+    }
+    let split = if depth >= 3 { 2 } else { 1 };
+    let mut tasks = vec![pos.clone()];
+    for _ in 0..split {
+        let mut next = Vec::new();
+        let mut moves = G::MoveList::default();
+        for p in &tasks {
+            p.legal_moves(&mut moves);
+            for &mv in moves.as_slice() {
+                let mut q = p.clone();
+                q.play_unchecked(mv);
+                next.push(q);
+            }
+        }
+        tasks = next;
+    }
+    let rest = depth - split;
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut sum = 0u64;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(p) = tasks.get(i) else { break };
+                        sum += perft(p, rest);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("perft thread"))
+            .sum()
+    })
 }

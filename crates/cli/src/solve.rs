@@ -1,9 +1,12 @@
 //! `tablero solve`.
 
+mod table;
+
 use crate::common::{print_json, Setup};
 use crate::GameName;
 use anyhow::{bail, Result};
 use serde_json::json;
+use std::path::PathBuf;
 use std::time::Instant;
 use tablero_ai::solve::imago::ImagoSolution;
 use tablero_ai::solve::linja::Solver as LinjaSolver;
@@ -20,10 +23,10 @@ use tablero_games::linja::Linja;
 /// Linja: the position given by --position and/or --moves (the start by
 /// default), by an exact memoized search to the end of the game; prints the
 /// final score difference for the side to move under perfect play and a best
-/// move. Only positions near the end are within reach: the search stops
-/// after storing --max-positions positions (20 000 000 by default, a few
-/// gigabytes at most) and says that the position is beyond that cap; the
-/// start position is far beyond it.
+/// move. Only positions near the end are within reach, unless a table is
+/// given: `--build-table FILE` computes the value of every position by
+/// layers (resuming an interrupted build), `--table FILE` answers from it
+/// at once, and `--verify --table FILE` checks it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -34,12 +37,36 @@ pub struct Args {
     /// Linja `score_diff`, `best_move`, `positions`, `seconds`.
     #[arg(long)]
     json: bool,
-    /// Linja: give up once the search has stored this many positions.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
-    max_positions: u64,
+    /// Linja: give up once the search has stored this many positions
+    /// [default: 20000000, a few gigabytes at most; the start is far beyond].
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
+    /// Linja: build the table of every position's value into FILE (resumes
+    /// a build found there).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "position", "moves"])]
+    build_table: Option<PathBuf>,
+    /// Linja: answer from this table instead of searching.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+    /// Linja: check the table given by --table (checksum, and every value
+    /// equal to its best successor's).
+    #[arg(long, requires = "table")]
+    verify: bool,
+    /// Linja: the rules of --build-table, `publisher` or `seed` (the same as
+    /// --variant).
+    #[arg(long, value_name = "R", conflicts_with = "variant")]
+    rules: Option<String>,
+    /// Linja: pieces per side off the goal line that --build-table covers
+    /// (12: every position; fewer: a small closed part of the game).
+    #[arg(long, value_name = "K", default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=12))]
+    free: u32,
+    /// Linja: worker threads of --build-table and --verify (default: the
+    /// cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
 }
 
-/// Linja's default cap on stored positions.
+/// Linja's default cap on the positions the search stores.
 const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
 
 pub fn run(args: &Args) -> Result<()> {
@@ -51,15 +78,19 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 fn linja(args: &Args) -> Result<()> {
+    if args.build_table.is_some() || args.table.is_some() {
+        return table::run(args);
+    }
     let history = args.setup.history::<Linja>(Player::P1)?;
     let pos = *history.current();
     let t = Instant::now();
-    let mut solver = LinjaSolver::with_limit(args.max_positions);
+    let cap = args.max_positions.unwrap_or(DEFAULT_MAX_POSITIONS);
+    let mut solver = LinjaSolver::with_limit(cap);
     let Some(sol) = solver.solve(&pos) else {
         bail!(
-            "this position is beyond the cap: the search stored {} positions without \
-             finishing (raise --max-positions, or solve a position nearer the end)",
-            args.max_positions
+            "this position is beyond the cap: the search stored {cap} positions without \
+             finishing (raise --max-positions, solve a position nearer the end, or use a \
+             table: --build-table/--table)"
         );
     };
     let secs = t.elapsed().as_secs_f64();

@@ -1,5 +1,5 @@
 //! `tablero` with Linja: perft, moves and solve in the JSON shapes of
-//! shared/CLI.md, errors, and a terminal game played through a pipe.
+//! docs/cli.md, errors, and a terminal game played through a pipe.
 
 mod common;
 
@@ -191,4 +191,149 @@ fn a_game_in_the_terminal_shows_the_sticks_and_ends_with_the_score() {
     assert_eq!(code, 0);
     assert!(out.contains("Black (ai:4) plays"), "{out}");
     assert!(out.contains("wins (") || out.contains("Draw ("), "{out}");
+}
+
+#[test]
+fn solve_builds_a_small_table_answers_from_it_and_verifies_it() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("cli-linja-table-3-seed.bin");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let v = json(&[
+        "solve",
+        "linja",
+        "--build-table",
+        path,
+        "--rules",
+        "seed",
+        "--free",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["rules"], "seed");
+    assert_eq!(v["free"], 3);
+    assert_eq!(v["entries"], 120 * 120);
+    assert_eq!(v["start"], Value::Null);
+    // Built again: found finished, nothing to do.
+    let again = json(&[
+        "solve",
+        "linja",
+        "--build-table",
+        path,
+        "--rules",
+        "seed",
+        "--free",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(again["checksum"], v["checksum"]);
+
+    // Each side has three pieces off its goal line: the table answers as the
+    // forward search does.
+    for pos in [
+        "9b/./1r/1r/./1b/1r1b/9r1b r 0",
+        "9b/1r/./1r1b/./1b/1r/9r1b b 0",
+        "9b/1b/1r/./2r/./2b/9r r 1",
+    ] {
+        let t = json(&[
+            "solve",
+            "linja",
+            "--variant",
+            "seed",
+            "--position",
+            pos,
+            "--table",
+            path,
+            "--json",
+        ]);
+        let f = json(&[
+            "solve",
+            "linja",
+            "--variant",
+            "seed",
+            "--position",
+            pos,
+            "--json",
+        ]);
+        assert_eq!(t["score_diff"], f["score_diff"], "{pos}");
+        let best: Vec<&str> = t["best_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert!(
+            best.contains(&f["best_move"].as_str().unwrap()),
+            "{pos}: {best:?}"
+        );
+    }
+    // The table's rules are the default for --table.
+    let t = json(&[
+        "solve",
+        "linja",
+        "--position",
+        "9b/./1r/1r/./1b/1r1b/9r1b r 0",
+        "--table",
+        path,
+        "--json",
+    ]);
+    assert!(t["score_diff"].is_i64());
+
+    let v = json(&["solve", "linja", "--verify", "--table", path, "--json"]);
+    assert_eq!(v["checksum_ok"], true);
+    assert_eq!(v["mismatches"], 0);
+
+    // Beyond the table, another rule set, a damaged table: errors.
+    let (code, _, err) = tablero(&["solve", "linja", "--table", path], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("at most 3 pieces"), "{err}");
+    let (code, _, err) = tablero(
+        &[
+            "solve",
+            "linja",
+            "--variant",
+            "publisher",
+            "--position",
+            "9b/./1r/1r/./1b/1r1b/9r1b r 0",
+            "--table",
+            path,
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("seed rules"), "{err}");
+    let (code, _, err) = tablero(
+        &[
+            "solve",
+            "linja",
+            "--build-table",
+            path,
+            "--rules",
+            "publisher",
+            "--free",
+            "3",
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("remove it"), "{err}");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let bad = dir.join("cli-linja-table-bad.bin");
+    std::fs::write(&bad, &bytes).unwrap();
+    let (code, _, err) = tablero(
+        &[
+            "solve",
+            "linja",
+            "--verify",
+            "--table",
+            bad.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("damaged"), "{err}");
 }

@@ -160,6 +160,14 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// when the game has a natural outcome.
     fn legal_moves(&self, moves: &mut Self::MoveList);
 
+    /// The number of legal moves, which perft counts at its last ply.
+    /// `moves` is scratch space. Default: [`legal_moves`](Game::legal_moves)
+    /// and its length; a game may count without listing (bulk counting).
+    fn count_moves(&self, moves: &mut Self::MoveList) -> u64 {
+        self.legal_moves(moves);
+        moves.as_slice().len() as u64
+    }
+
     /// Plays `mv`, which must be legal.
     ///
     /// # Panics

@@ -19,10 +19,10 @@ fn perft_inner<G: Game>(pos: &G, depth: u32, buffers: &mut [G::MoveList]) -> u64
         return 1;
     }
     let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    pos.legal_moves(buf);
     if depth == 1 {
-        return buf.as_slice().len() as u64;
+        return pos.count_moves(buf);
     }
+    pos.legal_moves(buf);
     let mut total = 0;
     for &mv in buf.as_slice() {
         let mut next = pos.clone();

@@ -2,3 +2,4 @@
 
 pub mod imago;
 pub mod linja;
+pub mod linja_table;

@@ -252,28 +252,16 @@ impl RuleSet {
     /// The rules of the draughts core for these cards.
     #[must_use]
     pub const fn core_rules(&self) -> Rules {
-        use dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
-        let (man, king) = match self.formation {
-            Formation::Western => (bit(NE) | bit(NW), DIAGONAL),
-            Formation::Eastern => (bit(N) | bit(E) | bit(W), ORTHOGONAL),
-        };
-        let inter = matches!(self.dimension, Dimension::Inter);
-        Rules {
-            size: 6,
-            man_moves: man,
-            man_captures: man,
-            king_dirs: king,
-            flying_kings: matches!(self.power, Power::Real),
-            promotion: match self.power {
-                Power::Real => Promotion::ContinueAsKing,
-                Power::Symbolic => Promotion::Stop,
-            },
-            quantity: true,
-            quality: true,
-            remove_at_once: false,
-            ally_man: if inter { bit(N) | bit(E) | bit(W) } else { 0 },
-            ally_king: if inter { ORTHOGONAL } else { 0 },
-        }
+        // Only cards 1, 4 and 5 shape the core's rules: a table of the 8.
+        let i = (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize;
+        CORE_RULES[i]
+    }
+
+    /// [`core_rules`](RuleSet::core_rules) from a static table, by reference.
+    #[inline(always)]
+    pub(crate) fn core_rules_ref(&self) -> &'static Rules {
+        let i = (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize;
+        &CORE_RULES[i]
     }
 
     /// The start squares of `army` in this formation.
@@ -299,5 +287,45 @@ impl RuleSet {
                 }
             }
         }
+    }
+}
+
+/// The core's rules for cards 1, 4 and 5, at `dimension * 4 + formation * 2
+/// + power` (discriminants in declaration order).
+static CORE_RULES: [Rules; 8] = {
+    let mut t = [core_rules_of(Dimension::Multi, Formation::Western, Power::Real); 8];
+    let dims = [Dimension::Multi, Dimension::Inter];
+    let forms = [Formation::Western, Formation::Eastern];
+    let powers = [Power::Real, Power::Symbolic];
+    let mut i = 0;
+    while i < 8 {
+        t[i] = core_rules_of(dims[i / 4], forms[(i / 2) % 2], powers[i % 2]);
+        i += 1;
+    }
+    t
+};
+
+const fn core_rules_of(dimension: Dimension, formation: Formation, power: Power) -> Rules {
+    use dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
+    let (man, king) = match formation {
+        Formation::Western => (bit(NE) | bit(NW), DIAGONAL),
+        Formation::Eastern => (bit(N) | bit(E) | bit(W), ORTHOGONAL),
+    };
+    let inter = matches!(dimension, Dimension::Inter);
+    Rules {
+        size: 6,
+        man_moves: man,
+        man_captures: man,
+        king_dirs: king,
+        flying_kings: matches!(power, Power::Real),
+        promotion: match power {
+            Power::Real => Promotion::ContinueAsKing,
+            Power::Symbolic => Promotion::Stop,
+        },
+        quantity: true,
+        quality: true,
+        remove_at_once: false,
+        ally_man: if inter { bit(N) | bit(E) | bit(W) } else { 0 },
+        ally_king: if inter { ORTHOGONAL } else { 0 },
     }
 }

@@ -168,8 +168,8 @@ impl Dimensiones {
         let Some(army) = self.army else {
             return Vec::new();
         };
-        let rules = self.variant.core_rules();
-        self.view(army, &rules).capture_paths(mv)
+        let rules = self.variant.core_rules_ref();
+        self.view(army, rules).capture_paths(mv)
     }
 
     fn outcome_with(&self, subgames: [SubGame; 2], reason: Reason) -> Outcome {
@@ -225,6 +225,13 @@ impl Game for Dimensiones {
         match self.army {
             Some(a) => self.moves_of(a, moves),
             None => moves.clear(),
+        }
+    }
+
+    fn count_moves(&self, moves: &mut crate::draughts::MoveList) -> u64 {
+        match self.army {
+            Some(a) => self.count_of(a, moves),
+            None => 0,
         }
     }
 

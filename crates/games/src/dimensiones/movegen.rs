@@ -31,8 +31,8 @@ impl Dimensiones {
     /// Every legal move of `army` as if it were to move.
     pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
         out.clear();
-        let rules = self.variant.core_rules();
-        let view = self.view(army, &rules);
+        let rules = self.variant.core_rules_ref();
+        let view = self.view(army, rules);
         let caps = view.captures(out);
         match self.variant.tactics {
             Tactics::Armour => view.quiet(out),
@@ -48,6 +48,24 @@ impl Dimensiones {
                     self.push_penalties(army, q, capturers, out);
                 }
                 out.drain(start..end);
+            }
+        }
+    }
+
+    /// How many moves [`moves_of`](Dimensiones::moves_of) lists, counted
+    /// without listing the non-captures where no penalty applies.
+    pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
+        out.clear();
+        let rules = self.variant.core_rules_ref();
+        let view = self.view(army, rules);
+        let caps = view.captures(out) as u64;
+        match self.variant.tactics {
+            Tactics::Armour => caps + view.count_quiet(),
+            Tactics::NoArmour if caps == 0 => view.count_quiet(),
+            Tactics::NoArmour if !self.variant.huff => caps,
+            Tactics::NoArmour => {
+                self.moves_of(army, out);
+                out.len() as u64
             }
         }
     }
@@ -160,9 +178,9 @@ impl Dimensiones {
     /// sub-game and pass the turn to the same player's other army.
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
-        let rules = self.variant.core_rules();
+        let rules = self.variant.core_rules_ref();
         loop {
-            if self.view(a, &rules).has_move() {
+            if self.view(a, rules).has_move() {
                 return Some(a);
             }
             let winner = match self.variant.strategy {

@@ -32,6 +32,13 @@ impl Square {
         }
     }
 
+    /// The square with index `i`, which the caller knows is below 64.
+    #[inline(always)]
+    pub(crate) const fn at(i: u8) -> Square {
+        debug_assert!(i < 64);
+        Square(i)
+    }
+
     /// The index `row * 8 + col`.
     #[must_use]
     pub const fn index(self) -> u8 {
@@ -266,9 +273,119 @@ impl Rules {
             &NEIGHBOURS_8
         }
     }
+
+    /// The whole-board tables of this board size.
+    #[inline(always)]
+    pub(crate) fn geometry(&self) -> &'static Geometry {
+        if self.size == 6 {
+            &GEOMETRY_6
+        } else {
+            &GEOMETRY_8
+        }
+    }
 }
 
 /// Iterates the set bits of a direction mask.
 pub(crate) fn dirs(mask: u8) -> impl Iterator<Item = u8> {
     (0..8u8).filter(move |d| mask & (1 << d) != 0)
+}
+
+/// Whole-board tables of one board size, for the bitboard generator.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    /// `step[d][sq]`: the bit of the square one step from `sq` in direction
+    /// `d`, or 0 off the board (and for squares off the board).
+    pub step: [[u64; 64]; 8],
+    /// `ray[d][sq]`: every square from `sq` (excluded) to the edge in
+    /// direction `d`.
+    pub ray: [[u64; 64]; 8],
+    /// `src[d]`: the squares of the board with a neighbour in direction `d`.
+    pub src: [u64; 8],
+    /// `steps[mask][sq]`: the union of `step[d][sq]` over the directions
+    /// `d` of `mask`.
+    pub steps: [[u64; 64]; 256],
+}
+
+/// How far a bitboard rotates left to move every bit one step in each
+/// direction (the source masked by [`Geometry::src`], so nothing wraps).
+pub(crate) const ROT: [u32; 8] = [8, 9, 1, 57, 56, 55, 63, 7];
+
+/// Whether a direction increases the square index (N, NE, E, NW).
+pub(crate) const fn ascending(d: usize) -> bool {
+    matches!(d, 0 | 1 | 2 | 7)
+}
+
+const fn geometry(size: u8) -> Geometry {
+    let next = build(size);
+    let mut g = Geometry {
+        step: [[0; 64]; 8],
+        ray: [[0; 64]; 8],
+        src: [0; 8],
+        steps: [[0; 64]; 256],
+    };
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let n = next[d][sq];
+            if n != OFF {
+                g.step[d][sq] = 1u64 << n;
+                g.src[d] |= 1u64 << sq;
+                let mut t = n;
+                while t != OFF {
+                    g.ray[d][sq] |= 1u64 << t;
+                    t = next[d][t as usize];
+                }
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    let mut mask = 0;
+    while mask < 256 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut d = 0;
+            while d < 8 {
+                if mask & (1 << d) != 0 {
+                    g.steps[mask][sq] |= g.step[d][sq];
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        mask += 1;
+    }
+    g
+}
+
+/// The tables of the 6x6 board.
+pub(crate) static GEOMETRY_6: Geometry = geometry(6);
+/// The tables of the 8x8 board.
+pub(crate) static GEOMETRY_8: Geometry = geometry(8);
+
+impl Geometry {
+    /// Every bit of `b` moved one step in direction `d` (bits that would
+    /// leave the board are dropped).
+    #[inline(always)]
+    pub fn shift(&self, b: u64, d: usize) -> u64 {
+        (b & self.src[d]).rotate_left(ROT[d])
+    }
+
+    /// The empty squares a slider on `sq` passes in direction `d` before
+    /// the first occupied square, and that square's bit (0 if none).
+    #[inline(always)]
+    pub fn slide(&self, d: usize, sq: usize, occ: u64) -> (u64, u64) {
+        let ray = self.ray[d][sq];
+        let hit = ray & occ;
+        if hit == 0 {
+            return (ray, 0);
+        }
+        let b = if ascending(d) {
+            hit.trailing_zeros()
+        } else {
+            63 - hit.leading_zeros()
+        };
+        (ray & !self.ray[d][b as usize] & !(1u64 << b), 1u64 << b)
+    }
 }

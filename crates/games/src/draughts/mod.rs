@@ -78,6 +78,10 @@ impl DraughtsVariant {
     /// The rules of the core for this variant.
     #[must_use]
     pub const fn rules(self) -> Rules {
+        VARIANT_RULES[self as usize]
+    }
+
+    const fn rules_of(self) -> Rules {
         use board::dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
         match self {
             DraughtsVariant::Russian => Rules {
@@ -141,6 +145,13 @@ impl DraughtsVariant {
         }
     }
 }
+
+/// [`DraughtsVariant::rules`] of each variant, in declaration order.
+static VARIANT_RULES: [Rules; 3] = [
+    DraughtsVariant::Russian.rules_of(),
+    DraughtsVariant::Turkish.rules_of(),
+    DraughtsVariant::English.rules_of(),
+];
 
 impl fmt::Display for DraughtsVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -221,16 +232,16 @@ impl Draughts {
 
     fn generate(&self, out: &mut MoveList) {
         out.clear();
-        let rules = self.variant.rules();
-        let view = self.army(&rules);
+        let rules = &VARIANT_RULES[self.variant as usize];
+        let view = self.army(rules);
         if view.captures(out) == 0 {
             view.quiet(out);
         }
     }
 
     fn paths(&self, mv: &Move) -> Vec<Vec<Square>> {
-        let rules = self.variant.rules();
-        self.army(&rules).capture_paths(mv)
+        let rules = &VARIANT_RULES[self.variant as usize];
+        self.army(rules).capture_paths(mv)
     }
 
     fn piece_char(&self, sq: Square) -> Option<char> {
@@ -286,6 +297,16 @@ impl Game for Draughts {
         self.generate(moves);
     }
 
+    fn count_moves(&self, moves: &mut MoveList) -> u64 {
+        moves.clear();
+        let rules = &VARIANT_RULES[self.variant as usize];
+        let view = self.army(rules);
+        match view.captures(moves) {
+            0 => view.count_quiet(),
+            n => n as u64,
+        }
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         let me = self.side.index();
         let them = 1 - me;
@@ -312,8 +333,8 @@ impl Game for Draughts {
     /// The side to move loses when it has no legal move (no pieces, or all
     /// blocked).
     fn natural_outcome(&self) -> Option<Outcome> {
-        let rules = self.variant.rules();
-        (!self.army(&rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
+        let rules = &VARIANT_RULES[self.variant as usize];
+        (!self.army(rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {

@@ -5,7 +5,7 @@
 //! captured set, occupancy); nothing is allocated but the pushes into the
 //! caller's `Vec`, which keeps its capacity between calls.
 
-use super::board::{dir, Neighbours, Promotion, Rules, Square, OFF};
+use super::board::{ascending, dir, Geometry, Neighbours, Promotion, Rules, Square, OFF};
 
 /// A penalty of the `huff` option of Super Dimensiones, played as part of a
 /// non-capturing move.
@@ -49,6 +49,17 @@ impl Move {
     }
 }
 
+/// [`dir::flip_mask`] of every mask.
+static FLIPPED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = dir::flip_mask(m as u8);
+        m += 1;
+    }
+    t
+};
+
 /// One army's view of the board, which is all the generator needs.
 #[derive(Clone, Copy, Debug)]
 pub struct ArmyView<'r> {
@@ -71,6 +82,7 @@ pub struct ArmyView<'r> {
 }
 
 impl ArmyView<'_> {
+    #[inline(always)]
     fn promo_row(&self) -> u64 {
         let size = self.rules.size;
         if self.north {
@@ -80,170 +92,282 @@ impl ArmyView<'_> {
         }
     }
 
+    #[inline(always)]
     fn orient(&self, mask: u8) -> u8 {
         if self.north {
             mask
         } else {
-            dir::flip_mask(mask)
+            FLIPPED[mask as usize]
         }
+    }
+
+    /// The army's pieces with at least one first jump, found for all
+    /// pieces at once by direction shifts (flying kings one by one). Every
+    /// first jump completes to a capture, so these are exactly the pieces
+    /// that have a capture.
+    #[inline(always)]
+    #[must_use]
+    pub fn capturers(&self) -> u64 {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut caps = 0u64;
+        let mut m = self.orient(self.rules.man_captures);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let back = dir::opposite(d as u8) as usize;
+            // Squares whose neighbour in `d` is an enemy with an empty
+            // square behind it.
+            let jump = g.shift(self.enemy & g.shift(empty, back), back);
+            caps |= self.men & jump;
+        }
+        if self.kings != 0 {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                let mut ks = self.kings;
+                while ks != 0 {
+                    let sq = ks.trailing_zeros() as usize;
+                    ks &= ks - 1;
+                    let mut m = m;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let (_, hit) = g.slide(d, sq, self.occupied);
+                        if hit & self.enemy != 0 && g.shift(hit, d) & empty != 0 {
+                            caps |= 1u64 << sq;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let back = dir::opposite(d as u8) as usize;
+                    let jump = g.shift(self.enemy & g.shift(empty, back), back);
+                    caps |= self.kings & jump;
+                }
+            }
+        }
+        caps
     }
 
     /// Appends every complete capture of the army to `out`, deduplicated,
     /// then keeps only those the laws of quantity and quality allow (when
     /// the rules have them). Returns how many were kept.
+    #[inline]
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
+        match self.capturers() {
+            0 => 0,
+            capturers => self.search_captures(capturers, out),
+        }
+    }
+
+    /// [`captures`](ArmyView::captures) of the pieces in `capturers`.
+    #[inline(never)]
+    fn search_captures(&self, capturers: u64, out: &mut Vec<Move>) -> usize {
         let start = out.len();
-        let own = self.men | self.kings;
-        let mut s = Search {
-            next: self.rules.neighbours(),
-            rules: self.rules,
+        let mut s = Captures {
+            g: self.rules.geometry(),
             enemy: self.enemy,
             promo: self.promo_row(),
             man_caps: self.orient(self.rules.man_captures),
-            from: Square::try_index(0).expect("square 0"),
+            king_dirs: self.rules.king_dirs,
+            flying: self.rules.flying_kings,
+            at_once: self.rules.remove_at_once,
+            stop: self.rules.promotion == Promotion::Stop,
+            from: Square::at(0),
             orig_king: false,
             first: start,
             out,
         };
-        for from in Square::iter_bits(own) {
-            let king = self.kings & from.bit() != 0;
-            s.from = from;
+        let mut pieces = capturers;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let king = self.kings & (1u64 << sq) != 0;
+            s.from = Square::at(sq as u8);
             s.orig_king = king;
             s.first = s.out.len();
-            let occ = self.occupied & !from.bit();
-            s.jumps(from.index(), king, 0, occ, 8);
+            let occ = self.occupied & !(1u64 << sq);
+            s.jumps(sq, king, 0, occ, 8);
         }
         let out = s.out;
-        if self.rules.quantity && out.len() > start {
-            let best = out[start..]
-                .iter()
-                .map(|m| m.captured.count_ones())
-                .max()
-                .unwrap_or(0);
-            retain_from(out, start, |m| m.captured.count_ones() == best);
-        }
-        if self.rules.quality && out.len() > start {
+        if out.len() - start > 1 && (self.rules.quantity || self.rules.quality) {
+            // The law of quantity, then that of quality among the longest:
+            // one pass keeping the captures with the greatest key.
             let ek = self.enemy_kings;
-            let best = out[start..]
-                .iter()
-                .map(|m| (m.captured & ek).count_ones())
-                .max()
-                .unwrap_or(0);
-            retain_from(out, start, |m| (m.captured & ek).count_ones() == best);
+            let (qn, ql) = (self.rules.quantity, self.rules.quality);
+            let key = |m: &Move| {
+                let n = if qn { m.captured.count_ones() } else { 0 };
+                let k = if ql {
+                    (m.captured & ek).count_ones()
+                } else {
+                    0
+                };
+                (n << 8) | k
+            };
+            let best = out[start..].iter().map(key).max().unwrap_or(0);
+            retain_from(out, start, |m| key(m) == best);
         }
         out.len() - start
+    }
+
+    /// The non-capturing targets of the piece on `sq` (a king if `king`):
+    /// steps, slides and ally-jump chains.
+    #[inline(always)]
+    fn quiet_targets(&self, sq: usize, king: bool, man_moves: u8, ally_man: u8) -> u64 {
+        let g = self.rules.geometry();
+        let occ = self.occupied;
+        let mut targets = 0u64;
+        if king {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    targets |= g.slide(d, sq, occ).0;
+                }
+            } else {
+                targets = g.steps[m as usize][sq] & !occ;
+            }
+        } else {
+            targets = g.steps[man_moves as usize][sq] & !occ;
+        }
+        if self.allies != 0 {
+            let from = Square::at(sq as u8);
+            let dirs = if king { self.rules.ally_king } else { ally_man };
+            targets |= ally_reach(
+                self.rules.neighbours(),
+                from,
+                dirs,
+                self.allies,
+                occ & !from.bit(),
+            );
+        }
+        targets
     }
 
     /// Appends every non-capturing move: steps, king slides and (with ally
     /// jumps) ally-jump chains, one move per start and end.
     pub fn quiet(&self, out: &mut Vec<Move>) {
-        let next = self.rules.neighbours();
         let promo = self.promo_row();
         let man_moves = self.orient(self.rules.man_moves);
         let ally_man = self.orient(self.rules.ally_man);
-        let occ = self.occupied;
-        for from in Square::iter_bits(self.men | self.kings) {
-            let sq = from.index() as usize;
+        let mut pieces = self.men | self.kings;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = Square::at(sq as u8);
             let king = self.kings & from.bit() != 0;
-            let mut targets = 0u64;
-            if king {
-                let mut m = self.rules.king_dirs;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let mut t = next[d][sq];
-                    while t != OFF && occ & (1u64 << t) == 0 {
-                        targets |= 1u64 << t;
-                        if !self.rules.flying_kings {
-                            break;
-                        }
-                        t = next[d][t as usize];
-                    }
-                }
-            } else {
-                let mut m = man_moves;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let t = next[d][sq];
-                    if t != OFF && occ & (1u64 << t) == 0 {
-                        targets |= 1u64 << t;
-                    }
-                }
-            }
-            if self.allies != 0 {
-                let dirs = if king { self.rules.ally_king } else { ally_man };
-                targets |= ally_reach(next, from, dirs, self.allies, occ & !from.bit());
-            }
-            for to in Square::iter_bits(targets) {
+            let mut targets = self.quiet_targets(sq, king, man_moves, ally_man);
+            let promo_here = if king { 0 } else { promo };
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
                 out.push(Move {
                     from,
-                    to,
+                    to: Square::at(to),
                     captured: 0,
-                    promote: !king && promo & to.bit() != 0,
+                    promote: promo_here & (1u64 << to) != 0,
                     penalty: Penalty::None,
                 });
             }
         }
     }
 
-    /// Whether the army has any legal move under compulsory or optional
-    /// capture alike: a first jump (which always completes to a capture) or
-    /// a non-capturing move. Allocates nothing.
+    /// How many moves [`quiet`](ArmyView::quiet) would append, counted
+    /// without listing them.
+    #[inline]
     #[must_use]
-    pub fn has_move(&self) -> bool {
-        let next = self.rules.neighbours();
+    pub fn count_quiet(&self) -> u64 {
         let man_moves = self.orient(self.rules.man_moves);
-        let man_caps = self.orient(self.rules.man_captures);
-        let ally_man = self.orient(self.rules.ally_man);
-        let occ = self.occupied;
-        for from in Square::iter_bits(self.men | self.kings) {
-            let sq = from.index() as usize;
-            let king = self.kings & from.bit() != 0;
-            let occ_wo = occ & !from.bit();
-            // Steps and the first square of a slide.
-            let steps = if king {
-                self.rules.king_dirs
+        if self.allies != 0 {
+            let ally_man = self.orient(self.rules.ally_man);
+            let mut n = 0u64;
+            let mut pieces = self.men | self.kings;
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let king = self.kings & (1u64 << sq) != 0;
+                n += u64::from(
+                    self.quiet_targets(sq, king, man_moves, ally_man)
+                        .count_ones(),
+                );
+            }
+            return n;
+        }
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut n = 0u64;
+        let mut m = man_moves;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            n += u64::from((g.shift(self.men, d) & empty).count_ones());
+        }
+        if self.kings != 0 {
+            let mut m = self.rules.king_dirs;
+            if self.rules.flying_kings {
+                let mut ks = self.kings;
+                while ks != 0 {
+                    let sq = ks.trailing_zeros() as usize;
+                    ks &= ks - 1;
+                    n += u64::from(self.quiet_targets(sq, true, 0, 0).count_ones());
+                }
             } else {
-                man_moves
-            };
-            let mut m = steps;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let t = next[d][sq];
-                if t != OFF && occ & (1u64 << t) == 0 {
-                    return true;
-                }
-            }
-            // First jumps of a capture.
-            let caps = if king { self.rules.king_dirs } else { man_caps };
-            let mut m = caps;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let mut t = next[d][sq];
-                if king && self.rules.flying_kings {
-                    while t != OFF && occ_wo & (1u64 << t) == 0 {
-                        t = next[d][t as usize];
-                    }
-                }
-                if t == OFF || self.enemy & (1u64 << t) == 0 {
-                    continue;
-                }
-                let land = next[d][t as usize];
-                if land != OFF && occ_wo & (1u64 << land) == 0 {
-                    return true;
-                }
-            }
-            if self.allies != 0 {
-                let dirs = if king { self.rules.ally_king } else { ally_man };
-                if ally_reach(next, from, dirs, self.allies, occ_wo) != 0 {
-                    return true;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    n += u64::from((g.shift(self.kings, d) & empty).count_ones());
                 }
             }
         }
-        false
+        n
+    }
+
+    /// Whether the army has any legal move under compulsory or optional
+    /// capture alike: a first jump (which always completes to a capture) or
+    /// a non-capturing move. Allocates nothing.
+    #[inline]
+    #[must_use]
+    pub fn has_move(&self) -> bool {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut m = self.orient(self.rules.man_moves);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(self.men, d) & empty != 0 {
+                return true;
+            }
+        }
+        // A king's first step is also the first square of a slide.
+        let mut m = self.rules.king_dirs;
+        while m != 0 && self.kings != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(self.kings, d) & empty != 0 {
+                return true;
+            }
+        }
+        if self.allies != 0 {
+            // One ally jump: over an ally onto an empty square.
+            for (pieces, dirs) in [
+                (self.men, self.orient(self.rules.ally_man)),
+                (self.kings, self.rules.ally_king),
+            ] {
+                let mut m = dirs;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if g.shift(g.shift(pieces, d) & self.allies, d) & empty != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.capturers() != 0
     }
 
     /// Every capture path (landing squares after the start) of the piece on
@@ -323,6 +447,127 @@ fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) 
         }
     }
     out.truncate(w);
+}
+
+/// The capture search of the generator: depth first, the state in
+/// registers, whole-board tables for steps and slides. It finds the same
+/// moves in the same order as the path search [`Search`] (which notation
+/// uses), without the paths.
+struct Captures<'o> {
+    g: &'static Geometry,
+    enemy: u64,
+    promo: u64,
+    man_caps: u8,
+    king_dirs: u8,
+    flying: bool,
+    at_once: bool,
+    stop: bool,
+    from: Square,
+    orig_king: bool,
+    first: usize,
+    out: &'o mut Vec<Move>,
+}
+
+impl Captures<'_> {
+    #[inline(always)]
+    fn record(&mut self, to: u32, captured: u64, promote: bool) {
+        let m = Move {
+            from: self.from,
+            to: Square::at(to as u8),
+            captured,
+            promote,
+            penalty: Penalty::None,
+        };
+        if !self.out[self.first..].contains(&m) {
+            self.out.push(m);
+        }
+    }
+
+    /// Searches the captures from `sq`; records complete ones. Returns
+    /// whether any capture was possible from here.
+    fn jumps(&mut self, sq: usize, king: bool, captured: u64, occ: u64, last: u8) -> bool {
+        let g = self.g;
+        let enemy = self.enemy & !captured;
+        let mut found = false;
+        if king && self.flying {
+            let mut m = self.king_dirs;
+            if self.at_once && last < 8 {
+                m &= !(1 << dir::opposite(last));
+            }
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (_, hit) = g.slide(d, sq, occ);
+                if hit & enemy == 0 {
+                    continue;
+                }
+                let t = hit.trailing_zeros() as usize;
+                let cap = captured | hit;
+                let occ2 = if self.at_once { occ & !hit } else { occ };
+                let (mut lands, _) = g.slide(d, t, occ2);
+                if lands == 0 {
+                    continue;
+                }
+                found = true;
+                let mut ends = 0u64;
+                let mut cont = false;
+                // Nearest landing first, as the path search goes.
+                while lands != 0 {
+                    let l = if ascending(d) {
+                        lands.trailing_zeros()
+                    } else {
+                        63 - lands.leading_zeros()
+                    };
+                    lands &= !(1u64 << l);
+                    if self.jumps(l as usize, true, cap, occ2, d as u8) {
+                        cont = true;
+                    } else {
+                        ends |= 1u64 << l;
+                    }
+                }
+                if !cont {
+                    while ends != 0 {
+                        let e = ends.trailing_zeros();
+                        ends &= ends - 1;
+                        self.record(e, cap, !self.orig_king);
+                    }
+                }
+            }
+        } else {
+            let mut m = if king { self.king_dirs } else { self.man_caps };
+            if king && self.at_once && last < 8 {
+                m &= !(1 << dir::opposite(last));
+            }
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mid = g.step[d][sq];
+                if mid & enemy == 0 {
+                    continue;
+                }
+                let land = g.shift(mid, d);
+                if land == 0 || land & occ != 0 {
+                    continue;
+                }
+                found = true;
+                let l = land.trailing_zeros();
+                let cap = captured | mid;
+                let occ2 = if self.at_once { occ & !mid } else { occ };
+                let mut k = king;
+                if !king && self.promo & land != 0 {
+                    if self.stop {
+                        self.record(l, cap, true);
+                        continue;
+                    }
+                    k = true;
+                }
+                if !self.jumps(l as usize, k, cap, occ2, d as u8) {
+                    self.record(l, cap, !self.orig_king && k);
+                }
+            }
+        }
+        found
+    }
 }
 
 /// Called with each complete capture path, its end, captured set and promotion.
@@ -549,5 +794,171 @@ impl Search<'_, '_> {
             }
         }
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bitboard generator against the square-by-square reference (the
+    //! path search [`Search`] and the neighbour tables) on random boards of
+    //! every rule combination.
+    use super::*;
+    use crate::draughts::board::{board_mask, dir, DARK};
+
+    /// The generator as it was: every piece searched with [`Search`], the
+    /// laws applied one after the other, quiet moves from neighbour tables.
+    fn reference(v: &ArmyView<'_>) -> Vec<Move> {
+        let mut out = Vec::new();
+        let next = v.rules.neighbours();
+        let mut s = Search {
+            next,
+            rules: v.rules,
+            enemy: v.enemy,
+            promo: v.promo_row(),
+            man_caps: v.orient(v.rules.man_captures),
+            from: Square::at(0),
+            orig_king: false,
+            first: 0,
+            out: &mut out,
+        };
+        for from in Square::iter_bits(v.men | v.kings) {
+            s.from = from;
+            s.orig_king = v.kings & from.bit() != 0;
+            s.first = s.out.len();
+            s.jumps(from.index(), s.orig_king, 0, v.occupied & !from.bit(), 8);
+        }
+        if v.rules.quantity && !out.is_empty() {
+            let best = out.iter().map(|m| m.captured.count_ones()).max().unwrap();
+            out.retain(|m| m.captured.count_ones() == best);
+        }
+        if v.rules.quality && !out.is_empty() {
+            let k = |m: &Move| (m.captured & v.enemy_kings).count_ones();
+            let best = out.iter().map(k).max().unwrap();
+            out.retain(|m| k(m) == best);
+        }
+        let occ = v.occupied;
+        for from in Square::iter_bits(v.men | v.kings) {
+            let sq = from.index() as usize;
+            let king = v.kings & from.bit() != 0;
+            let mut targets = 0u64;
+            let dirs = if king {
+                v.rules.king_dirs
+            } else {
+                v.orient(v.rules.man_moves)
+            };
+            for d in super::super::board::dirs(dirs) {
+                let mut t = next[d as usize][sq];
+                while t != OFF && occ & (1u64 << t) == 0 {
+                    targets |= 1u64 << t;
+                    if !(king && v.rules.flying_kings) {
+                        break;
+                    }
+                    t = next[d as usize][t as usize];
+                }
+            }
+            if v.allies != 0 {
+                let dirs = if king {
+                    v.rules.ally_king
+                } else {
+                    v.orient(v.rules.ally_man)
+                };
+                targets |= ally_reach(next, from, dirs, v.allies, occ & !from.bit());
+            }
+            for to in Square::iter_bits(targets) {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                    promote: !king && v.promo_row() & to.bit() != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        out
+    }
+
+    fn rng(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn bitboard_generator_matches_the_reference() {
+        use dir::{bit, DIAGONAL, E, N, NE, NW, ORTHOGONAL, W};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for size in [6u8, 8] {
+            for diagonal in [true, false] {
+                for flying in [true, false] {
+                    for at_once in [true, false] {
+                        for laws in 0..4u8 {
+                            for ally in [false, true] {
+                                let (man, king) = if diagonal {
+                                    (bit(NE) | bit(NW), DIAGONAL)
+                                } else {
+                                    (bit(N) | bit(E) | bit(W), ORTHOGONAL)
+                                };
+                                let rules = Rules {
+                                    size,
+                                    man_moves: man,
+                                    man_captures: if laws == 3 { DIAGONAL } else { man },
+                                    king_dirs: king,
+                                    flying_kings: flying,
+                                    promotion: if flying {
+                                        Promotion::ContinueAsKing
+                                    } else {
+                                        Promotion::Stop
+                                    },
+                                    quantity: laws & 1 != 0,
+                                    quality: laws & 2 != 0,
+                                    remove_at_once: at_once,
+                                    ally_man: if ally { bit(N) | bit(E) | bit(W) } else { 0 },
+                                    ally_king: if ally { ORTHOGONAL } else { 0 },
+                                };
+                                let board = board_mask(size) & if diagonal { DARK } else { !0 };
+                                for _ in 0..300 {
+                                    let a = rng(&mut seed) & rng(&mut seed) & board;
+                                    let b = rng(&mut seed) & rng(&mut seed) & board & !a;
+                                    let c = if ally {
+                                        rng(&mut seed) & rng(&mut seed) & board & !a & !b
+                                    } else {
+                                        0
+                                    };
+                                    let ka = a & rng(&mut seed) & rng(&mut seed);
+                                    let kb = b & rng(&mut seed);
+                                    let north = rng(&mut seed) & 1 == 0;
+                                    let view = ArmyView {
+                                        rules: &rules,
+                                        men: a & !ka,
+                                        kings: ka,
+                                        enemy: b,
+                                        enemy_kings: kb,
+                                        occupied: a | b | c,
+                                        allies: c,
+                                        north,
+                                    };
+                                    let want = reference(&view);
+                                    let mut got = Vec::new();
+                                    let caps = view.captures(&mut got);
+                                    assert_eq!(
+                                        caps,
+                                        want.iter().filter(|m| m.is_capture()).count()
+                                    );
+                                    let quiet_from = got.len();
+                                    view.quiet(&mut got);
+                                    assert_eq!(got, want, "{rules:?} {view:?}");
+                                    assert_eq!(view.count_quiet(), (got.len() - quiet_from) as u64);
+                                    assert_eq!(view.has_move(), !want.is_empty(), "{view:?}");
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 2 * 2 * 2 * 4 * 2 * 300);
     }
 }

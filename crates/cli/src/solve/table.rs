@@ -1,0 +1,199 @@
+//! `tablero solve linja --build-table FILE`, `--table FILE` and `--verify`:
+//! the table of every Linja position's value (`tablero_ai::solve::linja_table`).
+
+use super::Args;
+use crate::common::print_json;
+use anyhow::{anyhow, bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use tablero_ai::solve::linja_table::{build, BuildOptions, BuildProgress, Table};
+use tablero_core::{Game, Player};
+use tablero_games::linja::{Linja, Rules};
+
+pub fn run(args: &Args) -> Result<()> {
+    if let Some(path) = &args.build_table {
+        return build_table(args, path);
+    }
+    let path = args.table.as_ref().expect("run is called with a table");
+    if args.verify {
+        return verify(args, path);
+    }
+    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let mut setup = args.setup.clone();
+    if setup.variant.is_none() {
+        setup.variant = Some(rules_word(table.rules()).to_string());
+    }
+    let history = setup.history::<Linja>(Player::P1)?;
+    let pos = *history.current();
+    if pos.rules() != table.rules() {
+        bail!(
+            "the table is for the {} rules, the position for the {} rules",
+            rules_word(table.rules()),
+            rules_word(pos.rules())
+        );
+    }
+    let Some(moves) = table.scored_moves(&pos)? else {
+        bail!(
+            "the table covers the positions with at most {} pieces per side off the goal line; this one has more",
+            table.free()
+        );
+    };
+    let value = table
+        .value(&pos)?
+        .expect("a position with scored moves is covered");
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|m| m.1 == value)
+        .map(|m| pos.format_move(m.0))
+        .collect();
+    if args.json {
+        print_json(&json!({
+            "score_diff": value,
+            "best_move": best.first(),
+            "best_moves": best,
+            "moves": moves.iter().map(|m| json!({"move": pos.format_move(m.0), "score_diff": m.1})).collect::<Vec<_>>(),
+        }));
+    } else {
+        println!("position:   {}", pos.position_string());
+        println!(
+            "score diff: {value} (for {}, the side to move, under perfect play)",
+            Linja::colour(pos.side_to_move())
+        );
+        if best.is_empty() {
+            println!("best move:  none (the game is over)");
+        } else {
+            println!(
+                "best moves: {} of {}: {}",
+                best.len(),
+                moves.len(),
+                best.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+fn rules_word(r: Rules) -> &'static str {
+    match r {
+        Rules::Publisher => "publisher",
+        Rules::Seed => "seed",
+    }
+}
+
+fn threads(args: &Args) -> usize {
+    args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    )
+}
+
+fn bar(entries: u64) -> ProgressBar {
+    let bar = ProgressBar::new(entries);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{elapsed_precise}] [{wide_bar}] {percent}% eta {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+fn show(bar: &ProgressBar, p: &BuildProgress) {
+    bar.set_length(p.entries);
+    bar.set_position(p.entries_done);
+    bar.set_message(format!(
+        "layer {:>3} ({}/{} done)",
+        p.layer, p.layers_done, p.layers
+    ));
+}
+
+fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
+    let text = args.rules.as_deref().or(args.setup.variant.as_deref());
+    let rules: Rules = match text {
+        Some(t) => t.parse().map_err(|e| anyhow!("{e}"))?,
+        None => Rules::default(),
+    };
+    let threads = threads(args);
+    let pb = bar(0);
+    let report = build(
+        path,
+        &BuildOptions {
+            rules,
+            free: args.free,
+            threads,
+            stop_after: None,
+        },
+        |p| show(&pb, p),
+    )
+    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    pb.finish_and_clear();
+    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    // The start is symmetric: with Black first it is the mirror image of
+    // the start with Red first, so one value answers both.
+    let start = if table.free() == 12 {
+        let pos = Linja::start_with(&rules, Player::P1);
+        let moves = table
+            .scored_moves(&pos)?
+            .expect("the whole table covers the start");
+        let value = moves[0].1;
+        Some((
+            value,
+            moves.iter().filter(|m| m.1 == value).count(),
+            moves.len(),
+        ))
+    } else {
+        None
+    };
+    if args.json {
+        print_json(&json!({
+            "rules": rules_word(rules),
+            "free": table.free(),
+            "entries": table.entries(),
+            "checksum": format!("{:016x}", table.checksum()),
+            "resumed_layers": report.resumed_layers,
+            "seconds": report.seconds,
+            "start": start.map(|s| json!({"score_diff": s.0, "best_moves": s.1, "moves": s.2})),
+        }));
+    } else {
+        println!(
+            "table:      {} ({} rules, {} free pieces per side)",
+            path.display(),
+            rules_word(rules),
+            table.free()
+        );
+        println!("entries:    {}", table.entries());
+        println!("checksum:   {:016x}", table.checksum());
+        if report.resumed_layers > 0 {
+            println!(
+                "resumed after {} of {} layers",
+                report.resumed_layers, report.layers
+            );
+        }
+        if let Some((value, keep, all)) = start {
+            println!("start:      {value} for the side to move (either colour first); {keep} of {all} first moves keep it");
+        }
+        println!("built in {:.1} s", report.seconds);
+    }
+    Ok(())
+}
+
+fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
+    let mut table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let pb = bar(table.entries());
+    let r = table.verify(threads(args), |p| show(&pb, p))?;
+    pb.finish_and_clear();
+    if args.json {
+        print_json(&json!({
+            "checksum_ok": r.checksum_ok,
+            "positions": r.positions,
+            "mismatches": r.mismatches,
+        }));
+    } else {
+        println!("checksum:   {}", if r.checksum_ok { "ok" } else { "WRONG" });
+        println!("positions:  {}", r.positions);
+        println!("mismatches: {}", r.mismatches);
+    }
+    if !r.checksum_ok || r.mismatches > 0 {
+        bail!("the table is damaged");
+    }
+    Ok(())
+}
