@@ -104,10 +104,18 @@ fn a_computer_claims_a_proved_win_through_the_table() {
 
 #[test]
 fn unknown_games_and_bad_variants_are_refused_in_words() {
-    let e = open("chess", None, None, Player::P1, [Seat::Person; 2]).err().unwrap();
-    assert!(e.contains("unknown game") && e.contains("imago"), "{e}");
-    let e = open("jarmo", Some("sideways"), None, Player::P1, [Seat::Person; 2])
+    let e = open("chess", None, None, Player::P1, [Seat::Person; 2])
         .err()
         .unwrap();
+    assert!(e.contains("unknown game") && e.contains("imago"), "{e}");
+    let e = open(
+        "jarmo",
+        Some("sideways"),
+        None,
+        Player::P1,
+        [Seat::Person; 2],
+    )
+    .err()
+    .unwrap();
     assert!(e.contains("jarmo variant"), "{e}");
 }

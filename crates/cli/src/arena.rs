@@ -28,10 +28,13 @@ pub struct Args {
     /// The variant (see `tablero perft --help`); `@FILE` reads a file.
     #[arg(long, value_name = "V")]
     variant: Option<String>,
-    /// Player A.
+    /// Player A: `random`; `ai:1` to `ai:5` (the levels of `tablero play`);
+    /// `solver` (Imago: perfect play); `mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N]`
+    /// (Monte Carlo tree search); `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,focus=0|1]`
+    /// (alpha-beta search). Example: `--a mcts:ms=500 --b ab:depth=4`.
     #[arg(long, value_name = "SPEC")]
     a: String,
-    /// Player B.
+    /// Player B: a SPEC as for --a.
     #[arg(long, value_name = "SPEC")]
     b: String,
     /// Games to play (rounded up to an even number).
@@ -78,7 +81,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64)> {
 }
 
 fn elo_json(x: Option<f64>) -> Value {
-    x.map_or(Value::Null, |e| num((e * 10.0).round() / 10.0))
+    x.map_or(Value::Null, |e| num((e * 10.0).round() / 10.0 + 0.0))
 }
 
 /// Writes one finished game to `dir/game-NNN.txt`.
@@ -165,7 +168,14 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let t = run_match::<G>(&config, &make_a, &make_b, &progress);
     bar.finish_and_clear();
-    let (low, high) = t.elo_interval();
+    // Without a decisive game the interval says nothing (its width comes
+    // from the spread of the results, which is none): report none.
+    let decisive = t.a_wins + t.b_wins > 0;
+    let (low, high) = if decisive {
+        t.elo_interval()
+    } else {
+        (None, None)
+    };
     let verdict = sprt.map(|(e0, e1)| t.sprt(e0, e1).as_str());
     if args.json {
         print_json(&json!({
@@ -180,7 +190,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             "sprt": verdict,
         }));
     } else {
-        let fmt = |x: Option<f64>| x.map_or("n/a".to_string(), |e| format!("{e:+.0}"));
+        // `+ 0.0` turns a negative zero into zero: no "-0".
+        let fmt = |x: Option<f64>| x.map_or("n/a".to_string(), |e| format!("{:+.0}", e + 0.0));
         println!(
             "A: {}   B: {}   ({} {})",
             args.a,
@@ -192,13 +203,21 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             "games {}: A wins {}, draws {}, B wins {}",
             t.games, t.a_wins, t.draws, t.b_wins
         );
-        println!(
-            "score {:.3}   Elo {} [{}, {}] (95 %)",
-            t.score(),
-            fmt(t.elo()),
-            fmt(low),
-            fmt(high)
-        );
+        if decisive {
+            println!(
+                "score {:.3}   Elo {} [{}, {}] (95 %)",
+                t.score(),
+                fmt(t.elo()),
+                fmt(low),
+                fmt(high)
+            );
+        } else {
+            println!(
+                "score {:.3}   Elo {} (not enough decisive games for an interval)",
+                t.score(),
+                fmt(t.elo())
+            );
+        }
         if let Some(v) = verdict {
             println!("SPRT: {v}");
         }

@@ -47,8 +47,18 @@ impl Setup {
     }
 
     /// The game after the position and moves given, from `first`'s start
-    /// when no position is given.
+    /// when no position is given; a record's declared result (a claim, a
+    /// resignation, an agreed draw) is kept.
     pub fn history<G: Game>(&self, first: tablero_core::Player) -> Result<History<G>> {
+        Ok(self.load::<G>(first)?.0)
+    }
+
+    /// As [`Setup::history`], with the record read by `--moves @FILE` when
+    /// the file is one (for its players and tags).
+    pub fn load<G: Game>(
+        &self,
+        first: tablero_core::Player,
+    ) -> Result<(History<G>, Option<Record<G>>)> {
         let variant = self.variant::<G>()?;
         let mut start = match &self.position {
             Some(p) => Some(
@@ -56,6 +66,7 @@ impl Setup {
             ),
             None => None,
         };
+        let mut record = None;
         let list = match &self.moves {
             None => String::new(),
             Some(m) => match m.strip_prefix('@') {
@@ -63,12 +74,14 @@ impl Setup {
                 Some(path) => {
                     let text = read_file(path)?;
                     if text.trim_start().starts_with('[') {
-                        let record = Record::<G>::parse(&text)
+                        let r = Record::<G>::parse(&text)
                             .with_context(|| format!("cannot read the record {path}"))?;
                         if start.is_none() {
-                            start = Some(record.start.clone());
+                            start = Some(r.start.clone());
                         }
-                        tablero_core::format_move_list(&record.start, &record.moves)
+                        let list = tablero_core::format_move_list(&r.start, &r.moves);
+                        record = Some(r);
+                        list
                     } else {
                         text
                     }
@@ -78,7 +91,12 @@ impl Setup {
         let start = start.unwrap_or_else(|| G::start_with(&variant, first));
         let mut h = History::new(start);
         play_move_list(&mut h, &list).map_err(|e| anyhow!("{e}"))?;
-        Ok(h)
+        if let Some(result) = record.as_ref().and_then(|r| r.result) {
+            if h.outcome() != Some(result) {
+                h.set_result(result);
+            }
+        }
+        Ok((h, record))
     }
 }
 

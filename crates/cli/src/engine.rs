@@ -190,8 +190,18 @@ pub fn run(args: &Args) -> Result<()> {
     );
     let mut search: Option<Search> = None;
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is answered, not fatal: the engine stays up.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            println!("info string error: the line is not valid UTF-8");
+            continue;
+        };
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = tokens.first() else {
             continue;
@@ -292,6 +302,9 @@ fn setoption(tokens: &[&str], session: &mut Option<Session>, args: &Args) -> Res
         .position(|&t| t == "value")
         .filter(|&v| v > name_at);
     let name = tokens[name_at + 1..value_at.unwrap_or(tokens.len())].join(" ");
+    if name.is_empty() {
+        return Err("setoption: expected `name <id> value <x>` (the name is missing)".into());
+    }
     let value = value_at
         .map(|i| tokens[i + 1..].join(" "))
         .unwrap_or_default();

@@ -1,11 +1,29 @@
 //! `tablero`: play, study and test tablero's games from the command line.
 
+/// `println!` that ends the program quietly on a closed pipe (see [`out`]).
+macro_rules! println {
+    () => {
+        $crate::out::write(format_args!(""), true)
+    };
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), true)
+    };
+}
+
+/// `print!` that ends the program quietly on a closed pipe (see [`out`]).
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), false)
+    };
+}
+
 mod arena;
 mod bench;
 mod common;
 mod engine;
 mod lab;
 mod moves;
+mod out;
 mod perft;
 mod play;
 mod render;

@@ -1,10 +1,11 @@
 //! `tablero moves`.
 
 use crate::common::{outcome_json, print_json, Setup};
+use crate::render::CliGame;
 use crate::GameName;
 use anyhow::Result;
 use serde_json::json;
-use tablero_core::{Game, Player};
+use tablero_core::Player;
 
 /// Show a position (after `--moves`), its side to move, its result and every
 /// legal move in canonical notation.
@@ -23,7 +24,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
-fn run_for<G: Game>(args: &Args) -> Result<()> {
+fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let h = args.setup.history::<G>(Player::P1)?;
     let pos = h.current();
     let outcome = h.outcome();
@@ -41,13 +42,24 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
             "legal": legal,
         }));
     } else {
+        print!("{}", pos.board(false));
         println!("position: {}", pos.position_string());
+        let side = G::side_name(pos.side_to_move());
         match pos.mover_label() {
-            Some(army) => println!("side:     {} ({army})", pos.side_to_move()),
-            None => println!("side:     {}", pos.side_to_move()),
+            Some(army) => println!("side:     {side} ({army})"),
+            None => println!("side:     {side}"),
         }
         match outcome {
-            Some(o) => println!("outcome:  {o}"),
+            Some(o) => {
+                let result = match o.winner {
+                    Some(p) => format!("{} wins", G::side_name(p)),
+                    None => "draw".to_string(),
+                };
+                let why = pos
+                    .end_text(o)
+                    .unwrap_or_else(|| o.reason.as_str().to_string());
+                println!("outcome:  {result} ({why}), score {}", o.score_text("-"));
+            }
             None => println!("outcome:  none (the game goes on)"),
         }
         println!("legal moves ({}):", legal.len());

@@ -40,8 +40,15 @@ pub fn run(args: &Args) -> Result<()> {
 fn run_for<G: Game>(args: &Args) -> Result<()> {
     let h = args.setup.history::<G>(Player::P1)?;
     let pos = h.current();
+    // A game ended off the board (a record's claim, resignation or agreed
+    // draw) has no moves left, like one ended on it.
+    let over = h.declared_result().is_some();
     if args.divide {
-        let rows = perft_divide(pos, args.depth);
+        let rows = if over {
+            Vec::new()
+        } else {
+            perft_divide(pos, args.depth)
+        };
         let total: u64 = rows.iter().map(|r| r.1).sum();
         if args.json {
             let v: Vec<_> = rows
@@ -60,7 +67,11 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
     let mut out = Vec::new();
     for depth in 1..=args.depth {
         let t = Instant::now();
-        let nodes = perft_threads(pos, depth, args.threads);
+        let nodes = if over {
+            0
+        } else {
+            perft_threads(pos, depth, args.threads)
+        };
         let seconds = t.elapsed().as_secs_f64();
         if args.json {
             out.push(json!({"depth": depth, "nodes": nodes, "seconds": seconds}));

@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use owo_colors::OwoColorize;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use tablero_ai::table::{DrawAnswer, Refusal, Seat, Table};
 use tablero_ai::{parse_spec, spec_level, Bot, Limits};
@@ -18,36 +18,38 @@ use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatS
 /// Type a move in the game's notation (or its number in the list) at the
 /// prompt; `help` lists the other commands (undo, claim, resign, draw, quit).
 #[derive(clap::Args, Debug)]
+#[command(after_help = HELP)]
 pub struct Args {
     /// The game.
     game: GameName,
     #[command(flatten)]
     setup: Setup,
     /// Who plays player one (Imago, Linja: Red; Jarmo: Dark; Super Dimensiones: South): human,
-    /// ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4.
+    /// ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4
+    /// [default: human, or the record's player when resuming with --moves @FILE].
     #[arg(
         long = "p1",
         visible_aliases = ["red", "dark", "south"],
-        default_value = "human",
         value_name = "WHO"
     )]
-    p1: String,
+    p1: Option<String>,
     /// Who plays player two (Imago: Blue; Jarmo: Light; Linja: Black; Super Dimensiones:
-    /// North); the same choices.
+    /// North); the same choices [default: ai:3, or the record's player when resuming].
     #[arg(
         long = "p2",
         visible_aliases = ["blue", "light", "black", "north"],
-        default_value = "ai:3",
         value_name = "WHO"
     )]
-    p2: String,
+    p2: Option<String>,
     /// Who moves first: p1, p2, a colour name, or random.
     #[arg(long, default_value = "p1")]
     first: String,
     /// Seed for the computer's random choices (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Save the game record to FILE when the game ends or you quit.
+    /// Save the game record to FILE after every move (written whole to a
+    /// temporary file and renamed, so an interrupted game keeps every move
+    /// played); the record keeps a claim, a resignation or an agreed draw.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Draw without colours (also when NO_COLOR is set or output is not a terminal).
@@ -97,7 +99,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
-const HELP: &str = "Commands:
+const HELP: &str = "Commands at the prompt:
   <move>       play a move in the game's notation, e.g. b2-c2 g5
   <number>     play the move with that number in the list
   moves        list the legal moves again
@@ -117,6 +119,10 @@ struct Session<G: CliGame> {
     table: Table<G>,
     who: [Who<G>; 2],
     color: bool,
+    /// Where the record is saved after every move, if anywhere.
+    record: Option<PathBuf>,
+    /// The record's other tags (names, dates), kept as they were read.
+    tags: Vec<(String, String)>,
 }
 
 impl<G: CliGame> Session<G> {
@@ -126,8 +132,29 @@ impl<G: CliGame> Session<G> {
             table: Table::from_history(history, seats),
             who,
             color,
+            record: None,
+            tags: Vec::new(),
         }
     }
+
+    /// Saves the record, if one is kept: after every move, so that an
+    /// interrupted game loses at most the move being typed.
+    fn save(&self) -> Result<()> {
+        match &self.record {
+            Some(path) => save_record(path, self.table.history(), &self.who, &self.tags),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The player a record names for side `p` (its tag is the side's name).
+fn record_player<G: CliGame>(record: Option<&Record<G>>, p: Player) -> Option<String> {
+    let name = G::side_name(p);
+    record?
+        .tags
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.clone())
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
@@ -146,20 +173,36 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     } else {
         parse_player(&args.first, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
     };
-    let who = [
-        Who::parse(&args.p1, seed)?,
-        Who::parse(&args.p2, seed.wrapping_add(1))?,
-    ];
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     if args.two_games {
+        let who = [
+            Who::parse(args.p1.as_deref().unwrap_or("human"), seed)?,
+            Who::parse(args.p2.as_deref().unwrap_or("ai:3"), seed.wrapping_add(1))?,
+        ];
         return run_match::<G>(args, who, color, first);
     }
-    let history = args.setup.history::<G>(first)?;
+    let (history, record) = args.setup.load::<G>(first)?;
+    // A resumed record keeps its players unless --p1/--p2 name others.
+    let spec = |given: &Option<String>, p: Player, default: &str| {
+        given
+            .clone()
+            .or_else(|| record_player(record.as_ref(), p))
+            .unwrap_or_else(|| default.to_string())
+    };
+    let who = [
+        Who::parse(&spec(&args.p1, Player::P1, "human"), seed)?,
+        Who::parse(&spec(&args.p2, Player::P2, "ai:3"), seed.wrapping_add(1))?,
+    ];
     let mut s = Session::new(history, who, color);
+    s.tags = record.map(|r| r.tags).unwrap_or_default();
+    s.record.clone_from(&args.record);
+    on_interrupt(args.record.as_deref());
+    s.save()?;
     let quit = s.play()?;
+    s.save()?;
     if let Some(path) = &args.record {
-        save_record(path, s.table.history(), &s.who)?;
+        println!("Record saved to {}.", path.display());
     }
     if quit {
         println!("Game left unfinished.");
@@ -167,7 +210,79 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn save_record<G: CliGame>(path: &Path, history: &History<G>, who: &[Who<G>; 2]) -> Result<()> {
+/// Ctrl-C, a closed terminal or a kill: say so and stop; the record (saved
+/// after every move) already holds every move played.
+fn on_interrupt(record: Option<&Path>) {
+    static TEXT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    let text = match record {
+        Some(path) => format!(
+            "Interrupted. The record {} holds every move played.",
+            path.display()
+        ),
+        None => "Interrupted.".to_string(),
+    };
+    *TEXT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = text;
+    HANDLER.call_once(|| {
+        let installed = ctrlc::set_handler(|| {
+            let text = TEXT
+                .lock()
+                .map_or_else(|_| "Interrupted.".to_string(), |t| t.clone());
+            eprintln!();
+            eprintln!("{text}");
+            std::process::exit(130);
+        });
+        if let Err(e) = installed {
+            eprintln!("warning: Ctrl-C will not be announced: {e}");
+        }
+    });
+}
+
+/// One line typed at the prompt.
+enum Input {
+    /// A line of text, without its line end.
+    Line(String),
+    /// The input ended (Ctrl-D, a closed pipe).
+    End,
+    /// A line that cannot be a command; why.
+    Bad(String),
+}
+
+/// The longest line read as a command; longer ones are refused whole.
+const MAX_LINE: usize = 4096;
+
+/// Reads one line as bytes, so that invalid UTF-8 or a huge line is
+/// answered with a message instead of ending the game.
+fn read_input(input: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
+        Ok(0) => Input::End,
+        Ok(_) if bytes.len() > MAX_LINE => Input::Bad(format!(
+            "That line is {} bytes long; a command is at most {MAX_LINE}.",
+            bytes.len()
+        )),
+        Ok(_) => match String::from_utf8(bytes) {
+            Ok(text) => Input::Line(text),
+            Err(_) => Input::Bad("That line is not valid UTF-8 text; type it again.".into()),
+        },
+        Err(e) => {
+            eprintln!("cannot read the input: {e}");
+            Input::End
+        }
+    }
+}
+
+/// Writes the record of `history` to `path` atomically (a temporary file in
+/// the same folder, then renamed over it): the players as side-name tags,
+/// then `tags` (other than the sides') as they were.
+fn save_record<G: CliGame>(
+    path: &Path,
+    history: &History<G>,
+    who: &[Who<G>; 2],
+    tags: &[(String, String)],
+) -> Result<()> {
     let mut record = Record::from_history(history);
     for p in Player::ALL {
         record.tags.push((
@@ -175,10 +290,23 @@ fn save_record<G: CliGame>(path: &Path, history: &History<G>, who: &[Who<G>; 2])
             who[p.index()].name().to_string(),
         ));
     }
-    std::fs::write(path, record.to_text())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    println!("Record saved to {}.", path.display());
-    Ok(())
+    let sides = [G::side_name(Player::P1), G::side_name(Player::P2)];
+    record.tags.extend(
+        tags.iter()
+            .filter(|(k, _)| !sides.contains(&k.as_str()))
+            .cloned(),
+    );
+    write_atomically(path, &record.to_text())
+}
+
+/// Writes `text` to a temporary file next to `path` and renames it over
+/// `path`, so a reader (or a crash) never sees half a file.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The two-game match: person A is `--p1` in the first game and player two
@@ -215,11 +343,17 @@ fn run_match<G: CliGame>(
             G::side_name(Player::P2),
         );
         let mut s = Session::new(m.current().clone(), who, color);
-        let quit = s.play()?;
         if let Some(path) = &args.record {
             let mut name = path.as_os_str().to_owned();
             name.push(format!(".{game}"));
-            save_record(Path::new(&name), s.table.history(), &s.who)?;
+            s.record = Some(PathBuf::from(name));
+        }
+        on_interrupt(s.record.as_deref());
+        s.save()?;
+        let quit = s.play()?;
+        s.save()?;
+        if let Some(path) = &s.record {
+            println!("Record saved to {}.", path.display());
         }
         *m.current_mut() = s.table.history().clone();
         let [p1, p2] = s.who;
@@ -231,10 +365,10 @@ fn run_match<G: CliGame>(
         }
         for person in Person::ALL {
             println!(
-                "Game {game}: {person} ({}, {}) {} points.",
+                "Game {game}: {person} ({}, {}) {}.",
                 names[person.index()],
                 G::side_name(person.seat(game)),
-                m.game_points(person, game).unwrap_or_default()
+                crate::render::points(m.game_points(person, game).unwrap_or_default())
             );
         }
         m.next_game();
@@ -245,11 +379,11 @@ fn run_match<G: CliGame>(
             .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
             .collect();
         println!(
-            "Total for {}: {} + {} = {} points.",
+            "Total for {}: {} + {} = {}.",
             label(person),
             per_game[0],
             per_game[1],
-            total[person.index()]
+            crate::render::points(total[person.index()])
         );
     }
     match m.winner().flatten() {
@@ -294,8 +428,9 @@ impl<G: CliGame> Session<G> {
     /// Plays to the end; `Ok(true)` when the player quit.
     fn play(&mut self) -> Result<bool> {
         let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut lines = stdin.lock();
         loop {
+            self.save()?;
             self.show();
             if let Some(o) = self.table.outcome() {
                 self.announce(o);
@@ -313,12 +448,19 @@ impl<G: CliGame> Session<G> {
                     self.list_moves();
                     loop {
                         print!("{}> ", G::side_name(side).to_lowercase());
-                        std::io::stdout().flush()?;
-                        let Some(line) = lines.next() else {
-                            println!();
-                            return Ok(true);
+                        crate::out::flush();
+                        let line = match read_input(&mut lines) {
+                            Input::Line(line) => line,
+                            Input::End => {
+                                println!();
+                                return Ok(true);
+                            }
+                            Input::Bad(why) => {
+                                println!("{why}");
+                                continue;
+                            }
                         };
-                        match self.human_command(line?.trim(), side) {
+                        match self.human_command(line.trim(), side) {
                             Step::Again => {}
                             Step::Moved => break,
                             Step::Quit => return Ok(true),
@@ -329,10 +471,10 @@ impl<G: CliGame> Session<G> {
                                     self.title(side),
                                     self.title(other)
                                 );
-                                std::io::stdout().flush()?;
-                                let answer = match lines.next() {
-                                    Some(l) => l?,
-                                    None => String::new(),
+                                crate::out::flush();
+                                let answer = match read_input(&mut lines) {
+                                    Input::Line(l) => l,
+                                    Input::End | Input::Bad(_) => String::new(),
                                 };
                                 println!();
                                 let accept = matches!(answer.trim(), "draw" | "yes" | "y");
@@ -372,6 +514,12 @@ impl<G: CliGame> Session<G> {
             Reason::Agreed => "agreed",
             _ => o.reason.as_str(),
         };
+        let why = self
+            .table
+            .history()
+            .current()
+            .end_text(o)
+            .unwrap_or_else(|| why.to_string());
         println!("{text} ({why}). Score {}.", score(o));
     }
 
@@ -442,7 +590,13 @@ impl<G: CliGame> Session<G> {
                     }
                     Err(_) => text.to_string(),
                 };
-                match self.table.play(side, &text) {
+                // Cells are written in lower case; `B5` is read as `b5`.
+                let lower = text.to_lowercase();
+                let played = match self.table.play(side, &text) {
+                    Err(_) if lower != text => self.table.play(side, &lower),
+                    first => first,
+                };
+                match played {
                     Ok(_) => Step::Moved,
                     Err(e) => {
                         println!("{e}. Type `moves` for the legal moves or `help` for commands.");

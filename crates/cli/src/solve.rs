@@ -37,7 +37,8 @@ pub struct Args {
     /// Linja `score_diff`, `best_move`, `positions`, `seconds`.
     #[arg(long)]
     json: bool,
-    /// Linja: give up once the search has stored this many positions.
+    /// Linja: give up once the search has stored this many positions
+    /// [default: 20000000, a few gigabytes at most; the start is far beyond].
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
     /// Linja: build the table of every position's value into FILE (resumes
@@ -65,6 +66,9 @@ pub struct Args {
     threads: Option<u32>,
 }
 
+/// Linja's default cap on the positions the search stores.
+const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
+
 pub fn run(args: &Args) -> Result<()> {
     match args.game.name() {
         "imago" => imago(args),
@@ -80,14 +84,13 @@ fn linja(args: &Args) -> Result<()> {
     let history = args.setup.history::<Linja>(Player::P1)?;
     let pos = *history.current();
     let t = Instant::now();
-    let mut solver = match args.max_positions {
-        Some(n) => LinjaSolver::with_limit(n),
-        None => LinjaSolver::new(),
-    };
+    let cap = args.max_positions.unwrap_or(DEFAULT_MAX_POSITIONS);
+    let mut solver = LinjaSolver::with_limit(cap);
     let Some(sol) = solver.solve(&pos) else {
         bail!(
-            "the search stored more than {} positions without finishing (--max-positions)",
-            args.max_positions.unwrap_or(0)
+            "this position is beyond the cap: the search stored {cap} positions without \
+             finishing (raise --max-positions, solve a position nearer the end, or use a \
+             table: --build-table/--table)"
         );
     };
     let secs = t.elapsed().as_secs_f64();

@@ -198,17 +198,19 @@ fn the_match_swaps_seats_and_adds_up_points() {
     );
     assert!(
         out.contains(&format!(
-            "Total for A (random): {} + {} = {a} points.",
+            "Total for A (random): {} + {} = {a} point{}.",
             points(1, "A"),
-            points(2, "A")
+            points(2, "A"),
+            if a == 1 { "" } else { "s" }
         )),
         "{out}"
     );
     assert!(
         out.contains(&format!(
-            "Total for B (random): {} + {} = {b} points.",
+            "Total for B (random): {} + {} = {b} point{}.",
             points(1, "B"),
-            points(2, "B")
+            points(2, "B"),
+            if b == 1 { "" } else { "s" }
         )),
         "{out}"
     );

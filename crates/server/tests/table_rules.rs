@@ -43,8 +43,13 @@ async fn the_shared_scenarios_hold_in_the_web_api() {
                 Who::Computer(level) => json!({"kind": "ai", "level": level}),
             })
             .collect();
-        let (status, created) =
-            call(&base, "/api/games", None, json!({"game": sc.game, "seats": seats})).await;
+        let (status, created) = call(
+            &base,
+            "/api/games",
+            None,
+            json!({"game": sc.game, "seats": seats}),
+        )
+        .await;
         assert_eq!(status, 200, "{}: {created}", sc.name);
         let id = created["id"].as_str().unwrap();
         for (i, &(seat, act, want)) in sc.steps.iter().enumerate() {
@@ -63,7 +68,11 @@ async fn the_shared_scenarios_hold_in_the_web_api() {
             match want {
                 Answer::Done => assert_eq!(status, 200, "{}: step {i}: {answer}", sc.name),
                 Answer::Refused => {
-                    assert!((400..500).contains(&status), "{}: step {i}: {status}", sc.name);
+                    assert!(
+                        (400..500).contains(&status),
+                        "{}: step {i}: {status}",
+                        sc.name
+                    );
                     assert!(answer["error"].is_string(), "{}: {answer}", sc.name);
                 }
             }

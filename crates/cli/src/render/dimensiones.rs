@@ -58,8 +58,10 @@ impl CliGame for Dimensiones {
                         };
                         paint(&l.to_string(), a, self.is_frozen(sq), color)
                     }
-                    None if sq.is_dark() => "·".to_string(),
-                    None => " ".to_string(),
+                    // Every square is played on (W: Red and Blue on the
+                    // dark squares, Aqua and Orange on the light ones; E:
+                    // all of them), so every empty square shows.
+                    None => "·".to_string(),
                 };
                 out.push_str(&format!(" {cell} "));
             }
@@ -91,6 +93,7 @@ impl CliGame for Dimensiones {
 
     fn legend() -> &'static str {
         "South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o); capitals are kings.\n\
-         Red faces Blue and Aqua faces Orange. Moves: `b2-c3`, captures `a1xc3xe5`, huff penalties `c3-d4!b2`."
+         Red faces Blue and Aqua faces Orange. Moves: W (diagonal) `b2-c3`, E (orthogonal) `c2-c3`;\n\
+         captures `a1xc3xe5` (W) or `c2xc4xc6` (E); huff penalties `c3-d4!b2`."
     }
 }

@@ -7,6 +7,23 @@ use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 
 impl CliGame for Jarmo {
+    fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {
+        if outcome.reason != tablero_core::Reason::AllArrived {
+            return None;
+        }
+        // The game ends when a side has every archer still on the board on
+        // the enemy's first row, or none left at all.
+        let empty: Vec<Player> = Player::ALL
+            .into_iter()
+            .filter(|&p| self.archers(p) == 0)
+            .collect();
+        Some(match empty.as_slice() {
+            [] => "a side has all its archers on the enemy's first row".to_string(),
+            [p] => format!("{} has no archers left", Self::side_name(*p)),
+            _ => "neither side has archers left".to_string(),
+        })
+    }
+
     fn board(&self, color: bool) -> String {
         let o = self.orientation();
         let paint = |text: &str, who: Player| -> String {
@@ -54,12 +71,12 @@ impl CliGame for Jarmo {
         }
         for p in Player::ALL {
             out.push_str(&format!(
-                "  {}: {} on the board, {} lost, {} returns owed, {} points as it stands\n",
+                "  {}: {} on the board, {} lost, {} returns owed, {} as it stands\n",
                 paint(Jarmo::side_name(p), p),
                 self.archers(p).count_ones(),
                 self.lost(p),
                 self.owed(p),
-                self.points(p)
+                super::points(self.points(p))
             ));
         }
         out.push_str(&format!(

@@ -56,8 +56,9 @@ impl CliGame for Linja {
         }
         let s = self.scores();
         out.push_str(&format!(
-            "     Red {} points, Black {} points as it stands.\n",
-            s[0], s[1]
+            "     Red {}, Black {} as it stands.\n",
+            super::points(s[0]),
+            super::points(s[1])
         ));
         out
     }

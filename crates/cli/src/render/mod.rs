@@ -23,4 +23,20 @@ pub trait CliGame: Play + Describe {
     fn side_name(p: Player) -> &'static str {
         Self::INFO.sides[p.index()].en
     }
+
+    /// What ended the game in this position, when the game says it better
+    /// than the reason's general words (Jarmo: a side with no archers left).
+    fn end_text(&self, _outcome: tablero_core::Outcome) -> Option<String> {
+        None
+    }
+}
+
+/// `1 point`, `0.5 points`, `3 points`: a number of points with its word.
+pub fn points(n: impl std::fmt::Display) -> String {
+    let n = n.to_string();
+    if n == "1" {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
 }

@@ -1,0 +1,345 @@
+//! Records that keep everything and input that never ends a game badly:
+//! declared results replay as finished, a killed game keeps its moves, bad
+//! bytes and closed pipes get a message or a quiet exit, never a panic.
+
+mod common;
+
+use common::tablero;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tablero-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `tablero ARGS` with raw bytes as standard input.
+fn tablero_bytes(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    // Written from a thread: a big input must not block on a full pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// What `tablero moves --json` says about a record's game.
+fn replay(game: &str, record: &Path) -> serde_json::Value {
+    let at = format!("@{}", record.display());
+    common::json(&["moves", game, "--moves", &at, "--json"])
+}
+
+/// A finished record replays as finished (moves, perft, play) with the
+/// same result and reason.
+fn assert_replays_finished(record: &Path, winner: Option<&str>, reason: &str) {
+    let v = replay("imago", record);
+    assert_eq!(v["outcome"]["reason"], reason, "{v}");
+    assert_eq!(v["outcome"]["winner"].as_str(), winner, "{v}");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 0, "{v}");
+    let at = format!("@{}", record.display());
+    let (code, out, err) = tablero(&["moves", "imago", "--moves", &at], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("the game goes on"), "{out}");
+    assert!(out.contains(&format!("({reason})")), "{out}");
+    // perft from a finished game counts nothing.
+    let v = common::json(&["perft", "imago", "--moves", &at, "--depth", "1", "--json"]);
+    assert_eq!(common::nodes(&v), [0], "{v}");
+    // play sees the end at once and plays nothing.
+    let before = std::fs::read_to_string(record).unwrap();
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--moves",
+            &at,
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "b2-c2 g5\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("to move"), "{out}");
+    assert_eq!(std::fs::read_to_string(record).unwrap(), before);
+}
+
+#[test]
+fn claimed_resigned_and_agreed_games_replay_as_finished() {
+    let dir = temp_dir("declared");
+    let claimed = dir.join("claimed.txt");
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--position",
+            "c4,g1/b6,e2 r 0",
+            "--blue",
+            "random",
+            "--record",
+            claimed.to_str().unwrap(),
+        ],
+        "claim\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Red wins"), "{out}");
+    assert_replays_finished(&claimed, Some("p1"), "claim");
+
+    let resigned = dir.join("resigned.txt");
+    let (code, _, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--blue",
+            "ai:1",
+            "--seed",
+            "1",
+            "--record",
+            resigned.to_str().unwrap(),
+        ],
+        "b2-c2 g5\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_replays_finished(&resigned, Some("p2"), "resign");
+
+    let agreed = dir.join("agreed.txt");
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--blue",
+            "ai:5",
+            "--record",
+            agreed.to_str().unwrap(),
+        ],
+        "draw\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("accepts the draw"), "{out}");
+    assert_replays_finished(&agreed, None, "agreed");
+}
+
+#[test]
+fn resuming_keeps_the_records_players_and_tags() {
+    let dir = temp_dir("resume");
+    let record = dir.join("saved.txt");
+    let r = record.to_str().unwrap();
+    let (code, _, err) = tablero(
+        &[
+            "play", "imago", "--blue", "ai:1", "--seed", "3", "--record", r,
+        ],
+        "b2-c2 g5\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Blue \"ai:1\"]"), "{text}");
+    std::fs::write(
+        &record,
+        text.replace("[Red \"human\"]", "[Red \"human\"]\n[Event \"club night\"]"),
+    )
+    .unwrap();
+    let at = format!("@{r}");
+    let (code, out, err) = tablero(
+        &[
+            "play", "imago", "--moves", &at, "--seed", "4", "--record", r,
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("ai:3"), "the record's Blue is ai:1: {out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Blue \"ai:1\"]"), "{text}");
+    assert!(text.contains("[Event \"club night\"]"), "{text}");
+    // Naming a player overrides the record's.
+    let (_, _, err) = tablero(
+        &[
+            "play", "imago", "--moves", &at, "--blue", "random", "--record", r,
+        ],
+        "quit\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Blue \"random\"]"), "{text}");
+}
+
+/// The number of moves in a record, read back by `tablero moves`.
+fn moves_in(record: &Path) -> usize {
+    let text = std::fs::read_to_string(record).unwrap_or_default();
+    let body = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
+    body.split(',').filter(|m| !m.trim().is_empty()).count()
+}
+
+/// Starts `play --record`, plays one move, waits until the record holds
+/// it and the computer's reply, and stops the game with `signal`.
+fn killed_game_keeps_its_moves(signal: &str) -> (PathBuf, Option<i32>, String) {
+    let dir = temp_dir(&format!("kill-{signal}"));
+    let record = dir.join("game.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["play", "imago", "--blue", "ai:1", "--seed", "2", "--record"])
+        .arg(&record)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"b2-c2 g5\n").unwrap();
+    stdin.flush().unwrap();
+    let start = Instant::now();
+    while moves_in(&record) < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no record written"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The game waits for Red's next move now, the input still open.
+    std::thread::sleep(Duration::from_millis(200));
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    drop(stdin);
+    (record, status.code(), err)
+}
+
+#[test]
+fn a_killed_game_leaves_a_record_of_every_move() {
+    for signal in ["-INT", "-KILL"] {
+        let (record, code, err) = killed_game_keeps_its_moves(signal);
+        assert_eq!(moves_in(&record), 2, "{signal}");
+        let v = replay("imago", &record);
+        assert!(v["outcome"].is_null(), "{v}");
+        if signal == "-INT" {
+            assert_eq!(code, Some(130), "{err}");
+            assert!(err.contains("Interrupted"), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_get_a_message_and_the_game_goes_on() {
+    let dir = temp_dir("bytes");
+    let record = dir.join("r.txt");
+    let mut input = b"b2-c2 g5\n\xff\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\nB5\n".iter());
+    let (code, out, err) = tablero_bytes(
+        &[
+            "play",
+            "imago",
+            "--blue",
+            "ai:1",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("not valid UTF-8"), "{out}");
+    assert!(out.contains("bytes long"), "{out}");
+    assert!(out.contains("Game left unfinished"), "{out}");
+    assert!(moves_in(&record) >= 2, "{out}");
+}
+
+#[test]
+fn uppercase_moves_are_read() {
+    let (code, out, err) = tablero(&["play", "imago", "--blue", "human"], "B2-C2 G5\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Blue to move"), "{out}");
+}
+
+#[test]
+fn the_engine_answers_bad_lines_and_stays_up() {
+    let (code, out, err) = tablero_bytes(
+        &["engine"],
+        b"\xff\xfe\nisready\nsetoption value x name\nisready\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.iter().filter(|l| **l == "readyok").count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .count()
+            >= 2,
+        "{out}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // The reader is gone before the first line: the first write fails.
+    for args in [
+        &["perft", "imago", "--depth", "3"][..],
+        &["perft", "imago", "--depth", "2", "--divide"][..],
+        &["moves", "imago"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let script = format!(
+        "set -o pipefail; '{}' perft imago --depth 6 | head -1",
+        env!("CARGO_BIN_EXE_tablero")
+    );
+    let out = Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}
