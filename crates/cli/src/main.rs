@@ -7,6 +7,7 @@ mod engine;
 mod moves;
 mod perft;
 mod play;
+mod print;
 mod render;
 mod serve;
 mod solve;
@@ -81,6 +82,8 @@ enum Command {
     Match(arena::Args),
     /// Speak the UGI engine protocol on standard input and output.
     Engine(engine::Args),
+    /// Write a game's print-and-play kit (board, pieces, cards, rules) as PDF or SVG.
+    Print(print::Args),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(&a),
         Command::Match(a) => arena::run(&a),
         Command::Engine(a) => engine::run(&a),
+        Command::Print(a) => print::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
