@@ -56,6 +56,11 @@ fn side<G: Describe>(o: &Options, p: Player) -> &'static str {
     G::INFO.sides[p.index()].get(o.lang.code())
 }
 
+/// The first letter of `s`.
+fn initial(s: &str) -> String {
+    s.chars().take(1).collect()
+}
+
 /// A disc to cut out.
 struct Token {
     fill: &'static str,
@@ -237,7 +242,7 @@ impl Printable for Imago {
                 list.push(Token {
                     fill: colour,
                     ink: "#fff",
-                    label: side::<Self>(o, pl)[..1].to_string(),
+                    label: initial(side::<Self>(o, pl)),
                     r: c * 0.38,
                 });
             }
@@ -315,7 +320,7 @@ impl Printable for Jarmo {
                 list.push(Token {
                     fill,
                     ink,
-                    label: side::<Self>(o, pl)[..1].to_string(),
+                    label: initial(side::<Self>(o, pl)),
                     r: 7.5,
                 });
             }
@@ -428,7 +433,7 @@ impl Printable for Linja {
                 list.push(Token {
                     fill,
                     ink: "#fff",
-                    label: side::<Self>(o, pl)[..1].to_string(),
+                    label: initial(side::<Self>(o, pl)),
                     r: 9.0,
                 });
             }
