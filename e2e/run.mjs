@@ -274,6 +274,11 @@ async function testImagoVsComputer(page) {
     if (myMoves === 1) {
       // undo against the computer: wait for its reply, take both back, replay
       await waitPly(page, '>', st.ply + 1, 'the computer\'s first reply');
+      // the reply is marked on the board and told to screen readers
+      const marks = await page.$$eval('[data-testid=board] .last-mark', (els) => els.length);
+      check(marks >= 2, `imago: the computer's reply marks ${marks} cells, expected at least 2`);
+      const told = (await page.textContent('[data-testid=announce]')).trim();
+      check(/^Blue played \S/.test(told), `imago: the computer's reply was announced as "${told}"`);
       const now = await boardPly(page);
       const again = await api('GET', `/api/games/${id}`, null, tokens);
       if (!again.result && now === 2) {
@@ -319,6 +324,9 @@ async function testFriendLink(browserCtx, pageA) {
   check(tokB.length === 1, 'the friend page kept no token');
   const st = await api('GET', `/api/games/${id}`, null, tokB);
   check(JSON.stringify(st.you) === '[1]', `the friend's token holds seats ${JSON.stringify(st.you)}, expected [1]`);
+  // each seat sees its own side at the bottom: the friend (seat 1) the board turned
+  check(await pageB.getAttribute('[data-testid=board]', 'data-flip') === '1', 'the second seat does not see the board turned');
+  check(await pageA.getAttribute('[data-testid=board]', 'data-flip') === '0', 'the first seat sees the board turned');
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   await clickMove(pageB, mv);
   await waitPly(pageB, '==', 1, 'the friend\'s move');
@@ -328,6 +336,15 @@ async function testFriendLink(browserCtx, pageA) {
   check(movesA.includes(st.legal.find((m) => m.move === mv.move).move), `the first page's move list lacks ${mv.move}`);
   await pageA.waitForSelector('[data-testid=board] [data-cell].target');
   log(`friend by link: ${mv.move} played in a second context arrived live in the first (jarmo ${id})`);
+  const told = (await pageA.textContent('[data-testid=announce]')).trim();
+  check(told === `Light played ${mv.move}.`, `the friend's move was announced as "${told}"`);
+  // flipping is remembered across a reload
+  await pageB.click('[data-testid=flip]');
+  await pageB.waitForSelector('[data-testid=board][data-flip="0"]');
+  await pageB.reload();
+  await pageB.waitForSelector('[data-testid=board] [data-cell]');
+  check(await pageB.getAttribute('[data-testid=board]', 'data-flip') === '0', 'the flip was not remembered after a reload');
+  log('friend by link: the second seat sees the board turned, the move announced, the flip remembered');
   await ctxB.close();
 }
 
@@ -354,6 +371,8 @@ async function testBoardsAndScreens(page) {
     check(tokens.length === 2, `${game}: expected two tokens (both seats mine), got ${tokens.length}`);
     const st = await randomMoves(id, tokens, moves);
     await waitPly(page, '==', st.ply, `${game}: the moves to show`);
+    const lastCells = await page.$$eval('[data-testid=board] [data-cell].last', (els) => els.map((e) => e.dataset.cell));
+    check(lastCells.length >= 1, `${game}: the last move (${st.moves[st.ply - 1]}) is not marked`);
     const cells = await page.$$eval('[data-testid=board] [data-cell]', (els) => els.map((e) => e.dataset.cell));
     const expected = { imago: 40, jarmo: 25, linja: 8, dimensiones: 36 }[game];
     check(cells.length === expected, `${game}: ${cells.length} clickable cells, expected ${expected}`);
@@ -362,6 +381,28 @@ async function testBoardsAndScreens(page) {
     check(bad === 0, `${game}: ${bad} cells lack role/tabindex/aria-label`);
     // select the start of a legal move to show the highlights
     const live = await api('GET', `/api/games/${id}`, null, tokens);
+    // guided entry: the piece previewed where it would stand, and the status line says what comes next
+    const two = game === 'imago' ? live.legal.find((m) => m.path.length === 3) : game === 'linja' ? live.legal.find((m) => m.path.length >= 4) : null;
+    if (two) {
+      await page.click(`[data-testid=board] [data-cell="${two.path[0]}"]`);
+      await page.click(`[data-testid=board] [data-cell="${two.path[1]}"]`);
+      await page.waitForFunction(() => (document.querySelector('[data-testid=prompt]')?.textContent || '').length > 0, null, { timeout: 5000 })
+        .catch(() => { throw new Failure(`${game}: no prompt after ${two.path.slice(0, 2).join(' ')}`); });
+      const prompt = (await page.textContent('[data-testid=prompt]')).trim();
+      if (game === 'imago') {
+        check(/push which piece/.test(prompt), `imago: the prompt after the step says "${prompt}"`);
+        check(await page.$$eval(`[data-testid=board] [data-cell="${two.path[1]}"] .piece`, (els) => els.length) === 1, 'imago: the stepping piece is not shown on its new cell');
+        check(await page.$$eval(`[data-testid=board] [data-cell="${two.path[0]}"] .piece-ghost`, (els) => els.length) === 1, 'imago: no ghost where the piece stood');
+      } else {
+        const rest = live.legal.filter((m) => m.path.length >= 4 && m.path[0] === two.path[0] && m.path[1] === two.path[1]);
+        const n = Math.max(...rest.map((m) => Math.abs(Number(m.path[3]) - Number(m.path[2]))));
+        check(prompt === `Now a following move of exactly ${n} rows (or onto your goal line).`, `linja: the prompt after the first move says "${prompt}", expected ${n} rows`);
+      }
+      await page.screenshot({ path: path.join(SHOTS, `${game}-entry.png`), fullPage: true });
+      log(`${game}: guided entry after ${two.path.slice(0, 2).join(' ')}: "${prompt}", screenshot ${game}-entry.png`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=board] .selected'));
+    }
     const mv = live.legal.find((m) => m.path.length > 1);
     if (mv) {
       await page.click(`[data-testid=board] [data-cell="${mv.path[0]}"]`);
@@ -400,6 +441,31 @@ async function testBoardsAndScreens(page) {
       await page.setViewportSize({ width: 1100, height: 900 });
       log('imago at 375 px wide: no horizontal overflow, screenshot imago-phone.png');
     }
+  }
+}
+
+/** The computer's reply marked, at 1280x800 and 390x844, in English and Spanish. */
+async function testLastMoveScreens(browserCtx) {
+  for (const [lang, width, height] of [['en', 1280, 800], ['es', 390, 844]]) {
+    const ctx = await browserCtx.newContext({ viewport: { width, height }, locale: lang === 'es' ? 'es-ES' : 'en-US' });
+    const page = await newPage(ctx, `last-${lang}`);
+    for (const game of ['imago', 'dimensiones']) {
+      const id = await createViaUi(page, game, { seat0: 'human', seat1: 'ai', level1: 1 });
+      const tokens = await storedTokens(page, id);
+      const st = await api('GET', `/api/games/${id}`, null, tokens);
+      await clickMove(page, st.legal.find((m) => m.path.length) || st.legal[0]);
+      await waitPly(page, '>', 1, `${game}: the computer's reply`);
+      await page.waitForSelector('[data-testid=board] .last-mark');
+      const told = (await page.textContent('[data-testid=announce]')).trim();
+      check(told.length > 0, `${game} (${lang}): the computer's reply was not announced`);
+      // the actions sit within the first screen (on a phone, right under the board)
+      const box = await page.locator('[data-testid=resign]').boundingBox();
+      check(box && box.y + box.height <= height, `${game} (${width}x${height}): the resign button is below the first screen (${box && Math.round(box.y)})`);
+      const shot = `${game}-last-${lang}-${width}.png`;
+      await page.screenshot({ path: path.join(SHOTS, shot), fullPage: true });
+      log(`${game} (${lang}, ${width}x${height}): the reply marked and announced ("${told}"), screenshot ${shot}`);
+    }
+    await ctx.close();
   }
 }
 
@@ -487,6 +553,7 @@ async function main() {
   await testImagoVsComputer(page);
   await testFriendLink(browser, page);
   await testBoardsAndScreens(page);
+  await testLastMoveScreens(browser);
   await testEditor(page);
   await testFixtures(page);
 

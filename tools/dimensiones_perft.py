@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Independent Super Dimensiones perft, written from shared/RULINGS.md (not
-from the Rust code), to cross-check crates/games/tests/data/dimensiones.perft.
+"""Independent Super Dimensiones perft, written from the rulings in
+docs/rulings.md (not from the Rust code), to cross-check
+crates/games/tests/data/dimensiones.perft.
 
 Usage: python3 tools/dimensiones_perft.py RULESET DEPTH [POSITION]
 RULESET like I-C-A-W-R or M-C-N-E-S+huff; POSITION in tablero's position

@@ -6,7 +6,7 @@ Usage: pip install pydraughts; python3 tools/draughts_perft.py VARIANT DEPTH
 Prints `depth nodes seconds` lines from 1 to DEPTH. Not part of CI (slow).
 
 tablero counts a move once per start square, end square, set of captured
-pieces and promotion (RULINGS.md, Super Dimensiones fine points), while
+pieces and promotion (docs/rulings.md, Super Dimensiones ruling 7), while
 pydraughts lists capture paths; paths that capture the same set between the
 same squares are merged here before counting.
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Independent Imago perft, written from RULINGS.md without looking at the
-Rust code, to cross-check the figures pinned in crates/games/tests/data/imago.perft.
+"""Independent Imago perft, written from the rulings in docs/rulings.md
+without looking at the Rust code, to cross-check the figures pinned in crates/games/tests/data/imago.perft.
 
 Usage: python3 tools/imago_perft.py DEPTH [LAYOUT]
 LAYOUT uses tablero's layout text, e.g. "red:b2,b5 blue:g2,g5 walls:c3-d3,d4-d5".

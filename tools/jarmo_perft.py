@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent Jarmo perft, written from RULINGS.md and docs/rules/jarmo.md
+"""Independent Jarmo perft, written from docs/rulings.md and docs/rules/jarmo.md
 (not from the Rust code), to cross-check the figures pinned in
 crates/games/tests/data/jarmo.perft.
 
@@ -10,7 +10,7 @@ to DEPTH. Not part of CI (it is slow).
 """
 import sys
 
-# The 39 lines as listed in RULINGS.md, point by point.
+# The 39 lines as listed in docs/rulings.md, point by point.
 GRAPH = """
 a1: b3 c2        b1: a3 d2        c1: a2 d3 e2     d1: b2 c3        e1: c2 d3
 a2: c1 c3        b2: b3 c2 c4 d1  c2: a1 b2 d2 e1 e3  d2: b1 b3 c2 d3  e2: c1 d4

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent Linja perft, written from RULINGS.md (Linja section) without
+"""Independent Linja perft, written from docs/rulings.md (Linja section) without
 looking at the Rust code, to cross-check the figures pinned in
 crates/games/tests/data/linja.perft.
 

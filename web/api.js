@@ -44,6 +44,19 @@ export async function request(method, path, body, tokens, timeoutMs = 20000) {
 export const get = (path, tokens, timeoutMs) => request('GET', path, null, tokens, timeoutMs);
 export const post = (path, body, tokens, timeoutMs) => request('POST', path, body ?? {}, tokens, timeoutMs);
 
+// ---- the catalog: asked once per page load ----
+
+let catalogAnswer = null;
+
+/** GET /api/catalog, cached: resolves to its list of games ([] if malformed). */
+export function catalog() {
+  if (!catalogAnswer) {
+    catalogAnswer = get('/api/catalog').then((c) => (c && Array.isArray(c.games) ? c.games : []));
+    catalogAnswer.catch(() => { catalogAnswer = null; }); // a failure may be retried
+  }
+  return catalogAnswer;
+}
+
 // ---- tokens and links kept per game id ----
 
 const STORE = 'tablero.games';

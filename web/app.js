@@ -8,6 +8,7 @@ import { mountNewGame } from './newgame.js';
 import { mountPlay } from './play.js';
 import { mountEditor } from './editor.js';
 import { mountRules } from './rules.js';
+import { loadCatalog } from './games.js';
 
 const main = document.getElementById('main');
 let cleanup = null;
@@ -84,4 +85,5 @@ function renderHeader() {
 
 onLangChange(renderHeader);
 renderHeader();
+loadCatalog().catch(() => { /* each page asks again and shows the error */ });
 route();

@@ -1,20 +1,22 @@
-// Home page: the four games and the list of my recent games.
+// Home page: the games of the catalog and the list of my recent games.
 
 import { h, fill } from './dom.js';
-import { t, gameName, sideName, onLangChange } from './i18n.js';
+import { t, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import { statusText, seatSwatches } from './play.js';
-
-export const GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
+import { statusText, swatchSpans } from './play.js';
+import { offered, loadAllBoards } from './games.js';
 
 export function mountHome(root) {
   let summaries = null;
   let error = null;
+  let boards = null;
+  let destroyed = false;
 
   function render() {
-    const cards = GAMES.map((g) => h('li', { class: `game-card card-${g}`, 'data-testid': `game-${g}` },
+    if (destroyed) return;
+    const cards = (boards ? offered() : []).map((g) => h('li', { class: `game-card card-${g}`, 'data-testid': `game-${g}` },
       h('h2', { text: gameName(g) }),
-      h('p', { class: 'desc', text: t(`desc_${g}`) }),
+      h('p', { class: 'desc', text: gameSummary(g) }),
       h('div', { class: 'card-actions' },
         h('a', { class: 'button primary', href: `/new/${g}`, 'data-link': '', 'data-testid': `new-${g}`, text: t('new_game') }),
         h('a', { class: 'button', href: `/rules/${g}`, 'data-link': '', 'data-testid': `rules-${g}`, text: t('rules') }))));
@@ -27,7 +29,8 @@ export function mountHome(root) {
         const you = s.you || [];
         let state;
         const hasTurn = s.to_move === 0 || s.to_move === 1; // (older servers leave it out)
-        if (s.result) state = statusText({ ...s, view: null });
+        const board = boards && boards[s.game];
+        if (s.result) state = statusText({ ...s, view: null }, board);
         else if (!hasTurn) state = '';
         else if (you.includes(s.to_move)) state = t('your_move_short');
         else state = t('to_move_short', { side: sideName(s.game, s.to_move, s.seats?.[s.to_move]?.name) });
@@ -36,7 +39,7 @@ export function mountHome(root) {
           h('a', { href: `/play/${encodeURIComponent(s.id)}`, 'data-link': '', 'data-testid': `recent-${s.id}` },
             h('strong', { text: gameName(s.game) }),
             ' ',
-            ...you.flatMap((seat) => seatSwatches(s.game, seat).map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }))),
+            ...you.flatMap((seat) => swatchSpans(board, seat)),
             h('span', { class: 'recent-state', text: ` ${state}` }),
             h('span', { class: 'recent-meta', text: ` · ${t('ply_n', { n: s.ply ?? 0 })}${when ? ` · ${when}` : ''}` }))));
       }
@@ -67,7 +70,8 @@ export function mountHome(root) {
   }
 
   render();
+  loadAllBoards().then((b) => { boards = b; render(); }).catch((e) => { error = e.message; boards = {}; render(); });
   load();
   const off = onLangChange(render);
-  return () => off();
+  return () => { destroyed = true; off(); };
 }

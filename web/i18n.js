@@ -16,20 +16,9 @@ const STRINGS = {
     error_prefix: 'Error: {error}',
     net_error: 'The server could not be reached.',
 
-    game_imago: 'Imago',
-    game_jarmo: 'Jarmo',
-    game_linja: 'Linja',
-    game_dimensiones: 'Super Dimensiones',
-    desc_imago: 'Step one of your two pieces, then push an enemy piece the opposite way; the first to reach a goal cell wins.',
-    desc_jarmo: 'Five archers each on an asymmetric board of knight-like lines: bring them to the enemy\'s first row, capturing on the way.',
-    desc_linja: 'Twelve pieces each race across seven sticks; your first move decides how far your second one goes.',
-    desc_dimensiones: 'Two draughts sub-games on one 6x6 board with four armies; five cards choose the rules.',
 
-    side_imago_0: 'Red', side_imago_1: 'Blue',
-    side_jarmo_0: 'Dark', side_jarmo_1: 'Light',
-    side_linja_0: 'Red', side_linja_1: 'Black',
-    side_dimensiones_0: 'South', side_dimensiones_1: 'North',
     army_red: 'Red', army_blue: 'Blue', army_aqua: 'Aqua', army_orange: 'Orange',
+    army_letter_red: 'R', army_letter_blue: 'B', army_letter_aqua: 'A', army_letter_orange: 'O',
 
     rules: 'Rules',
     new_game: 'New game',
@@ -47,10 +36,6 @@ const STRINGS = {
     layout: 'Layout',
     layout_default: 'Default (no walls)',
     layout_from_editor: 'From the editor: {layout}',
-    jarmo_standard: 'Standard: Dark starts on row 1',
-    jarmo_flipped: 'Flipped: Dark starts on row 5',
-    linja_publisher: 'Publisher\'s rules (with the extra turn)',
-    linja_seed: 'Seed rules (no extra turn)',
     ruleset: 'Rule set (five cards)',
     huff: 'Huff: instead of compulsory capture, a missed capture is penalised',
     cards_help: 'Cards: M multi / I inter · C conquer / D distract · A armour / N no armour · W western / E eastern · R real / S symbolic.',
@@ -76,7 +61,7 @@ const STRINGS = {
     flip: 'Flip board',
     play_again: 'New game of {game}',
     undo: 'Undo',
-    claim: 'Claim the win (Jacke)',
+    claim: 'Claim the win ({claim})',
     resign: 'Resign',
     resign_confirm: 'Yes, resign',
     cancel: 'Cancel',
@@ -99,6 +84,10 @@ const STRINGS = {
     status_army: '{army} army',
     status_win: '{side} wins {score}: {reason}',
     status_draw: 'Draw {score}: {reason}',
+    status_you_won: 'You won {score}: {reason}',
+    status_you_lost: 'You lost {score}: {reason}',
+    status_you_drew: 'Draw {score}: {reason}',
+    announce_move: '{side} played {move}.',
     thinking: 'The computer is thinking…',
     conn_live: 'live',
     conn_down: 'reconnecting…',
@@ -109,14 +98,14 @@ const STRINGS = {
     msg_spectator: 'You are watching this game.',
     msg_over: 'The game is over.',
     msg_browsing: 'You are looking at an earlier position. Go to the current one to move.',
-    msg_refused: 'Refused: {error}',
+    msg_refused: 'Not accepted: {error}',
     msg_claim_refused: 'The claim was refused: the solver does not prove a win here.',
     msg_wait: 'Wait for the computer.',
     sides: 'Players',
     board_label: '{game} board',
 
     reason_goal: 'a piece reached its goal',
-    reason_claim: 'a proven win was claimed (Jacke)',
+    reason_claim: 'a proven win was claimed',
     reason_repetition: 'threefold repetition',
     'reason_no-moves': 'neither side could move',
     'reason_all-arrived': 'all archers arrived',
@@ -133,6 +122,9 @@ const STRINGS = {
     cell_missing: '{cell}',
     imago_piece: '{cell}, {side} piece',
     imago_goal: 'goal of {side}',
+    imago_push_which: 'Now push which piece? Click it.',
+    linja_now_rows: 'Now a following move of exactly {n} rows (or onto your goal line).',
+    linja_extra_turn: 'Extra turn: move again.',
     jarmo_archer: '{cell}, {side} archer',
     jarmo_marked: '{cell}, marked {side} archer',
     jarmo_first_row: '{side}\'s first row',
@@ -203,20 +195,9 @@ const STRINGS = {
     error_prefix: 'Error: {error}',
     net_error: 'No se pudo contactar con el servidor.',
 
-    game_imago: 'Imago',
-    game_jarmo: 'Jarmo',
-    game_linja: 'Linja',
-    game_dimensiones: 'Super Dimensiones',
-    desc_imago: 'Mueve una de tus dos piezas y empuja una pieza rival en sentido contrario; gana quien llega primero a una casilla meta.',
-    desc_jarmo: 'Cinco arqueros por bando en un tablero asimétrico de líneas en salto de caballo: llévalos a la primera fila enemiga, capturando por el camino.',
-    desc_linja: 'Doce piezas por bando cruzan siete palos; tu primer movimiento decide cuánto avanza el segundo.',
-    desc_dimensiones: 'Dos partidas de damas en un tablero de 6x6 con cuatro ejércitos; cinco cartas eligen las reglas.',
 
-    side_imago_0: 'Rojo', side_imago_1: 'Azul',
-    side_jarmo_0: 'Oscuro', side_jarmo_1: 'Claro',
-    side_linja_0: 'Rojo', side_linja_1: 'Negro',
-    side_dimensiones_0: 'Sur', side_dimensiones_1: 'Norte',
     army_red: 'Rojo', army_blue: 'Azul', army_aqua: 'Aguamarina', army_orange: 'Naranja',
+    army_letter_red: 'R', army_letter_blue: 'Az', army_letter_aqua: 'Ag', army_letter_orange: 'N',
 
     rules: 'Reglas',
     new_game: 'Nueva partida',
@@ -234,10 +215,6 @@ const STRINGS = {
     layout: 'Disposición',
     layout_default: 'Por defecto (sin muros)',
     layout_from_editor: 'Del editor: {layout}',
-    jarmo_standard: 'Estándar: Oscuro empieza en la fila 1',
-    jarmo_flipped: 'Invertida: Oscuro empieza en la fila 5',
-    linja_publisher: 'Reglas del editor (con turno extra)',
-    linja_seed: 'Reglas de la semilla (sin turno extra)',
     ruleset: 'Reglas (cinco cartas)',
     huff: 'Soplar: en vez de captura obligatoria, se penaliza la captura omitida',
     cards_help: 'Cartas: M multi / I inter · C conquistar / D distraer · A armadura / N sin armadura · W occidental / E oriental · R real / S simbólico.',
@@ -263,7 +240,7 @@ const STRINGS = {
     flip: 'Girar el tablero',
     play_again: 'Nueva partida de {game}',
     undo: 'Deshacer',
-    claim: 'Reclamar la victoria (Jacke)',
+    claim: 'Reclamar la victoria ({claim})',
     resign: 'Abandonar',
     resign_confirm: 'Sí, abandono',
     cancel: 'Cancelar',
@@ -286,6 +263,10 @@ const STRINGS = {
     status_army: 'ejército {army}',
     status_win: 'Gana {side} {score}: {reason}',
     status_draw: 'Tablas {score}: {reason}',
+    status_you_won: 'Has ganado {score}: {reason}',
+    status_you_lost: 'Has perdido {score}: {reason}',
+    status_you_drew: 'Tablas {score}: {reason}',
+    announce_move: '{side} ha jugado {move}.',
     thinking: 'El ordenador está pensando…',
     conn_live: 'en directo',
     conn_down: 'reconectando…',
@@ -296,14 +277,14 @@ const STRINGS = {
     msg_spectator: 'Estás mirando esta partida.',
     msg_over: 'La partida ha terminado.',
     msg_browsing: 'Estás viendo una posición anterior. Ve a la actual para mover.',
-    msg_refused: 'Rechazado: {error}',
+    msg_refused: 'No se aceptó: {error}',
     msg_claim_refused: 'Reclamación rechazada: el resolvedor no demuestra una victoria aquí.',
     msg_wait: 'Espera al ordenador.',
     sides: 'Jugadores',
     board_label: 'Tablero de {game}',
 
     reason_goal: 'una pieza llegó a su meta',
-    reason_claim: 'se reclamó una victoria demostrada (Jacke)',
+    reason_claim: 'se reclamó una victoria demostrada',
     reason_repetition: 'triple repetición',
     'reason_no-moves': 'ningún bando podía mover',
     'reason_all-arrived': 'llegaron todos los arqueros',
@@ -319,6 +300,9 @@ const STRINGS = {
     cell_missing: '{cell}',
     imago_piece: '{cell}, pieza {side}',
     imago_goal: 'meta de {side}',
+    imago_push_which: '¿Qué pieza empujas? Púlsala.',
+    linja_now_rows: 'Ahora un movimiento siguiente de exactamente {n} filas (o hasta tu línea de meta).',
+    linja_extra_turn: 'Turno extra: vuelve a mover.',
     jarmo_archer: '{cell}, arquero {side}',
     jarmo_marked: '{cell}, arquero {side} marcado',
     jarmo_first_row: 'primera fila de {side}',
@@ -480,10 +464,25 @@ export function t(key, vars) {
 /** Does a key exist? */
 export function has(key) { return STRINGS.en[key] !== undefined; }
 
+// ---- the games' own words, from GET /api/catalog (see games.js) ----
+
+let catalog = new Map();
+
+/** Take the catalog's entries ({game, title, sides, ...}) as the games' words. */
+export function useCatalog(entries) {
+  catalog = new Map((entries || []).filter((e) => e && typeof e.game === 'string').map((e) => [e.game, e]));
+}
+
+/** A {en, es} text of the catalog in the current language (null: none). */
+export function localized(text) {
+  if (!text || typeof text !== 'object') return null;
+  return text[lang] ?? text.en ?? null;
+}
+
 /** Translated side name of seat 0/1 in a game (falls back to the server's name). */
 export function sideName(game, seat, fallback) {
-  const k = `side_${game}_${seat}`;
-  return has(k) ? t(k) : (fallback || String(seat));
+  const e = catalog.get(game);
+  return localized(e && e.sides && e.sides[seat]) || fallback || String(seat);
 }
 
 export function armyName(army) {
@@ -491,7 +490,20 @@ export function armyName(army) {
 }
 
 export function gameName(game) {
-  return has(`game_${game}`) ? t(`game_${game}`) : String(game);
+  const e = catalog.get(game);
+  return localized(e && e.title) || String(game);
+}
+
+/** A game's one-line summary. */
+export function gameSummary(game) {
+  const e = catalog.get(game);
+  return localized(e && e.summary) || '';
+}
+
+/** The name of a game's claim of a proven win ('' when it has none). */
+export function claimName(game) {
+  const e = catalog.get(game);
+  return localized(e && e.claim) || '';
 }
 
 export function reasonText(reason) {

@@ -2,44 +2,36 @@
 // driven by state.legal, live updates over the WebSocket, history replay.
 
 import { h, fill, fmtScore } from './dom.js';
-import { t, sideName, armyName, gameName, reasonText, onLangChange } from './i18n.js';
+import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import * as imago from './boards/imago.js';
-import * as jarmo from './boards/jarmo.js';
-import * as linja from './boards/linja.js';
-import * as dimensiones from './boards/dimensiones.js';
-
-export const BOARDS = { imago, jarmo, linja, dimensiones };
-
-/** Seat swatch classes per game (Super Dimensiones: two armies per seat). */
-export function seatSwatches(game, seat) {
-  switch (game) {
-    case 'imago': return [['red', 'blue'][seat]];
-    case 'jarmo': return [['dark', 'light'][seat]];
-    case 'linja': return [['red', 'black'][seat]];
-    case 'dimensiones': return seat === 0 ? ['red', 'aqua'] : ['blue', 'orange'];
-    default: return [];
-  }
-}
+import { loadBoard, entry as catalogEntry } from './games.js';
 
 export function scoreText(score) {
   if (!Array.isArray(score) || score.length !== 2) return '';
   return `${fmtScore(score[0])}–${fmtScore(score[1])}`;
 }
 
-/** The status sentence of a state (translated). */
-export function statusText(st) {
+/** The status sentence of a state (translated); `board`: its board module, if loaded. */
+export function statusText(st, board) {
   if (!st) return '';
   if (st.result) {
     const r = st.result;
     const vars = { score: scoreText(r.score), reason: reasonText(r.reason) };
-    if (r.winner === 0 || r.winner === 1) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
+    const you = st.you || [];
+    const won = r.winner === 0 || r.winner === 1;
+    // A player who holds one seat reads the end from their side.
+    if (you.length === 1) {
+      if (!won) return t('status_you_drew', vars);
+      return t(you[0] === r.winner ? 'status_you_won' : 'status_you_lost', vars);
+    }
+    if (won) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
     return t('status_draw', vars);
   }
   if (st.to_move === null || st.to_move === undefined) return '';
   const side = sideName(st.game, st.to_move, st.seats?.[st.to_move]?.name);
   let s = (st.you || []).includes(st.to_move) ? t('status_your_turn', { side }) : t('status_turn', { side });
-  if (st.game === 'dimensiones' && st.view && st.view.army_to_move) s += ` · ${t('status_army', { army: armyName(st.view.army_to_move) })}`;
+  const extra = board && board.statusExtra ? board.statusExtra(st, t) : '';
+  if (extra) s += ` · ${extra}`;
   return s;
 }
 
@@ -65,18 +57,36 @@ export function exactMoves(legal, prefix) {
   return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
 }
 
-/** A variant's name as shown (Jarmo's and Linja's are translated). */
-export function variantLabel(game, variant) {
-  if (game === 'imago' && variant === 'default') return t('layout_default');
-  const k = `${game}_${variant}`;
-  const v = t(k);
-  return v === k ? variant : v;
+/** A board module's swatches of a seat, as <span>s. */
+export function swatchSpans(board, seat) {
+  const classes = board && board.swatches ? board.swatches(seat) : [];
+  return classes.map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }));
 }
 
-function lastMoveCells(game, move) {
-  if (!move || game === 'linja') return { set: new Set(), path: [] };
-  const path = String(move).match(/[a-h][1-8]/g) || [];
-  return { set: new Set(path), path };
+const FLIP_KEY = 'tablero.flip';
+
+/** The remembered orientation of a game's board (null: none chosen). */
+function storedFlip(id) {
+  try {
+    const v = JSON.parse(localStorage.getItem(FLIP_KEY) || '{}')[id];
+    return typeof v === 'boolean' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeFlip(id, flip) {
+  try {
+    const all = JSON.parse(localStorage.getItem(FLIP_KEY) || '{}') || {};
+    all[id] = flip;
+    localStorage.setItem(FLIP_KEY, JSON.stringify(all));
+  } catch { /* storage blocked */ }
+}
+
+/** The default orientation: the second seat's player sees the board turned, its own pieces at the bottom. */
+function defaultFlip(st) {
+  const you = (st && st.you) || [];
+  return you.length === 1 && you[0] === 1;
 }
 
 export function mountPlay(root, id, navigate) {
@@ -93,7 +103,7 @@ export function mountPlay(root, id, navigate) {
     viewPly: null,
     prefix: [],
     busy: false,
-    flip: false,
+    flip: storedFlip(id),
     conn: false,
     resignAsk: false,
     msg: '',
@@ -101,6 +111,8 @@ export function mountPlay(root, id, navigate) {
     cache: new Map(),
     fetchSeq: 0,
     destroyed: false,
+    board: null,
+    boardGame: null,
   };
   const tokens = () => api.tokensFor(id);
 
@@ -125,6 +137,7 @@ export function mountPlay(root, id, navigate) {
   const infoEl = h('div', { class: 'board-info', 'data-testid': 'board-info' });
 
   const statusEl = h('p', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
+  const promptEl = h('p', { class: 'prompt', 'data-testid': 'prompt', 'aria-live': 'polite' });
   const thinkingEl = h('p', { class: 'thinking', 'data-testid': 'thinking', hidden: true });
   const drawNote = h('p', { class: 'draw-note', 'data-testid': 'draw-note', hidden: true });
   const seatsEl = h('ul', { class: 'seats', 'data-testid': 'seats' });
@@ -136,7 +149,9 @@ export function mountPlay(root, id, navigate) {
   const bDrawOffer = mkBtn('draw-offer', () => act('draw', { action: 'offer' }));
   const bDrawAccept = mkBtn('draw-accept', () => act('draw', { action: 'accept' }));
   const bDrawDecline = mkBtn('draw-decline', () => act('draw', { action: 'decline' }));
-  const bFlip = mkBtn('flip', () => { ctx.flip = !ctx.flip; render(); });
+  const flipped = () => (ctx.flip === null ? defaultFlip(ctx.live) : ctx.flip);
+  const bFlip = mkBtn('flip', () => { ctx.flip = !flipped(); storeFlip(id, ctx.flip); render(); });
+  const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
@@ -146,10 +161,18 @@ export function mountPlay(root, id, navigate) {
 
   const page = h('section', { class: 'play' },
     h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
-    h('div', { class: 'status-bar' }, statusEl, thinkingEl, drawNote),
+    h('div', { class: 'status-bar' }, statusEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
     h('div', { class: 'play-grid' },
-      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, messageEl, histNav, infoEl),
+      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, histNav, infoEl),
       h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, movesTitle, movesBox)));
+  // One column (a phone): the actions go right under the board.
+  const narrow = window.matchMedia('(max-width: 760px)');
+  const placeActions = () => {
+    if (narrow.matches) passEl.after(actionsEl);
+    else seatsEl.after(actionsEl);
+  };
+  placeActions();
+  narrow.addEventListener('change', placeActions);
   fill(root, page);
   title.textContent = t('loading');
 
@@ -177,6 +200,14 @@ export function mountPlay(root, id, navigate) {
       st = { ...st, you: ctx.live.you, legal: ctx.live.legal };
     }
     const plyChanged = !ctx.live || ctx.live.ply !== st.ply || (ctx.live.moves || []).join('|') !== (st.moves || []).join('|');
+    const prev = ctx.live;
+    if (prev && st.ply === prev.ply + 1 && (st.moves || []).slice(0, prev.ply).join('|') === (prev.moves || []).join('|')) {
+      const mover = prev.to_move;
+      if (!(st.you || []).includes(mover) || (st.you || []).length !== 1) {
+        const move = (st.moves || [])[st.ply - 1];
+        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
+      }
+    }
     ctx.live = st;
     if (plyChanged) {
       ctx.prefix = [];
@@ -186,6 +217,14 @@ export function mountPlay(root, id, navigate) {
     }
     if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
     if (tokens().length && !(api.storedGame(id) || {}).game) api.rememberGame(id, { game: st.game });
+    if (ctx.boardGame !== st.game) {
+      const game = st.game;
+      ctx.boardGame = game;
+      ctx.board = null;
+      loadBoard(game).then((mod) => {
+        if (ctx.boardGame === game) { ctx.board = mod; render(); }
+      }).catch((e) => say(t('error_prefix', { error: e.message }), 'refused'));
+    }
     render();
   }
 
@@ -347,7 +386,7 @@ export function mountPlay(root, id, navigate) {
     bNext.setAttribute('aria-label', t('hist_next')); bNext.title = t('hist_next');
     bLast.setAttribute('aria-label', t('hist_last')); bLast.title = t('hist_last');
     bUndo.textContent = t('undo');
-    bClaim.textContent = t('claim');
+    bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
     bResign.textContent = t('resign');
     bResignYes.textContent = t('resign_confirm');
     bResignNo.textContent = t('cancel');
@@ -361,7 +400,7 @@ export function mountPlay(root, id, navigate) {
     if (!live) return;
 
     const game = live.game;
-    const mod = BOARDS[game];
+    const mod = ctx.board;
     const st = shownState();
     const browsing = ctx.viewPly !== null;
     const sp = browsing ? ctx.viewPly : live.ply;
@@ -370,22 +409,23 @@ export function mountPlay(root, id, navigate) {
     aAgain.hidden = !live.result;
     aAgain.href = `/new/${game}`;
     aAgain.textContent = t('play_again', { game: gameName(game) });
-    variantLine.textContent = live.variant ? `${t('variant')}: ${variantLabel(game, live.variant)}` : '';
+    variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
 
     // board
     const canEnter = !browsing && !ctx.busy && (live.legal || []).length > 0;
     const targets = canEnter ? nextCells(live.legal, ctx.prefix) : new Set();
     const lastMove = sp > 0 ? (live.moves || [])[sp - 1] : null;
-    const lm = lastMoveCells(game, lastMove);
+    const lm = mod && mod.lastMoveCells && lastMove ? mod.lastMoveCells(lastMove, st && st.view) : { set: new Set(), path: [] };
     boardWrap.dataset.ply = String(live.ply);
     boardWrap.dataset.shownPly = String(sp);
     boardWrap.dataset.game = game;
     boardWrap.dataset.over = live.result ? '1' : '0';
     boardWrap.dataset.myTurn = canEnter ? '1' : '0';
+    boardWrap.dataset.flip = flipped() ? '1' : '0';
     boardWrap.classList.toggle('browsing', browsing);
     if (mod && st && st.view) {
       mod.draw(svg, st.view, {
-        flip: ctx.flip,
+        flip: flipped(),
         selected: browsing ? [] : ctx.prefix,
         targets,
         last: lm.set,
@@ -396,7 +436,12 @@ export function mountPlay(root, id, navigate) {
     }
 
     // selection and choices
+    let prompt = '';
+    if (ctx.prefix.length && canEnter && mod && mod.entryPrompt) {
+      prompt = mod.entryPrompt(ctx.prefix, (live.legal || []).filter((mv) => startsWith(mv.path || [], ctx.prefix)), t);
+    }
     selectionEl.textContent = ctx.prefix.length ? t('selection', { cells: ctx.prefix.join(' → ') }) : '';
+    promptEl.textContent = prompt;
     const exact = canEnter ? exactMoves(live.legal, ctx.prefix) : [];
     const longer = targets.size > 0;
     choicesEl.replaceChildren();
@@ -426,7 +471,7 @@ export function mountPlay(root, id, navigate) {
     histText.textContent = browsing ? (sp === 0 ? t('hist_start') : t('hist_showing', { n: sp, total: live.ply })) : '';
 
     // status
-    statusEl.textContent = statusText(live);
+    statusEl.textContent = statusText(live, mod);
     statusEl.dataset.over = live.result ? '1' : '0';
     statusEl.dataset.ply = String(live.ply);
     thinkingEl.hidden = !live.thinking || !!live.result;
@@ -450,7 +495,7 @@ export function mountPlay(root, id, navigate) {
       const mine = you.includes(i);
       const turn = !over && live.to_move === i;
       seatsEl.append(h('li', { class: `seat${turn ? ' turn' : ''}${mine ? ' mine' : ''}`, 'data-testid': `seat-${i}` },
-        ...seatSwatches(game, i).map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' })),
+        ...swatchSpans(mod, i),
         h('strong', { text: sideName(game, i, seat.name) }),
         h('span', { class: 'kind', text: ` · ${mine ? t('you') : kind}` }),
         turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null));
@@ -526,6 +571,7 @@ export function mountPlay(root, id, navigate) {
     clearInterval(poll);
     clearTimeout(ctx.msgTimer);
     document.removeEventListener('keydown', onKey);
+    narrow.removeEventListener('change', placeActions);
     offLang();
   };
 }

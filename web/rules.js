@@ -5,17 +5,18 @@ import { h, fill } from './dom.js';
 import { t, gameName, getLang, SUMMARIES, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { renderMarkdown } from './markdown.js';
-import { GAMES } from './home.js';
+import { loadCatalog, entry } from './games.js';
 
 export function mountRules(root, game) {
-  if (!GAMES.includes(game)) {
-    fill(root, h('p', { class: 'error', text: t('not_found') }));
-    return () => {};
-  }
   let markdown = null;
   let error = '';
+  let known = null; // is the game in the catalog? (null: not known yet)
 
   function render() {
+    if (known === false) {
+      fill(root, h('p', { class: 'error', text: t('not_found') }));
+      return;
+    }
     const summary = (SUMMARIES[getLang()] || SUMMARIES.en)[game] || [];
     const full = h('div', { class: 'markdown', 'data-testid': 'rules-full', lang: 'en' });
     if (error) full.append(h('p', { class: 'error', text: t('error_prefix', { error }) }));
@@ -32,6 +33,7 @@ export function mountRules(root, game) {
 
   render();
   const off = onLangChange(render);
+  loadCatalog().then(() => { known = !!entry(game); render(); }).catch(() => { known = true; render(); });
   api.get(`/api/rules/${encodeURIComponent(game)}`).then((res) => {
     markdown = (res && typeof res.markdown === 'string') ? res.markdown : '';
     render();

@@ -2,6 +2,7 @@
 // groups (roving tabindex, Enter/Space, arrow keys) and click delegation.
 
 import { t } from '../i18n.js';
+import { h } from '../dom.js';
 
 export const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -161,4 +162,36 @@ export function focusRect(x, y, w, hgt, rx = 6) {
 export function targetMarker(cx, cy, occupied, r) {
   if (occupied) return s('circle', { class: 'target-ring', cx, cy, r });
   return s('circle', { class: 'target-dot', cx, cy, r: Math.max(6, r * 0.3) });
+}
+
+/** A variant's label from the catalog entry in language `lang`, or null. */
+export function catalogVariantLabel(entry, variant, lang) {
+  const v = entry && Array.isArray(entry.variants) ? entry.variants.find((x) => x && x.id === variant) : null;
+  const label = v && v.label;
+  return label ? (label[lang] ?? label.en ?? null) : null;
+}
+
+/** The squares named in a move's text ("c2-d2 e5" -> ["c2", "d2", "e5"]). */
+export function namedCells(move) {
+  return String(move || '').match(/[a-z][1-9]/g) || [];
+}
+
+/** A <select> of the catalog's variants with their labels (id when none). */
+export function catalogPicker({ value, entry, t, lang, onChange, label = 'variant' }) {
+  const ids = (entry && Array.isArray(entry.variants) ? entry.variants : []).map((v) => v && v.id).filter((x) => typeof x === 'string');
+  if (!ids.length && entry && entry.default_variant) ids.push(entry.default_variant);
+  const sel = h('select', { id: 'variant', 'data-testid': 'variant', onchange: (e) => onChange(e.target.value) },
+    ...ids.map((n) => h('option', { value: n, text: catalogVariantLabel(entry, n, lang) || n })));
+  if (value && ids.includes(value)) sel.value = value;
+  return { node: h('div', { class: 'field' }, h('label', { for: 'variant', text: t(label) }), sel), value: sel.value };
+}
+
+/**
+ * The last move's mark on a square cell: a dark frame inside a white one,
+ * so that it stands out (at least 3:1) on every square colour.
+ */
+export function lastMarker(x, y, w, hgt, rx = 4) {
+  return s('g', { class: 'last-mark', 'aria-hidden': 'true' },
+    s('rect', { class: 'last-mark-outer', x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx }),
+    s('rect', { class: 'last-mark-inner', x: x + 8, y: y + 8, width: w - 16, height: hgt - 16, rx }));
 }

@@ -2,7 +2,7 @@
 // by army, kings with a crown, frozen pieces faded, the four signal cells by
 // the corners with the token (a black disc) on the army to move.
 
-import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, armyName, gameName } from '../i18n.js';
 
@@ -48,6 +48,7 @@ export function draw(svg, view, ui) {
       if (!playable.has(id)) cls.push('unplayable');
       const grp = cellGroup(id, x + C / 2, y + C / 2, label, cls);
       grp.append(s('rect', { class: 'dsq', x, y, width: C, height: C }));
+      if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C, 2));
       if (p) grp.append(pieceShape(p, x + C / 2, y + C / 2));
       if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, !!p, C * 0.42));
       grp.append(focusRect(x, y, C, C, 4));
@@ -69,7 +70,7 @@ export function draw(svg, view, ui) {
     const active = view.army_to_move === a.army;
     svg.append(s('rect', { class: `signal signal-${a.army}${active ? ' active' : ''}`, x: tx - 17, y: ty - 17, width: 34, height: 34, rx: 7 }));
     if (active) svg.append(s('circle', { class: 'signal-token', cx: tx, cy: ty, r: 11 }, s('title', { text: t('dim_to_move', { army: armyName(a.army) }) })));
-    else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: armyName(a.army).charAt(0) }));
+    else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: t(`army_letter_${a.army}`) }));
   }
   finish(svg, ui.onCell);
 }
@@ -84,6 +85,8 @@ function pieceShape(p, cx, cy) {
       d: `M${cx - 11} ${cy + 7} L${cx - 13} ${cy - 7} L${cx - 5} ${cy - 1} L${cx} ${cy - 10} L${cx + 5} ${cy - 1} L${cx + 13} ${cy - 7} L${cx + 11} ${cy + 7} Z`,
     }));
   }
+  // a letter as well as a colour (told apart without colour)
+  g.append(s('text', { class: 'army-letter', x: cx + 13, y: cy - 10, 'text-anchor': 'middle', text: t(`army_letter_${p.army}`) }));
   if (p.frozen) g.append(s('path', { class: 'frost', d: `M${cx - 8} ${cy} h16 M${cx} ${cy - 8} v16 M${cx - 6} ${cy - 6} l12 12 M${cx + 6} ${cy - 6} l-12 12` }));
   return g;
 }
@@ -116,4 +119,77 @@ export function info(view) {
   out.push(h('p', { class: 'info-line', text: t('dim_clock', { n: view.clock ?? 0 }) }));
   if (view.rules) out.push(h('p', { class: 'info-line', text: t('dim_rules', { rules: view.rules }) }));
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat: its two armies. */
+export function swatches(seat) {
+  if (seat === 0) return ['red', 'aqua'];
+  if (seat === 1) return ['blue', 'orange'];
+  return [];
+}
+
+/** Extra status text: the army to move. */
+export function statusExtra(state, tr) {
+  const army = state && state.view && state.view.army_to_move;
+  return army ? tr('status_army', { army: armyName(army) }) : '';
+}
+
+/** A rule set as shown: its five cards (and "+huff"). */
+export function variantLabel(variant) {
+  return variant;
+}
+
+/** The cells of the last move: the piece's start and every landing. */
+export function lastMoveCells(move) {
+  const path = namedCells(move);
+  return { set: new Set(path), path };
+}
+
+const CARDS = [['M', 'I'], ['C', 'D'], ['A', 'N'], ['W', 'E'], ['R', 'S']];
+const DEFAULT_RULES = 'M-C-N-W-R';
+
+/** All 32 rule sets, the default first. */
+export function allRuleSets() {
+  const out = [];
+  const rec = (i, acc) => {
+    if (i === CARDS.length) { out.push(acc.join('-')); return; }
+    for (const c of CARDS[i]) rec(i + 1, [...acc, c]);
+  };
+  rec(0, []);
+  out.sort((a, b) => (a === DEFAULT_RULES ? -1 : b === DEFAULT_RULES ? 1 : a.localeCompare(b)));
+  return out;
+}
+
+/**
+ * The rule set picker: the five cards as one list (from the catalog), and
+ * the huff box where capture is compulsory ("+huff" added to the value).
+ */
+export function variantPicker({ value, entry, t: tr, onChange }) {
+  const fromCat = (entry && Array.isArray(entry.variants) ? entry.variants : []).map((v) => v && v.id).filter((x) => typeof x === 'string');
+  let sets = fromCat.filter((n) => !n.includes('+huff'));
+  if (!sets.length) sets = allRuleSets();
+  const huffable = (rs) => rs.split('-')[2] === 'N';
+  let huff = (value || '').includes('+huff');
+  const base = (value || (entry && entry.default_variant) || DEFAULT_RULES).replace('+huff', '');
+  const full = (rs) => (huff && huffable(rs) ? `${rs}+huff` : rs);
+  const sel = h('select', { id: 'variant', 'data-testid': 'variant' }, ...sets.map((n) => h('option', { value: n, text: n })));
+  sel.value = sets.includes(base) ? base : sets[0];
+  const huffBox = h('input', { type: 'checkbox', id: 'huff', 'data-testid': 'huff' });
+  const sync = () => {
+    huffBox.disabled = !huffable(sel.value);
+    if (huffBox.disabled) huff = false;
+    huffBox.checked = huff;
+  };
+  sync();
+  sel.addEventListener('change', () => { sync(); onChange(full(sel.value)); });
+  huffBox.addEventListener('change', () => { huff = huffBox.checked; onChange(full(sel.value)); });
+  return {
+    node: h('div', { class: 'field' },
+      h('label', { for: 'variant', text: tr('ruleset') }), sel,
+      h('p', { class: 'hint', text: tr('cards_help') }),
+      h('label', { class: 'check' }, huffBox, ` ${tr('huff')}`)),
+    value: full(sel.value),
+  };
 }

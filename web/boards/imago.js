@@ -3,7 +3,7 @@
 // heading there, walls as thick bars on edges, red and blue pieces.
 // With ui.edges the editor's edge handles are drawn too (data-cell "c3-d3").
 
-import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -58,6 +58,14 @@ export function draw(svg, view, ui) {
   begin(svg, g.width, g.height, t('board_label', { game: gameName('imago') }));
   const goals = new Map((view.goals || []).map((x) => [x.cell, x.seat]));
   const pieces = new Map((view.pieces || []).map((x) => [x.cell, x.seat]));
+  // While a move is entered, the stepping piece stands where it would go.
+  let ghost = null;
+  const sel = ui.selected || [];
+  if (sel.length >= 2 && pieces.has(sel[0]) && !pieces.has(sel[1])) {
+    ghost = sel[0];
+    pieces.set(sel[1], pieces.get(sel[0]));
+    pieces.delete(sel[0]);
+  }
 
   // column and row labels
   for (let c = 0; c < g.cols; c++) {
@@ -96,6 +104,8 @@ export function draw(svg, view, ui) {
       const cy = y + C / 2;
       grp.append(s('path', { class: 'piece-arrow', d: `M${cx - 7 * dir} ${cy - 7} L${cx + 7 * dir} ${cy} L${cx - 7 * dir} ${cy + 7}` }));
     }
+    if (ghost === id) grp.append(s('circle', { class: 'piece-ghost', cx: x + C / 2, cy: y + C / 2, r: C * 0.32 }));
+    if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C));
     if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, piece !== undefined, C * 0.4));
     grp.append(focusRect(x, y, C, C));
     svg.append(grp);
@@ -148,4 +158,73 @@ export function info(view) {
   const out = [];
   if (view.passes) out.push(h('p', { text: `${t('pass')}: ${view.passes}` }));
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat. */
+export function swatches(seat) {
+  return SEAT_CLASS[seat] ? [SEAT_CLASS[seat]] : [];
+}
+
+/** Extra status text: none. */
+export function statusExtra() {
+  return '';
+}
+
+/** A layout as shown: the default one by name, others as their text. */
+export function variantLabel(variant, tr) {
+  return variant === 'default' ? tr('layout_default') : variant;
+}
+
+/**
+ * The cells of the last move ("b2-c2 g5"): the step's two cells and the
+ * pushed piece where it stands now (one cell against the step, when the
+ * push went through).
+ */
+export function lastMoveCells(move, view) {
+  const path = namedCells(move);
+  const set = new Set(path.slice(0, 2));
+  if (path.length === 3) {
+    const [a, b, pushed] = path.map(parseCell);
+    let at = path[2];
+    if (a && b && pushed) {
+      const col = pushed.col + (a.col - b.col);
+      const row = pushed.row + (a.row - b.row);
+      const moved = String.fromCharCode(97 + col) + (row + 1);
+      if (view && (view.pieces || []).some((p) => p.cell === moved) && !(view.pieces || []).some((p) => p.cell === path[2])) at = moved;
+    }
+    set.add(at);
+  }
+  return { set, path };
+}
+
+/** What the new-game form needs first: the saved layouts. */
+export async function pickerData(get) {
+  try { return (await get('/api/layouts')).layouts || []; } catch { return []; }
+}
+
+/** The layout picker: the default, the saved layouts, one from the editor. */
+export function variantPicker({ value, data, t: tr, onChange }) {
+  const opts = [h('option', { value: 'default', text: tr('layout_default') })];
+  const known = new Set(['default']);
+  for (const l of data || []) {
+    if (!l || typeof l.layout !== 'string') continue;
+    known.add(l.layout);
+    opts.push(h('option', { value: l.layout, text: `${l.name} — ${l.layout}` }));
+  }
+  if (value && !known.has(value)) opts.push(h('option', { value, text: tr('layout_from_editor', { layout: value }) }));
+  const sel = h('select', { id: 'variant', 'data-testid': 'variant', onchange: (e) => onChange(e.target.value) }, ...opts);
+  sel.value = value || 'default';
+  return {
+    node: h('div', { class: 'field' }, h('label', { for: 'variant', text: tr('layout') }), sel,
+      h('p', { class: 'hint' }, h('a', { href: '/editor', 'data-link': '', text: tr('nav_editor') }))),
+    value: sel.value,
+  };
+}
+
+/** What comes next while a move is entered: after the step, the push. */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  return prefix.length === 2 && longer.length ? tr('imago_push_which') : '';
 }

@@ -1,7 +1,7 @@
 // Jarmo: 5x5 points joined by view.lines, dark and light archers, marked
 // archers with a ring, the first rows labelled; lost/owed/points below.
 
-import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells, catalogPicker, catalogVariantLabel } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -92,6 +92,7 @@ export function draw(svg, view, ui) {
       grp.append(s('path', { class: `archer-sign archer-sign-${SEAT_CLASS[a.seat]}`, d: `M${x - 8} ${y + 3} Q${x} ${y - 12} ${x + 8} ${y + 3}` }));
       if (a.marked) grp.append(s('circle', { class: 'mark-dot', cx: x, cy: y + 8, r: 4 }));
     }
+    if (ui.last && ui.last.has(id)) grp.append(s('circle', { class: 'last-ring', cx: x, cy: y, r: 33 }));
     if (ui.targets && ui.targets.has(id)) grp.append(a ? targetMarker(x, y, true, 27) : s('circle', { class: 'target-dot', cx: x, cy: y, r: 12 }));
     grp.append(focusRect(x - S / 2 + 2, y - S / 2 + 2, S - 4, S - 4, 10));
     svg.append(grp);
@@ -118,4 +119,32 @@ export function info(view) {
     out.push(h('p', { class: 'info-line', text: t('jarmo_shuttle', { from: view.shuttle_ban[0], to: view.shuttle_ban[1] }) }));
   }
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat. */
+export function swatches(seat) {
+  return SEAT_CLASS[seat] ? [SEAT_CLASS[seat]] : [];
+}
+
+/** Extra status text: none. */
+export function statusExtra() {
+  return '';
+}
+
+/** A variant's label from the catalog. */
+export function variantLabel(variant, tr, entry, lang) {
+  return catalogVariantLabel(entry, variant, lang) || variant;
+}
+
+/** The cells of the last move: from, to (and a return point). */
+export function lastMoveCells(move) {
+  const path = namedCells(move);
+  return { set: new Set(path), path };
+}
+
+/** The variant picker: the catalog's list. */
+export function variantPicker(opts) {
+  return catalogPicker(opts);
 }

@@ -2,7 +2,7 @@
 // colour drawn as stones with their count; each row's points; the scores.
 // The clickable cells are the rows (ids "0".."7").
 
-import { s, begin, finish, cellGroup, stateClasses, focusRect } from './common.js';
+import { s, begin, finish, cellGroup, stateClasses, focusRect, catalogPicker, catalogVariantLabel } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -93,4 +93,53 @@ export function info(view) {
   const out = [h('p', { class: 'info-line', text: t('linja_scores', { red: sc[0], black: sc[1] }) })];
   if (view.rules) out.push(h('p', { class: 'info-line', text: t('linja_rules_line', { rules: view.rules }) }));
   return out;
+}
+
+// ---- what the pages ask of every board module ----
+
+/** CSS swatch classes of a seat. */
+export function swatches(seat) {
+  return SEAT_CLASS[seat] ? [SEAT_CLASS[seat]] : [];
+}
+
+/** Extra status text: none. */
+export function statusExtra() {
+  return '';
+}
+
+/** A variant's label from the catalog. */
+export function variantLabel(variant, tr, entry, lang) {
+  return catalogVariantLabel(entry, variant, lang) || variant;
+}
+
+/**
+ * The rows of the last move ("0-1 3-5", "2-1 5-2; 1-0 1-0"; "pass": none):
+ * every row a piece left or reached, in the order of the moves.
+ */
+export function lastMoveCells(move) {
+  const path = [];
+  for (const m of String(move || '').matchAll(/(\d)-(\d)/g)) path.push(m[1], m[2]);
+  return { set: new Set(path), path };
+}
+
+/** The variant picker: the catalog's list. */
+export function variantPicker(opts) {
+  return catalogPicker(opts);
+}
+
+/**
+ * What comes next while a turn is entered: `prefix` the rows clicked,
+ * `moves` the legal moves that go on from it (each {move, path}).
+ */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  if (!prefix.length || !longer.length) return '';
+  const k = prefix.length % 4; // a turn: first move (2 rows), following move (2 rows)
+  if (prefix.length >= 4 && k === 0) return tr('linja_extra_turn');
+  if (k === 2) {
+    // the goal line stops a piece short: the full count is the longest step
+    const d = longer.map((m) => Math.abs(Number(m.path[prefix.length + 1]) - Number(m.path[prefix.length]))).filter((x) => x > 0);
+    if (d.length) return tr('linja_now_rows', { n: Math.max(...d) });
+  }
+  return '';
 }

@@ -98,7 +98,7 @@ pub fn parse_player(text: &str, names: [&str; 2]) -> Result<tablero_core::Player
     }
 }
 
-/// The CLI.md JSON form of an outcome (`null` while the game goes on).
+/// The docs/cli.md JSON form of an outcome (`null` while the game goes on).
 pub fn outcome_json(o: Option<Outcome>) -> Value {
     match o {
         None => Value::Null,

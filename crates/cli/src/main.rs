@@ -33,7 +33,7 @@ struct Cli {
 pub struct GameName(pub &'static tablero_games::GameInfo);
 
 impl GameName {
-    /// The game's name (`imago`, ...).
+    /// The game's name, as the command line and URLs write it.
     #[must_use]
     pub fn name(self) -> &'static str {
         self.0.name
@@ -74,7 +74,7 @@ enum Command {
     Perft(perft::Args),
     /// Show a position, its side to move, its result and its legal moves.
     Moves(moves::Args),
-    /// Solve a game exactly (Imago: every position of a layout).
+    /// Solve a game exactly, where tablero has an exact solver (see `solve --help`).
     Solve(solve::Args),
     /// Measure random playouts per second from the start position.
     Bench(bench::Args),

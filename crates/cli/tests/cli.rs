@@ -1,5 +1,5 @@
 //! The `tablero` binary as scripts and people use it: the JSON shapes of
-//! shared/CLI.md, errors, and a terminal game played through a pipe.
+//! docs/cli.md, errors, and a terminal game played through a pipe.
 
 mod common;
 

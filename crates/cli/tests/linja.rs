@@ -1,5 +1,5 @@
 //! `tablero` with Linja: perft, moves and solve in the JSON shapes of
-//! shared/CLI.md, errors, and a terminal game played through a pipe.
+//! docs/cli.md, errors, and a terminal game played through a pipe.
 
 mod common;
 

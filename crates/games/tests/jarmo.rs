@@ -37,7 +37,7 @@ fn points(o: Outcome) -> [f64; 2] {
     o.score.map(Points::as_f64)
 }
 
-/// The lines exactly as RULINGS.md lists them, point by point.
+/// The lines exactly as docs/rulings.md lists them, point by point.
 const RULINGS_GRAPH: &str = "
 a1: b3 c2        b1: a3 d2        c1: a2 d3 e2     d1: b2 c3        e1: c2 d3
 a2: c1 c3        b2: b3 c2 c4 d1  c2: a1 b2 d2 e1 e3  d2: b1 b3 c2 d3  e2: c1 d4
@@ -64,7 +64,7 @@ fn the_board_is_the_graph_of_the_rulings() {
         assert_eq!(
             NEIGHBOURS[p.index()],
             listed[p.index()],
-            "the lines at {p} differ from RULINGS.md"
+            "the lines at {p} differ from docs/rulings.md"
         );
     }
     let ends: u32 = NEIGHBOURS.iter().map(|n| n.count_ones()).sum();

@@ -108,7 +108,7 @@ const fn p(name: &str) -> Point {
     }
 }
 
-/// The 39 lines of the board, each once (the graph of RULINGS.md: the one of
+/// The 39 lines of the board, each once (the graph of docs/rulings.md: the one of
 /// the Dagaz implementation of Jarmo). The board is not symmetric.
 pub const LINES: [(Point, Point); 39] = [
     (p("a1"), p("b3")),

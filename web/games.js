@@ -1,0 +1,51 @@
+// The games the server offers (GET /api/catalog, asked once) and their
+// board modules (web/boards/NAME.js, each loaded once by name). Everything
+// game-specific the pages show comes from these two.
+
+import * as api from './api.js';
+import { useCatalog } from './i18n.js';
+
+let entries = null;
+const boards = new Map();
+
+/** Load the catalog (once) and hand its words to i18n.js; resolves to its entries. */
+export async function loadCatalog() {
+  if (!entries) {
+    const list = await api.catalog();
+    if (!entries) {
+      entries = list;
+      useCatalog(list);
+    }
+  }
+  return entries;
+}
+
+/** The catalog entry of a game, or null (also before loadCatalog resolves). */
+export function entry(game) {
+  return (entries || []).find((e) => e.game === game) || null;
+}
+
+/** The names of the offered games, in the catalog's order. */
+export function offered() {
+  return (entries || []).map((e) => e.game);
+}
+
+/** The board module of an offered game (null for a name the catalog lacks). */
+export async function loadBoard(game) {
+  await loadCatalog();
+  if (!entry(game) || !/^[a-z][a-z0-9_-]*$/.test(game)) return null;
+  if (!boards.has(game)) {
+    const p = import(`./boards/${game}.js`);
+    p.catch(() => boards.delete(game));
+    boards.set(game, p);
+  }
+  return boards.get(game);
+}
+
+/** The board modules of every offered game, by name. */
+export async function loadAllBoards() {
+  await loadCatalog();
+  const out = {};
+  await Promise.all(offered().map(async (g) => { out[g] = await loadBoard(g); }));
+  return out;
+}
