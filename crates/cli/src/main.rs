@@ -26,6 +26,7 @@ mod moves;
 mod out;
 mod perft;
 mod play;
+mod print;
 mod render;
 mod serve;
 mod solve;
@@ -102,6 +103,8 @@ enum Command {
     Engine(engine::Args),
     /// The designer's lab: survey variants for balance, decisiveness and depth.
     Lab(lab::Args),
+    /// Write a game's print-and-play kit (board, pieces, cards, rules) as PDF or SVG.
+    Print(print::Args),
 }
 
 fn main() -> ExitCode {
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
         Command::Match(a) => arena::run(&a),
         Command::Engine(a) => engine::run(&a),
         Command::Lab(a) => lab::run(&a),
+        Command::Print(a) => print::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

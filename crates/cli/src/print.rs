@@ -1,0 +1,80 @@
+//! `tablero print`: a game's print-and-play kit (board, pieces, cards,
+//! rules) as PDF or SVG, drawn by `tablero-print`.
+
+use crate::common::Setup;
+use crate::{with_game, GameName};
+use anyhow::{bail, Context, Result};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use tablero_print::{kit, Lang, Options, Paper};
+
+/// Arguments of `tablero print`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The game.
+    pub game: GameName,
+    /// The variant (Imago: a layout text; `@FILE` reads it from a file).
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// Imago layout file (the same as `--variant @FILE`).
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub layout: Option<PathBuf>,
+    /// Language of the texts: `en` or `es` (default: from `LC_ALL`/`LANG`, else English).
+    #[arg(long, value_name = "L")]
+    pub lang: Option<Lang>,
+    /// Paper: `a4` or `letter`.
+    #[arg(long, value_name = "P", default_value = "a4")]
+    pub paper: Paper,
+    /// The file to write: `.pdf` or `.svg` (every page, one below the other).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+/// The language named by the environment: Spanish when `LC_ALL` or
+/// `LANG` starts with `es`.
+fn env_lang() -> Lang {
+    ["LC_ALL", "LANG"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .map_or(Lang::En, |v| {
+            if v.starts_with("es") {
+                Lang::Es
+            } else {
+                Lang::En
+            }
+        })
+}
+
+/// Runs `tablero print`.
+pub fn run(args: &Args) -> Result<()> {
+    let options = Options {
+        paper: args.paper,
+        lang: args.lang.unwrap_or_else(env_lang),
+    };
+    let setup = Setup {
+        variant: args.variant.clone(),
+        layout: args.layout.clone(),
+        ..Setup::default()
+    };
+    let kit = with_game!(args.game, G => kit::<G>(&setup.variant::<G>()?, &options));
+    let ext = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let bytes = match ext.as_deref() {
+        Some("pdf") => kit.to_pdf()?,
+        Some("svg") => kit.to_svg().into_bytes(),
+        _ => bail!("the output file must end in .pdf or .svg"),
+    };
+    std::fs::write(&args.output, bytes)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    eprintln!(
+        "{}: {} pages, {}",
+        args.output.display(),
+        kit.pages.len(),
+        options.paper
+    );
+    Ok(())
+}
