@@ -219,9 +219,27 @@ fn read_pdf(bytes: Vec<u8>) -> Pdf {
             &mut subs,
             0,
         );
-        pages.push((w, h, subs));
+        pages.push((w, h, distinct(subs)));
     }
     Pdf { pages, raw: bytes }
+}
+
+/// The shapes drawn, each once: svg2pdf paints a filled and stroked
+/// shape as two paths of the same geometry (segments either way round).
+fn distinct(subs: Vec<Sub>) -> Vec<Sub> {
+    let key = |s: &Sub| {
+        let mut pts: Vec<(i64, i64)> = s
+            .pts
+            .iter()
+            .map(|p| ((p.0 * 10.0).round() as i64, (p.1 * 10.0).round() as i64))
+            .collect();
+        if pts.len() == 2 {
+            pts.sort_unstable();
+        }
+        (pts, s.closed, s.curved)
+    };
+    let mut seen = std::collections::HashSet::new();
+    subs.into_iter().filter(|s| seen.insert(key(s))).collect()
 }
 
 fn near(a: f64, b: f64) -> bool {
