@@ -56,16 +56,33 @@ async fn game(
     moves: usize,
     pause: Duration,
 ) -> (Vec<u64>, Vec<u64>) {
-    let created: Value = client
-        .post(format!("{base}/api/games"))
-        .body(json!({"game": name, "seats": [{"kind": "human"}, {"kind": "human"}]}).to_string())
-        .send()
-        .await
-        .expect("create")
-        .json()
-        .await
-        .unwrap();
-    let id = created["id"].as_str().expect("an id").to_string();
+    // A busy server may answer 503 with a Retry-After: wait and try again,
+    // as the web app does.
+    let mut created: Value = Value::Null;
+    for _ in 0..20 {
+        let r = client
+            .post(format!("{base}/api/games"))
+            .body(
+                json!({"game": name, "seats": [{"kind": "human"}, {"kind": "human"}]}).to_string(),
+            )
+            .send()
+            .await
+            .expect("create");
+        if r.status().is_success() {
+            created = r.json().await.unwrap();
+            break;
+        }
+        let wait = r
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok()?.parse().ok())
+            .unwrap_or(1);
+        tokio::time::sleep(Duration::from_secs(wait)).await;
+    }
+    let id = created["id"]
+        .as_str()
+        .expect("an id after 20 tries")
+        .to_string();
     let tokens = [
         created["tokens"]["0"].as_str().unwrap().to_string(),
         created["tokens"]["1"].as_str().unwrap().to_string(),

@@ -3,11 +3,13 @@
 //! processes), through one schema and one set of queries (sqlx's `Any`
 //! driver, `$N` placeholders, which both engines read).
 //!
-//! Every change is one transaction that first bumps the game's `version`
-//! where it still has the version the change was computed from (compare and
-//! set), so two processes can never both append the same ply. The
-//! transaction commits before the server answers: SQLite runs in WAL mode
-//! with `synchronous=FULL`, so an acknowledged move survives `kill -9` and a
+//! Every change first bumps the game's `version` where it still has the
+//! version the change was computed from (compare and set), so two processes
+//! can never both append the same ply. Changes are committed in groups: one
+//! task takes every change waiting at that instant and writes them in one
+//! transaction (one fsync for all), and each is answered only after that
+//! transaction has committed. SQLite runs in WAL mode with
+//! `synchronous=FULL`, so an acknowledged move survives `kill -9` and a
 //! power cut.
 
 use anyhow::{Context, Result};
@@ -16,6 +18,128 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row};
 use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot};
+
+/// The group committer: waits for a change, takes every other change
+/// waiting at that instant (up to [`MAX_GROUP`]), writes them all in one
+/// transaction and answers each after the commit. It ends when every
+/// [`Store`] handle is dropped.
+async fn commit_groups(pool: AnyPool, postgres: bool, mut queue: mpsc::Receiver<Change>) {
+    let mut group = Vec::with_capacity(MAX_GROUP);
+    while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
+        match commit_group(&pool, postgres, &group).await {
+            Ok(applied) => {
+                for (change, ok) in group.drain(..).zip(applied) {
+                    change.answer(Ok(ok));
+                }
+            }
+            Err(_) if group.len() > 1 => {
+                // Nothing of the group was written. One change may be at
+                // fault (a duplicate id): each is tried again alone.
+                for change in group.drain(..) {
+                    let result = commit_group(&pool, postgres, std::slice::from_ref(&change))
+                        .await
+                        .map(|applied| applied[0]);
+                    change.answer(result);
+                }
+            }
+            Err(e) => {
+                if let Some(change) = group.pop() {
+                    change.answer(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Writes `group` in one transaction; for each change, whether it applied
+/// (`false`: the stored version differed, and that change wrote nothing).
+async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Result<Vec<bool>> {
+    let mut tx = pool.begin().await?;
+    let mut applied = Vec::with_capacity(group.len());
+    for change in group {
+        let (g, keep, added) = match change {
+            Change::Create { row, .. } => {
+                insert_game(&mut tx, row).await?;
+                applied.push(true);
+                continue;
+            }
+            Change::Save {
+                row, keep, added, ..
+            } => (row, keep, added),
+        };
+        let done = sqlx::query(
+            "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
+             version = $5, updated = $6 WHERE id = $7 AND version = $8",
+        )
+        .bind(&g.declared)
+        .bind(g.draw_offer)
+        .bind(g.ply)
+        .bind(&g.result)
+        .bind(g.version)
+        .bind(g.updated)
+        .bind(&g.id)
+        .bind(g.version - 1)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            applied.push(false);
+            continue;
+        }
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+            .bind(&g.id)
+            .bind(*keep)
+            .execute(&mut *tx)
+            .await?;
+        for (i, text) in added.iter().enumerate() {
+            sqlx::query("INSERT INTO moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)")
+                .bind(&g.id)
+                .bind(*keep + i64::try_from(i)?)
+                .bind(text)
+                .bind(g.updated)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(&g.id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        applied.push(true);
+    }
+    tx.commit().await?;
+    Ok(applied)
+}
+
+/// Inserts a new game's row.
+async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+    ))
+    .bind(&g.id)
+    .bind(&g.game)
+    .bind(&g.variant)
+    .bind(g.first)
+    .bind(&g.seats[0].kind)
+    .bind(g.seats[0].level)
+    .bind(&g.seats[0].token)
+    .bind(&g.seats[1].kind)
+    .bind(g.seats[1].level)
+    .bind(&g.seats[1].token)
+    .bind(&g.declared)
+    .bind(g.draw_offer)
+    .bind(g.ply)
+    .bind(&g.result)
+    .bind(g.version)
+    .bind(g.created)
+    .bind(g.updated)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
 
 /// The schema's migrations, in order, embedded in the binary.
 const MIGRATIONS: [(i64, &str, &str); 1] =
@@ -111,9 +235,41 @@ pub struct LayoutRow {
 pub struct Store {
     pool: AnyPool,
     postgres_url: Option<String>,
-    /// SQLite has one writer at a time: writers queue here instead of
-    /// polling SQLite's busy lock.
-    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// The queue of the group committer (see [`commit_groups`]).
+    changes: mpsc::Sender<Change>,
+}
+
+/// The most changes one transaction takes.
+const MAX_GROUP: usize = 256;
+
+/// A change waiting for the next group commit, and where its answer goes.
+enum Change {
+    /// A new game.
+    Create {
+        row: GameRow,
+        done: oneshot::Sender<Result<()>>,
+    },
+    /// A change to a game (see [`Store::save`]).
+    Save {
+        row: GameRow,
+        keep: i64,
+        added: Vec<String>,
+        done: oneshot::Sender<Result<bool>>,
+    },
+}
+
+impl Change {
+    /// Answers the change's sender.
+    fn answer(self, result: Result<bool>) {
+        match self {
+            Change::Create { done, .. } => {
+                let _ = done.send(result.map(|_| ()));
+            }
+            Change::Save { done, .. } => {
+                let _ = done.send(result);
+            }
+        }
+    }
 }
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
@@ -199,10 +355,12 @@ impl Store {
             .run(&pool)
             .await
             .with_context(|| format!("cannot bring the database {database} up to date"))?;
+        let (changes, queue) = mpsc::channel(4 * MAX_GROUP);
+        tokio::spawn(commit_groups(pool.clone(), postgres, queue));
         Ok(Store {
             pool,
             postgres_url: postgres.then(|| database.to_string()),
-            writer: std::sync::Arc::default(),
+            changes,
         })
     }
 
@@ -213,35 +371,27 @@ impl Store {
         self.postgres_url.as_deref()
     }
 
-    /// Stores a new game (with no moves).
+    /// Stores a new game (with no moves), in the next group commit.
     ///
     /// # Errors
     /// On database errors (a duplicate id among them).
     pub async fn create_game(&self, g: &GameRow) -> Result<()> {
-        sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES \
-             ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
-        ))
-        .bind(&g.id)
-        .bind(&g.game)
-        .bind(&g.variant)
-        .bind(g.first)
-        .bind(&g.seats[0].kind)
-        .bind(g.seats[0].level)
-        .bind(&g.seats[0].token)
-        .bind(&g.seats[1].kind)
-        .bind(g.seats[1].level)
-        .bind(&g.seats[1].token)
-        .bind(&g.declared)
-        .bind(g.draw_offer)
-        .bind(g.ply)
-        .bind(&g.result)
-        .bind(g.version)
-        .bind(g.created)
-        .bind(g.updated)
-        .execute(&self.pool)
+        let (done, answer) = oneshot::channel();
+        self.queue(Change::Create {
+            row: g.clone(),
+            done,
+        })
         .await?;
-        Ok(())
+        answer
+            .await
+            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))?
+    }
+
+    async fn queue(&self, change: Change) -> Result<()> {
+        self.changes
+            .send(change)
+            .await
+            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))
     }
 
     /// A game's row and its moves in order, if it exists.
@@ -280,7 +430,8 @@ impl Store {
             .transpose()?)
     }
 
-    /// Saves a change in one transaction: the row `g` (whose `version` is
+    /// Saves a change in the next group commit and answers once that has
+    /// committed (see [`commit_groups`]): the row `g` (whose `version` is
     /// the new one) replaces the stored row if that still has version
     /// `g.version - 1`; moves from ply `keep` on are replaced by `added`.
     /// Returns `false`, changing nothing, when the stored version differs
@@ -289,53 +440,17 @@ impl Store {
     /// # Errors
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
-        let _writer = match self.postgres_url {
-            Some(_) => None,
-            None => Some(self.writer.lock().await),
-        };
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
-             version = $5, updated = $6 WHERE id = $7 AND version = $8",
-        )
-        .bind(&g.declared)
-        .bind(g.draw_offer)
-        .bind(g.ply)
-        .bind(&g.result)
-        .bind(g.version)
-        .bind(g.updated)
-        .bind(&g.id)
-        .bind(g.version - 1)
-        .execute(&mut *tx)
+        let (done, answer) = oneshot::channel();
+        self.queue(Change::Save {
+            row: g.clone(),
+            keep: i64::try_from(keep)?,
+            added: added.to_vec(),
+            done,
+        })
         .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        let keep = i64::try_from(keep)?;
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(&g.id)
-            .bind(keep)
-            .execute(&mut *tx)
-            .await?;
-        for (i, text) in added.iter().enumerate() {
-            sqlx::query("INSERT INTO moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)")
-                .bind(&g.id)
-                .bind(keep + i64::try_from(i)?)
-                .bind(text)
-                .bind(g.updated)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if self.postgres_url.is_some() {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(&g.id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+        answer
+            .await
+            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))?
     }
 
     /// The games where one of `tokens` holds a seat, newest change first.

@@ -2,7 +2,7 @@
 //! copy of the game's table (whose rules are the same as the terminal's),
 //! and the change committed to the store before it is answered.
 
-use super::{render, Actor, ApiError, Hub, Live};
+use super::{render, Actor, ApiError, Hub};
 use crate::games::outcome_code;
 use crate::store::{now_ms, GameRow};
 use serde::Deserialize;
@@ -55,7 +55,24 @@ impl Hub {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
-            let (row, table) = apply(&live, actor, &action)?;
+            let before = Before {
+                row: live.row.clone(),
+                table: live.table.boxed_clone(),
+                held: live.held(actor),
+                ai: [live.ai_level(0), live.ai_level(1)],
+            };
+            // A claim or a draw offer may ask the computer to solve (Imago's
+            // exact levels take tens of milliseconds): that runs on the
+            // blocking pool, never on the threads that serve sockets.
+            let heavy = matches!(action, Action::Claim | Action::Draw(_));
+            let (row, table) = if heavy {
+                let (actor, action) = (actor.clone(), action.clone());
+                tokio::task::spawn_blocking(move || apply(before, &actor, &action))
+                    .await
+                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the action failed: {e}")))??
+            } else {
+                apply(before, actor, &action)?
+            };
             let keep = common_prefix(live.table.moves(), table.moves());
             if self.store.save(&row, keep, &table.moves()[keep..]).await? {
                 live.row = row;
@@ -81,8 +98,8 @@ impl Hub {
         let _ = entry.changes.send(());
         self.kick(id, &entry).await;
         // Rendered after the kick, so that `thinking` is already shown.
-        let live = entry.live.lock().await;
-        Ok(render::state(&live, actor, None))
+        let mut live = entry.live.lock().await;
+        Ok(render::state(&mut live, actor, None))
     }
 }
 
@@ -91,20 +108,32 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// The game after `action`, without changing `live`: its stored row and
-/// its table.
+/// A live game as an action finds it: a copy of its row and table, the
+/// seats the actor holds and the computer's levels by seat.
+struct Before {
+    row: GameRow,
+    table: Box<dyn GameTable>,
+    held: Vec<usize>,
+    ai: [Option<u8>; 2],
+}
+
+/// The game after `action`: its stored row and its table.
 fn apply(
-    live: &Live,
+    before: Before,
     actor: &Actor,
     action: &Action,
 ) -> Result<(GameRow, Box<dyn GameTable>), ApiError> {
-    let held = live.held(actor);
+    let Before {
+        row,
+        mut table,
+        held,
+        ai,
+    } = before;
     if held.is_empty() {
         return Err(ApiError::Forbidden(
             "you hold no seat in this game (a spectator cannot play)".into(),
         ));
     }
-    let mut table = live.table.boxed_clone();
     let to_move = table.to_move();
     // The seat that acts: the one to move where the actor holds it (a
     // same-screen game holds both), else the actor's seat.
@@ -136,7 +165,7 @@ fn apply(
             let me = held
                 .iter()
                 .copied()
-                .find(|&s| live.ai_level(s).is_none())
+                .find(|&s| ai[s].is_none())
                 .unwrap_or(acting);
             table.undo(me)?;
         }
@@ -162,7 +191,7 @@ fn apply(
             }
         },
     }
-    let mut row = live.row.clone();
+    let mut row = row;
     row.declared = table.declared().map(|o| outcome_code(&o));
     row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
     row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);

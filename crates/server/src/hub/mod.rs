@@ -105,6 +105,9 @@ struct Live {
     table: Box<dyn GameTable>,
     thinking: bool,
     computers: [Option<Box<dyn Computer>>; 2],
+    /// The current position as rendered once for every viewer (see
+    /// [`render::Latest`]); `None` until asked after a change.
+    latest: Option<std::sync::Arc<render::Latest>>,
 }
 
 /// The computer's level in a stored seat, if the computer sits there.
@@ -126,6 +129,7 @@ impl Live {
             table,
             thinking: false,
             computers: [None, None],
+            latest: None,
         }
     }
 
@@ -397,7 +401,7 @@ impl Hub {
         ply: Option<usize>,
     ) -> Result<GameState, ApiError> {
         let entry = self.entry(id).await?;
-        let live = entry.live.lock().await;
+        let mut live = entry.live.lock().await;
         if let Some(p) = ply {
             if p > live.table.moves().len() {
                 return Err(ApiError::Bad(format!(
@@ -406,7 +410,7 @@ impl Hub {
                 )));
             }
         }
-        Ok(render::state(&live, actor, ply))
+        Ok(render::state(&mut live, actor, ply))
     }
 
     /// Subscribes to a game's changes.

@@ -136,18 +136,58 @@ fn seats(live: &Live) -> [SeatView; 2] {
     })
 }
 
-/// The state of `live` as `actor` sees it, at `ply` or the current ply.
-pub(super) fn state(live: &Live, actor: &Actor, ply: Option<usize>) -> GameState {
-    let t = &live.table;
-    let held = live.held(actor);
-    let n = t.moves().len();
-    let shown = ply.unwrap_or(n).min(n);
-    let (position, view) = t.snapshot(shown);
-    let to_move = t.to_move();
-    let legal = match to_move {
-        Some(seat) if shown == n && held.contains(&seat) => t.legal(),
-        _ => Vec::new(),
+/// What every viewer of the current position shares, rendered once per
+/// change (the game's version) and kept in the live game.
+pub(super) struct Latest {
+    version: i64,
+    plies: usize,
+    position: String,
+    view: Value,
+    legal: Vec<LegalMove>,
+}
+
+/// The shared part of the current position, rendered now if the game has
+/// changed since it was last rendered.
+fn latest(live: &mut Live) -> std::sync::Arc<Latest> {
+    let n = live.table.moves().len();
+    if let Some(l) = &live.latest {
+        if l.version == live.row.version && l.plies == n {
+            return l.clone();
+        }
+    }
+    let (position, view) = live.table.snapshot(n);
+    let legal = if live.table.to_move().is_some() {
+        live.table.legal()
+    } else {
+        Vec::new()
     };
+    let l = std::sync::Arc::new(Latest {
+        version: live.row.version,
+        plies: n,
+        position,
+        view,
+        legal,
+    });
+    live.latest = Some(l.clone());
+    l
+}
+
+/// The state of `live` as `actor` sees it, at `ply` or the current ply.
+pub(super) fn state(live: &mut Live, actor: &Actor, ply: Option<usize>) -> GameState {
+    let held = live.held(actor);
+    let n = live.table.moves().len();
+    let shown = ply.unwrap_or(n).min(n);
+    let to_move = live.table.to_move();
+    let (position, view, legal) = if shown == n {
+        let l = latest(live);
+        let mine = to_move.is_some_and(|seat| held.contains(&seat));
+        let legal = if mine { l.legal.clone() } else { Vec::new() };
+        (l.position.clone(), l.view.clone(), legal)
+    } else {
+        let (position, view) = live.table.snapshot(shown);
+        (position, view, Vec::new())
+    };
+    let t = &live.table;
     let undo = (0..2).any(|x| live.ai_level(x).is_some())
         && held.iter().any(|&h| live.ai_level(h).is_none());
     GameState {
