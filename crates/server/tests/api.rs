@@ -692,3 +692,63 @@ async fn two_servers_share_games_through_postgres() {
     .await
     .expect("server a hears server b's move");
 }
+
+/// The race of issue 20, a hundred times: two server processes on one
+/// PostgreSQL database, a WebSocket watching the game on B, and the same
+/// ply's move sent at once to A and to B. Exactly one move wins, and B's
+/// socket sees the new state every time, whichever process won (a process
+/// that lost the race announces the change it lost to). Runs when
+/// `TABLERO_TEST_POSTGRES` names a database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_on_either_process_sees_every_race_won() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let a = start_at(&url, 0).await;
+    let b = start_at(&url, 0).await;
+    let (mut won_a, mut won_b) = (0, 0);
+    for trial in 0..100 {
+        let pair = a.pair("jarmo").await;
+        let id = pair.id.clone();
+        let ws_url = format!("{}/api/games/{id}/ws", b.base.replace("http", "ws"));
+        let (mut ws, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
+        ws.next().await.unwrap().unwrap(); // the first state
+        let legal = &pair.created["game"]["legal"];
+        let (m1, m2) = (
+            legal[0]["move"].as_str().unwrap().to_string(),
+            legal[1]["move"].as_str().unwrap().to_string(),
+        );
+        let ((sa, _), (sb, _)) = tokio::join!(
+            a.play(&id, &pair.t0, &m1, Some(0)),
+            b.play(&id, &pair.t0, &m2, Some(0)),
+        );
+        let winner = match (sa, sb) {
+            (200, 409) => {
+                won_a += 1;
+                &m1
+            }
+            (409, 200) => {
+                won_b += 1;
+                &m2
+            }
+            other => panic!("trial {trial}: statuses {other:?}, not one winner"),
+        };
+        let seen = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                let msg = ws.next().await.unwrap().unwrap();
+                let Ok(text) = msg.to_text() else { continue };
+                let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                if v["game"]["ply"] == 1 {
+                    return v;
+                }
+            }
+        })
+        .await
+        .unwrap_or_else(|_| panic!("trial {trial}: B's socket never saw the move"));
+        assert_eq!(seen["game"]["moves"][0], winner.as_str(), "trial {trial}");
+    }
+    eprintln!("races won by A: {won_a}, by B: {won_b}");
+}
