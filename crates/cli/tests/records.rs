@@ -343,3 +343,21 @@ fn a_closed_pipe_ends_quietly() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
 }
+
+/// Undo when the computer moved first and the person has not moved: back
+/// to the start, and the computer moves again only when asked.
+#[test]
+fn undo_after_the_computers_first_move_returns_to_the_start() {
+    let (code, out, err) = tablero(
+        &[
+            "play", "jarmo", "--p1", "random", "--p2", "human", "--seed", "4",
+        ],
+        "undo\nmoves\ngo\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Back to the start."), "{out}");
+    assert!(out.contains("type `go`"), "{out}");
+    // Dark played once, was taken back, and played again when asked.
+    assert_eq!(out.matches("Dark (random) plays").count(), 2, "{out}");
+    assert!(out.contains("\"moves\": type `go`"), "{out}");
+}
