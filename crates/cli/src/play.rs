@@ -31,7 +31,8 @@ pub struct Args {
     setup: Setup,
     /// Who plays player one (Imago, Linja: Red; Jarmo: Dark; Super Dimensiones: South): human,
     /// ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4
-    /// [default: human, or the record's player when resuming with --moves @FILE].
+    /// [default: human, or the record's player when resuming with --moves @FILE; a name there
+    /// that is no spec, from another program's record, is a person of that name].
     #[arg(
         long = "p1",
         visible_aliases = ["red", "dark", "south"],
@@ -76,14 +77,15 @@ pub struct Args {
 /// Who makes the moves of one side: a person, or a computer player built
 /// from a spec (`random`, `solver`, `ai:3`, `mcts:iters=2000`, ...).
 enum Who<G: Game> {
-    Human,
+    /// A person, with the name the record gives (`human` by default).
+    Human(String),
     Computer(Box<dyn Bot<G>>, String),
 }
 
 impl<G: CliGame> Who<G> {
     fn parse(text: &str, seed: u64) -> Result<Who<G>> {
         if text == "human" {
-            return Ok(Who::Human);
+            return Ok(Who::Human(text.to_string()));
         }
         let bot = parse_spec::<G>(text, seed).map_err(|e| anyhow!("{e}; or human"))?;
         Ok(Who::Computer(bot, text.to_string()))
@@ -91,7 +93,7 @@ impl<G: CliGame> Who<G> {
 
     fn name(&self) -> &str {
         match self {
-            Who::Human => "human",
+            Who::Human(name) => name,
             Who::Computer(_, spec) => spec,
         }
     }
@@ -100,7 +102,7 @@ impl<G: CliGame> Who<G> {
     /// level its spec names.
     fn seat(&self) -> Seat {
         match self {
-            Who::Human => Seat::Person,
+            Who::Human(_) => Seat::Person,
             Who::Computer(_, spec) => Seat::Computer(spec_level(spec)),
         }
     }
@@ -220,9 +222,19 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .or_else(|| record_player(record.as_ref(), p))
             .unwrap_or_else(|| default.to_string())
     };
+    // A record's player that is no spec is a person's name (a record from
+    // another program): a person plays that side, under that name.
+    let who_of = |text: String, seed: u64, given: bool| match Who::parse(&text, seed) {
+        Err(_) if !given => Ok(Who::Human(text)),
+        other => other,
+    };
     let who = [
-        Who::parse(&spec(&args.p1, Player::P1, "human"), seed)?,
-        Who::parse(&spec(&args.p2, Player::P2, "ai:3"), seed.wrapping_add(1))?,
+        who_of(spec(&args.p1, Player::P1, "human"), seed, args.p1.is_some())?,
+        who_of(
+            spec(&args.p2, Player::P2, "ai:3"),
+            seed.wrapping_add(1),
+            args.p2.is_some(),
+        )?,
     ];
     let tags = record.map(|r| r.tags).unwrap_or_default();
     if !args.plain && crate::tui::available() {
@@ -256,7 +268,7 @@ fn run_full_screen<G: CliGame>(
     let seats = [who[0].seat(), who[1].seat()];
     let names = [who[0].name().to_string(), who[1].name().to_string()];
     let bots = who.map(|w| match w {
-        Who::Human => None,
+        Who::Human(_) => None,
         Who::Computer(bot, _) => Some(bot),
     });
     let path = args.record.clone();
@@ -507,7 +519,7 @@ impl<G: CliGame> Session<G> {
             }
             let side = self.table.history().current().side_to_move();
             match &self.who[side.index()] {
-                Who::Human => {
+                Who::Human(_) => {
                     match self.table.history().current().mover_label() {
                         Some(army) => {
                             println!("{} ({army}) to move. Legal moves:", self.title(side));

@@ -635,4 +635,92 @@ mod tests {
         assert_eq!(number_square(r, 33), None);
         assert_eq!(square_number(DraughtsVariant::Turkish, sq("b8")), None);
     }
+
+    /// A game of `plies` pseudo-random moves from `start`.
+    fn random_game(start: Draughts, plies: usize, seed: u64) -> History<Draughts> {
+        let mut h = History::new(start);
+        let mut x = seed;
+        for _ in 0..plies {
+            if h.is_over() {
+                break;
+            }
+            let legal = h.current().legal_move_strings();
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let text = &legal[(x >> 33) as usize % legal.len()];
+            let mv = h.current().parse_move(text).unwrap();
+            h.play(mv).unwrap();
+        }
+        h
+    }
+
+    #[test]
+    fn records_round_trip() {
+        for v in DraughtsVariant::ALL {
+            for seed in 0..12u64 {
+                let start = if seed % 3 == 2 {
+                    // A position of the middle game as the start: a FEN.
+                    random_game(Draughts::start_with(&v, Player::P1), 9, seed + 100)
+                        .current()
+                        .clone()
+                } else {
+                    Draughts::start_with(&v, Player::P1)
+                };
+                let mut h = random_game(start, 60 + seed as usize * 20, seed);
+                if !h.is_over() && seed % 2 == 0 {
+                    h.set_result(Outcome::win(Player::P2, Reason::Resign));
+                }
+                let mut record = Record::from_history(&h);
+                record
+                    .tags
+                    .push(("White".into(), "ann \"the\" first".into()));
+                record.tags.push(("Event".into(), "test".into()));
+                let text = write(&record);
+                let back = parse(&text, DraughtsVariant::Russian)
+                    .unwrap_or_else(|e| panic!("{v} {seed}: {e}\n{text}"));
+                // The count of moves without a capture is not in PDN.
+                let board = |p: &Draughts| {
+                    let s = p.position_string();
+                    s.rsplit_once(' ').map(|(a, _)| a.to_string()).unwrap()
+                };
+                assert_eq!(board(&back.start), board(&record.start), "{v} {seed}");
+                assert_eq!(back.moves, record.moves, "{v} {seed}\n{text}");
+                assert_eq!(back.result, record.result, "{v} {seed}\n{text}");
+                assert_eq!(back.tags, record.tags, "{v} {seed}");
+                assert_eq!(write(&back), text);
+            }
+        }
+    }
+
+    #[test]
+    fn hand_written_games_are_read() {
+        let text = "[Event \"x\"]\n[GameType \"25,W,8,8,N1,0\"]\n[Result \"2-0\"]\n\n\
+                    1.22-18 {c3-d4} 11-15 2. 18x11 8x15?! $2 (2... 7x16 3. 21-17) 2-0\n\n\
+                    [Event \"the next game\"]\n1. 21-17 *\n";
+        let r = parse(text, DraughtsVariant::English).unwrap();
+        assert_eq!(*r.start.variant(), DraughtsVariant::Russian);
+        assert_eq!(r.moves.len(), 4);
+        assert_eq!(r.result, Some(Outcome::win(Player::P1, Reason::Resign)));
+        assert_eq!(r.tags, vec![("Event".to_string(), "x".to_string())]);
+        // Algebraic moves, a FEN with ranges and kings, the result in the tag.
+        let text = "[FEN \"B:W21-24,K32:BK1,6\"]\n[Result \"1/2-1/2\"]\n1... b8-a7 *";
+        let r = parse(text, DraughtsVariant::Russian).unwrap();
+        assert_eq!(
+            r.start.position_string(),
+            "1B6/2b5/8/8/8/w1w1w1w1/8/6W1 b 0"
+        );
+        assert_eq!(r.result, None);
+        assert!(write(&r).contains("1... 1-5 *"), "{}", write(&r));
+        for bad in [
+            "[GameType \"20\"]\n1. 32-28 *",
+            "1. 22-19 *",
+            "1. 22-18 99-1 *",
+            "[FEN \"X:W1\"]\n*",
+            "[Result \"3-0\"]\n",
+            "[Event x]\n",
+        ] {
+            assert!(parse(bad, DraughtsVariant::Russian).is_err(), "{bad}");
+        }
+    }
 }
