@@ -25,7 +25,9 @@ where
     let variant = if variant.is_empty() {
         G::Variant::default()
     } else {
-        variant.parse::<G::Variant>().ok().expect("a variant")
+        variant
+            .parse::<G::Variant>()
+            .unwrap_or_else(|e| panic!("variant {variant}: {e}"))
     };
     let start = G::start_with(&variant, Player::P1);
     let (seat, bot) = if p2 == "human" {

@@ -385,18 +385,19 @@ pub fn write(record: &Record<Draughts>) -> String {
     let mut pos = record.start.clone();
     let mut line = String::new();
     let mut words: Vec<String> = Vec::new();
-    // Numbered in pairs from the first move, whoever makes it; a game that
-    // starts with the second side to move begins `1...`.
-    let second_first = pos.side_to_move() != white;
+    // Numbered in pairs, the side that starts a game first in each pair
+    // (White; Black in English draughts); a game that starts with the
+    // other side to move begins `1...`.
+    let second_first = pos.side_to_move() != Player::P1;
     let mut n = 1;
     for (i, &mv) in record.moves.iter().enumerate() {
         let text = move_to_pdn(v, &pos.format_move(mv));
         pos.play_unchecked(mv);
-        let white_moves = (i % 2 == 0) != second_first;
+        let first_of_pair = (i % 2 == 0) != second_first;
         if i == 0 && second_first {
             words.push(format!("{n}... {text}"));
             n += 1;
-        } else if white_moves {
+        } else if first_of_pair {
             words.push(format!("{n}. {text}"));
         } else {
             words.push(text);
