@@ -151,9 +151,12 @@ where
         }
         match self.table.to_move() {
             Some(p) if self.table.seats()[p.index()].is_person() => {
-                let n = self.table.legal().len();
+                let choose = match self.table.legal().len() {
+                    1 => "choose the only legal one".to_string(),
+                    n => format!("choose one of the {n}"),
+                };
                 format!(
-                    "{} to move: type a move or choose one of the {n} with ↑↓, then Enter.",
+                    "{} to move: type a move or {choose} with ↑↓, then Enter.",
                     Self::title(p)
                 )
             }
