@@ -123,6 +123,7 @@ const HELP: &str = "Commands at the prompt:
   draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
                accept when they see no win of their own; others decline); at
                the same terminal the other player is asked at once
+  go           let the computer move, after `undo` took back its first move
   help         this text
   quit         stop (the record is saved if --record was given)";
 
