@@ -17,11 +17,11 @@ use tablero_core::{Player, Record};
 /// Play a match between two computer players.
 ///
 /// Games come in colour-swapped pairs from seeded random openings: A plays
-/// player one in the first game of a pair and player two in the second. A
-/// SPEC is `random`, `ai:1`..`ai:5`, `solver` (Imago), `mcts[:iters=N,ms=N,
-/// c=X,threads=N,cutoff=N]` or `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,
-/// focus=0|1]`.
+/// player one in the first game of a pair and player two in the second.
+/// With --records each game's record starts from the start position with
+/// the opening's random plies, so that it replays whole.
 #[derive(clap::Args, Debug)]
+#[command(after_help = crate::common::SPECS)]
 pub struct Args {
     /// The game.
     game: GameName,
@@ -85,8 +85,19 @@ fn elo_json(x: Option<f64>) -> Value {
 }
 
 /// Writes one finished game to `dir/game-NNN.txt`.
-fn save_game<G: CliGame>(dir: &Path, args: &Args, game: &Finished<G>) -> Result<()> {
+fn save_game<G: CliGame>(
+    dir: &Path,
+    args: &Args,
+    variant: &G::Variant,
+    game: &Finished<G>,
+) -> Result<()> {
     let mut record = Record::from_history(game.history);
+    // The record starts from the start position with the opening's random
+    // plies, so that the game can be replayed from the start.
+    if let Some(opening) = opening_moves::<G>(variant, args, game) {
+        record.start = G::start(variant);
+        record.moves.splice(0..0, opening);
+    }
     let (p1, p2) = if game.a_first {
         (&args.a, &args.b)
     } else {
@@ -100,9 +111,45 @@ fn save_game<G: CliGame>(dir: &Path, args: &Args, game: &Finished<G>) -> Result<
     record
         .tags
         .push(("Round".to_string(), game.number.to_string()));
+    record.tags.push((
+        "Opening".to_string(),
+        format!("{} random plies", args.openings),
+    ));
     let path = dir.join(format!("game-{:03}.txt", game.number));
-    std::fs::write(&path, record.to_text())
+    std::fs::write(&path, crate::common::record_text(&record, &path)?)
         .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The random plies that led from the start to the game's first position:
+/// pair `i` of the match opens with the moves `random_opening` draws from
+/// the seed `seed * 1_000_003 + i`, drawn again here. `None` when the
+/// game's first position is the start (no opening) or is not reached by
+/// them.
+fn opening_moves<G: CliGame>(
+    variant: &G::Variant,
+    args: &Args,
+    game: &Finished<G>,
+) -> Option<Vec<G::Move>> {
+    use rand::{Rng, SeedableRng};
+    use tablero_core::MoveBuf;
+    let pair = u64::from((game.number - 1) / 2);
+    let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(pair);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pos = G::start(variant);
+    let mut moves = G::MoveList::default();
+    let mut played = Vec::new();
+    for _ in 0..args.openings {
+        pos.legal_moves(&mut moves);
+        if pos.outcome().is_some() {
+            return None;
+        }
+        let m = moves.as_slice();
+        let mv = m[rng.gen_range(0..m.len())];
+        pos.play_unchecked(mv);
+        played.push(mv);
+    }
+    let first = game.history.start().position_string();
+    (!played.is_empty() && pos.position_string() == first).then_some(played)
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
@@ -145,7 +192,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let write_error = Mutex::new(None);
     let progress = |t: &Tally, game: &Finished<G>| {
         if let Some(dir) = &args.records {
-            if let Err(e) = save_game(dir, args, game) {
+            if let Err(e) = save_game(dir, args, &config.variant, game) {
                 write_error.lock().expect("error slot").get_or_insert(e);
             }
         }

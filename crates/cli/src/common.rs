@@ -7,6 +7,20 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use tablero_core::{play_move_list, Game, History, Outcome, Record};
 
+/// The grammar of a player spec, shown by the `--help` of the commands
+/// that take one.
+pub const SPECS: &str = "Player specs (WHO, SPEC):
+  human                       a person at this terminal (play only)
+  random                      uniformly random legal moves
+  ai:1 ... ai:5               the game's levels, weakest to strongest (docs/ai.md)
+  solver                      the exact player (Imago)
+  mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
+                              Monte Carlo tree search (default 1000 iterations, c 1.0)
+  ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
+                              alpha-beta (default depth 4, one thread, quiescence
+                              and focus on)
+Example: --p2 mcts:ms=500,threads=2";
+
 /// Where a game starts: variant, position and moves already played.
 #[derive(ClapArgs, Debug, Clone, Default)]
 pub struct Setup {
@@ -73,9 +87,14 @@ impl Setup {
                 None => m.clone(),
                 Some(path) => {
                     let text = read_file(path)?;
-                    if text.trim_start().starts_with('[') {
-                        let r = Record::<G>::parse(&text)
-                            .with_context(|| format!("cannot read the record {path}"))?;
+                    let pdn = is_pdn::<G>(path, &text);
+                    if pdn || text.trim_start().starts_with('[') {
+                        let r = if pdn {
+                            from_pdn::<G>(&text, &variant.to_string())
+                        } else {
+                            Record::<G>::parse(&text).map_err(anyhow::Error::from)
+                        }
+                        .with_context(|| format!("cannot read the record {path}"))?;
                         if start.is_none() {
                             start = Some(r.start.clone());
                         }
@@ -98,6 +117,44 @@ impl Setup {
         }
         Ok((h, record))
     }
+}
+
+/// Whether a record of game `G` read from `path` is PDN: a `draughts`
+/// record named `*.pdn`, or one that is not the project's own format.
+fn is_pdn<G: Game>(path: &str, text: &str) -> bool {
+    G::NAME == "draughts"
+        && (path.to_ascii_lowercase().ends_with(".pdn")
+            || tablero_games::draughts::pdn::looks_like_pdn(text))
+}
+
+/// Reads a PDN game as a record of `G` (which is `draughts`), in `variant`
+/// when the text names no game type.
+fn from_pdn<G: Game>(text: &str, variant: &str) -> Result<Record<G>> {
+    use tablero_games::draughts::{pdn, DraughtsVariant};
+    let v: DraughtsVariant = variant.parse().unwrap_or_default();
+    let record = pdn::parse(text, v)?;
+    // The same record in the project's format, read as the game's.
+    Ok(Record::<G>::parse(&record.to_text())?)
+}
+
+/// The text of a record saved to `path`: PDN for a `draughts` record named
+/// `*.pdn`, the project's own format otherwise.
+pub fn record_text<G: Game>(record: &Record<G>, path: &std::path::Path) -> Result<String> {
+    let pdn = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+    if !pdn {
+        return Ok(record.to_text());
+    }
+    if G::NAME != "draughts" {
+        bail!(
+            "{}: PDN records are for draughts; {} records are saved in the project's format (another name than *.pdn)",
+            path.display(),
+            G::NAME
+        );
+    }
+    let own = Record::<tablero_games::draughts::Draughts>::parse(&record.to_text())?;
+    Ok(tablero_games::draughts::pdn::write(&own))
 }
 
 /// Reads `p1`, `p2` or a colour name of the game.

@@ -20,6 +20,7 @@ use tablero_core::Player;
 /// written as `_` (Imago `b2-c2_g5`). Unknown commands are ignored;
 /// malformed ones get an `info string error: ...` line.
 #[derive(clap::Args, Debug)]
+#[command(after_help = crate::common::SPECS)]
 pub struct Args {
     /// The game to start with (`setoption name game value ...` changes it).
     #[arg(default_value = "imago")]

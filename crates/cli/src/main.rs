@@ -30,6 +30,7 @@ mod print;
 mod render;
 mod serve;
 mod solve;
+mod tui;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;

@@ -15,10 +15,15 @@ use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatS
 
 /// Play a game in the terminal.
 ///
-/// Type a move in the game's notation (or its number in the list) at the
-/// prompt; `help` lists the other commands (undo, claim, resign, draw, quit).
+/// On a terminal the game is full screen: the board redrawn in place with
+/// the last move marked, the move list, the players, the computer thinking
+/// while the screen stays live; type a move or choose one with the arrow
+/// keys, then Enter; F1 lists the keys. Elsewhere (a pipe, a script), or
+/// with --plain, the game goes line by line: type a move in the game's
+/// notation (or its number in the list) at the prompt; `help` lists the
+/// other commands (undo, claim, resign, draw, quit).
 #[derive(clap::Args, Debug)]
-#[command(after_help = HELP)]
+#[command(after_help = format!("{HELP}\n\n{KEYS}\n\n{}", crate::common::SPECS))]
 pub struct Args {
     /// The game.
     game: GameName,
@@ -26,7 +31,8 @@ pub struct Args {
     setup: Setup,
     /// Who plays player one (Imago, Linja: Red; Jarmo: Dark; Super Dimensiones: South): human,
     /// ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4
-    /// [default: human, or the record's player when resuming with --moves @FILE].
+    /// [default: human, or the record's player when resuming with --moves @FILE; a name there
+    /// that is no spec, from another program's record, is a person of that name].
     #[arg(
         long = "p1",
         visible_aliases = ["red", "dark", "south"],
@@ -55,6 +61,12 @@ pub struct Args {
     /// Draw without colours (also when NO_COLOR is set or output is not a terminal).
     #[arg(long)]
     no_color: bool,
+    /// Play line by line (a prompt, then the board printed again after each
+    /// move) even on a terminal: for scripts, pipes and screen readers. The
+    /// full-screen game is chosen when both the input and the output are a
+    /// terminal; otherwise the line mode is used anyway.
+    #[arg(long)]
+    plain: bool,
     /// Play a match of two games (Jarmo's rule 11): in the second game the
     /// players swap seats (colour and side of the board) and the points of
     /// both games add up. With --record FILE, game N is saved to FILE.N.
@@ -65,14 +77,15 @@ pub struct Args {
 /// Who makes the moves of one side: a person, or a computer player built
 /// from a spec (`random`, `solver`, `ai:3`, `mcts:iters=2000`, ...).
 enum Who<G: Game> {
-    Human,
+    /// A person, with the name the record gives (`human` by default).
+    Human(String),
     Computer(Box<dyn Bot<G>>, String),
 }
 
 impl<G: CliGame> Who<G> {
     fn parse(text: &str, seed: u64) -> Result<Who<G>> {
         if text == "human" {
-            return Ok(Who::Human);
+            return Ok(Who::Human(text.to_string()));
         }
         let bot = parse_spec::<G>(text, seed).map_err(|e| anyhow!("{e}; or human"))?;
         Ok(Who::Computer(bot, text.to_string()))
@@ -80,7 +93,7 @@ impl<G: CliGame> Who<G> {
 
     fn name(&self) -> &str {
         match self {
-            Who::Human => "human",
+            Who::Human(name) => name,
             Who::Computer(_, spec) => spec,
         }
     }
@@ -89,7 +102,7 @@ impl<G: CliGame> Who<G> {
     /// level its spec names.
     fn seat(&self) -> Seat {
         match self {
-            Who::Human => Seat::Person,
+            Who::Human(_) => Seat::Person,
             Who::Computer(_, spec) => Seat::Computer(spec_level(spec)),
         }
     }
@@ -110,8 +123,19 @@ const HELP: &str = "Commands at the prompt:
   draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
                accept when they see no win of their own; others decline); at
                the same terminal the other player is asked at once
+  go           let the computer move, after `undo` took back its first move
   help         this text
   quit         stop (the record is saved if --record was given)";
+
+const KEYS: &str = "Keys of the full-screen game (the words above work too):
+  Enter        play the move typed (cells in any case) or chosen
+  Up/Down      choose among the legal moves (those starting with what was typed)
+  F1 or ?      help          F2  hint (the move ai:2 would play)
+  F3           undo          F4  offer a draw (y/n answers one)
+  F5           claim         F6  resign
+  F7           flip the board (rows the other way)
+  Esc          clear the line; leave a finished game
+  F10, Ctrl-C, Ctrl-D  leave (the record keeps every move)";
 
 /// A game at the terminal: the shared table (the same rules around the
 /// board as the web app's) and who plays each seat.
@@ -123,6 +147,9 @@ struct Session<G: CliGame> {
     record: Option<PathBuf>,
     /// The record's other tags (names, dates), kept as they were read.
     tags: Vec<(String, String)>,
+    /// The computer waits to be asked before moving (after an undo took
+    /// back its first move).
+    paused: bool,
 }
 
 impl<G: CliGame> Session<G> {
@@ -134,6 +161,7 @@ impl<G: CliGame> Session<G> {
             color,
             record: None,
             tags: Vec::new(),
+            paused: false,
         }
     }
 
@@ -141,7 +169,12 @@ impl<G: CliGame> Session<G> {
     /// interrupted game loses at most the move being typed.
     fn save(&self) -> Result<()> {
         match &self.record {
-            Some(path) => save_record(path, self.table.history(), &self.who, &self.tags),
+            Some(path) => save_record(
+                path,
+                self.table.history(),
+                [self.who[0].name(), self.who[1].name()],
+                &self.tags,
+            ),
             None => Ok(()),
         }
     }
@@ -190,12 +223,26 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .or_else(|| record_player(record.as_ref(), p))
             .unwrap_or_else(|| default.to_string())
     };
+    // A record's player that is no spec is a person's name (a record from
+    // another program): a person plays that side, under that name.
+    let who_of = |text: String, seed: u64, given: bool| match Who::parse(&text, seed) {
+        Err(_) if !given => Ok(Who::Human(text)),
+        other => other,
+    };
     let who = [
-        Who::parse(&spec(&args.p1, Player::P1, "human"), seed)?,
-        Who::parse(&spec(&args.p2, Player::P2, "ai:3"), seed.wrapping_add(1))?,
+        who_of(spec(&args.p1, Player::P1, "human"), seed, args.p1.is_some())?,
+        who_of(
+            spec(&args.p2, Player::P2, "ai:3"),
+            seed.wrapping_add(1),
+            args.p2.is_some(),
+        )?,
     ];
+    let tags = record.map(|r| r.tags).unwrap_or_default();
+    if !args.plain && crate::tui::available() {
+        return run_full_screen(args, history, who, tags, seed);
+    }
     let mut s = Session::new(history, who, color);
-    s.tags = record.map(|r| r.tags).unwrap_or_default();
+    s.tags = tags;
     s.record.clone_from(&args.record);
     on_interrupt(args.record.as_deref());
     s.save()?;
@@ -206,6 +253,42 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     }
     if quit {
         println!("Game left unfinished.");
+    }
+    Ok(())
+}
+
+/// The game in full screen ([`crate::tui`]); the result and where the
+/// record is are printed when the screen is left.
+fn run_full_screen<G: CliGame>(
+    args: &Args,
+    history: History<G>,
+    who: [Who<G>; 2],
+    tags: Vec<(String, String)>,
+    seed: u64,
+) -> Result<()> {
+    let seats = [who[0].seat(), who[1].seat()];
+    let names = [who[0].name().to_string(), who[1].name().to_string()];
+    let bots = who.map(|w| match w {
+        Who::Human(_) => None,
+        Who::Computer(bot, _) => Some(bot),
+    });
+    let path = args.record.clone();
+    let (n1, n2) = (names[0].clone(), names[1].clone());
+    let save: crate::tui::Saver<G> = Box::new(move |h: &History<G>| match &path {
+        Some(p) => save_record(p, h, [&n1, &n2], &tags),
+        None => Ok(()),
+    });
+    let table = Table::from_history(history, seats);
+    let mut app = crate::tui::App::new(table, bots, names, save, seed);
+    let result = crate::tui::run(&mut app);
+    // The record was written after every move.
+    match app.table().outcome() {
+        Some(o) => println!("{}", app.result_text(o)),
+        None => println!("Game left unfinished."),
+    }
+    result?;
+    if let Some(path) = &args.record {
+        println!("Record saved to {}.", path.display());
     }
     Ok(())
 }
@@ -280,15 +363,14 @@ fn read_input(input: &mut impl BufRead) -> Input {
 fn save_record<G: CliGame>(
     path: &Path,
     history: &History<G>,
-    who: &[Who<G>; 2],
+    who: [&str; 2],
     tags: &[(String, String)],
 ) -> Result<()> {
     let mut record = Record::from_history(history);
     for p in Player::ALL {
-        record.tags.push((
-            G::side_name(p).to_string(),
-            who[p.index()].name().to_string(),
-        ));
+        record
+            .tags
+            .push((G::side_name(p).to_string(), who[p.index()].to_string()));
     }
     let sides = [G::side_name(Player::P1), G::side_name(Player::P2)];
     record.tags.extend(
@@ -296,7 +378,7 @@ fn save_record<G: CliGame>(
             .filter(|(k, _)| !sides.contains(&k.as_str()))
             .cloned(),
     );
-    write_atomically(path, &record.to_text())
+    write_atomically(path, &crate::common::record_text(&record, path)?)
 }
 
 /// Writes `text` to a temporary file next to `path` and renames it over
@@ -438,7 +520,7 @@ impl<G: CliGame> Session<G> {
             }
             let side = self.table.history().current().side_to_move();
             match &self.who[side.index()] {
-                Who::Human => {
+                Who::Human(_) => {
                     match self.table.history().current().mover_label() {
                         Some(army) => {
                             println!("{} ({army}) to move. Legal moves:", self.title(side));
@@ -489,6 +571,26 @@ impl<G: CliGame> Session<G> {
                         }
                     }
                 }
+                Who::Computer(_, spec) if self.paused => {
+                    println!(
+                        "{} ({spec}) is to move: type `go` (or press Enter) to let it move.",
+                        self.title(side)
+                    );
+                    print!("> ");
+                    crate::out::flush();
+                    match read_input(&mut lines) {
+                        Input::Line(l) => match l.trim() {
+                            "" | "go" => self.paused = false,
+                            "quit" | "exit" | "q" => return Ok(true),
+                            other => println!("{other:?}: type `go`, or `quit` to leave."),
+                        },
+                        Input::End => {
+                            println!();
+                            return Ok(true);
+                        }
+                        Input::Bad(why) => println!("{why}"),
+                    }
+                }
                 Who::Computer(..) => self.computer_turn(side),
             }
         }
@@ -499,27 +601,12 @@ impl<G: CliGame> Session<G> {
             Some(p) => format!("{} wins", self.title(p)),
             None => "Draw".to_string(),
         };
-        let why = match o.reason {
-            Reason::Goal => "a piece reached its goal",
-            Reason::Claim => &format!(
-                "{}: the win was proved",
-                G::INFO.claim.map_or("claim", |c| c.en)
-            ),
-            Reason::Repetition => "the same position occurred three times",
-            Reason::NoMoves => "neither player could move",
-            Reason::AllArrived => "a side has all its archers on the enemy's first row",
-            Reason::MoveCap => "the move cap was reached",
-            Reason::Passed => "the two sides have passed each other",
-            Reason::Resign => "resignation",
-            Reason::Agreed => "agreed",
-            _ => o.reason.as_str(),
-        };
         let why = self
             .table
             .history()
             .current()
             .end_text(o)
-            .unwrap_or_else(|| why.to_string());
+            .unwrap_or_else(|| reason_text::<G>(o.reason));
         println!("{text} ({why}). Score {}.", score(o));
     }
 
@@ -566,7 +653,15 @@ impl<G: CliGame> Session<G> {
                     println!("Move taken back.");
                     Step::Moved
                 }
-                Err(e) => refused(&e),
+                Err(e) => match back_to_start(&self.table) {
+                    Some(start) => {
+                        self.table = start;
+                        self.paused = true;
+                        println!("Back to the start.");
+                        Step::Moved
+                    }
+                    None => refused(&e),
+                },
             },
             "draw" => self.offer_draw(side),
             "claim" => match self.table.claim(side) {
@@ -647,4 +742,38 @@ enum Step {
 
 fn score(o: Outcome) -> String {
     o.score_text("-")
+}
+
+/// What ended a game, in words.
+pub(crate) fn reason_text<G: CliGame>(reason: Reason) -> String {
+    match reason {
+        Reason::Goal => "a piece reached its goal".to_string(),
+        Reason::Claim => format!(
+            "{}: the win was proved",
+            G::INFO.claim.map_or("claim", |c| c.en)
+        ),
+        Reason::Repetition => "the same position occurred three times".to_string(),
+        Reason::NoMoves => "neither player could move".to_string(),
+        Reason::AllArrived => "a side has all its archers on the enemy's first row".to_string(),
+        Reason::MoveCap => "the move cap was reached".to_string(),
+        Reason::Passed => "the two sides have passed each other".to_string(),
+        Reason::Resign => "resignation".to_string(),
+        Reason::Agreed => "agreed".to_string(),
+        _ => reason.as_str().to_string(),
+    }
+}
+
+/// Undo when the computer moved first and the person has no move yet: the
+/// game back at its start, the computer to move again (once the person asks
+/// for it). `None` when a person has moved or nobody plays the computer.
+pub(crate) fn back_to_start<G: CliGame>(table: &Table<G>) -> Option<Table<G>> {
+    let seats = table.seats();
+    let h = table.history();
+    let by_computer = (0..h.moves().len()).all(|i| {
+        let mover = h.positions()[i].side_to_move();
+        !seats[mover.index()].is_person()
+    });
+    let person = seats.iter().any(|s| s.is_person());
+    (!h.moves().is_empty() && by_computer && person)
+        .then(|| Table::from_history(History::new(h.start().clone()), seats))
 }

@@ -133,7 +133,7 @@ fn bad_input_is_a_clear_error_not_a_panic() {
     let cases: [(&[&str], &str); 5] = [
         (
             &["moves", "linja", "--moves", "0-1 3-5, 7-6 2-1"],
-            "move 2 (7-6 2-1): 7-6 2-1 is not legal here: the following move goes 2 row(s): from 2 to 0",
+            "move 2 (7-6 2-1): 7-6 2-1 is not legal here: the following move goes 2 rows: from 2 to 0",
         ),
         (&["moves", "linja", "--moves", "0-1 3-9"], "move 1 (0-1 3-9)"),
         (

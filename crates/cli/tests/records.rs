@@ -343,3 +343,57 @@ fn a_closed_pipe_ends_quietly() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
 }
+
+/// Undo when the computer moved first and the person has not moved: back
+/// to the start, and the computer moves again only when asked.
+#[test]
+fn undo_after_the_computers_first_move_returns_to_the_start() {
+    let (code, out, err) = tablero(
+        &[
+            "play", "jarmo", "--p1", "random", "--p2", "human", "--seed", "4",
+        ],
+        "undo\nmoves\ngo\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Back to the start."), "{out}");
+    assert!(out.contains("type `go`"), "{out}");
+    // Dark played once, was taken back, and played again when asked.
+    assert_eq!(out.matches("Dark (random) plays").count(), 2, "{out}");
+    assert!(out.contains("\"moves\": type `go`"), "{out}");
+}
+
+/// Match records start from the start position with the opening's random
+/// plies, and replay to the game's end.
+#[test]
+fn match_records_include_their_opening_plies() {
+    let dir = temp_dir("match-openings");
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = tablero(
+        &[
+            "match",
+            "jarmo",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--openings",
+            "3",
+            "--records",
+            d,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let start = common::json(&["moves", "jarmo", "--json"]);
+    for n in 1..=2 {
+        let file = dir.join(format!("game-00{n}.txt"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("[Opening \"3 random plies\"]"), "{text}");
+        let pos = start["position"].as_str().unwrap();
+        assert!(text.contains(&format!("[Position \"{pos}\"]")), "{text}");
+        let v = replay("jarmo", &file);
+        assert!(v["outcome"].is_object(), "{v}");
+    }
+}

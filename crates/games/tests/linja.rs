@@ -89,7 +89,7 @@ fn the_following_move_counts_the_row_before_arrival() {
     let p = after(Linja::start(&Rules::default()), "0-1 3-5");
     assert_eq!(p.position_string(), "5r/2r1b/1r1b/1b/1r1b/2r1b/1r1b/6b b 0");
     let e = illegal_why(&Linja::start(&Rules::default()), "0-1 3-6");
-    assert_eq!(e, "the following move goes 2 row(s): from 3 to 5");
+    assert_eq!(e, "the following move goes 2 rows: from 3 to 5");
     // The same piece may move again.
     let p = after(Linja::start(&Rules::default()), "0-1 1-3");
     assert_eq!(
@@ -311,7 +311,7 @@ fn a_bad_move_in_a_list_is_reported_by_its_number() {
     assert_eq!(e.text, "7-6 2-1");
     assert!(
         e.to_string()
-            .starts_with("move 2 (7-6 2-1): 7-6 2-1 is not legal here: the following move goes 2 row(s): from 2 to 0"),
+            .starts_with("move 2 (7-6 2-1): 7-6 2-1 is not legal here: the following move goes 2 rows: from 2 to 0"),
         "{e}"
     );
     // The moves before it stay played.
@@ -423,7 +423,7 @@ fn move_text_errors() {
     );
     assert_eq!(
         illegal_why(&p, "0-1"),
-        "a following move of 2 row(s) is compulsory here"
+        "a following move of 2 rows is compulsory here"
     );
     assert_eq!(
         p.parse_move("  0-1   3-5 "),
@@ -432,7 +432,7 @@ fn move_text_errors() {
     let e = p.parse_move("0-1 3-6").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "0-1 3-6 is not legal here: the following move goes 2 row(s): from 3 to 5"
+        "0-1 3-6 is not legal here: the following move goes 2 rows: from 3 to 5"
     );
     let q = pos("4r/2r1b/./1r1b/./2r2b/3r/8b r 0");
     assert_eq!(

@@ -34,6 +34,19 @@ fn subgame_text(s: SubGame) -> &'static str {
 }
 
 impl CliGame for Dimensiones {
+    const CHECKERED: bool = true;
+
+    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+        use ratatui::style::Color;
+        match c.to_ascii_lowercase() {
+            'r' => Some(Color::Red),
+            'b' => Some(Color::Blue),
+            'a' => Some(Color::Cyan),
+            'o' => Some(Color::LightYellow),
+            _ => None,
+        }
+    }
+
     fn board(&self, color: bool) -> String {
         let token = |a: Army| {
             let inner = if self.army() == Some(a) { "●" } else { " " };

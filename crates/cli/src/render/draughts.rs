@@ -5,6 +5,17 @@ use owo_colors::OwoColorize;
 use tablero_games::draughts::{Draughts, Square};
 
 impl CliGame for Draughts {
+    const CHECKERED: bool = true;
+
+    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+        use ratatui::style::Color;
+        match c {
+            'w' | 'W' => Some(Color::Red),
+            'b' | 'B' => Some(Color::Blue),
+            _ => None,
+        }
+    }
+
     fn board(&self, color: bool) -> String {
         let mut out = String::new();
         for row in (0..8u8).rev() {

@@ -6,6 +6,16 @@ use tablero_core::Player;
 use tablero_games::imago::{Cell, Dir, Imago};
 
 impl CliGame for Imago {
+    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+        use ratatui::style::Color;
+        match c {
+            'R' | 'r' => Some(Color::Red),
+            'B' | 'b' => Some(Color::Blue),
+            '┃' | '━' => Some(Color::Yellow),
+            _ => None,
+        }
+    }
+
     fn board(&self, color: bool) -> String {
         let layout = self.layout();
         let mut out = String::from("     a   b   c   d   e   f   g   h\n");

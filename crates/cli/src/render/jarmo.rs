@@ -7,6 +7,15 @@ use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 
 impl CliGame for Jarmo {
+    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+        use ratatui::style::Color;
+        match c {
+            'd' | 'D' => Some(Color::Red),
+            'l' | 'L' => Some(Color::Blue),
+            _ => None,
+        }
+    }
+
     fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {
         if outcome.reason != tablero_core::Reason::AllArrived {
             return None;

@@ -6,8 +6,46 @@ use owo_colors::OwoColorize;
 use tablero_core::Player;
 use tablero_games::linja::{Linja, Row};
 
+/// The drawing, with the width of the pieces' column.
+trait Draw {
+    fn draw(&self, color: bool, pad: usize, short: bool) -> String;
+}
+
 impl CliGame for Linja {
     fn board(&self, color: bool) -> String {
+        self.draw(color, 26, false)
+    }
+
+    fn screen_board(&self) -> String {
+        // As narrow as the fullest row allows, for 80 columns.
+        let widest = Row::ALL
+            .iter()
+            .map(|r| 2 * (self.count(Player::P1, *r) + self.count(Player::P2, *r)) as usize)
+            .max()
+            .unwrap_or(0);
+        self.draw(false, widest.max(2) + 2, true)
+    }
+
+    fn legend() -> &'static str {
+        "R: Red, moving up from row 0 to row 7.  B: Black, moving down from row 7 to row 0.\n\
+         A move names rows: first move, following move, extra turn after `;`, e.g. `0-1 3-5` or `2-1 5-2; 1-0 1-0`."
+    }
+
+    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+        use ratatui::style::Color;
+        match c {
+            'R' => Some(Color::Red),
+            'B' => Some(Color::Blue),
+            '═' => Some(Color::Yellow),
+            _ => None,
+        }
+    }
+}
+
+impl Draw for Linja {
+    /// The board with the pieces' column `pad` wide; `short` notes say
+    /// only what a row scores.
+    fn draw(&self, color: bool, pad: usize, short: bool) -> String {
         let stick = if color {
             "════════════════════════════════".yellow().to_string()
         } else {
@@ -32,8 +70,10 @@ impl CliGame for Linja {
             );
             // Pad by the visible width (colour codes have none).
             let visible = 2 * (red + black).max(1);
-            let pad = " ".repeat(26usize.saturating_sub(visible));
+            let pad = " ".repeat(pad.saturating_sub(visible));
             let note = match row.index() {
+                0 if short => "5 for Black",
+                7 if short => "5 for Red",
                 0 => "Red's start, Black's goal: 5 for Black",
                 7 => "Black's start, Red's goal: 5 for Red",
                 6 => "3 for Red",
@@ -61,10 +101,5 @@ impl CliGame for Linja {
             super::points(s[1])
         ));
         out
-    }
-
-    fn legend() -> &'static str {
-        "R: Red, moving up from row 0 to row 7.  B: Black, moving down from row 7 to row 0.\n\
-         A move names rows: first move, following move, extra turn after `;`, e.g. `0-1 3-5` or `2-1 5-2; 1-0 1-0`."
     }
 }

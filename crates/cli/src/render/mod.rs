@@ -19,6 +19,21 @@ pub trait CliGame: Play + Describe {
     /// One or two lines explaining the drawing.
     fn legend() -> &'static str;
 
+    /// The colour of a piece's letter in the drawing (the full-screen game
+    /// paints the drawing made without colours).
+    fn glyph_color(_c: char) -> Option<ratatui::style::Color> {
+        None
+    }
+
+    /// The board as the full-screen game draws it (without colours; as
+    /// narrow as it can be).
+    fn screen_board(&self) -> String {
+        self.board(false)
+    }
+
+    /// Whether the full-screen game shades the squares light and dark.
+    const CHECKERED: bool = false;
+
     /// The side's display name (from the game's description).
     fn side_name(p: Player) -> &'static str {
         Self::INFO.sides[p.index()].en

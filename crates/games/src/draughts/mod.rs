@@ -28,6 +28,7 @@ mod error;
 mod eval;
 mod movegen;
 mod notation;
+pub mod pdn;
 
 pub use board::{
     board_mask, dir, row_mask, Neighbours, Promotion, Rules, Square, DARK, NEIGHBOURS_6,

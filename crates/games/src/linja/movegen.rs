@@ -221,7 +221,10 @@ impl Linja {
                 });
             if i == steps.len() {
                 return if following_exists {
-                    format!("a following move of {n} row(s) is compulsory here")
+                    format!(
+                        "a following move of {n} {} is compulsory here",
+                        if n == 1 { "row" } else { "rows" }
+                    )
                 } else {
                     String::new()
                 };
@@ -250,7 +253,8 @@ impl Linja {
             let expect = (g + n).min(GOAL);
             if g >= GOAL || u != expect {
                 return format!(
-                    "the following move goes {n} row(s): from {} to {}",
+                    "the following move goes {n} {}: from {} to {}",
+                    if n == 1 { "row" } else { "rows" },
                     s2.from,
                     Row::from_progress(me, expect)
                 );

@@ -1,0 +1,929 @@
+//! `tablero play` in full screen (ratatui with crossterm): the board redrawn
+//! in place, the move list, the players, the computer thinking on a thread
+//! of its own, moves typed or chosen with the arrow keys.
+//!
+//! The game is the same [`Table`] as the line mode's: every move, claim,
+//! draw offer, resignation and undo goes through it. The board is the game's
+//! own text drawing ([`CliGame::board`]), read back by [`board`] to mark the
+//! last move, shade the squares and count the captured pieces.
+
+mod board;
+
+use crate::render::CliGame;
+use anyhow::Result;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tablero_ai::table::{DrawAnswer, Table};
+use tablero_ai::{parse_spec, Bot, Limits};
+use tablero_core::{History, Player};
+
+/// Writes the record after every change of the game.
+pub type Saver<G> = Box<dyn FnMut(&History<G>) -> Result<()>>;
+
+/// What a computer's thread sends back.
+enum Done<G: CliGame> {
+    /// The player (to keep what it learnt), its move and its search's info.
+    Move(Box<dyn Bot<G>>, G::Move, Option<String>),
+    /// A suggested move for the person to move.
+    Hint(G::Move),
+}
+
+/// A search running on its thread.
+struct Job<G: CliGame> {
+    rx: Receiver<Done<G>>,
+    side: Player,
+    started: Instant,
+    hint: bool,
+}
+
+/// The spec of the player that gives hints.
+const HINT_SPEC: &str = "ai:2";
+
+/// The longest text typed at the move line.
+const MAX_INPUT: usize = 200;
+
+/// A game in full screen: the table, the computer players and what the
+/// screen shows.
+pub struct App<G: CliGame> {
+    table: Table<G>,
+    /// The computer players (`None` for a person, or while it thinks).
+    bots: [Option<Box<dyn Bot<G>>>; 2],
+    /// The players as given (`human`, `ai:3`, ...).
+    names: [String; 2],
+    save: Saver<G>,
+    seed: u64,
+    /// The text at the move line.
+    input: String,
+    /// What was typed before the arrow keys chose from the legal moves.
+    typed: String,
+    /// Which of the legal moves starting with `typed` the arrows chose.
+    pick: Option<usize>,
+    message: String,
+    flip: bool,
+    help: bool,
+    job: Option<Job<G>>,
+    /// The last search's info line, if its player reports one.
+    info: Option<String>,
+    /// The person asked to answer the other person's draw offer.
+    asking: Option<Player>,
+    quit: bool,
+    /// The computer waits to be asked (after an undo took back its first
+    /// move).
+    paused: bool,
+    /// The start position's drawing, to count the captured pieces.
+    start_board: Vec<String>,
+}
+
+impl<G: CliGame + Send + 'static> App<G>
+where
+    G::Move: Send,
+{
+    /// A game at `table`; `bots` are the computer players of the seats the
+    /// table gives the computer.
+    pub fn new(
+        table: Table<G>,
+        bots: [Option<Box<dyn Bot<G>>>; 2],
+        names: [String; 2],
+        save: Saver<G>,
+        seed: u64,
+    ) -> Self {
+        let start_board = lines(&table.history().start().screen_board());
+        let mut app = App {
+            table,
+            bots,
+            names,
+            save,
+            seed,
+            input: String::new(),
+            typed: String::new(),
+            pick: None,
+            message: String::new(),
+            flip: false,
+            help: false,
+            job: None,
+            info: None,
+            asking: None,
+            quit: false,
+            paused: false,
+            start_board,
+        };
+        app.message = app.prompt_text();
+        app
+    }
+
+    /// The game so far.
+    pub fn table(&self) -> &Table<G> {
+        &self.table
+    }
+
+    /// Whether the player asked to leave.
+    pub fn quitting(&self) -> bool {
+        self.quit
+    }
+
+    /// Asks to leave (an interrupt).
+    pub fn stop(&mut self) {
+        self.quit = true;
+    }
+
+    fn changed(&mut self) {
+        if let Err(e) = (self.save)(self.table.history()) {
+            self.message = format!("The record cannot be saved: {e:#}");
+        }
+    }
+
+    fn title(p: Player) -> &'static str {
+        G::side_name(p)
+    }
+
+    /// What the status says when nothing else happened.
+    fn prompt_text(&self) -> String {
+        if let Some(o) = self.table.outcome() {
+            return format!("{} Enter or Esc leaves.", self.result_text(o));
+        }
+        match self.table.to_move() {
+            Some(p) if self.table.seats()[p.index()].is_person() => {
+                let choose = match self.table.legal().len() {
+                    1 => "choose the only legal one".to_string(),
+                    n => format!("choose one of the {n}"),
+                };
+                format!(
+                    "{} to move: type a move or {choose} with ↑↓, then Enter.",
+                    Self::title(p)
+                )
+            }
+            Some(p) if self.paused => format!(
+                "{} ({}) to move: Enter (or `go`) lets it move.",
+                Self::title(p),
+                self.names[p.index()]
+            ),
+            Some(p) => format!("{} ({}) to move.", Self::title(p), self.names[p.index()]),
+            None => String::new(),
+        }
+    }
+
+    /// The result as a sentence.
+    pub fn result_text(&self, o: tablero_core::Outcome) -> String {
+        let text = match o.winner {
+            Some(p) => format!("{} wins", Self::title(p)),
+            None => "Draw".to_string(),
+        };
+        let why = self
+            .table
+            .history()
+            .current()
+            .end_text(o)
+            .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
+        format!("{text} ({why}). Score {}.", o.score_text("-"))
+    }
+
+    /// Takes what a computer's thread sent, and starts the computer's
+    /// search when it is to move. Returns whether anything changed.
+    pub fn step(&mut self) -> bool {
+        let mut changed = false;
+        if let Some(job) = &self.job {
+            match job.rx.try_recv() {
+                Ok(done) => {
+                    let job = self.job.take().expect("a job");
+                    self.finish(job, done);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    let job = self.job.take().expect("a job");
+                    self.message = if job.hint {
+                        "No hint: its search failed.".to_string()
+                    } else {
+                        "The computer player failed; the record keeps every move.".to_string()
+                    };
+                    changed = true;
+                }
+            }
+        }
+        if self.job.is_none() && self.asking.is_none() && !self.quit {
+            changed |= self.start_computer();
+        }
+        changed
+    }
+
+    /// Waits for the computer's thread (the tests' way of letting it play).
+    #[cfg(test)]
+    pub fn wait(&mut self) {
+        while self.job.is_some() {
+            if let Some(job) = &self.job {
+                if let Ok(done) = job.rx.recv_timeout(Duration::from_millis(50)) {
+                    let job = self.job.take().expect("a job");
+                    self.finish(job, done);
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, job: Job<G>, done: Done<G>) {
+        match done {
+            Done::Move(bot, mv, info) => {
+                self.bots[job.side.index()] = Some(bot);
+                self.info = info;
+                let text = self.table.history().current().format_move(mv);
+                match self.table.play_move(mv) {
+                    Ok(()) => {
+                        self.changed();
+                        self.message = format!(
+                            "{} ({}) played {text}. {}",
+                            Self::title(job.side),
+                            self.names[job.side.index()],
+                            self.prompt_text()
+                        );
+                    }
+                    Err(e) => self.message = format!("The computer's move {text} was refused: {e}"),
+                }
+            }
+            Done::Hint(mv) => {
+                if self.table.to_move() == Some(job.side) {
+                    let text = self.table.history().current().format_move(mv);
+                    self.message = format!("Hint ({HINT_SPEC}): {text}. Enter plays it.");
+                    self.input = text;
+                    self.typed.clear();
+                    self.pick = None;
+                }
+            }
+        }
+    }
+
+    fn start_computer(&mut self) -> bool {
+        let Some(side) = self.table.to_move() else {
+            return false;
+        };
+        if self.table.seats()[side.index()].is_person() || self.paused {
+            return false;
+        }
+        if self.table.computer_claims() && self.table.claim(side).is_ok() {
+            self.changed();
+            self.message = format!(
+                "{} ({}) claims the win: {}. {}",
+                Self::title(side),
+                self.names[side.index()],
+                G::INFO.claim.map_or("claim", |c| c.en),
+                self.prompt_text()
+            );
+            return true;
+        }
+        let Some(mut bot) = self.bots[side.index()].take() else {
+            return false;
+        };
+        let history = self.table.history().clone();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mv = bot.choose(&history, &Limits::none());
+            let info = bot.info();
+            let _ = tx.send(Done::Move(bot, mv, info));
+        });
+        self.job = Some(Job {
+            rx,
+            side,
+            started: Instant::now(),
+            hint: false,
+        });
+        true
+    }
+
+    fn start_hint(&mut self, side: Player) {
+        let seed = self.seed ^ self.table.moves().len() as u64;
+        let Ok(mut bot) = parse_spec::<G>(HINT_SPEC, seed) else {
+            self.message = "No hint in this game.".to_string();
+            return;
+        };
+        let history = self.table.history().clone();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mv = bot.choose(&history, &Limits::none());
+            let _ = tx.send(Done::Hint(mv));
+        });
+        self.job = Some(Job {
+            rx,
+            side,
+            started: Instant::now(),
+            hint: true,
+        });
+        self.message = "Looking for a hint...".to_string();
+    }
+
+    /// The person whose commands the keys give: the person to move, or
+    /// (the game over, the computer to move) the only person playing.
+    fn person(&self) -> Option<Player> {
+        let seats = self.table.seats();
+        match self.table.to_move() {
+            Some(p) if seats[p.index()].is_person() => Some(p),
+            _ => {
+                let people: Vec<Player> = Player::ALL
+                    .into_iter()
+                    .filter(|p| seats[p.index()].is_person())
+                    .collect();
+                (people.len() == 1).then(|| people[0])
+            }
+        }
+    }
+
+    /// The legal moves that start with what was typed (any case).
+    fn candidates(&self) -> Vec<String> {
+        let typed = self.typed.to_lowercase();
+        self.table
+            .legal()
+            .into_iter()
+            .map(|m| m.text)
+            .filter(|m| m.to_lowercase().starts_with(&typed))
+            .collect()
+    }
+
+    fn choose(&mut self, forward: bool) {
+        if self.pick.is_none() {
+            self.typed = self.input.clone();
+        }
+        let list = self.candidates();
+        if list.is_empty() {
+            self.message = if self.typed.is_empty() {
+                "No legal move here.".to_string()
+            } else {
+                format!("No legal move starts with {:?}.", self.typed)
+            };
+            return;
+        }
+        let n = list.len();
+        let i = match (self.pick, forward) {
+            (None, true) => 0,
+            (None, false) => n - 1,
+            (Some(i), true) => (i + 1) % n,
+            (Some(i), false) => (i + n - 1) % n,
+        };
+        self.pick = Some(i);
+        self.input = list[i].clone();
+    }
+
+    fn edit(&mut self) {
+        self.typed = self.input.clone();
+        self.pick = None;
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, k: KeyEvent) {
+        if k.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(k.code, KeyCode::Char('c' | 'd')) || k.code == KeyCode::F(10) {
+            self.quit = true;
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if let Some(p) = self.asking {
+            let accept = matches!(k.code, KeyCode::Char('y' | 'Y') | KeyCode::F(4));
+            self.asking = None;
+            if self.table.answer_draw(p, accept).is_ok() {
+                self.changed();
+            }
+            self.message = if accept {
+                format!(
+                    "{} accepts the draw. {}",
+                    Self::title(p),
+                    self.prompt_text()
+                )
+            } else {
+                format!(
+                    "{} declines the draw. {}",
+                    Self::title(p),
+                    self.prompt_text()
+                )
+            };
+            return;
+        }
+        match k.code {
+            KeyCode::F(1) => self.help = true,
+            KeyCode::F(2) => self.command("hint"),
+            KeyCode::F(3) => self.command("undo"),
+            KeyCode::F(4) => self.command("draw"),
+            KeyCode::F(5) => self.command("claim"),
+            KeyCode::F(6) => self.command("resign"),
+            KeyCode::F(7) => self.command("flip"),
+            KeyCode::Up | KeyCode::Left | KeyCode::BackTab => self.choose(false),
+            KeyCode::Down | KeyCode::Right | KeyCode::Tab => self.choose(true),
+            KeyCode::Esc if self.input.is_empty() && self.table.outcome().is_some() => {
+                self.quit = true;
+            }
+            KeyCode::Esc => {
+                self.input.clear();
+                self.edit();
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+                self.edit();
+            }
+            KeyCode::Enter => {
+                let text = self.input.trim().to_string();
+                if text.is_empty() && self.table.outcome().is_some() {
+                    self.quit = true;
+                    return;
+                }
+                if text.is_empty() && self.paused {
+                    self.paused = false;
+                    self.message = String::new();
+                    return;
+                }
+                self.input.clear();
+                self.edit();
+                self.command(&text);
+            }
+            KeyCode::Char('?') if self.input.is_empty() => self.help = true,
+            KeyCode::Char(c) if !ctrl => {
+                if self.input.chars().count() < MAX_INPUT {
+                    self.input.push(c);
+                }
+                self.edit();
+            }
+            _ => {}
+        }
+    }
+
+    /// Types `text` and presses Enter (the tests' way of playing).
+    #[cfg(test)]
+    pub fn type_line(&mut self, text: &str) {
+        for c in text.chars() {
+            self.key(KeyEvent::from(KeyCode::Char(c)));
+        }
+        self.key(KeyEvent::from(KeyCode::Enter));
+    }
+
+    /// A command or a move typed at the move line.
+    fn command(&mut self, text: &str) {
+        match text {
+            "" => return,
+            "help" | "?" => {
+                self.help = true;
+                return;
+            }
+            "flip" => {
+                self.flip = !self.flip;
+                self.message = "The board is turned over.".to_string();
+                return;
+            }
+            "quit" | "exit" | "q" => {
+                self.quit = true;
+                return;
+            }
+            "go" if self.paused => {
+                self.paused = false;
+                self.message = String::new();
+                return;
+            }
+            _ => {}
+        }
+        if self.job.as_ref().is_some_and(|j| !j.hint) {
+            self.message = "Wait: the computer is thinking.".to_string();
+            return;
+        }
+        let Some(side) = self.person() else {
+            self.message = "No person plays here; watch, or F10 to leave.".to_string();
+            return;
+        };
+        let result = match text {
+            "moves" => {
+                let list: Vec<String> = self.table.legal().into_iter().map(|m| m.text).collect();
+                self.message = format!("Legal moves: {}", list.join(", "));
+                return;
+            }
+            "hint" => {
+                if self.table.to_move() != Some(side) {
+                    self.message = "A hint is for the person to move.".to_string();
+                } else if self.job.is_none() {
+                    self.start_hint(side);
+                }
+                return;
+            }
+            "undo" => match self.table.undo(side) {
+                Ok(n) => Ok(format!(
+                    "{n} {} taken back.",
+                    if n == 1 { "move" } else { "moves" }
+                )),
+                Err(e) => match crate::play::back_to_start(&self.table) {
+                    Some(start) => {
+                        self.table = start;
+                        self.paused = true;
+                        Ok("Back to the start.".to_string())
+                    }
+                    None => Err(e),
+                },
+            },
+            "resign" => self
+                .table
+                .resign(side)
+                .map(|()| format!("{} resigns.", Self::title(side))),
+            "claim" => self.table.claim(side).map(|()| String::new()),
+            "draw" => match self.table.offer_draw(side) {
+                Ok(DrawAnswer::Agreed) => {
+                    Ok(format!("{} accepts the draw.", Self::title(side.other())))
+                }
+                Ok(DrawAnswer::Standing) => {
+                    self.asking = Some(side.other());
+                    self.message = format!(
+                        "{} offers a draw. {}: y accepts, any other key declines.",
+                        Self::title(side),
+                        Self::title(side.other())
+                    );
+                    return;
+                }
+                Err(e) => Err(e),
+            },
+            text => {
+                let text = match text.parse::<usize>() {
+                    Ok(n) => match self.table.legal().get(n.wrapping_sub(1)) {
+                        Some(m) => m.text.clone(),
+                        None => {
+                            self.message = format!("There is no move number {n}.");
+                            return;
+                        }
+                    },
+                    Err(_) => text.to_string(),
+                };
+                if self.table.to_move() != Some(side) {
+                    self.message = "It is not your turn.".to_string();
+                    return;
+                }
+                // Cells are written in lower case; `B5` is read as `b5`.
+                let lower = text.to_lowercase();
+                let played = match self.table.play(side, &text) {
+                    Err(_) if lower != text => self.table.play(side, &lower),
+                    first => first,
+                };
+                played.map(|_| String::new())
+            }
+        };
+        match result {
+            Ok(said) => {
+                if self.job.is_some() {
+                    // A hint for a position that is gone.
+                    self.job = None;
+                }
+                self.changed();
+                self.message = format!("{said} {}", self.prompt_text()).trim().to_string();
+            }
+            Err(e) => {
+                let text = e.to_string();
+                let mut chars = text.chars();
+                let first = chars.next().map(|c| c.to_uppercase().to_string());
+                self.message = format!("{}{}.", first.unwrap_or_default(), chars.as_str());
+            }
+        }
+    }
+
+    /// Draws the whole screen.
+    pub fn draw(&self, f: &mut Frame) {
+        let area = f.area();
+        let [top, main, message, input, keys] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(2),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let title = format!(
+            " tablero · {} · {}: {} · {}: {}",
+            G::NAME,
+            Self::title(Player::P1),
+            self.names[0],
+            Self::title(Player::P2),
+            self.names[1]
+        );
+        f.render_widget(
+            Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
+            top,
+        );
+        let board = self.board_lines();
+        // The rows of the board are never cut; the lines of text around
+        // them wrap when the move list needs the room.
+        let width = |lines: &mut dyn Iterator<Item = &String>| {
+            lines.map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 1
+        };
+        let rows: Vec<usize> = board::spots(&board).iter().map(|s| s.line).collect();
+        let grid_w = width(
+            &mut board
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| rows.contains(i))
+                .map(|(_, l)| l),
+        );
+        let all_w = width(&mut board.iter());
+        let board_w = all_w
+            .min(main.width.saturating_sub(24))
+            .max(grid_w)
+            .min(main.width);
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(board_w), Constraint::Min(10)]).areas(main);
+        f.render_widget(
+            Paragraph::new(self.styled_board(&board)).wrap(Wrap { trim: false }),
+            left,
+        );
+        f.render_widget(self.panel(right.height), right);
+        f.render_widget(
+            Paragraph::new(self.message.clone())
+                .style(Style::new().fg(Color::Yellow))
+                .wrap(Wrap { trim: true }),
+            message,
+        );
+        let prompt = match self.person().filter(|_| self.table.outcome().is_none()) {
+            Some(p) => format!("{}> ", G::side_name(p).to_lowercase()),
+            None => "> ".to_string(),
+        };
+        let mut spans = vec![
+            Span::styled(prompt, Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(self.input.clone()),
+            Span::styled("█", Style::new().add_modifier(Modifier::SLOW_BLINK)),
+        ];
+        if let Some(i) = self.pick {
+            spans.push(Span::styled(
+                format!("   ({}/{}, ↑↓ to choose)", i + 1, self.candidates().len()),
+                Style::new().add_modifier(Modifier::DIM),
+            ));
+        }
+        f.render_widget(Paragraph::new(Line::from(spans)), input);
+        f.render_widget(
+            Paragraph::new(
+                "F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter",
+            )
+            .style(Style::new().add_modifier(Modifier::DIM)),
+            keys,
+        );
+        if self.help {
+            self.draw_help(f, main);
+        }
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        let text = lines(&self.table.history().current().screen_board());
+        if self.flip {
+            board::flip(&text)
+        } else {
+            text
+        }
+    }
+
+    /// The board with its pieces coloured, the squares shaded and the
+    /// cells of the last move marked.
+    fn styled_board(&self, text: &[String]) -> Vec<Line<'static>> {
+        let spots = board::spots(text);
+        let grid = board::is_grid(&spots);
+        let last = self
+            .table
+            .moves()
+            .last()
+            .map(|m| board::cells_of_move(m, grid))
+            .unwrap_or_default();
+        let paint = |c: char| G::glyph_color(c).map_or(Style::new(), |c| Style::new().fg(c).bold());
+        // Lines, walls and sticks take their colour anywhere; letters only
+        // where a piece stands: on a cell of a grid, in a corner token
+        // (`[B●]`), or alone on a row of Linja (not in words).
+        let rows: Vec<usize> = spots.iter().map(|s| s.line).collect();
+        let mut styles: Vec<Vec<Style>> = text
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let chars: Vec<char> = l.chars().collect();
+                (0..chars.len())
+                    .map(|x| {
+                        let c = chars[x];
+                        let before = x.checked_sub(1).map(|b| chars[b]);
+                        let after = chars.get(x + 1).copied();
+                        let alone = !before.is_some_and(char::is_alphanumeric)
+                            && !after.is_some_and(char::is_alphanumeric);
+                        if !c.is_alphabetic()
+                            || before == Some('[')
+                            || (!grid && alone && rows.contains(&i) && x > 2)
+                        {
+                            paint(c)
+                        } else {
+                            Style::new()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        if grid {
+            for s in &spots {
+                if let Some(c) = text[s.line].chars().nth(s.x) {
+                    if let Some(st) = styles[s.line].get_mut(s.x) {
+                        *st = paint(c);
+                    }
+                }
+            }
+        }
+        for s in &spots {
+            let bg = if last.contains(&s.name) {
+                Some(MARK)
+            } else if G::CHECKERED && grid && (s.col + s.row) % 2 == 1 {
+                // Column a is 0 and row 1 is 1: a1 is dark.
+                Some(DARK)
+            } else if G::CHECKERED && grid {
+                Some(LIGHT)
+            } else {
+                None
+            };
+            let Some(bg) = bg else { continue };
+            let row = &mut styles[s.line];
+            for x in s.x.saturating_sub(1)..=s.x + 1 {
+                if let Some(st) = row.get_mut(x) {
+                    *st = st.bg(bg);
+                    if bg == MARK && st.fg.is_none() {
+                        *st = st.fg(Color::Black);
+                    }
+                }
+            }
+        }
+        text.iter()
+            .zip(styles)
+            .map(|(l, st)| {
+                Line::from(
+                    l.chars()
+                        .zip(st)
+                        .map(|(c, s)| Span::styled(c.to_string(), s))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect()
+    }
+
+    /// The pieces taken off the board since the start, as `2 r, 1 b`.
+    fn captured(&self) -> Option<String> {
+        let now = lines(&self.table.history().current().screen_board());
+        let spots_now = board::spots(&now);
+        let spots_then = board::spots(&self.start_board);
+        if !board::is_grid(&spots_now) {
+            return None;
+        }
+        let then = board::census(&self.start_board, &spots_then);
+        let now = board::census(&now, &spots_now);
+        let gone: Vec<String> = then
+            .iter()
+            .filter_map(|&(c, n)| {
+                let left = now.iter().find(|(k, _)| *k == c).map_or(0, |e| e.1);
+                (n > left).then(|| format!("{} {c}", n - left))
+            })
+            .collect();
+        Some(if gone.is_empty() {
+            "none".to_string()
+        } else {
+            gone.join(", ")
+        })
+    }
+
+    fn panel(&self, height: u16) -> Paragraph<'static> {
+        let mut out: Vec<Line> = Vec::new();
+        let to_move = self.table.to_move();
+        for p in Player::ALL {
+            let marker = if to_move == Some(p) { "▶ " } else { "  " };
+            let color = if p == Player::P1 {
+                Color::Red
+            } else {
+                Color::Blue
+            };
+            out.push(Line::from(vec![
+                Span::raw(marker),
+                Span::styled(
+                    format!("{:<7}", Self::title(p)),
+                    Style::new().fg(color).bold(),
+                ),
+                Span::raw(self.names[p.index()].clone()),
+            ]));
+        }
+        match (&self.job, self.table.outcome()) {
+            (_, Some(o)) => out.push(Line::styled(
+                self.result_text(o),
+                Style::new().add_modifier(Modifier::BOLD),
+            )),
+            (Some(job), None) => {
+                let t = job.started.elapsed();
+                let spin = ['|', '/', '-', '\\'][(t.as_millis() / 150 % 4) as usize];
+                let what = if job.hint { "hint" } else { "thinking" };
+                out.push(Line::styled(
+                    format!("{spin} {what}... {:.1} s", t.as_secs_f64()),
+                    Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+                ));
+            }
+            (None, None) => out.push(Line::raw("")),
+        }
+        if let Some(info) = &self.info {
+            out.push(Line::styled(
+                format!("last search: {info}"),
+                Style::new().add_modifier(Modifier::DIM),
+            ));
+        }
+        if let Some(c) = self.captured() {
+            out.push(Line::raw(format!("Captured: {c}")));
+        }
+        out.push(Line::styled(
+            "Moves",
+            Style::new().add_modifier(Modifier::UNDERLINED),
+        ));
+        let room = usize::from(height).saturating_sub(out.len() + 1).max(1);
+        let moves = self.table.moves();
+        let skip = moves.len().saturating_sub(room);
+        for (i, m) in moves.iter().enumerate().skip(skip) {
+            let mover = self.table.history().positions()[i].side_to_move();
+            out.push(Line::from(vec![
+                Span::raw(format!("{:>3}. ", i + 1)),
+                Span::styled(
+                    format!("{} ", Self::title(mover).chars().next().unwrap_or(' ')),
+                    Style::new().add_modifier(Modifier::DIM),
+                ),
+                Span::raw(m.clone()),
+            ]));
+        }
+        Paragraph::new(out)
+            .block(Block::new().borders(Borders::LEFT))
+            .wrap(Wrap { trim: false })
+    }
+
+    fn draw_help(&self, f: &mut Frame, area: Rect) {
+        let text = format!(
+            "Type a move in the game's notation (capitals are read as small letters) or its\n\
+             number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;\n\
+             what you typed first narrows the choice) and press Enter.\n\n\
+             F1 or ?  this help           F2 hint: the move {HINT_SPEC} would play\n\
+             F3 undo (against the computer: back to your last turn)\n\
+             F4 draw offer                F5 claim the win (Imago's Jacke)\n\
+             F6 resign                    F7 flip the board (rows the other way)\n\
+             Esc clears the line          F10, Ctrl-C or Ctrl-D leaves (the record is kept)\n\
+             The words help, moves, hint, undo, draw, claim, resign, flip, quit work too.\n\n\
+             {}\n\nAny key closes this help.",
+            G::legend()
+        );
+        f.render_widget(Clear, area);
+        f.render_widget(
+            Paragraph::new(text)
+                .block(Block::bordered().title(" Help "))
+                .wrap(Wrap { trim: false }),
+            area,
+        );
+    }
+}
+
+/// The background of the last move's cells.
+const MARK: Color = Color::Yellow;
+/// The background of the dark squares.
+const DARK: Color = Color::DarkGray;
+/// The background of the light squares.
+const LIGHT: Color = Color::Gray;
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(str::to_string).collect()
+}
+
+/// Whether the full-screen game can run: both the input and the output are
+/// terminals.
+pub fn available() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Plays `app` in full screen until the game is left; the terminal is
+/// restored afterwards (also after an error).
+pub fn run<G: CliGame + Send + 'static>(app: &mut App<G>) -> Result<()>
+where
+    G::Move: Send,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    // A kill or a closed terminal: leave the loop, restore the terminal
+    // (Ctrl-C itself comes as a key in raw mode).
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let mut terminal = ratatui::try_init()?;
+    let result = (|| -> Result<()> {
+        loop {
+            app.step();
+            terminal.draw(|f| app.draw(f))?;
+            if app.quitting() || stop.load(Ordering::SeqCst) {
+                app.stop();
+                return Ok(());
+            }
+            if event::poll(Duration::from_millis(100))? {
+                if let Event::Key(k) = event::read()? {
+                    app.key(k);
+                }
+            }
+        }
+    })();
+    ratatui::restore();
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,293 @@
+//! The full-screen game drawn on ratatui's test backend: moves typed and
+//! chosen with the keys, the computer on its thread, the board read back
+//! from the screen.
+
+use super::*;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::Terminal;
+use std::cell::Cell;
+use std::rc::Rc;
+use tablero_ai::table::Seat;
+use tablero_core::Game;
+use tablero_games::dimensiones::Dimensiones;
+use tablero_games::draughts::Draughts;
+use tablero_games::imago::Imago;
+use tablero_games::jarmo::Jarmo;
+use tablero_games::linja::Linja;
+
+/// A person (player one) against the random player; the number of times
+/// the record was saved is counted.
+fn game<G: CliGame + Send + 'static>(variant: &str, p2: &str) -> (App<G>, Rc<Cell<usize>>)
+where
+    G::Move: Send,
+{
+    let variant = if variant.is_empty() {
+        G::Variant::default()
+    } else {
+        variant
+            .parse::<G::Variant>()
+            .unwrap_or_else(|e| panic!("variant {variant}: {e}"))
+    };
+    let start = G::start_with(&variant, Player::P1);
+    let (seat, bot) = if p2 == "human" {
+        (Seat::Person, None)
+    } else {
+        (
+            Seat::Computer(tablero_ai::spec_level(p2)),
+            Some(parse_spec::<G>(p2, 7).expect("a spec")),
+        )
+    };
+    let table = Table::new(start, [Seat::Person, seat]);
+    let saves = Rc::new(Cell::new(0));
+    let count = saves.clone();
+    let save: Saver<G> = Box::new(move |_| {
+        count.set(count.get() + 1);
+        Ok(())
+    });
+    let app = App::new(
+        table,
+        [None, bot],
+        ["human".to_string(), p2.to_string()],
+        save,
+        3,
+    );
+    (app, saves)
+}
+
+fn screen<G: CliGame + Send + 'static>(app: &App<G>, w: u16, h: u16) -> Buffer
+where
+    G::Move: Send,
+{
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    t.draw(|f| app.draw(f)).expect("drawn");
+    t.backend().buffer().clone()
+}
+
+fn rows(buf: &Buffer) -> Vec<String> {
+    let a = buf.area;
+    (0..a.height)
+        .map(|y| (0..a.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// Where the screen draws cell `name` of a grid: the column of its letter
+/// in the header line, the line labelled with its row.
+fn find_cell(rows: &[String], name: &str) -> Option<(u16, u16)> {
+    let letter = name.chars().next()?;
+    let row: String = name.chars().skip(1).collect();
+    let head = rows.iter().find(|r| {
+        let t: String = r.chars().filter(|c| !c.is_whitespace()).collect();
+        t.starts_with("abc")
+    })?;
+    let x = head.chars().position(|c| c == letter)?;
+    let y = rows
+        .iter()
+        .position(|r| r.starts_with(&format!(" {row}  ")))?;
+    Some((x as u16, y as u16))
+}
+
+/// Plays `n` moves of the person (the first chosen with the arrow keys,
+/// the others typed in capitals where the game writes cells) and the
+/// computer's replies; checks the move list, the mark on the last move and
+/// the saves.
+fn play_some<G: CliGame + Send + 'static>(variant: &str, n: usize)
+where
+    G::Move: Send,
+{
+    let (mut app, saves) = game::<G>(variant, "random");
+    for i in 0..n {
+        app.step();
+        app.wait();
+        assert!(app.table().outcome().is_none(), "{}", G::NAME);
+        let before = app.table().moves().len();
+        if i == 0 {
+            app.key(KeyEvent::from(KeyCode::Down));
+            app.key(KeyEvent::from(KeyCode::Down));
+            let chosen = app.input.clone();
+            assert_eq!(chosen, app.table().legal()[1].text);
+            app.key(KeyEvent::from(KeyCode::Enter));
+            assert_eq!(app.table().moves().last(), Some(&chosen));
+        } else {
+            let mv = app
+                .table()
+                .legal()
+                .last()
+                .expect("a legal move")
+                .text
+                .clone();
+            app.type_line(&mv.to_uppercase());
+            assert_eq!(app.table().moves().last(), Some(&mv), "{}", G::NAME);
+        }
+        assert_eq!(app.table().moves().len(), before + 1);
+        let buf = screen(&app, 80, 24);
+        let text = rows(&buf);
+        let last = app.table().moves().last().expect("a move").clone();
+        assert!(
+            text.iter()
+                .any(|r| r.contains(&format!("{}. ", before + 1)) && r.contains(&last)),
+            "{}: the move list shows {last}:\n{}",
+            G::NAME,
+            text.join("\n")
+        );
+        // The last move is marked on the board.
+        let marked = buf.content.iter().filter(|c| c.bg == MARK).count();
+        assert!(marked >= 3, "{}: the last move is marked", G::NAME);
+        app.step();
+        app.wait();
+    }
+    assert!(saves.get() >= 2 * n - 1, "saved after every move");
+}
+
+#[test]
+fn every_game_plays_in_full_screen() {
+    play_some::<Imago>("", 3);
+    play_some::<Jarmo>("", 3);
+    play_some::<Linja>("", 3);
+    play_some::<Dimensiones>("I-C-N-E-S", 3);
+    play_some::<Dimensiones>("", 3);
+    play_some::<Draughts>("", 3);
+}
+
+#[test]
+fn formation_e_draws_every_square_and_marks_the_last_move() {
+    let (mut app, _) = game::<Dimensiones>("I-C-N-E-S", "human");
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    let buf = screen(&app, 80, 24);
+    let text = rows(&buf);
+    let mut drawn = 0;
+    for col in 'a'..='f' {
+        for row in 1..=6 {
+            let name = format!("{col}{row}");
+            let (x, y) = find_cell(&text, &name).expect("the cell is on the screen");
+            let cell = &buf[(x, y)];
+            assert_ne!(cell.symbol(), " ", "{name} is drawn:\n{}", text.join("\n"));
+            // Every square is shaded, light or dark (a1 dark), or marked.
+            let dark = (col as u8 - b'a' + row) % 2 == 1;
+            let cells = board::cells_of_move(&mv, true);
+            let expect = if cells.contains(&name) {
+                MARK
+            } else if dark {
+                DARK
+            } else {
+                LIGHT
+            };
+            assert_eq!(cell.bg, expect, "{name}");
+            drawn += 1;
+        }
+    }
+    assert_eq!(drawn, 36);
+    // The move's cells are marked.
+    for name in board::cells_of_move(&mv, true) {
+        let (x, y) = find_cell(&text, &name).expect("on the screen");
+        assert_eq!(buf[(x, y)].bg, MARK, "{name} of {mv} is marked");
+    }
+}
+
+#[test]
+fn flipping_turns_the_rows_over() {
+    let (mut app, _) = game::<Jarmo>("", "human");
+    let before = rows(&screen(&app, 80, 24));
+    let top = |r: &[String]| r.iter().position(|l| l.starts_with(" 5  "));
+    let bottom = |r: &[String]| r.iter().position(|l| l.starts_with(" 1  "));
+    assert!(top(&before) < bottom(&before));
+    app.key(KeyEvent::from(KeyCode::F(7)));
+    let after = rows(&screen(&app, 80, 24));
+    assert!(top(&after) > bottom(&after));
+}
+
+#[test]
+fn two_people_agree_a_draw_and_the_record_keeps_it() {
+    let (mut app, saves) = game::<Jarmo>("", "human");
+    app.key(KeyEvent::from(KeyCode::F(4)));
+    assert!(app.message.contains("offers a draw"), "{}", app.message);
+    app.key(KeyEvent::from(KeyCode::Char('n')));
+    assert!(app.table().outcome().is_none());
+    app.type_line("draw");
+    app.key(KeyEvent::from(KeyCode::Char('y')));
+    let o = app.table().outcome().expect("drawn");
+    assert_eq!(o.reason, tablero_core::Reason::Agreed);
+    assert!(saves.get() >= 1);
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("Draw (agreed)"), "{text}");
+    // Enter leaves a finished game.
+    app.key(KeyEvent::from(KeyCode::Enter));
+    assert!(app.quitting());
+}
+
+#[test]
+fn undo_against_the_computer_and_bad_moves() {
+    let (mut app, _) = game::<Imago>("", "random");
+    app.type_line("z9-z9");
+    assert!(app.table().moves().is_empty());
+    assert!(!app.message.is_empty());
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    app.step();
+    app.wait();
+    assert_eq!(app.table().moves().len(), 2);
+    app.key(KeyEvent::from(KeyCode::F(3)));
+    assert!(app.table().moves().is_empty(), "{}", app.message);
+    // The help opens and any key closes it.
+    app.key(KeyEvent::from(KeyCode::F(1)));
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("F2 hint"), "{text}");
+    app.key(KeyEvent::from(KeyCode::Char('x')));
+    assert!(!app.help);
+    assert!(app.input.is_empty());
+}
+
+#[test]
+fn a_hint_fills_the_move_line() {
+    let (mut app, _) = game::<Linja>("", "human");
+    app.key(KeyEvent::from(KeyCode::F(2)));
+    app.wait();
+    let legal: Vec<String> = app.table().legal().into_iter().map(|m| m.text).collect();
+    assert!(legal.contains(&app.input), "{}", app.input);
+    app.key(KeyEvent::from(KeyCode::Enter));
+    assert_eq!(app.table().moves().len(), 1);
+}
+
+#[test]
+fn small_and_resized_screens_do_not_panic() {
+    let (app, _) = game::<Linja>("", "human");
+    for (w, h) in [(80, 24), (20, 5), (1, 1), (200, 60)] {
+        let _ = screen(&app, w, h);
+    }
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    // Every row of Linja is drawn, with its stick.
+    for r in 0..8 {
+        assert!(text.contains(&format!(" {r}   ")), "row {r}:\n{text}");
+    }
+    assert!(text.contains("════"));
+}
+
+#[test]
+fn undo_after_the_computers_first_move_waits_to_be_asked() {
+    let start = Jarmo::start(&Default::default());
+    let table = Table::new(start, [Seat::Computer(None), Seat::Person]);
+    let bot = parse_spec::<Jarmo>("random", 5).expect("a spec");
+    let mut app = App::new(
+        table,
+        [Some(bot), None],
+        ["random".to_string(), "human".to_string()],
+        Box::new(|_| Ok(())),
+        1,
+    );
+    app.step();
+    app.wait();
+    assert_eq!(app.table().moves().len(), 1);
+    app.key(KeyEvent::from(KeyCode::F(3)));
+    assert!(app.table().moves().is_empty(), "{}", app.message);
+    // The computer waits...
+    assert!(!app.step());
+    app.wait();
+    assert!(app.table().moves().is_empty());
+    assert!(app.message.contains("Enter"), "{}", app.message);
+    // ...until asked.
+    app.key(KeyEvent::from(KeyCode::Enter));
+    app.step();
+    app.wait();
+    assert_eq!(app.table().moves().len(), 1);
+}

@@ -1,0 +1,150 @@
+//! PDN records of `draughts` games: written for a `.pdn` name, read back by
+//! every command, and games written by hand in the standard notation.
+
+mod common;
+
+use common::{json, tablero};
+use std::path::PathBuf;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tablero-pdn-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn moves_json(game: &str, path: &std::path::Path) -> serde_json::Value {
+    let at = format!("@{}", path.display());
+    json(&["moves", game, "--moves", &at, "--json"])
+}
+
+#[test]
+fn a_game_played_is_written_as_pdn_and_read_back() {
+    let dir = temp_dir("played");
+    let file = dir.join("game.pdn");
+    let f = file.to_str().unwrap();
+    let (code, out, err) = tablero(
+        &[
+            "play", "draughts", "--p1", "human", "--p2", "human", "--record", f,
+        ],
+        "c3-d4\nf6-e5\nD4XF6\ng7xe5\nresign\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("[GameType \"25\"]\n"), "{text}");
+    assert!(text.contains("[White \"human\"]"), "{text}");
+    assert!(text.contains("[Result \"0-2\"]"), "{text}");
+    assert!(text.contains("[Termination \"resign\"]"), "{text}");
+    assert!(text.contains("1. 22-18 11-15 2. 18x11 8x15 0-2"), "{text}");
+    let v = moves_json("draughts", &file);
+    assert_eq!(v["outcome"]["winner"], "p2", "{v}");
+    assert_eq!(v["outcome"]["reason"], "resign", "{v}");
+    // A game resumed from the PDN record and saved again is the same.
+    let again = dir.join("again.pdn");
+    let at = format!("@{f}");
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "draughts",
+            "--moves",
+            &at,
+            "--record",
+            again.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+}
+
+#[test]
+fn a_russian_game_written_by_hand_is_read() {
+    let dir = temp_dir("russian");
+    let file = dir.join("hand.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"Club game\"]\n[GameType \"25\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\
+         [Result \"1-1\"]\n\n1. 22-18 11-15 {a classic} 2. 18x11! 8x15 (2... 7x16) 1-1\n",
+    )
+    .unwrap();
+    let v = moves_json("draughts", &file);
+    // c3-d4 f6-e5 d4xf6 g7xe5: a man on e5, none on f6, g7 or c3.
+    let want = json(&[
+        "moves",
+        "draughts",
+        "--moves",
+        "c3-d4,f6-e5,d4xf6,g7xe5",
+        "--json",
+    ]);
+    assert_eq!(v["position"], want["position"], "{v}");
+    assert_eq!(v["outcome"]["winner"], serde_json::Value::Null, "{v}");
+    assert_eq!(v["outcome"]["reason"], "agreed", "{v}");
+    // The players come back under the sides' names.
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "draughts",
+            "--moves",
+            &format!("@{}", file.display()),
+            "--record",
+            dir.join("copy.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let copy = std::fs::read_to_string(dir.join("copy.txt")).unwrap();
+    assert!(copy.contains("[White \"Ann\"]"), "{copy}");
+    assert!(copy.contains("[Event \"Club game\"]"), "{copy}");
+}
+
+#[test]
+fn an_english_game_uses_the_checkers_numbers() {
+    let dir = temp_dir("english");
+    let file = dir.join("checkers.pdn");
+    // Black (player one here, at the bottom) moves first: 11-15 is c3-d4.
+    std::fs::write(
+        &file,
+        "[GameType \"21\"]\n[Black \"first\"]\n[White \"second\"]\n\n1. 11-15 23-19 2. 8-11 *\n",
+    )
+    .unwrap();
+    let v = moves_json("draughts", &file);
+    let want = json(&[
+        "moves",
+        "draughts",
+        "--variant",
+        "english",
+        "--moves",
+        "c3-d4,d6-c5,b2-c3",
+        "--json",
+    ]);
+    assert_eq!(v["position"], want["position"], "{v}");
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+}
+
+#[test]
+fn bad_pdn_and_pdn_for_other_games_are_errors() {
+    let dir = temp_dir("bad");
+    let file = dir.join("bad.pdn");
+    std::fs::write(&file, "[GameType \"25\"]\n\n1. 22-18 22-18 *\n").unwrap();
+    let at = format!("@{}", file.display());
+    let (code, _, err) = tablero(&["moves", "draughts", "--moves", &at], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("move 2 (22-18)"), "{err}");
+    std::fs::write(&file, "[GameType \"20\"]\n\n1. 32-28 *\n").unwrap();
+    let (code, _, err) = tablero(&["moves", "draughts", "--moves", &at], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("GameType \"20\""), "{err}");
+    let (code, _, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--p2",
+            "human",
+            "--record",
+            dir.join("imago.pdn").to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("PDN records are for draughts"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
