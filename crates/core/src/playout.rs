@@ -3,7 +3,6 @@
 
 use crate::{Game, MoveBuf, Outcome};
 use rand::Rng;
-use rustc_hash::FxHashMap;
 
 /// The end of one random game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,10 +14,15 @@ pub struct Playout {
 }
 
 /// Plays random games, reusing its buffers between games.
+///
+/// The repetition rule is applied with a stack of the repetition keys of
+/// the positions since the last growth of [`Game::progress`] (no earlier
+/// position can come back), scanned at each ply: no hash map, and nothing
+/// allocated once the buffers have grown.
 #[derive(Debug, Default)]
 pub struct Playouts<G: Game> {
     moves: G::MoveList,
-    seen: FxHashMap<u64, u32>,
+    keys: Vec<u64>,
 }
 
 impl<G: Game> Playouts<G> {
@@ -27,7 +31,7 @@ impl<G: Game> Playouts<G> {
     pub fn new() -> Self {
         Playouts {
             moves: G::MoveList::default(),
-            seen: FxHashMap::default(),
+            keys: Vec::new(),
         }
     }
 
@@ -40,14 +44,25 @@ impl<G: Game> Playouts<G> {
     pub fn run<R: Rng + ?Sized>(&mut self, start: &G, rng: &mut R) -> Playout {
         let limit = G::repetition_limit();
         let cap = G::max_plies(start.variant());
-        self.seen.clear();
+        self.keys.clear();
         let mut pos = start.clone();
+        let mut progress = 0;
         if limit.is_some() {
-            self.seen.insert(pos.repetition_key(), 1);
+            progress = pos.progress();
+            self.keys.push(pos.repetition_key());
         }
         let mut plies = 0u64;
         loop {
-            if let Some(outcome) = pos.outcome() {
+            // The moves first: a game has a natural end exactly when no
+            // move is legal (the conformance kit checks it), so with moves
+            // only the draw rules can end it.
+            pos.legal_moves(&mut self.moves);
+            let moves = self.moves.as_slice();
+            if moves.is_empty() {
+                let outcome = pos.outcome().expect("a position without moves has ended");
+                return Playout { outcome, plies };
+            }
+            if let Some(outcome) = pos.rule_outcome() {
                 return Playout { outcome, plies };
             }
             assert!(
@@ -55,15 +70,19 @@ impl<G: Game> Playouts<G> {
                 "{} game ran past its bound of {cap} plies",
                 G::NAME
             );
-            pos.legal_moves(&mut self.moves);
-            let moves = self.moves.as_slice();
             let mv = moves[rng.gen_range(0..moves.len())];
             pos.play_unchecked(mv);
             plies += 1;
             if let Some(limit) = limit {
-                let c = self.seen.entry(pos.repetition_key()).or_insert(0);
-                *c += 1;
-                if *c >= limit && pos.outcome().is_none() {
+                let p = pos.progress();
+                if p != progress {
+                    progress = p;
+                    self.keys.clear();
+                }
+                let key = pos.repetition_key();
+                self.keys.push(key);
+                let seen = self.keys.iter().filter(|&&k| k == key).count();
+                if seen >= limit as usize && pos.outcome().is_none() {
                     return Playout {
                         outcome: pos.repetition_outcome(),
                         plies,

@@ -31,7 +31,7 @@ impl Dimensiones {
     /// Every legal move of `army` as if it were to move.
     pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
         out.clear();
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         let view = self.view(army, rules);
         let caps = view.captures(out);
         match self.variant.tactics {
@@ -56,7 +56,7 @@ impl Dimensiones {
     /// without listing the non-captures where no penalty applies.
     pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
         out.clear();
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         let view = self.view(army, rules);
         let caps = view.captures(out) as u64;
         match self.variant.tactics {
@@ -178,7 +178,7 @@ impl Dimensiones {
     /// sub-game and pass the turn to the same player's other army.
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         loop {
             if self.view(a, rules).has_move() {
                 return Some(a);

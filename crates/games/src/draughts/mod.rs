@@ -357,6 +357,31 @@ impl Game for Draughts {
         Some(3)
     }
 
+    /// Pieces taken, then kings crowned, then rows advanced by men, in that
+    /// order of weight: a capture takes a piece (whatever it undoes below),
+    /// a crowning adds a king and takes a man off the rows, a man's step
+    /// forward adds a row, and nothing else changes any of the three (a
+    /// Turkish man's sideways step is reversible and counts nothing).
+    fn progress(&self) -> u64 {
+        // Rows whose index has bit 0, 1 or 2 set.
+        const ROW_BITS: [u64; 3] = [
+            0xFF00_FF00_FF00_FF00,
+            0xFFFF_0000_FFFF_0000,
+            0xFFFF_FFFF_0000_0000,
+        ];
+        let rows = |b: u64| {
+            u64::from((b & ROW_BITS[0]).count_ones())
+                + 2 * u64::from((b & ROW_BITS[1]).count_ones())
+                + 4 * u64::from((b & ROW_BITS[2]).count_ones())
+        };
+        let (m0, m1) = (self.men[0], self.men[1]);
+        // White men advance up the rows, black men down: 7 - row each.
+        let advanced = rows(m0) + 7 * u64::from(m1.count_ones()) - rows(m1);
+        let pieces = (m0 | m1 | self.kings[0] | self.kings[1]).count_ones();
+        let kings = (self.kings[0] | self.kings[1]).count_ones();
+        (u64::from(64 - pieces) << 16) | (u64::from(kings) << 8) | advanced
+    }
+
     /// Each man makes at most 7 forward moves in the diagonal games; in
     /// Turkish a man's sideways steps also reset the clock, so only the
     /// repetition rule bounds those games: the bound is then the number of

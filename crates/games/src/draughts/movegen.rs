@@ -176,6 +176,11 @@ impl ArmyView<'_> {
             flying: self.rules.flying_kings,
             at_once: self.rules.remove_at_once,
             stop: self.rules.promotion == Promotion::Stop,
+            quantity: self.rules.quantity,
+            quality: self.rules.quality,
+            enemy_kings: self.enemy_kings,
+            best: 0,
+            start,
             from: Square::at(0),
             orig_king: false,
             first: start,
@@ -192,25 +197,7 @@ impl ArmyView<'_> {
             let occ = self.occupied & !(1u64 << sq);
             s.jumps(sq, king, 0, occ, 8);
         }
-        let out = s.out;
-        if out.len() - start > 1 && (self.rules.quantity || self.rules.quality) {
-            // The law of quantity, then that of quality among the longest:
-            // one pass keeping the captures with the greatest key.
-            let ek = self.enemy_kings;
-            let (qn, ql) = (self.rules.quantity, self.rules.quality);
-            let key = |m: &Move| {
-                let n = if qn { m.captured.count_ones() } else { 0 };
-                let k = if ql {
-                    (m.captured & ek).count_ones()
-                } else {
-                    0
-                };
-                (n << 8) | k
-            };
-            let best = out[start..].iter().map(key).max().unwrap_or(0);
-            retain_from(out, start, |m| key(m) == best);
-        }
-        out.len() - start
+        s.out.len() - start
     }
 
     /// The non-capturing targets of the piece on `sq` (a king if `king`):
@@ -438,17 +425,6 @@ pub fn ally_reach(next: &Neighbours, from: Square, dirs: u8, allies: u64, occ: u
     seen & !from.bit()
 }
 
-fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
-    let mut w = start;
-    for r in start..out.len() {
-        if keep(&out[r]) {
-            out[w] = out[r];
-            w += 1;
-        }
-    }
-    out.truncate(w);
-}
-
 /// The capture search of the generator: depth first, the state in
 /// registers, whole-board tables for steps and slides. It finds the same
 /// moves in the same order as the path search [`Search`] (which notation
@@ -462,6 +438,15 @@ struct Captures<'o> {
     flying: bool,
     at_once: bool,
     stop: bool,
+    /// The law of quantity.
+    quantity: bool,
+    /// The law of quality.
+    quality: bool,
+    enemy_kings: u64,
+    /// The greatest key of the laws recorded so far (see `record`).
+    best: u32,
+    /// Where this search's moves start in `out`.
+    start: usize,
     from: Square,
     orig_king: bool,
     first: usize,
@@ -469,8 +454,34 @@ struct Captures<'o> {
 }
 
 impl Captures<'_> {
+    /// Records a complete capture, unless the piece already has it. With
+    /// the laws of quantity and quality, a capture below the best key so
+    /// far is dropped, and one above it drops every capture kept before:
+    /// what stays is exactly the captures with the greatest key, in the
+    /// order found.
     #[inline(always)]
     fn record(&mut self, to: u32, captured: u64, promote: bool) {
+        if self.quantity || self.quality {
+            let n = if self.quantity {
+                captured.count_ones()
+            } else {
+                0
+            };
+            let k = if self.quality {
+                (captured & self.enemy_kings).count_ones()
+            } else {
+                0
+            };
+            let key = (n << 8) | k;
+            if key < self.best {
+                return;
+            }
+            if key > self.best {
+                self.best = key;
+                self.out.truncate(self.start);
+                self.first = self.start;
+            }
+        }
         let m = Move {
             from: self.from,
             to: Square::at(to as u8),
@@ -481,6 +492,28 @@ impl Captures<'_> {
         if !self.out[self.first..].contains(&m) {
             self.out.push(m);
         }
+    }
+
+    /// Whether a man (or a short king, if `king`) on `sq`, arrived by a
+    /// jump in direction `last`, has a next jump over one of `enemy`.
+    #[inline(always)]
+    fn steps_on(&self, sq: usize, king: bool, enemy: u64, occ: u64, last: usize) -> bool {
+        let g = self.g;
+        let mut m = if king { self.king_dirs } else { self.man_caps };
+        if king && self.at_once {
+            m &= !(1 << dir::opposite(last as u8));
+        }
+        if g.steps[m as usize][sq] & enemy == 0 {
+            return false;
+        }
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(g.step[d][sq] & enemy, d) & !occ != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Searches the captures from `sq`; records complete ones. Returns
@@ -560,6 +593,12 @@ impl Captures<'_> {
                         continue;
                     }
                     k = true;
+                }
+                // A man or short king with no next jump from the landing
+                // square (checked here, without a call): the capture ends.
+                if !(k && self.flying) && !self.steps_on(l as usize, k, enemy & !mid, occ2, d) {
+                    self.record(l, cap, !self.orig_king && k);
+                    continue;
                 }
                 if !self.jumps(l as usize, k, cap, occ2, d as u8) {
                     self.record(l, cap, !self.orig_king && k);
