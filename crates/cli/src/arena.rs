@@ -2,6 +2,7 @@
 
 use crate::common::{num, print_json, Setup};
 use crate::render::CliGame;
+use crate::ugi_player::parse_spec;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 use tablero_ai::arena::{run_match, Finished, MatchConfig, Tally};
-use tablero_ai::{parse_spec, spec_level};
+use tablero_ai::spec_level;
 use tablero_core::{Player, Record};
 
 /// Play a match between two computer players.
@@ -20,7 +21,8 @@ use tablero_core::{Player, Record};
 /// player one in the first game of a pair and player two in the second. A
 /// SPEC is `random`, `ai:1`..`ai:5`, `solver` (Imago), `mcts[:iters=N,ms=N,
 /// c=X,threads=N,cutoff=N]` or `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,
-/// focus=0|1]`.
+/// focus=0|1]` or `ugi:COMMAND` (an external UGI engine, e.g. another
+/// build's `tablero engine GAME --player ab:ms=200`).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -112,8 +114,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let variant = setup.variant::<G>()?;
     // Check both specs before starting.
-    parse_spec::<G>(&args.a, 0).map_err(|e| anyhow!("--a: {e}"))?;
-    parse_spec::<G>(&args.b, 0).map_err(|e| anyhow!("--b: {e}"))?;
+    parse_spec::<G>(&args.a, 0, &variant).map_err(|e| anyhow!("--a: {e}"))?;
+    parse_spec::<G>(&args.b, 0, &variant).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -134,8 +136,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let (a, b) = (args.a.clone(), args.b.clone());
-    let make_a = move |seed: u64| parse_spec::<G>(&a, seed).expect("checked spec");
-    let make_b = move |seed: u64| parse_spec::<G>(&b, seed).expect("checked spec");
+    let v = config.variant.clone();
+    let make_a = move |seed: u64| parse_spec::<G>(&a, seed, &v).expect("checked spec");
+    let v = config.variant.clone();
+    let make_b = move |seed: u64| parse_spec::<G>(&b, seed, &v).expect("checked spec");
     // The bar draws only on a terminal; elsewhere (a log file, a pipe)
     // each finished game writes a line to stderr instead.
     let lines = !std::io::stderr().is_terminal();

@@ -30,6 +30,7 @@ mod print;
 mod render;
 mod serve;
 mod solve;
+mod ugi_player;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;

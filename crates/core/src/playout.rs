@@ -18,11 +18,17 @@ pub struct Playout {
 /// The repetition rule is applied with a stack of the repetition keys of
 /// the positions since the last growth of [`Game::progress`] (no earlier
 /// position can come back), scanned at each ply: no hash map, and nothing
-/// allocated once the buffers have grown.
+/// allocated once the buffers have grown. While there are fewer such
+/// positions than a repetition needs, they are kept as they are and hashed
+/// only when the stack reaches that length.
 #[derive(Debug, Default)]
 pub struct Playouts<G: Game> {
     moves: G::MoveList,
+    /// The repetition keys of the positions since the last growth of
+    /// progress, once there are enough of them for a repetition.
     keys: Vec<u64>,
+    /// Before that, the positions themselves, hashed only if needed.
+    pending: Vec<G>,
 }
 
 impl<G: Game> Playouts<G> {
@@ -32,6 +38,7 @@ impl<G: Game> Playouts<G> {
         Playouts {
             moves: G::MoveList::default(),
             keys: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -45,11 +52,12 @@ impl<G: Game> Playouts<G> {
         let limit = G::repetition_limit();
         let cap = G::max_plies(start.variant());
         self.keys.clear();
+        self.pending.clear();
         let mut pos = start.clone();
         let mut progress = 0;
         if limit.is_some() {
             progress = pos.progress();
-            self.keys.push(pos.repetition_key());
+            self.pending.push(pos.clone());
         }
         let mut plies = 0u64;
         loop {
@@ -78,6 +86,15 @@ impl<G: Game> Playouts<G> {
                 if p != progress {
                     progress = p;
                     self.keys.clear();
+                    self.pending.clear();
+                }
+                if self.keys.is_empty() && self.pending.len() + 1 < limit as usize {
+                    // Too few positions for a repetition yet.
+                    self.pending.push(pos.clone());
+                    continue;
+                }
+                for q in self.pending.drain(..) {
+                    self.keys.push(q.repetition_key());
                 }
                 let key = pos.repetition_key();
                 self.keys.push(key);

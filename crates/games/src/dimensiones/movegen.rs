@@ -169,7 +169,8 @@ impl Dimensiones {
     /// decided at once and the same player's other army moves instead.
     pub(crate) fn next_army(&mut self, army: Army) -> Option<Army> {
         let c1 = army.next_in_cycle(self.first);
-        let c3 = c1.next_in_cycle(self.first).next_in_cycle(self.first);
+        // Two steps further in the cycle: the same player's other army.
+        let c3 = c1.ally();
         let cand = [c1, c3].into_iter().find(|a| self.plays(a.subgame()))?;
         self.settle_blocked(cand)
     }

@@ -470,3 +470,70 @@ impl Game for Draughts {
         resolve(text, 8, &legal, |m| self.paths(m))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dimensiones::{Dimensiones, RuleSet};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::collections::HashMap;
+    use tablero_core::{MoveBuf, Playout, Playouts};
+
+    /// The playout loop as it was: the key of every position of the game
+    /// counted in a hash map, the end asked for before the moves.
+    fn reference<G: Game>(start: &G, rng: &mut impl Rng) -> Playout {
+        let limit = G::repetition_limit().expect("a repetition rule");
+        let mut seen = HashMap::new();
+        let mut pos = start.clone();
+        seen.insert(pos.repetition_key(), 1);
+        let mut moves = G::MoveList::default();
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = pos.outcome() {
+                return Playout { outcome, plies };
+            }
+            pos.legal_moves(&mut moves);
+            let m = moves.as_slice();
+            pos.play_unchecked(m[rng.gen_range(0..m.len())]);
+            plies += 1;
+            let c = seen.entry(pos.repetition_key()).or_insert(0);
+            *c += 1;
+            if *c >= limit && pos.outcome().is_none() {
+                return Playout {
+                    outcome: pos.repetition_outcome(),
+                    plies,
+                };
+            }
+        }
+    }
+
+    /// Random games of `start` both ways; returns how many ended by
+    /// repetition.
+    fn compare<G: Game>(start: &G, games: u64) -> usize {
+        let mut playouts = Playouts::new();
+        let mut repeated = 0;
+        for seed in 0..games {
+            let mut a = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut b = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let got = playouts.run(start, &mut a);
+            assert_eq!(got, reference(start, &mut b), "seed {seed}");
+            repeated += usize::from(got.outcome.reason == Reason::Repetition);
+        }
+        repeated
+    }
+
+    #[test]
+    fn playouts_end_as_with_every_position_counted() {
+        let mut repeated = 0;
+        for v in DraughtsVariant::ALL {
+            repeated += compare(&Draughts::start(&v), 300);
+        }
+        for rules in ["M-C-N-W-R", "I-D-A-E-S"] {
+            let rs: RuleSet = rules.parse().expect("a rule set");
+            repeated += compare(&Dimensiones::start(&rs), 100);
+        }
+        // The repetition rule did end some of the games.
+        assert!(repeated >= 10, "{repeated}");
+    }
+}

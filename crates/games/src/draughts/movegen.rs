@@ -222,15 +222,8 @@ impl ArmyView<'_> {
             targets = g.steps[man_moves as usize][sq] & !occ;
         }
         if self.allies != 0 {
-            let from = Square::at(sq as u8);
             let dirs = if king { self.rules.ally_king } else { ally_man };
-            targets |= ally_reach(
-                self.rules.neighbours(),
-                from,
-                dirs,
-                self.allies,
-                occ & !from.bit(),
-            );
+            targets |= ally_reach_bits(g, 1u64 << sq, dirs, self.allies, occ);
         }
         targets
     }
@@ -241,7 +234,11 @@ impl ArmyView<'_> {
         let promo = self.promo_row();
         let man_moves = self.orient(self.rules.man_moves);
         let ally_man = self.orient(self.rules.ally_man);
-        let mut pieces = self.men | self.kings;
+        let mut pieces = if self.allies == 0 {
+            self.movers(man_moves)
+        } else {
+            self.men | self.kings
+        };
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
@@ -261,6 +258,34 @@ impl ArmyView<'_> {
                 });
             }
         }
+    }
+
+    /// The pieces with an empty square next to them in a direction they
+    /// move in: without ally jumps, exactly those with a non-capturing
+    /// move (a flying king's slide starts with such a step).
+    #[inline(always)]
+    fn movers(&self, man_moves: u8) -> u64 {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut movers = 0u64;
+        let mut m = man_moves;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            movers |= g.shift(empty, dir::opposite(d as u8) as usize);
+        }
+        movers &= self.men;
+        if self.kings != 0 {
+            let mut k = 0u64;
+            let mut m = self.rules.king_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                k |= g.shift(empty, dir::opposite(d as u8) as usize);
+            }
+            movers |= k & self.kings;
+        }
+        movers
     }
 
     /// How many moves [`quiet`](ArmyView::quiet) would append, counted
@@ -423,6 +448,28 @@ pub fn ally_reach(next: &Neighbours, from: Square, dirs: u8, allies: u64, occ: u
         }
     }
     seen & !from.bit()
+}
+
+/// [`ally_reach`] by whole-board shifts, every chain one jump further per
+/// round: the squares reached from the piece `from` (a bit) over `allies`
+/// in `dirs`. `occ` may include `from`.
+#[inline(always)]
+fn ally_reach_bits(g: &Geometry, from: u64, dirs: u8, allies: u64, occ: u64) -> u64 {
+    let free = !occ;
+    let mut seen = from;
+    let mut frontier = from;
+    while frontier != 0 {
+        let mut next = 0;
+        let mut m = dirs;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            next |= g.shift(g.shift(frontier, d) & allies, d);
+        }
+        frontier = next & free & !seen;
+        seen |= frontier;
+    }
+    seen & !from
 }
 
 /// The capture search of the generator: depth first, the state in
