@@ -3,7 +3,7 @@
 
 use super::board::{Army, Strategy, Tactics};
 use super::{Dimensiones, SubGame, CLOCK_LIMIT};
-use crate::draughts::{ArmyView, Move, Penalty, Rules, Square};
+use crate::draughts::{men_step, ArmyView, Move, Penalty, Rules, Square};
 use tablero_core::Player;
 
 impl Dimensiones {
@@ -181,7 +181,10 @@ impl Dimensiones {
         let mut a = army;
         let rules = self.core;
         loop {
-            if self.view(a, rules).has_move() {
+            // Most armies have a man with a free square ahead.
+            if men_step(rules, self.men[a.index()], self.occupied(), a.north())
+                || self.view(a, rules).has_move()
+            {
                 return Some(a);
             }
             let winner = match self.variant.strategy {

@@ -421,6 +421,27 @@ impl ArmyView<'_> {
     }
 }
 
+/// Whether one of `men` (of an army moving north if `north`) has a free
+/// square one step away in a direction it moves in: a quick first test of
+/// [`ArmyView::has_move`], which it implies.
+#[inline(always)]
+pub(crate) fn men_step(rules: &Rules, men: u64, occupied: u64, north: bool) -> bool {
+    let g = rules.geometry();
+    let mut m = if north {
+        rules.man_moves
+    } else {
+        FLIPPED[rules.man_moves as usize]
+    };
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if g.shift(men, d) & !occupied != 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The squares a piece on `from` reaches by chains of ally jumps in `dirs`
 /// (one square over an ally, onto the empty square beyond), not counting
 /// `from` itself. `occ` is the occupancy without the moving piece.
