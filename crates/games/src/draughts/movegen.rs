@@ -664,7 +664,8 @@ impl Captures<'_> {
                 }
                 // A man or short king with no next jump from the landing
                 // square (checked here, without a call): the capture ends.
-                if !(k && self.flying) && !self.steps_on(l as usize, k, enemy & !mid, occ2, d) {
+                let short = !k || !self.flying;
+                if short && !self.steps_on(l as usize, k, enemy & !mid, occ2, d) {
                     self.record(l, cap, !self.orig_king && k);
                     continue;
                 }
