@@ -2,6 +2,7 @@
 
 use crate::common::{num, print_json, Setup};
 use crate::render::CliGame;
+use crate::ugi_player::parse_spec;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 use tablero_ai::arena::{run_match, Finished, MatchConfig, Tally};
-use tablero_ai::{parse_spec, spec_level};
+use tablero_ai::spec_level;
 use tablero_core::{Player, Record};
 
 /// Play a match between two computer players.
@@ -159,8 +160,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let variant = setup.variant::<G>()?;
     // Check both specs before starting.
-    parse_spec::<G>(&args.a, 0).map_err(|e| anyhow!("--a: {e}"))?;
-    parse_spec::<G>(&args.b, 0).map_err(|e| anyhow!("--b: {e}"))?;
+    parse_spec::<G>(&args.a, 0, &variant).map_err(|e| anyhow!("--a: {e}"))?;
+    parse_spec::<G>(&args.b, 0, &variant).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -181,8 +182,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let (a, b) = (args.a.clone(), args.b.clone());
-    let make_a = move |seed: u64| parse_spec::<G>(&a, seed).expect("checked spec");
-    let make_b = move |seed: u64| parse_spec::<G>(&b, seed).expect("checked spec");
+    let v = config.variant.clone();
+    let make_a = move |seed: u64| parse_spec::<G>(&a, seed, &v).expect("checked spec");
+    let v = config.variant.clone();
+    let make_b = move |seed: u64| parse_spec::<G>(&b, seed, &v).expect("checked spec");
     // The bar draws only on a terminal; elsewhere (a log file, a pipe)
     // each finished game writes a line to stderr instead.
     let lines = !std::io::stderr().is_terminal();

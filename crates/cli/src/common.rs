@@ -19,6 +19,8 @@ pub const SPECS: &str = "Player specs (WHO, SPEC):
   ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
                               alpha-beta (default depth 4, one thread, quiescence
                               and focus on)
+  ugi:COMMAND                 an external engine speaking UGI (match only), e.g.
+                              \"ugi:tablero engine dimensiones --player ab:ms=200\"
 Example: --p2 mcts:ms=500,threads=2";
 
 /// Where a game starts: variant, position and moves already played.

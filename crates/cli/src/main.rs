@@ -31,6 +31,7 @@ mod render;
 mod serve;
 mod solve;
 mod tui;
+mod ugi_player;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;

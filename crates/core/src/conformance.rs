@@ -115,9 +115,18 @@ fn play_checked<G: Game>(
     let mut history = History::new(start);
     let mut moves = G::MoveList::default();
     let mut last_move = None;
+    let mut progress = history.current().progress();
     loop {
         let pos = history.current().clone();
         check_position(&pos, hashes);
+        let p = pos.progress();
+        assert!(
+            p >= progress,
+            "{}: progress fell from {progress} to {p} at {}",
+            G::NAME,
+            pos.position_string()
+        );
+        progress = p;
         if keep && samples.positions.len() < 64 {
             samples.positions.push(pos.position_string());
         }

@@ -212,6 +212,15 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A count of irreversible progress: it never decreases from a position
+    /// to the next in any game, so a position can only repeat one with the
+    /// same progress, and the repetition rule need only compare the
+    /// positions since it last grew. Default: 0 everywhere (every earlier
+    /// position is compared).
+    fn progress(&self) -> u64 {
+        0
+    }
+
     /// An upper bound on the length of any game of `variant` in plies, under
     /// the draw rules. Random games in the conformance kit must end within it.
     fn max_plies(variant: &Self::Variant) -> u64;

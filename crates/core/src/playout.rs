@@ -3,7 +3,6 @@
 
 use crate::{Game, MoveBuf, Outcome};
 use rand::Rng;
-use rustc_hash::FxHashMap;
 
 /// The end of one random game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,10 +14,21 @@ pub struct Playout {
 }
 
 /// Plays random games, reusing its buffers between games.
+///
+/// The repetition rule is applied with a stack of the repetition keys of
+/// the positions since the last growth of [`Game::progress`] (no earlier
+/// position can come back), scanned at each ply: no hash map, and nothing
+/// allocated once the buffers have grown. While there are fewer such
+/// positions than a repetition needs, they are kept as they are and hashed
+/// only when the stack reaches that length.
 #[derive(Debug, Default)]
 pub struct Playouts<G: Game> {
     moves: G::MoveList,
-    seen: FxHashMap<u64, u32>,
+    /// The repetition keys of the positions since the last growth of
+    /// progress, once there are enough of them for a repetition.
+    keys: Vec<u64>,
+    /// Before that, the positions themselves, hashed only if needed.
+    pending: Vec<G>,
 }
 
 impl<G: Game> Playouts<G> {
@@ -27,7 +37,8 @@ impl<G: Game> Playouts<G> {
     pub fn new() -> Self {
         Playouts {
             moves: G::MoveList::default(),
-            seen: FxHashMap::default(),
+            keys: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -40,14 +51,26 @@ impl<G: Game> Playouts<G> {
     pub fn run<R: Rng + ?Sized>(&mut self, start: &G, rng: &mut R) -> Playout {
         let limit = G::repetition_limit();
         let cap = G::max_plies(start.variant());
-        self.seen.clear();
+        self.keys.clear();
+        self.pending.clear();
         let mut pos = start.clone();
+        let mut progress = 0;
         if limit.is_some() {
-            self.seen.insert(pos.repetition_key(), 1);
+            progress = pos.progress();
+            self.pending.push(pos.clone());
         }
         let mut plies = 0u64;
         loop {
-            if let Some(outcome) = pos.outcome() {
+            // The moves first: a game has a natural end exactly when no
+            // move is legal (the conformance kit checks it), so with moves
+            // only the draw rules can end it.
+            pos.legal_moves(&mut self.moves);
+            let moves = self.moves.as_slice();
+            if moves.is_empty() {
+                let outcome = pos.outcome().expect("a position without moves has ended");
+                return Playout { outcome, plies };
+            }
+            if let Some(outcome) = pos.rule_outcome() {
                 return Playout { outcome, plies };
             }
             assert!(
@@ -55,15 +78,28 @@ impl<G: Game> Playouts<G> {
                 "{} game ran past its bound of {cap} plies",
                 G::NAME
             );
-            pos.legal_moves(&mut self.moves);
-            let moves = self.moves.as_slice();
             let mv = moves[rng.gen_range(0..moves.len())];
             pos.play_unchecked(mv);
             plies += 1;
             if let Some(limit) = limit {
-                let c = self.seen.entry(pos.repetition_key()).or_insert(0);
-                *c += 1;
-                if *c >= limit && pos.outcome().is_none() {
+                let p = pos.progress();
+                if p != progress {
+                    progress = p;
+                    self.keys.clear();
+                    self.pending.clear();
+                }
+                if self.keys.is_empty() && self.pending.len() + 1 < limit as usize {
+                    // Too few positions for a repetition yet.
+                    self.pending.push(pos.clone());
+                    continue;
+                }
+                for q in self.pending.drain(..) {
+                    self.keys.push(q.repetition_key());
+                }
+                let key = pos.repetition_key();
+                self.keys.push(key);
+                let seen = self.keys.iter().filter(|&&k| k == key).count();
+                if seen >= limit as usize && pos.outcome().is_none() {
                     return Playout {
                         outcome: pos.repetition_outcome(),
                         plies,

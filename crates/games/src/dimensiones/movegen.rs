@@ -3,7 +3,7 @@
 
 use super::board::{Army, Strategy, Tactics};
 use super::{Dimensiones, SubGame, CLOCK_LIMIT};
-use crate::draughts::{ArmyView, Move, Penalty, Rules, Square};
+use crate::draughts::{men_step, ArmyView, Move, Penalty, Rules, Square};
 use tablero_core::Player;
 
 impl Dimensiones {
@@ -31,7 +31,7 @@ impl Dimensiones {
     /// Every legal move of `army` as if it were to move.
     pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
         out.clear();
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         let view = self.view(army, rules);
         let caps = view.captures(out);
         match self.variant.tactics {
@@ -56,7 +56,7 @@ impl Dimensiones {
     /// without listing the non-captures where no penalty applies.
     pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
         out.clear();
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         let view = self.view(army, rules);
         let caps = view.captures(out) as u64;
         match self.variant.tactics {
@@ -169,7 +169,8 @@ impl Dimensiones {
     /// decided at once and the same player's other army moves instead.
     pub(crate) fn next_army(&mut self, army: Army) -> Option<Army> {
         let c1 = army.next_in_cycle(self.first);
-        let c3 = c1.next_in_cycle(self.first).next_in_cycle(self.first);
+        // Two steps further in the cycle: the same player's other army.
+        let c3 = c1.ally();
         let cand = [c1, c3].into_iter().find(|a| self.plays(a.subgame()))?;
         self.settle_blocked(cand)
     }
@@ -178,9 +179,12 @@ impl Dimensiones {
     /// sub-game and pass the turn to the same player's other army.
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
-        let rules = self.variant.core_rules_ref();
+        let rules = self.core;
         loop {
-            if self.view(a, rules).has_move() {
+            // Most armies have a man with a free square ahead.
+            if men_step(rules, self.men[a.index()], self.occupied(), a.north())
+                || self.view(a, rules).has_move()
+            {
                 return Some(a);
             }
             let winner = match self.variant.strategy {

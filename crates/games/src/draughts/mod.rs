@@ -35,6 +35,7 @@ pub use board::{
     NEIGHBOURS_8, OFF,
 };
 pub use error::{MoveSyntaxError, PositionError, VariantError};
+pub(crate) use movegen::men_step;
 pub use movegen::{ally_reach, ArmyView, Move, Penalty};
 pub(crate) use notation::{fields, format_board, format_move, parse_board, resolve};
 pub use notation::{parse_move_text, MoveText};
@@ -358,6 +359,31 @@ impl Game for Draughts {
         Some(3)
     }
 
+    /// Pieces taken, then kings crowned, then rows advanced by men, in that
+    /// order of weight: a capture takes a piece (whatever it undoes below),
+    /// a crowning adds a king and takes a man off the rows, a man's step
+    /// forward adds a row, and nothing else changes any of the three (a
+    /// Turkish man's sideways step is reversible and counts nothing).
+    fn progress(&self) -> u64 {
+        // Rows whose index has bit 0, 1 or 2 set.
+        const ROW_BITS: [u64; 3] = [
+            0xFF00_FF00_FF00_FF00,
+            0xFFFF_0000_FFFF_0000,
+            0xFFFF_FFFF_0000_0000,
+        ];
+        let rows = |b: u64| {
+            u64::from((b & ROW_BITS[0]).count_ones())
+                + 2 * u64::from((b & ROW_BITS[1]).count_ones())
+                + 4 * u64::from((b & ROW_BITS[2]).count_ones())
+        };
+        let (m0, m1) = (self.men[0], self.men[1]);
+        // White men advance up the rows, black men down: 7 - row each.
+        let advanced = rows(m0) + 7 * u64::from(m1.count_ones()) - rows(m1);
+        let pieces = (m0 | m1 | self.kings[0] | self.kings[1]).count_ones();
+        let kings = (self.kings[0] | self.kings[1]).count_ones();
+        (u64::from(64 - pieces) << 16) | (u64::from(kings) << 8) | advanced
+    }
+
     /// Each man makes at most 7 forward moves in the diagonal games; in
     /// Turkish a man's sideways steps also reset the clock, so only the
     /// repetition rule bounds those games: the bound is then the number of
@@ -444,5 +470,72 @@ impl Game for Draughts {
         let mut legal = MoveList::new();
         self.generate(&mut legal);
         resolve(text, 8, &legal, |m| self.paths(m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dimensiones::{Dimensiones, RuleSet};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::collections::HashMap;
+    use tablero_core::{MoveBuf, Playout, Playouts};
+
+    /// The playout loop as it was: the key of every position of the game
+    /// counted in a hash map, the end asked for before the moves.
+    fn reference<G: Game>(start: &G, rng: &mut impl Rng) -> Playout {
+        let limit = G::repetition_limit().expect("a repetition rule");
+        let mut seen = HashMap::new();
+        let mut pos = start.clone();
+        seen.insert(pos.repetition_key(), 1);
+        let mut moves = G::MoveList::default();
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = pos.outcome() {
+                return Playout { outcome, plies };
+            }
+            pos.legal_moves(&mut moves);
+            let m = moves.as_slice();
+            pos.play_unchecked(m[rng.gen_range(0..m.len())]);
+            plies += 1;
+            let c = seen.entry(pos.repetition_key()).or_insert(0);
+            *c += 1;
+            if *c >= limit && pos.outcome().is_none() {
+                return Playout {
+                    outcome: pos.repetition_outcome(),
+                    plies,
+                };
+            }
+        }
+    }
+
+    /// Random games of `start` both ways; returns how many ended by
+    /// repetition.
+    fn compare<G: Game>(start: &G, games: u64) -> usize {
+        let mut playouts = Playouts::new();
+        let mut repeated = 0;
+        for seed in 0..games {
+            let mut a = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut b = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let got = playouts.run(start, &mut a);
+            assert_eq!(got, reference(start, &mut b), "seed {seed}");
+            repeated += usize::from(got.outcome.reason == Reason::Repetition);
+        }
+        repeated
+    }
+
+    #[test]
+    fn playouts_end_as_with_every_position_counted() {
+        let mut repeated = 0;
+        for v in DraughtsVariant::ALL {
+            repeated += compare(&Draughts::start(&v), 300);
+        }
+        for rules in ["M-C-N-W-R", "I-D-A-E-S"] {
+            let rs: RuleSet = rules.parse().expect("a rule set");
+            repeated += compare(&Dimensiones::start(&rs), 100);
+        }
+        // The repetition rule did end some of the games.
+        assert!(repeated >= 10, "{repeated}");
     }
 }

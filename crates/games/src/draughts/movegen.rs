@@ -176,6 +176,11 @@ impl ArmyView<'_> {
             flying: self.rules.flying_kings,
             at_once: self.rules.remove_at_once,
             stop: self.rules.promotion == Promotion::Stop,
+            quantity: self.rules.quantity,
+            quality: self.rules.quality,
+            enemy_kings: self.enemy_kings,
+            best: 0,
+            start,
             from: Square::at(0),
             orig_king: false,
             first: start,
@@ -192,25 +197,7 @@ impl ArmyView<'_> {
             let occ = self.occupied & !(1u64 << sq);
             s.jumps(sq, king, 0, occ, 8);
         }
-        let out = s.out;
-        if out.len() - start > 1 && (self.rules.quantity || self.rules.quality) {
-            // The law of quantity, then that of quality among the longest:
-            // one pass keeping the captures with the greatest key.
-            let ek = self.enemy_kings;
-            let (qn, ql) = (self.rules.quantity, self.rules.quality);
-            let key = |m: &Move| {
-                let n = if qn { m.captured.count_ones() } else { 0 };
-                let k = if ql {
-                    (m.captured & ek).count_ones()
-                } else {
-                    0
-                };
-                (n << 8) | k
-            };
-            let best = out[start..].iter().map(key).max().unwrap_or(0);
-            retain_from(out, start, |m| key(m) == best);
-        }
-        out.len() - start
+        s.out.len() - start
     }
 
     /// The non-capturing targets of the piece on `sq` (a king if `king`):
@@ -235,15 +222,8 @@ impl ArmyView<'_> {
             targets = g.steps[man_moves as usize][sq] & !occ;
         }
         if self.allies != 0 {
-            let from = Square::at(sq as u8);
             let dirs = if king { self.rules.ally_king } else { ally_man };
-            targets |= ally_reach(
-                self.rules.neighbours(),
-                from,
-                dirs,
-                self.allies,
-                occ & !from.bit(),
-            );
+            targets |= ally_reach_bits(g, 1u64 << sq, dirs, self.allies, occ);
         }
         targets
     }
@@ -254,7 +234,11 @@ impl ArmyView<'_> {
         let promo = self.promo_row();
         let man_moves = self.orient(self.rules.man_moves);
         let ally_man = self.orient(self.rules.ally_man);
-        let mut pieces = self.men | self.kings;
+        let mut pieces = if self.allies == 0 {
+            self.movers(man_moves)
+        } else {
+            self.men | self.kings
+        };
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
@@ -274,6 +258,34 @@ impl ArmyView<'_> {
                 });
             }
         }
+    }
+
+    /// The pieces with an empty square next to them in a direction they
+    /// move in: without ally jumps, exactly those with a non-capturing
+    /// move (a flying king's slide starts with such a step).
+    #[inline(always)]
+    fn movers(&self, man_moves: u8) -> u64 {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let mut movers = 0u64;
+        let mut m = man_moves;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            movers |= g.shift(empty, dir::opposite(d as u8) as usize);
+        }
+        movers &= self.men;
+        if self.kings != 0 {
+            let mut k = 0u64;
+            let mut m = self.rules.king_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                k |= g.shift(empty, dir::opposite(d as u8) as usize);
+            }
+            movers |= k & self.kings;
+        }
+        movers
     }
 
     /// How many moves [`quiet`](ArmyView::quiet) would append, counted
@@ -409,6 +421,27 @@ impl ArmyView<'_> {
     }
 }
 
+/// Whether one of `men` (of an army moving north if `north`) has a free
+/// square one step away in a direction it moves in: a quick first test of
+/// [`ArmyView::has_move`], which it implies.
+#[inline(always)]
+pub(crate) fn men_step(rules: &Rules, men: u64, occupied: u64, north: bool) -> bool {
+    let g = rules.geometry();
+    let mut m = if north {
+        rules.man_moves
+    } else {
+        FLIPPED[rules.man_moves as usize]
+    };
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if g.shift(men, d) & !occupied != 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The squares a piece on `from` reaches by chains of ally jumps in `dirs`
 /// (one square over an ally, onto the empty square beyond), not counting
 /// `from` itself. `occ` is the occupancy without the moving piece.
@@ -438,15 +471,26 @@ pub fn ally_reach(next: &Neighbours, from: Square, dirs: u8, allies: u64, occ: u
     seen & !from.bit()
 }
 
-fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
-    let mut w = start;
-    for r in start..out.len() {
-        if keep(&out[r]) {
-            out[w] = out[r];
-            w += 1;
+/// [`ally_reach`] by whole-board shifts, every chain one jump further per
+/// round: the squares reached from the piece `from` (a bit) over `allies`
+/// in `dirs`. `occ` may include `from`.
+#[inline(always)]
+fn ally_reach_bits(g: &Geometry, from: u64, dirs: u8, allies: u64, occ: u64) -> u64 {
+    let free = !occ;
+    let mut seen = from;
+    let mut frontier = from;
+    while frontier != 0 {
+        let mut next = 0;
+        let mut m = dirs;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            next |= g.shift(g.shift(frontier, d) & allies, d);
         }
+        frontier = next & free & !seen;
+        seen |= frontier;
     }
-    out.truncate(w);
+    seen & !from
 }
 
 /// The capture search of the generator: depth first, the state in
@@ -462,6 +506,15 @@ struct Captures<'o> {
     flying: bool,
     at_once: bool,
     stop: bool,
+    /// The law of quantity.
+    quantity: bool,
+    /// The law of quality.
+    quality: bool,
+    enemy_kings: u64,
+    /// The greatest key of the laws recorded so far (see `record`).
+    best: u32,
+    /// Where this search's moves start in `out`.
+    start: usize,
     from: Square,
     orig_king: bool,
     first: usize,
@@ -469,8 +522,34 @@ struct Captures<'o> {
 }
 
 impl Captures<'_> {
+    /// Records a complete capture, unless the piece already has it. With
+    /// the laws of quantity and quality, a capture below the best key so
+    /// far is dropped, and one above it drops every capture kept before:
+    /// what stays is exactly the captures with the greatest key, in the
+    /// order found.
     #[inline(always)]
     fn record(&mut self, to: u32, captured: u64, promote: bool) {
+        if self.quantity || self.quality {
+            let n = if self.quantity {
+                captured.count_ones()
+            } else {
+                0
+            };
+            let k = if self.quality {
+                (captured & self.enemy_kings).count_ones()
+            } else {
+                0
+            };
+            let key = (n << 8) | k;
+            if key < self.best {
+                return;
+            }
+            if key > self.best {
+                self.best = key;
+                self.out.truncate(self.start);
+                self.first = self.start;
+            }
+        }
         let m = Move {
             from: self.from,
             to: Square::at(to as u8),
@@ -481,6 +560,28 @@ impl Captures<'_> {
         if !self.out[self.first..].contains(&m) {
             self.out.push(m);
         }
+    }
+
+    /// Whether a man (or a short king, if `king`) on `sq`, arrived by a
+    /// jump in direction `last`, has a next jump over one of `enemy`.
+    #[inline(always)]
+    fn steps_on(&self, sq: usize, king: bool, enemy: u64, occ: u64, last: usize) -> bool {
+        let g = self.g;
+        let mut m = if king { self.king_dirs } else { self.man_caps };
+        if king && self.at_once {
+            m &= !(1 << dir::opposite(last as u8));
+        }
+        if g.steps[m as usize][sq] & enemy == 0 {
+            return false;
+        }
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if g.shift(g.step[d][sq] & enemy, d) & !occ != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Searches the captures from `sq`; records complete ones. Returns
@@ -560,6 +661,13 @@ impl Captures<'_> {
                         continue;
                     }
                     k = true;
+                }
+                // A man or short king with no next jump from the landing
+                // square (checked here, without a call): the capture ends.
+                let short = !k || !self.flying;
+                if short && !self.steps_on(l as usize, k, enemy & !mid, occ2, d) {
+                    self.record(l, cap, !self.orig_king && k);
+                    continue;
                 }
                 if !self.jumps(l as usize, k, cap, occ2, d as u8) {
                     self.record(l, cap, !self.orig_king && k);
