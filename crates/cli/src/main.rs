@@ -30,6 +30,7 @@ mod print;
 mod render;
 mod serve;
 mod solve;
+mod tables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -109,7 +110,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = tables::install(&cli.command).and_then(|()| match cli.command {
         Command::Serve(a) => serve::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
@@ -120,7 +121,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine::run(&a),
         Command::Lab(a) => lab::run(&a),
         Command::Print(a) => print::run(&a),
-    };
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
