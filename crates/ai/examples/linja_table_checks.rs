@@ -125,6 +125,12 @@ fn hint(table: &Table, n: usize, seed: u64) {
             );
         }
         checked += 1;
+        if checked % 50 == 0 {
+            println!(
+                "  {checked} checked, {same} the same, {beyond} beyond the reach, {:.0} s",
+                t.elapsed().as_secs_f64()
+            );
+        }
     }
     println!(
         "hint: {checked} positions within the solver's reach ({REACH} positions), {same} with the same value and the same value-keeping moves; {beyond} drawn positions were beyond its reach and skipped; the solver stored {solver_positions} positions in all; {:.1} s",
