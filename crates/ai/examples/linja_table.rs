@@ -92,7 +92,7 @@ fn main() {
         report.entries_computed as f64 / secs.max(1e-9),
         report.resumed_layers
     );
-    let mut table = Table::load(&path).expect("the table just built opens");
+    let table = Table::open(&path).expect("the table just built opens");
     let v = table.verify(threads, |_| {}).expect("verify reads memory");
     println!(
         "valid positions {} ({:.0} positions/s over the build), verify: checksum {}, {} mismatches",

@@ -207,7 +207,7 @@ fn an_interrupted_build_resumes_to_the_same_table() {
 #[test]
 fn verify_passes_a_good_table_and_finds_a_changed_entry() {
     let (path, _) = built("verify", Rules::Seed, 4);
-    let mut table = Table::open(&path).unwrap();
+    let table = Table::open(&path).unwrap();
     let good = table.verify(2, |_| {}).unwrap();
     assert!(good.checksum_ok);
     assert_eq!(good.mismatches, 0);
@@ -221,7 +221,7 @@ fn verify_passes_a_good_table_and_finds_a_changed_entry() {
     bytes[at] = bytes[at].wrapping_add(1);
     let bad_path = temp("verify-bad");
     std::fs::write(&bad_path, &bytes).unwrap();
-    let mut bad = Table::open(&bad_path).unwrap();
+    let bad = Table::open(&bad_path).unwrap();
     let r = bad.verify(1, |_| {}).unwrap();
     assert!(!r.checksum_ok);
     assert!(r.mismatches >= 1);
@@ -252,4 +252,92 @@ fn the_header_is_checked() {
     bytes[0] = b'X';
     std::fs::write(&junk, &bytes).unwrap();
     assert!(matches!(Table::open(&junk), Err(TableError::Header(_))));
+}
+
+#[test]
+fn the_memory_map_and_the_loaded_table_agree() {
+    let (path, mapped) = built("map", Rules::Publisher, 4);
+    let loaded = Table::load(&path).unwrap();
+    assert!(mapped.is_mapped());
+    assert!(!loaded.is_mapped());
+    let mut checked = 0;
+    for a in distributions(4).iter().step_by(3) {
+        for b in distributions(4).iter().step_by(2) {
+            let (red, black) = (by_rows(Player::P1, *a), by_rows(Player::P2, *b));
+            let Ok(pos) = Linja::from_rows(Rules::Publisher, red, black, Player::P1, 0) else {
+                continue;
+            };
+            assert_eq!(mapped.value(&pos).unwrap(), loaded.value(&pos).unwrap());
+            assert!(mapped.value(&pos).unwrap().is_some());
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+    // Both verify alike, reading the map or memory.
+    assert_eq!(
+        mapped.verify(2, |_| {}).unwrap(),
+        loaded.verify(2, |_| {}).unwrap()
+    );
+}
+
+/// The longest and shortest perfect game from a position, by the forward
+/// solver's best moves: a check of `Table::perfect_lengths`.
+fn lengths_by_solver(
+    pos: &Linja,
+    solver: &mut Solver,
+    memo: &mut std::collections::HashMap<Linja, (u32, u32)>,
+) -> (u32, u32) {
+    if let Some(&r) = memo.get(pos) {
+        return r;
+    }
+    let best = solver.best_moves(pos).unwrap();
+    let r = if best.is_empty() {
+        (0, 0)
+    } else {
+        let (mut lo, mut hi) = (u32::MAX, 0);
+        for m in best {
+            let mut c = *pos;
+            c.play_unchecked(m);
+            let (a, b) = lengths_by_solver(&c, solver, memo);
+            lo = lo.min(a + 1);
+            hi = hi.max(b + 1);
+        }
+        (lo, hi)
+    };
+    memo.insert(*pos, r);
+    r
+}
+
+#[test]
+fn perfect_game_lengths_match_the_forward_solver() {
+    for rules in [Rules::Publisher, Rules::Seed] {
+        let (_, table) = built(&format!("lengths-{rules:?}"), rules, 3);
+        let mut solver = Solver::new();
+        let mut memo = std::collections::HashMap::new();
+        let mut longest = 0;
+        for a in distributions(3).iter().step_by(11) {
+            for b in distributions(3).iter().step_by(13) {
+                let (red, black) = (by_rows(Player::P1, *a), by_rows(Player::P2, *b));
+                let pos = Linja::from_rows(rules, red, black, Player::P2, 0).unwrap();
+                let got = table.perfect_lengths(&pos).unwrap().unwrap();
+                let (lo, hi) = lengths_by_solver(&pos, &mut solver, &mut memo);
+                assert_eq!(
+                    (got.shortest, got.longest),
+                    (lo, hi),
+                    "{}",
+                    pos.position_string()
+                );
+                assert!(got.positions >= 1);
+                longest = longest.max(hi);
+            }
+        }
+        assert!(longest >= 4, "{longest}");
+    }
+    let (_, table) = built("lengths-cover", Rules::Publisher, 3);
+    assert_eq!(
+        table
+            .perfect_lengths(&Linja::start(&Rules::Publisher))
+            .unwrap(),
+        None
+    );
 }

@@ -61,6 +61,8 @@ pub struct Args {
     /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub(crate) tables: crate::tables::TableArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {

@@ -31,6 +31,8 @@ pub struct Args {
     /// The computer player that answers `go` (a spec as in `tablero match`).
     #[arg(long, default_value = "ai:5", value_name = "SPEC")]
     player: String,
+    #[command(flatten)]
+    pub(crate) tables: crate::tables::TableArgs,
 }
 
 /// The engine's game: the shared table of the game being analysed (the

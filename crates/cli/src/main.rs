@@ -30,6 +30,7 @@ mod print;
 mod render;
 mod serve;
 mod solve;
+mod tables;
 mod tui;
 mod ugi_player;
 
@@ -111,7 +112,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = tables::install(&cli.command).and_then(|()| match cli.command {
         Command::Serve(a) => serve::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
@@ -122,7 +123,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine::run(&a),
         Command::Lab(a) => lab::run(&a),
         Command::Print(a) => print::run(&a),
-    };
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -72,6 +72,8 @@ pub struct Args {
     /// both games add up. With --record FILE, game N is saved to FILE.N.
     #[arg(long = "match")]
     two_games: bool,
+    #[command(flatten)]
+    pub(crate) tables: crate::tables::TableArgs,
 }
 
 /// Who makes the moves of one side: a person, or a computer player built

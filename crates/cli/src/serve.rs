@@ -37,6 +37,8 @@ pub struct Args {
     /// may ask for per minute; 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     solves_per_minute: u32,
+    #[command(flatten)]
+    pub(crate) tables: crate::tables::TableArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {

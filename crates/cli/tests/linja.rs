@@ -337,3 +337,79 @@ fn solve_builds_a_small_table_answers_from_it_and_verifies_it() {
     assert_ne!(code, 0);
     assert!(err.contains("damaged"), "{err}");
 }
+
+#[test]
+fn level_5_and_the_engine_play_from_a_table_given_with_table() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("cli-linja-table-3-seed-engine.bin");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    json(&[
+        "solve",
+        "linja",
+        "--build-table",
+        path,
+        "--rules",
+        "seed",
+        "--free",
+        "3",
+        "--json",
+    ]);
+    let pos = "9b/./1r/1r/./1b/1r1b/9r1b r 0";
+    let t = json(&[
+        "solve",
+        "linja",
+        "--position",
+        pos,
+        "--table",
+        path,
+        "--json",
+    ]);
+    let best: Vec<String> = t["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().replace(' ', "_"))
+        .collect();
+    for player in ["ai:5", "solver"] {
+        let (code, out, err) = tablero(
+            &[
+                "engine",
+                "linja",
+                "--variant",
+                "seed",
+                "--player",
+                player,
+                "--table",
+                path,
+            ],
+            &format!("ugi\nposition fen {pos}\ngo movetime 100\nisready\nquit\n"),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains("Linja (seed rules): exact values from"),
+            "{err}"
+        );
+        let info = out
+            .lines()
+            .find(|l| l.starts_with("info score"))
+            .unwrap_or_default();
+        assert!(
+            info.contains(&format!("exact score difference {}", t["score_diff"])),
+            "{out}"
+        );
+        let bm = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap()
+            .to_string();
+        assert!(best.contains(&bm), "{player}: {bm} not in {best:?}");
+    }
+    // A file that is not a table is an error; `none` uses no table.
+    let (code, _, err) = tablero(&["engine", "linja", "--table", "Cargo.toml"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("--table Cargo.toml"), "{err}");
+    let (code, _, err) = tablero(&["engine", "linja", "--table", "none"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("exact values"), "{err}");
+}

@@ -29,6 +29,12 @@ pub struct CatalogEntry {
     pub claims: bool,
     /// The computer's levels.
     pub levels: Vec<Level>,
+    /// Whether the server knows every position's exact value at once in
+    /// some variant (Linja when started with a table: `tablero serve
+    /// --table FILE`); level 5 then plays perfectly there.
+    pub solved: bool,
+    /// The variants it knows exactly (empty when `solved` is false).
+    pub solved_variants: Vec<String>,
 }
 
 /// A computer level as the catalog shows it.
@@ -57,6 +63,8 @@ fn entry<G: Play + Describe>() -> CatalogEntry {
                 recipe: l.recipe,
             })
             .collect(),
+        solved: !G::solved_variants().is_empty(),
+        solved_variants: G::solved_variants(),
     }
 }
 

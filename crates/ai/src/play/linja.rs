@@ -1,24 +1,31 @@
 //! Linja's computer players: MCTS (levels 1–4), alpha-beta with the
 //! progress-first heuristic of `tablero_games::linja` (level 5), and the
 //! exact endgame solver as soon as the position is within its reach
-//! (levels 4 and 5).
+//! (levels 4 and 5). Level 5 and the exact player play from the installed
+//! table of exact values ([`crate::solve::linja_table::install`]) in every
+//! position it covers.
 
 use super::{generic_level, LevelInfo, Play, GENERIC_LEVELS};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
 use crate::solve::linja::best_moves_within;
+use crate::solve::linja_table::{exact_moves, installed};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Duration;
 use tablero_core::History;
-use tablero_games::linja::{Linja, Move};
+use tablero_games::linja::{Linja, Move, Rules};
 
 /// Plays the endgame solver's best move when the solver finishes within
 /// `reach` positions, otherwise asks `search`. Positions only get closer to
 /// the end, so after a failed try it waits a few moves (1, 2, 4, at most 8)
-/// before trying again.
+/// before trying again. With `table`, an installed table of exact values
+/// that covers the position comes first.
 struct Endgame<B> {
+    table: bool,
+    /// The exact value of the last move chosen from the table.
+    exact: Option<i32>,
     reach: u64,
     search: B,
     rng: Xoshiro256PlusPlus,
@@ -28,10 +35,30 @@ struct Endgame<B> {
 
 impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
     fn name(&self) -> String {
-        format!("endgame({} positions)+{}", self.reach, self.search.name())
+        let table = if self.table
+            && (installed(Rules::Publisher).is_some() || installed(Rules::Seed).is_some())
+        {
+            "table+"
+        } else {
+            ""
+        };
+        format!(
+            "{table}endgame({} positions)+{}",
+            self.reach,
+            self.search.name()
+        )
     }
 
     fn choose(&mut self, history: &History<Linja>, limits: &Limits) -> Move {
+        self.exact = None;
+        if self.table {
+            if let Some(moves) = exact_moves(history.current()).filter(|m| !m.is_empty()) {
+                let value = moves[0].1;
+                let keep = moves.iter().take_while(|m| m.1 == value).count();
+                self.exact = Some(value);
+                return moves[self.rng.gen_range(0..keep)].0;
+            }
+        }
         if self.wait > 0 {
             self.wait -= 1;
             return self.search.choose(history, limits);
@@ -53,7 +80,13 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
     }
 
     fn info(&self) -> Option<String> {
-        self.search.info()
+        match self.exact {
+            Some(v) => Some(format!(
+                "score cp {} string exact score difference {v}",
+                100 * v
+            )),
+            None => self.search.info(),
+        }
     }
 }
 
@@ -72,8 +105,15 @@ fn alphabeta(budget: Budget) -> AlphaBeta<Linja> {
     })
 }
 
-fn endgame<B: Bot<Linja> + 'static>(reach: u64, search: B, seed: u64) -> Box<dyn Bot<Linja>> {
+fn endgame<B: Bot<Linja> + 'static>(
+    table: bool,
+    reach: u64,
+    search: B,
+    seed: u64,
+) -> Box<dyn Bot<Linja>> {
     Box::new(Endgame {
+        table,
+        exact: None,
         reach,
         search,
         rng: Xoshiro256PlusPlus::seed_from_u64(seed),
@@ -86,12 +126,8 @@ impl Play for Linja {
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Linja>> {
         match level {
             0..=3 => generic_level(level, seed),
-            4 => endgame(20_000, mcts(Budget::Nodes(5000), seed), seed),
-            _ => endgame(
-                300_000,
-                alphabeta(Budget::Time(Duration::from_secs(2))),
-                seed,
-            ),
+            4 => endgame(false, 20_000, mcts(Budget::Nodes(5000), seed), seed),
+            _ => level5(true, seed),
         }
     }
 
@@ -106,18 +142,47 @@ impl Play for Linja {
             },
             LevelInfo {
                 level: 5,
-                recipe: "the exact endgame solver when it finishes within 300,000 positions, else alpha-beta, 2 s",
+                recipe: "the table of exact values where one is installed, else the exact endgame solver when it finishes within 300,000 positions, else alpha-beta, 2 s",
             },
         ]
     }
 
-    /// The endgame solver with a reach of two million positions; beyond it,
-    /// level 5's search.
+    /// The rules with an installed table of exact values (of any size).
+    fn solved_variants() -> Vec<String> {
+        [Rules::Publisher, Rules::Seed]
+            .into_iter()
+            .filter(|&r| installed(r).is_some())
+            .map(|r| r.to_string())
+            .collect()
+    }
+
+    /// The installed table of exact values where it covers the position,
+    /// else the endgame solver with a reach of two million positions;
+    /// beyond it, level 5's search.
     fn exact(seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Linja>>> {
         Some(endgame(
+            true,
             2_000_000,
             alphabeta(Budget::Time(Duration::from_secs(2))),
             seed,
         ))
     }
+}
+
+/// Level 5: with `table`, as [`Play::level`] gives it; without, as it plays
+/// when no table is installed, whatever is installed.
+fn level5(table: bool, seed: u64) -> Box<dyn Bot<Linja>> {
+    endgame(
+        table,
+        300_000,
+        alphabeta(Budget::Time(Duration::from_secs(2))),
+        seed,
+    )
+}
+
+/// Linja's level 5 as it plays without a table of exact values, even when
+/// one is installed: the opponent of the table's checks.
+#[must_use]
+pub fn level5_without_table(seed: u64) -> Box<dyn Bot<Linja>> {
+    level5(false, seed)
 }

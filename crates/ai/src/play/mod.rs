@@ -7,6 +7,8 @@ mod imago;
 mod jarmo;
 mod linja;
 
+pub use linja::level5_without_table as linja_level5_without_table;
+
 pub use imago::{
     cached_solution, set_solution_cache_bytes, solution_for, ImagoSolver,
     DEFAULT_SOLUTION_CACHE_BYTES,
@@ -40,6 +42,14 @@ pub trait Play: Game + Evaluate {
     /// it sees wins and losses only up to `horizon` plies away.
     fn exact(_seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Self>>> {
         None
+    }
+
+    /// The variants whose every position the computer knows exactly, at
+    /// once, from a table installed for this process (Linja with
+    /// `--table`): there the strongest level and the exact player play
+    /// perfectly and a hint shows each move's exact value. Empty by default.
+    fn solved_variants() -> Vec<String> {
+        Vec::new()
     }
 
     /// Whether the side to move may claim the win now (Imago's "Jacke";

@@ -49,15 +49,25 @@
 //!
 //! A 64-byte header (magic, format version, rules, free pieces, finished
 //! layers, length, checksum of the entries, a completion flag) and then the
-//! entries. It is read with positioned reads (`pread`), so opening it costs
-//! nothing and the operating system's page cache keeps what is used; a
-//! memory map would need `unsafe`, which this workspace forbids.
+//! entries. [`Table::open`] maps it into memory read-only (`memmap2`), so
+//! opening it costs nothing, a lookup is a plain memory read with no system
+//! call, and the operating system's page cache keeps what is used.
+//!
+//! # Installed tables
+//!
+//! [`install`] makes a table answer for the whole process: Linja's level 5,
+//! the exact player (`solver`) and [`exact_moves`] (the hint) then play and
+//! show exact values in every position it covers. The command line installs
+//! the tables named by `--table` and, failing that, those found in
+//! [`default_dir`].
 
+use memmap2::Mmap;
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::FileExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tablero_core::{Game, Player};
 use tablero_games::linja::{Linja, Move, Pieces, Rules, GOAL, PIECES, ROW_LIMIT};
@@ -929,12 +939,46 @@ fn rules_word(r: Rules) -> &'static str {
 
 enum Storage {
     Memory(Vec<u8>),
-    File(File),
+    /// The whole file, header included.
+    Map(Mmap),
+}
+
+impl Storage {
+    fn entries(&self) -> &[u8] {
+        match self {
+            Storage::Memory(d) => d,
+            Storage::Map(m) => &m[HEADER_LEN as usize..],
+        }
+    }
+}
+
+/// Maps a finished table file into memory, read-only.
+///
+/// The only `unsafe` of the workspace: a memory map is unsound if the file
+/// changes under it.
+#[allow(unsafe_code)]
+fn map_read_only(file: &File, header: &Header) -> io::Result<Mmap> {
+    // SAFETY: the file is opened read-only here, and tablero never writes a
+    // table that is open: `build` refuses to touch a finished table (it
+    // returns at once when the header says complete, and `Table::open`
+    // maps only complete tables). A truncated or foreign file is refused by
+    // `Header::read`'s magic, version and size checks before this call, so
+    // every index below `HEADER_LEN + header.len` lies inside the map. What
+    // remains is another program changing the file while it is mapped,
+    // which the documentation tells users not to do.
+    let map = unsafe { Mmap::map(file)? };
+    if map.len() as u64 != HEADER_LEN + header.len {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "the table file changed size while it was opened",
+        ));
+    }
+    Ok(map)
 }
 
 /// A finished table, ready to answer.
 pub struct Table {
-    index: Index,
+    index: Box<Index>,
     header: Header,
     data: Storage,
 }
@@ -961,8 +1005,8 @@ pub struct VerifyReport {
 }
 
 impl Table {
-    /// Opens a finished table; entries are read from the file when asked
-    /// for.
+    /// Opens a finished table, mapped into memory read-only: entries are
+    /// read from the page cache when asked for.
     ///
     /// # Errors
     /// When the file cannot be read, is not a table, or is not finished.
@@ -976,25 +1020,42 @@ impl Table {
                 layers: index.layers(),
             });
         }
+        let map = map_read_only(&file, &header)?;
         Ok(Table {
-            index,
+            index: Box::new(index),
             header,
-            data: Storage::File(file),
+            data: Storage::Map(map),
         })
     }
 
-    /// Opens a finished table and reads all of it into memory.
+    /// Opens a finished table and reads all of it into memory (no map).
     ///
     /// # Errors
     /// As [`Table::open`].
     pub fn load(path: &Path) -> Result<Table, TableError> {
-        let mut t = Table::open(path)?;
-        if let Storage::File(f) = &t.data {
-            let mut data = vec![0u8; t.header.len as usize];
-            f.read_exact_at(&mut data, HEADER_LEN)?;
-            t.data = Storage::Memory(data);
+        let file = File::open(path)?;
+        let header = Header::read(&file)?;
+        let index = Index::new(header.free);
+        if !header.complete {
+            return Err(TableError::Incomplete {
+                done: header.layers_done,
+                layers: index.layers(),
+            });
         }
-        Ok(t)
+        let mut data = vec![0u8; header.len as usize];
+        file.read_exact_at(&mut data, HEADER_LEN)?;
+        Ok(Table {
+            index: Box::new(index),
+            header,
+            data: Storage::Memory(data),
+        })
+    }
+
+    /// Whether the entries are read through a memory map ([`Table::open`])
+    /// rather than held in the process's own memory ([`Table::load`]).
+    #[must_use]
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, Storage::Map(_))
     }
 
     /// The rules of the table.
@@ -1021,15 +1082,9 @@ impl Table {
         self.header.checksum
     }
 
+    #[inline]
     fn entry(&self, e: u64) -> io::Result<u8> {
-        match &self.data {
-            Storage::Memory(d) => Ok(d[e as usize]),
-            Storage::File(f) => {
-                let mut b = [0u8; 1];
-                f.read_exact_at(&mut b, HEADER_LEN + e)?;
-                Ok(b[0])
-            }
-        }
+        Ok(self.data.entries()[e as usize])
     }
 
     /// Whether the table holds `pos`: its rules, and each side has at most
@@ -1104,25 +1159,18 @@ impl Table {
     }
 
     /// Checks the entries' checksum, then recomputes every entry from its
-    /// successors' entries and counts those that differ. Reads the whole
-    /// table into memory first. `progress` is called about ten times a
-    /// second.
+    /// successors' entries and counts those that differ. Reads the entries
+    /// where they are (the map or memory). `progress` is called about ten
+    /// times a second.
     ///
     /// # Errors
     /// When reading the file fails.
     pub fn verify(
-        &mut self,
+        &self,
         threads: usize,
         mut progress: impl FnMut(&BuildProgress),
     ) -> io::Result<VerifyReport> {
-        if let Storage::File(f) = &self.data {
-            let mut data = vec![0u8; self.header.len as usize];
-            f.read_exact_at(&mut data, HEADER_LEN)?;
-            self.data = Storage::Memory(data);
-        }
-        let Storage::Memory(data) = &self.data else {
-            unreachable!("loaded above")
-        };
+        let data = self.data.entries();
         let index = &self.index;
         let mut report = VerifyReport {
             checksum_ok: checksum(data) == self.header.checksum,
@@ -1171,6 +1219,219 @@ impl Table {
         });
         Ok(report)
     }
+}
+
+/// The lengths of the perfect games from a position: games in which both
+/// sides always play a move that keeps the value ([`Table::perfect_lengths`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerfectLengths {
+    /// The fewest turns (passes included) of a perfect game to its end.
+    pub shortest: u32,
+    /// The most turns of a perfect game to its end.
+    pub longest: u32,
+    /// Positions reachable by perfect play (the end positions included).
+    pub positions: u64,
+}
+
+impl Table {
+    /// The shortest and the longest perfect game from `pos`, in turns
+    /// (plies, passes included): a depth-first walk over the positions that
+    /// perfect play reaches, each solved once. `None` when the table does
+    /// not cover `pos`.
+    ///
+    /// # Errors
+    /// When a covered position has no value (a damaged table).
+    pub fn perfect_lengths(&self, pos: &Linja) -> io::Result<Option<PerfectLengths>> {
+        if self.value(pos)?.is_none() {
+            return Ok(None);
+        }
+        let mut memo: rustc_hash::FxHashMap<u64, (u32, u32)> = rustc_hash::FxHashMap::default();
+        let (shortest, longest) = self.lengths(pos, &mut memo)?;
+        Ok(Some(PerfectLengths {
+            shortest,
+            longest,
+            positions: memo.len() as u64,
+        }))
+    }
+
+    fn lengths(
+        &self,
+        pos: &Linja,
+        memo: &mut rustc_hash::FxHashMap<u64, (u32, u32)>,
+    ) -> io::Result<(u32, u32)> {
+        if let Some(&r) = memo.get(&pos.key()) {
+            return Ok(r);
+        }
+        let r = if pos.has_passed() || pos.passes() >= 2 {
+            (0, 0)
+        } else {
+            let damaged = || {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("the table has no value for {}", pos.position_string()),
+                )
+            };
+            let v = self.value(pos)?.ok_or_else(damaged)?;
+            let mut children = Vec::new();
+            pos.children(&mut children);
+            children.sort_unstable_by_key(Linja::key);
+            children.dedup();
+            let (mut lo, mut hi) = (u32::MAX, 0);
+            for c in &children {
+                if -self.value(c)?.ok_or_else(damaged)? == v {
+                    let (a, b) = self.lengths(c, memo)?;
+                    lo = lo.min(a + 1);
+                    hi = hi.max(b + 1);
+                }
+            }
+            if hi == 0 {
+                return Err(damaged());
+            }
+            (lo, hi)
+        };
+        memo.insert(pos.key(), r);
+        Ok(r)
+    }
+}
+
+/// The tables installed for the process, by rules (publisher, seed).
+static INSTALLED: [OnceLock<Table>; 2] = [OnceLock::new(), OnceLock::new()];
+
+fn slot(rules: Rules) -> usize {
+    match rules {
+        Rules::Publisher => 0,
+        Rules::Seed => 1,
+    }
+}
+
+/// Installs `table` for the whole process, for its rules: from then on
+/// Linja's level 5, the exact player (`solver`) and [`exact_moves`] answer
+/// from it in every position it covers. One table per rule set, for the
+/// life of the process: a second one for the same rules is handed back.
+///
+/// # Errors
+/// Gives `table` back when a table of its rules is installed already.
+pub fn install(table: Table) -> Result<&'static Table, Table> {
+    let cell = &INSTALLED[slot(table.rules())];
+    let mut offered = Some(table);
+    let got = cell.get_or_init(|| offered.take().expect("taken once"));
+    match offered {
+        None => Ok(got),
+        Some(t) => Err(t),
+    }
+}
+
+/// The table installed for `rules`, if any.
+#[must_use]
+pub fn installed(rules: Rules) -> Option<&'static Table> {
+    INSTALLED[slot(rules)].get()
+}
+
+/// Every legal move of `pos` with the exact final score difference it
+/// keeps for the side to move, best first, from the installed table of its
+/// rules (the hint); `None` when no installed table covers `pos` (or the
+/// game is over: then the list is empty).
+#[must_use]
+pub fn exact_moves(pos: &Linja) -> Option<Vec<(Move, i32)>> {
+    installed(pos.rules())?.scored_moves(pos).ok().flatten()
+}
+
+/// The exact final score difference of `pos` for the side to move, from
+/// the installed table of its rules; `None` when none covers it.
+#[must_use]
+pub fn exact_value(pos: &Linja) -> Option<i32> {
+    installed(pos.rules())?.value(pos).ok().flatten()
+}
+
+/// The file name of the whole table of `rules` in [`default_dir`]:
+/// `linja-publisher.tbl` or `linja-seed.tbl`.
+#[must_use]
+pub fn default_file_name(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Publisher => "linja-publisher.tbl",
+        Rules::Seed => "linja-seed.tbl",
+    }
+}
+
+/// The folder where tablero looks for tables when none is named: the
+/// user's data folder, `$XDG_DATA_HOME/tablero`, else
+/// `$HOME/.local/share/tablero` (on macOS `$HOME/Library/Application
+/// Support/tablero`); `None` without a home folder.
+#[must_use]
+pub fn default_dir() -> Option<PathBuf> {
+    let non_empty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let data = if cfg!(target_os = "macos") {
+        PathBuf::from(non_empty("HOME")?).join("Library/Application Support")
+    } else if let Some(x) = non_empty("XDG_DATA_HOME").map(PathBuf::from) {
+        if x.is_absolute() {
+            x
+        } else {
+            PathBuf::from(non_empty("HOME")?).join(".local/share")
+        }
+    } else {
+        PathBuf::from(non_empty("HOME")?).join(".local/share")
+    };
+    Some(data.join("tablero"))
+}
+
+/// The default path of the whole table of `rules`:
+/// [`default_dir`]`/`[`default_file_name`].
+#[must_use]
+pub fn default_path(rules: Rules) -> Option<PathBuf> {
+    Some(default_dir()?.join(default_file_name(rules)))
+}
+
+/// Opens the tables named in `paths` (each gives its own rules) and
+/// installs them; then, unless `defaults` is false, installs for each rule
+/// set still without a table the file at [`default_path`] when it exists.
+/// Returns each installed table's rules and path.
+///
+/// # Errors
+/// When a named file, or a file present at the default location, cannot
+/// be opened as a finished table, or two named tables have the same rules.
+pub fn install_files(
+    paths: &[PathBuf],
+    defaults: bool,
+) -> Result<Vec<(Rules, PathBuf)>, (PathBuf, TableError)> {
+    let mut out = Vec::new();
+    for p in paths {
+        let t = Table::open(p).map_err(|e| (p.clone(), e))?;
+        let rules = t.rules();
+        install(t).map_err(|_| {
+            (
+                p.clone(),
+                TableError::Header(format!(
+                    "a table for the {} rules is in use already",
+                    rules_word(rules)
+                )),
+            )
+        })?;
+        out.push((rules, p.clone()));
+    }
+    if defaults {
+        for rules in [Rules::Publisher, Rules::Seed] {
+            let Some(p) = default_path(rules).filter(|p| p.exists()) else {
+                continue;
+            };
+            if installed(rules).is_some() {
+                continue;
+            }
+            let t = Table::open(&p).map_err(|e| (p.clone(), e))?;
+            if t.rules() != rules {
+                return Err((
+                    p,
+                    TableError::Header(format!(
+                        "this file holds the {} rules' table",
+                        rules_word(t.rules())
+                    )),
+                ));
+            }
+            if install(t).is_ok() {
+                out.push((rules, p));
+            }
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -177,7 +177,7 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
 }
 
 fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
-    let mut table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let pb = bar(table.entries());
     let r = table.verify(threads(args), |p| show(&pb, p))?;
     pb.finish_and_clear();

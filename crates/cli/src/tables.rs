@@ -1,0 +1,48 @@
+//! `--table FILE` of `play`, `match`, `engine` and `serve`: the tables of
+//! exact values they play and show from (Linja), else those found at the
+//! default location (`tablero_ai::solve::linja_table::default_dir`).
+
+use anyhow::{anyhow, Result};
+use std::path::PathBuf;
+use tablero_ai::solve::linja_table::install_files;
+
+/// The tables of exact values a command uses.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TableArgs {
+    /// Linja: a table of exact values (built by `tablero solve linja
+    /// --build-table`), mapped into memory: level 5, `solver` and hints then
+    /// play and show exact values wherever it covers the position. Give it
+    /// once per rule set; `none` uses no table [default: the tables found
+    /// in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named
+    /// linja-publisher.tbl and linja-seed.tbl].
+    #[arg(long = "table", value_name = "FILE")]
+    pub tables: Vec<PathBuf>,
+}
+
+/// Installs the tables of the command that takes them (the others use
+/// none), and says on standard error which ones.
+pub fn install(command: &crate::Command) -> Result<()> {
+    let args = match command {
+        crate::Command::Play(a) => &a.tables,
+        crate::Command::Match(a) => &a.tables,
+        crate::Command::Engine(a) => &a.tables,
+        crate::Command::Serve(a) => &a.tables,
+        _ => return Ok(()),
+    };
+    let none = args.tables.iter().any(|p| p.as_os_str() == "none");
+    let named: Vec<PathBuf> = args
+        .tables
+        .iter()
+        .filter(|p| p.as_os_str() != "none")
+        .cloned()
+        .collect();
+    let installed = install_files(&named, !none)
+        .map_err(|(path, e)| anyhow!("--table {}: {e}", path.display()))?;
+    for (rules, path) in installed {
+        eprintln!(
+            "Linja ({rules} rules): exact values from {}",
+            path.display()
+        );
+    }
+    Ok(())
+}
