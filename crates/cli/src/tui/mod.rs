@@ -904,7 +904,14 @@ where
     let flag = stop.clone();
     // A kill or a closed terminal: leave the loop, restore the terminal
     // (Ctrl-C itself comes as a key in raw mode).
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // When the terminal is gone, crossterm's `poll` can spin without
+    // returning, so the loop would never see the flag: the record is saved
+    // after every change already, so after two seconds the process ends.
+    let _ = ctrlc::set_handler(move || {
+        flag.store(true, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_secs(2));
+        std::process::exit(130);
+    });
     let mut terminal = ratatui::try_init()?;
     let result = (|| -> Result<()> {
         loop {
