@@ -61,8 +61,8 @@ impl Hub {
                 held: live.held(actor),
                 ai: [live.ai_level(0), live.ai_level(1)],
             };
-            // A claim or a draw offer may ask the computer to solve (Imago's
-            // exact levels take tens of milliseconds): that runs on the
+            // A claim or a draw offer may ask the computer to solve (an
+            // exact level takes tens of milliseconds): that runs on the
             // blocking pool, never on the threads that serve sockets.
             let heavy = matches!(action, Action::Claim | Action::Draw(_));
             let (row, table) = if heavy {
