@@ -58,15 +58,13 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
     let mut tx = pool.begin().await?;
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
-        let (g, keep, added) = match change {
-            Change::Create { row, .. } => {
+        let (g, keep, added) = match &change.write {
+            Write::Create(row) => {
                 insert_game(&mut tx, row).await?;
                 applied.push(true);
                 continue;
             }
-            Change::Save {
-                row, keep, added, ..
-            } => (row, keep, added),
+            Write::Save { row, keep, added } => (row, keep, added),
         };
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
@@ -242,33 +240,29 @@ pub struct Store {
 /// The most changes one transaction takes.
 const MAX_GROUP: usize = 256;
 
-/// A change waiting for the next group commit, and where its answer goes.
-enum Change {
+/// A write waiting for the next group commit.
+enum Write {
     /// A new game.
-    Create {
-        row: GameRow,
-        done: oneshot::Sender<Result<()>>,
-    },
+    Create(GameRow),
     /// A change to a game (see [`Store::save`]).
     Save {
         row: GameRow,
         keep: i64,
         added: Vec<String>,
-        done: oneshot::Sender<Result<bool>>,
     },
+}
+
+/// A write and where its answer goes: whether it applied (see
+/// [`commit_group`]), once its group has committed.
+struct Change {
+    write: Write,
+    done: oneshot::Sender<Result<bool>>,
 }
 
 impl Change {
     /// Answers the change's sender.
     fn answer(self, result: Result<bool>) {
-        match self {
-            Change::Create { done, .. } => {
-                let _ = done.send(result.map(|_| ()));
-            }
-            Change::Save { done, .. } => {
-                let _ = done.send(result);
-            }
-        }
+        let _ = self.done.send(result);
     }
 }
 
@@ -376,22 +370,18 @@ impl Store {
     /// # Errors
     /// On database errors (a duplicate id among them).
     pub async fn create_game(&self, g: &GameRow) -> Result<()> {
-        let (done, answer) = oneshot::channel();
-        self.queue(Change::Create {
-            row: g.clone(),
-            done,
-        })
-        .await?;
-        answer
-            .await
-            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))?
+        self.submit(Write::Create(g.clone())).await.map(|_| ())
     }
 
-    async fn queue(&self, change: Change) -> Result<()> {
+    /// Hands `write` to the group committer and waits for its answer.
+    async fn submit(&self, write: Write) -> Result<bool> {
+        let stopped = || anyhow::anyhow!("the store's committer has stopped");
+        let (done, answer) = oneshot::channel();
         self.changes
-            .send(change)
+            .send(Change { write, done })
             .await
-            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     /// A game's row and its moves in order, if it exists.
@@ -440,17 +430,12 @@ impl Store {
     /// # Errors
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
-        let (done, answer) = oneshot::channel();
-        self.queue(Change::Save {
+        self.submit(Write::Save {
             row: g.clone(),
             keep: i64::try_from(keep)?,
             added: added.to_vec(),
-            done,
         })
-        .await?;
-        answer
-            .await
-            .map_err(|_| anyhow::anyhow!("the store's committer has stopped"))?
+        .await
     }
 
     /// The games where one of `tokens` holds a seat, newest change first.
