@@ -85,7 +85,7 @@ impl Refusal {
         }
     }
 
-    fn retry_after(mut self, seconds: u64) -> Refusal {
+    pub(crate) fn retry_after(mut self, seconds: u64) -> Refusal {
         self.retry_after = Some(seconds.max(1));
         self
     }
@@ -363,6 +363,8 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
         .route("/api/imago/solve", post(imago_solve))
         .route("/api/layouts", get(layouts).post(save_layout))
         .route("/api/rules/{game}", get(rules))
+        .route("/api/position", post(crate::position::position))
+        .route("/api/analyse", post(crate::position::analyse))
         .route("/api/{*rest}", get(api_404).post(api_404))
         .route("/static/{*path}", get(crate::assets::file))
         .fallback(get(crate::assets::index))
