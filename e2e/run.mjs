@@ -10,7 +10,7 @@
 // $E2E_SCREENSHOTS). Exits non-zero with a message on any failure.
 
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -531,6 +531,46 @@ async function testFixtures(page) {
   }
 }
 
+// ---------------------------------------------------------------- analysis (#17 lead)
+
+// The finished Imago game opens in the analysis board: one ply back, every
+// legal move carries its solved value, the same as `tablero solve imago
+// --moves ... --json`; a move played from the list branches off; Jarmo
+// gets the search's evaluation and best line.
+async function testAnalysis(page, imagoId) {
+  await page.goto(`${BASE}/play/${imagoId}`);
+  await page.waitForSelector('[data-testid=analyse]:not([hidden])');
+  await page.click('[data-testid=analyse]');
+  await page.waitForURL(/\/analysis\//, { timeout: STEP_TIMEOUT });
+  const game = await api('GET', `/api/games/${imagoId}`);
+  const n = game.moves.length;
+  await page.waitForSelector('[data-testid=analysis][data-method]:not([data-method=""])', { timeout: STEP_TIMEOUT });
+  check(await page.$$eval('[data-testid^=an-ply-]', (els) => els.length) === n, 'analysis: the move list is not the game\'s');
+  await page.click('[data-testid=hist-prev]');
+  await page.waitForSelector('[data-testid=analysis][data-method=exact] [data-testid=an-move]', { timeout: STEP_TIMEOUT });
+  const shown = await page.$$eval('[data-testid=an-move]', (els) => els.map((e) => [e.dataset.move, e.dataset.value]));
+  const prefix = game.moves.slice(0, n - 1);
+  const solved = JSON.parse(execFileSync(BIN, ['solve', 'imago', '--moves', prefix.join(','), '--json'], { encoding: 'utf8' }));
+  const text = (m) => (m.result === 'draw' ? 'draw' : `${m.result} in ${m.plies}`);
+  const want = solved.moves.map((m) => [m.move, text(m)]).sort();
+  check(JSON.stringify(shown.slice().sort()) === JSON.stringify(want),
+    `analysis: the values differ from tablero solve\n  page:  ${JSON.stringify(shown.slice().sort())}\n  solve: ${JSON.stringify(want)}`);
+  const marked = await page.$$eval('[data-testid^=an-ply-][data-changed="1"]', (els) => els.length);
+  await page.screenshot({ path: path.join(SHOTS, 'analysis-imago.png'), fullPage: true });
+  // Branch off with the last listed move (the worst).
+  const [alt] = shown[shown.length - 1];
+  await page.click(`[data-testid=an-move][data-move="${alt}"] button`);
+  await page.waitForFunction((ply) => document.querySelector('[data-testid=board]')?.dataset.shownPly === String(ply), n);
+  await page.waitForSelector('[data-testid=back-to-game]:not([hidden])');
+  log(`analysis: ${shown.length} moves valued as tablero solve does, ${marked} of ${n} played moves marked as changing the value; a branch`);
+  await page.goto(`${BASE}/analysis?game=jarmo`);
+  await page.waitForSelector('[data-testid=an-eval]', { timeout: STEP_TIMEOUT });
+  const line = await page.$$eval('[data-testid=an-line] button', (els) => els.map((e) => e.dataset.move));
+  check(line.length > 0, 'analysis: jarmo shows no best line');
+  await page.screenshot({ path: path.join(SHOTS, 'analysis-jarmo.png'), fullPage: true });
+  log(`analysis: jarmo evaluated, best line ${line.join(' ')}`);
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -550,12 +590,13 @@ async function main() {
   const page = await newPage(ctx, 'main');
 
   await testHome(page);
-  await testImagoVsComputer(page);
+  const imagoId = await testImagoVsComputer(page);
   await testFriendLink(browser, page);
   await testBoardsAndScreens(page);
   await testLastMoveScreens(browser);
   await testEditor(page);
   await testFixtures(page);
+  await testAnalysis(page, imagoId);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

@@ -8,6 +8,7 @@ import { mountNewGame } from './newgame.js';
 import { mountPlay } from './play.js';
 import { mountEditor } from './editor.js';
 import { mountRules } from './rules.js';
+import { mountAnalysis, analysisSource } from './analysis.js';
 import { loadCatalog } from './games.js';
 
 const main = document.getElementById('main');
@@ -30,6 +31,9 @@ function route() {
     title = `${t('new_game')} · tablero`;
   } else if ((m = /^\/play\/([A-Za-z0-9_-]+)$/.exec(path))) {
     cleanup = mountPlay(main, m[1], navigate);
+  } else if (/^\/analysis(\/[A-Za-z0-9_-]+)?$/.test(path)) {
+    cleanup = mountAnalysis(main, analysisSource(path, location.search));
+    title = `${t('analyse')} · tablero`;
   } else if (path === '/editor') {
     cleanup = mountEditor(main, navigate);
     title = `${t('editor_title')} · tablero`;

@@ -153,7 +153,8 @@ export function mountPlay(root, id, navigate) {
   const bFlip = mkBtn('flip', () => { ctx.flip = !flipped(); storeFlip(id, ctx.flip); render(); });
   const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
-  const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain);
+  const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
+  const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
@@ -409,6 +410,9 @@ export function mountPlay(root, id, navigate) {
     aAgain.hidden = !live.result;
     aAgain.href = `/new/${game}`;
     aAgain.textContent = t('play_again', { game: gameName(game) });
+    aAnalyse.hidden = !live.result;
+    aAnalyse.href = `/analysis/${encodeURIComponent(id)}?ply=${sp}`;
+    aAnalyse.textContent = t('analyse');
     variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
 
     // board

@@ -13,6 +13,7 @@ pub mod mcts;
 pub mod play;
 pub mod solve;
 pub mod table;
+pub mod ugi;
 
 pub use bot::{Bot, Budget, Limits, RandomBot};
 pub use play::{parse_spec, spec_level, Play};

@@ -9,8 +9,8 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 use tablero_ai::table::{self, Computer, GameTable, Seat};
+use tablero_ai::ugi::{self, Command, Query};
 use tablero_ai::Limits;
 use tablero_core::Player;
 
@@ -86,7 +86,7 @@ impl Session {
         Ok(())
     }
 
-    fn position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let mut t = self.reopen(&self.table.variant(), fen)?;
         for (i, token) in moves.iter().enumerate() {
             let text = token.replace('_', " ");
@@ -132,46 +132,6 @@ fn make_session(game: GameName, variant: Option<&str>, spec: &str) -> Result<Ses
     Session::new(game.name(), variant, spec)
 }
 
-/// Reads the limits of a `go` command for the side to move.
-fn go_limits(tokens: &[&str], p1: bool) -> Result<Limits, String> {
-    let mut limits = Limits::default();
-    let (mut time, mut inc) = (None, 0u64);
-    let mut i = 0;
-    while i < tokens.len() {
-        let key = tokens[i];
-        if key == "infinite" {
-            limits.movetime = Some(Duration::from_secs(86_400));
-            i += 1;
-            continue;
-        }
-        let value = tokens
-            .get(i + 1)
-            .ok_or_else(|| format!("go: {key} needs a value"))?;
-        let n: u64 = value
-            .parse()
-            .map_err(|_| format!("go: {key} {value}: not a number"))?;
-        match key {
-            "movetime" => limits.movetime = Some(Duration::from_millis(n)),
-            "depth" => limits.depth = Some(n.min(64) as u32),
-            "nodes" => limits.nodes = Some(n),
-            "wtime" | "p1time" if p1 => time = Some(n),
-            "btime" | "p2time" if !p1 => time = Some(n),
-            "winc" | "p1inc" if p1 => inc = n,
-            "binc" | "p2inc" if !p1 => inc = n,
-            "wtime" | "btime" | "winc" | "binc" | "p1time" | "p2time" | "p1inc" | "p2inc"
-            | "movestogo" => {}
-            _ => return Err(format!("go: unknown limit {key}")),
-        }
-        i += 2;
-    }
-    if let (Some(t), None) = (time, limits.movetime) {
-        // A twentieth of the clock plus most of the increment, never all of it.
-        let ms = (t / 20 + inc * 3 / 4).min(t.saturating_sub(50)).max(10);
-        limits.movetime = Some(Duration::from_millis(ms));
-    }
-    Ok(limits)
-}
-
 struct Search {
     handle: JoinHandle<Session>,
     stop: Arc<AtomicBool>,
@@ -205,20 +165,27 @@ pub fn run(args: &Args) -> Result<()> {
             println!("info string error: the line is not valid UTF-8");
             continue;
         };
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = tokens.first() else {
-            continue;
+        let command = match ugi::parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                // A malformed command is answered once its search is over,
+                // as any command other than isready, stop and quit.
+                finish(&mut search, &mut session, false);
+                println!("info string error: {e}");
+                continue;
+            }
         };
         match command {
-            "isready" => {
+            Command::Empty => continue,
+            Command::IsReady => {
                 println!("readyok");
                 continue;
             }
-            "stop" => {
+            Command::Stop => {
                 finish(&mut search, &mut session, true);
                 continue;
             }
-            "quit" => {
+            Command::Quit => {
                 finish(&mut search, &mut session, true);
                 break;
             }
@@ -226,7 +193,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         let s = session.as_mut().expect("no search running");
         let result = match command {
-            "ugi" | "uci" => {
+            Command::Hello { uci } => {
                 println!("id name tablero {}", env!("CARGO_PKG_VERSION"));
                 println!("id author the tablero developers");
                 let games: Vec<String> = GameName::value_variants()
@@ -240,52 +207,44 @@ pub fn run(args: &Args) -> Result<()> {
                 );
                 println!("option name variant type string default default");
                 println!("option name player type string default {}", args.player);
-                println!("{}", if command == "uci" { "uciok" } else { "ugiok" });
+                println!("{}", if uci { "uciok" } else { "ugiok" });
                 Ok(())
             }
-            "uginewgame" | "ucinewgame" => {
+            Command::NewGame => {
                 s.new_game();
                 Ok(())
             }
-            "setoption" => setoption(&tokens, &mut session, args),
-            "position" => {
-                let moves_at = tokens.iter().position(|&t| t == "moves");
-                let moves: &[&str] = moves_at.map_or(&[], |i| &tokens[i + 1..]);
-                let head = &tokens[1..moves_at.unwrap_or(tokens.len())];
-                match head.first() {
-                    Some(&"startpos") if head.len() == 1 => s.position(None, moves),
-                    Some(&"fen") if head.len() > 1 => s.position(Some(&head[1..].join(" ")), moves),
-                    _ => Err("position: expected `startpos` or `fen <position>`, then optionally `moves ...`".into()),
-                }
+            Command::SetOption { name, value } => setoption(&name, &value, &mut session, args),
+            Command::Position { fen, moves } => s.position(fen.as_deref(), &moves),
+            Command::Go(go) => {
+                let mut limits = go.limits(s.p1turn());
+                let stop = Arc::new(AtomicBool::new(false));
+                limits.stop = Some(Arc::clone(&stop));
+                let mut owned = session.take().expect("session");
+                let handle = std::thread::spawn(move || {
+                    let (info, best) = owned.go(&limits);
+                    if let Some(i) = info {
+                        println!("info {i}");
+                    }
+                    println!("bestmove {best}");
+                    owned
+                });
+                search = Some(Search { handle, stop });
+                Ok(())
             }
-            "go" => match go_limits(&tokens[1..], s.p1turn()) {
-                Ok(mut limits) => {
-                    let stop = Arc::new(AtomicBool::new(false));
-                    limits.stop = Some(Arc::clone(&stop));
-                    let mut owned = session.take().expect("session");
-                    let handle = std::thread::spawn(move || {
-                        let (info, best) = owned.go(&limits);
-                        if let Some(i) = info {
-                            println!("info {i}");
-                        }
-                        println!("bestmove {best}");
-                        owned
-                    });
-                    search = Some(Search { handle, stop });
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            "query" => {
-                match tokens.get(1).copied() {
-                    Some("gameover") => println!("response {}", s.gameover()),
-                    Some("p1turn") => println!("response {}", s.p1turn()),
-                    Some("result") => println!("response {}", s.result()),
-                    _ => println!("info string error: query gameover, p1turn or result"),
+            Command::Query(q) => {
+                match q {
+                    Query::GameOver => println!("response {}", s.gameover()),
+                    Query::P1Turn => println!("response {}", s.p1turn()),
+                    Query::Result => println!("response {}", s.result()),
                 }
                 Ok(())
             }
-            _ => Ok(()),
+            Command::Unknown(_)
+            | Command::Empty
+            | Command::IsReady
+            | Command::Stop
+            | Command::Quit => Ok(()),
         };
         if let Err(e) = result {
             println!("info string error: {e}");
@@ -295,32 +254,22 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn setoption(tokens: &[&str], session: &mut Option<Session>, args: &Args) -> Result<(), String> {
-    let name_at = tokens
-        .iter()
-        .position(|&t| t == "name")
-        .ok_or("setoption: expected `name <id> value <x>`")?;
-    let value_at = tokens
-        .iter()
-        .position(|&t| t == "value")
-        .filter(|&v| v > name_at);
-    let name = tokens[name_at + 1..value_at.unwrap_or(tokens.len())].join(" ");
-    if name.is_empty() {
-        return Err("setoption: expected `name <id> value <x>` (the name is missing)".into());
-    }
-    let value = value_at
-        .map(|i| tokens[i + 1..].join(" "))
-        .unwrap_or_default();
+fn setoption(
+    name: &str,
+    value: &str,
+    session: &mut Option<Session>,
+    args: &Args,
+) -> Result<(), String> {
     let s = session.as_mut().expect("session");
     match name.to_lowercase().as_str() {
         "game" => {
             let game =
-                GameName::from_str(&value, true).map_err(|_| format!("unknown game {value:?}"))?;
+                GameName::from_str(value, true).map_err(|_| format!("unknown game {value:?}"))?;
             *session = Some(make_session(game, None, &args.player)?);
             Ok(())
         }
-        "variant" => s.set_variant(&value),
-        "player" => s.set_player(&value),
+        "variant" => s.set_variant(value),
+        "player" => s.set_player(value),
         _ => Ok(()),
     }
 }

@@ -18,7 +18,9 @@ use tablero_games::linja::Linja;
 ///
 /// Imago: every placement of the four pieces with either side to move, by
 /// retrograde analysis; prints the counts by value (for the side to move) and
-/// the value of the start position with each colour moving first.
+/// the value of the start position with each colour moving first. With
+/// --position and/or --moves: that position's value for its side to move and
+/// every legal move's value for the mover.
 ///
 /// Linja: the position given by --position and/or --moves (the start by
 /// default), by an exact memoized search to the end of the game; prints the
@@ -33,7 +35,8 @@ pub struct Args {
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start`;
+    /// Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start`
+    /// (with --position/--moves: `position`, `value`, `moves`);
     /// Linja `score_diff`, `best_move`, `positions`, `seconds`.
     #[arg(long)]
     json: bool,
@@ -120,15 +123,15 @@ fn linja(args: &Args) -> Result<()> {
 }
 
 fn imago(args: &Args) -> Result<()> {
-    if args.setup.position.is_some() || args.setup.moves.is_some() {
-        bail!("solve imago solves a whole layout; --position and --moves do not apply");
-    }
     let layout = args.setup.variant::<Imago>()?;
     for w in layout.warnings() {
         eprintln!("warning: {w}");
     }
     let t = Instant::now();
     let sol = ImagoSolution::solve(&layout);
+    if args.setup.position.is_some() || args.setup.moves.is_some() {
+        return imago_position(args, &sol);
+    }
     let secs = t.elapsed().as_secs_f64();
     let s = sol.stats();
     let red = sol.start_value(Player::P1);
@@ -151,6 +154,42 @@ fn imago(args: &Args) -> Result<()> {
         println!("start, Red moves first:  {red} for Red");
         println!("start, Blue moves first: {blue} for Blue");
         println!("solved in {secs:.3} s");
+    }
+    Ok(())
+}
+
+/// `solve imago` with `--position`/`--moves`: the value of that position
+/// for its side to move and each legal move's value for the mover.
+fn imago_position(args: &Args, sol: &ImagoSolution) -> Result<()> {
+    let history = args.setup.history::<Imago>(Player::P1)?;
+    let pos = history.current();
+    let value = sol.value(pos);
+    let moves: Vec<(String, tablero_ai::solve::imago::Value)> = sol
+        .move_values(pos)
+        .into_iter()
+        .map(|(m, v)| (pos.format_move(m), v))
+        .collect();
+    let plies = |v: tablero_ai::solve::imago::Value| match v {
+        tablero_ai::solve::imago::Value::Win(n) | tablero_ai::solve::imago::Value::Loss(n) => {
+            Some(n)
+        }
+        tablero_ai::solve::imago::Value::Draw => None,
+    };
+    if args.json {
+        print_json(&json!({
+            "position": pos.position_string(),
+            "value": {"result": value.word(), "plies": plies(value)},
+            "moves": moves.iter().map(|(m, v)| json!({
+                "move": m, "result": v.word(), "plies": plies(*v),
+            })).collect::<Vec<_>>(),
+        }));
+    } else {
+        let side = Imago::colour(pos.side_to_move());
+        println!("position: {}", pos.position_string());
+        println!("value:    {value} for {side}, the side to move");
+        for (m, v) in &moves {
+            println!("  {m:<12} {v}");
+        }
     }
     Ok(())
 }

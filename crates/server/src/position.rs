@@ -213,7 +213,8 @@ pub struct SearchView {
 pub struct AnalysisView {
     /// The position, drawn as a game page draws it.
     pub state: GameState,
-    /// `exact` (every move's value is known) or `search`.
+    /// `exact` (every move's value is known), `search`, or `over` (the
+    /// game is over: nothing to analyse).
     pub method: &'static str,
     /// Every legal move with its exact value, best first (exact only).
     pub moves: Vec<MoveValue>,
@@ -243,7 +244,11 @@ fn view(table: &dyn GameTable, a: Analysis) -> AnalysisView {
         .map(|(_, v)| v.rank());
     AnalysisView {
         state: state(table),
-        method: if a.exact.is_some() { "exact" } else { "search" },
+        method: match (&a.exact, &a.search) {
+            (Some(_), _) => "exact",
+            (None, Some(_)) => "search",
+            (None, None) => "over",
+        },
         moves: a
             .exact
             .unwrap_or_default()
