@@ -556,7 +556,7 @@ async function testPlayRematchFriends(browserCtx, pageA) {
   const ctxB = await browserCtx.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const pageB = await newPage(ctxB, 'friend-rematch');
   await pageB.goto(link);
-  await pageB.waitForSelector('[data-testid=board] [data-cell].target');
+  await pageB.waitForSelector('[data-testid=board][data-you="1"] [data-cell]');
   // The players: seat 0 (me) at the bottom for A, each sees the other connected.
   await pageA.waitForSelector('[data-testid=player-top] [data-testid=presence-1][data-connected="1"]');
   await pageB.waitForSelector('[data-testid=player-top] [data-testid=presence-0][data-connected="1"]');
