@@ -285,7 +285,7 @@ enum Write {
         keep: i64,
         added: Vec<String>,
         /// A game created with the change (the one that follows it).
-        next: Option<GameRow>,
+        next: Option<Box<GameRow>>,
     },
 }
 
@@ -494,7 +494,7 @@ impl Store {
             row: g.clone(),
             keep: i64::try_from(keep)?,
             added: added.to_vec(),
-            next: next.cloned(),
+            next: next.map(|n| Box::new(n.clone())),
         })
         .await
     }

@@ -61,7 +61,7 @@ enum Step {
     /// Nothing changes (the asker's own offer stands).
     Same(Option<usize>),
     /// Save this row (an offer), or this row and the new game.
-    Save(GameRow, Option<GameRow>),
+    Save(Box<GameRow>, Option<Box<GameRow>>),
 }
 
 /// The step a rematch request by the holder of `held` takes on `live`.
@@ -95,7 +95,7 @@ fn step(live: &Live, held: &[usize]) -> Result<Step, ApiError> {
             Some(_) => {}
             None => {
                 row.chain.rematch_offer = i64::try_from(held[0]).ok();
-                return Ok(Step::Save(row, None));
+                return Ok(Step::Save(Box::new(row), None));
             }
         }
     }
@@ -103,7 +103,7 @@ fn step(live: &Live, held: &[usize]) -> Result<Step, ApiError> {
     let next = successor(&row, row.chain.match_game.map(|_| 1));
     row.chain.rematch_offer = None;
     row.chain.next_game = Some(next.id.clone());
-    Ok(Step::Save(row, Some(next)))
+    Ok(Step::Save(Box::new(row), Some(Box::new(next))))
 }
 
 /// A socket's presence in a game: while it lives, the seats its tokens hold
@@ -173,12 +173,16 @@ impl Hub {
                 Step::Save(row, next) => (row, next),
             };
             let keep = live.table.moves().len();
-            if self.store.save_with(&row, keep, &[], next.as_ref()).await? {
+            if self
+                .store
+                .save_with(&row, keep, &[], next.as_deref())
+                .await?
+            {
                 let offer = row
                     .chain
                     .rematch_offer
                     .and_then(|s| usize::try_from(s).ok());
-                live.row = row;
+                live.row = *row;
                 drop(live);
                 let _ = entry.changes.send(());
                 return match next {
