@@ -373,3 +373,91 @@ async fn a_hint_is_the_top_levels_move_against_levels_one_to_three() {
         .await;
     assert_eq!(status, 403);
 }
+
+/// The first schema alone, as a database made before rematches has it.
+#[derive(Debug)]
+struct FirstSchema;
+
+impl<'s> sqlx::migrate::MigrationSource<'s> for FirstSchema {
+    fn resolve(
+        self,
+    ) -> futures_util::future::BoxFuture<
+        's,
+        Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>,
+    > {
+        Box::pin(async {
+            Ok(vec![sqlx::migrate::Migration::new(
+                1,
+                "init".into(),
+                sqlx::migrate::MigrationType::Simple,
+                include_str!("../migrations/0001_init.sql").into(),
+                false,
+            )])
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_database_of_the_first_schema_is_brought_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&format!("sqlite://{}?mode=rwc", path.display()))
+        .await
+        .unwrap();
+    sqlx::migrate::Migrator::new(FirstSchema)
+        .await
+        .unwrap()
+        .run(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO games (id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
+         seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, \
+         created, updated) VALUES ('old1', 'jarmo', 'standard', 0, 'human', NULL, 'ta', \
+         'link', NULL, 'tb', 'w1:resign', NULL, 0, 'w1:resign', 1, 1, 1)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let s = start(path.to_str().unwrap()).await;
+    let st = s.state("old1", Some("ta")).await;
+    assert_eq!(st["result"]["winner"], 1, "{st}");
+    assert!(st["rematch_offer"].is_null() && st["next"].is_null() && st["match"].is_null());
+    assert_eq!(s.rematch("old1", Some("ta")).await.1["offer"], 0);
+    let (_, accepted) = s.rematch("old1", Some("tb")).await;
+    assert_eq!(
+        s.state(
+            accepted["id"].as_str().unwrap(),
+            Some(&only_token(&accepted, "0"))
+        )
+        .await["you"],
+        json!([0])
+    );
+}
+
+/// With `TABLERO_TEST_POSTGRES` set (scripts/test.sh), the same on
+/// PostgreSQL: its schema brought up to date, an offer kept across a
+/// restart, and a match's second game created with the first's end.
+#[tokio::test]
+async fn rematches_and_matches_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!("TABLERO_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    let s = start(&url).await;
+    let (id, t0, t1) = friends(&s, "jarmo", true).await;
+    let end = s.resign(&id, &t0).await;
+    let g2 = end["next"].as_str().expect("game 2").to_string();
+    drop(s);
+    let s = start(&url).await;
+    let b2 = only_token(&s.rematch(&id, Some(&t1)).await.1, "0");
+    let end2 = s.resign(&g2, &b2).await;
+    assert_eq!(end2["match"]["over"], true, "{end2}");
+    let (_, offer) = s.rematch(&g2, Some(&b2)).await;
+    assert_eq!(offer["offer"], 0, "{offer}");
+    drop(s);
+    let s = start(&url).await;
+    assert_eq!(s.state(&g2, None).await["rematch_offer"], 0);
+}
