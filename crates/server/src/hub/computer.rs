@@ -133,6 +133,9 @@ pub struct Hint {
     pub ply: usize,
 }
 
+/// The player that gives hints: the top level.
+const TOP_LEVEL: &str = "ai:5";
+
 /// How long the top level thinks for a hint.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -146,8 +149,8 @@ impl Hub {
     /// not the asker's turn or the game over (409), no such game (404).
     pub async fn hint(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Hint, ApiError> {
         let entry = self.entry(id).await?;
-        let (table, ply) = {
-            let live = entry.live.lock().await;
+        let (table, ply, kept) = {
+            let mut live = entry.live.lock().await;
             let held = live.held(actor);
             if held.is_empty() {
                 return Err(ApiError::Forbidden(
@@ -171,7 +174,8 @@ impl Hub {
                     "a hint is for your turn in a game in progress".into(),
                 ));
             }
-            (live.table.boxed_clone(), live.table.moves().len())
+            let kept = live.hinter.take();
+            (live.table.boxed_clone(), live.table.moves().len(), kept)
         };
         let seed = stable_seed(id, ply);
         let chosen = {
@@ -180,9 +184,12 @@ impl Hub {
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
             tokio::task::spawn_blocking(move || {
-                let mut top = table
-                    .computer("ai:5", seed)
-                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("no top-level player: {e}")))?;
+                let mut top = match kept {
+                    Some(top) => top,
+                    None => table.computer(TOP_LEVEL, seed).map_err(|e| {
+                        ApiError::Internal(anyhow::anyhow!("no top-level player: {e}"))
+                    })?,
+                };
                 let limits = Limits {
                     movetime: Some(HINT_TIME),
                     ..Limits::none()
@@ -196,15 +203,13 @@ impl Hub {
                     .find(|m| m.text == text)
                     .map(|m| m.path)
                     .unwrap_or_default();
-                Ok::<_, ApiError>((text, path))
+                Ok::<_, ApiError>((text, path, top))
             })
             .await
             .map_err(|e| ApiError::Internal(anyhow::anyhow!("the hint failed: {e}")))??
         };
-        Ok(Hint {
-            text: chosen.0,
-            path: chosen.1,
-            ply,
-        })
+        let (text, path, top) = chosen;
+        entry.live.lock().await.hinter = Some(top);
+        Ok(Hint { text, path, ply })
     }
 }

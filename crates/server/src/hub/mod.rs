@@ -112,6 +112,9 @@ struct Live {
     table: Box<dyn GameTable>,
     thinking: bool,
     computers: [Option<Box<dyn Computer>>; 2],
+    /// The top level's player that gives hints, kept from hint to hint
+    /// like the computer players (what it learnt about the game survives).
+    hinter: Option<Box<dyn Computer>>,
     /// The current position as rendered once for every viewer (see
     /// [`render::Latest`]); `None` until asked after a change.
     latest: Option<std::sync::Arc<render::Latest>>,
@@ -136,6 +139,7 @@ impl Live {
             table,
             thinking: false,
             computers: [None, None],
+            hinter: None,
             latest: None,
         }
     }
@@ -164,9 +168,11 @@ impl Live {
     fn refresh(&mut self, fresh: Live) {
         let thinking = self.thinking;
         let computers = std::mem::take(&mut self.computers);
+        let hinter = self.hinter.take();
         *self = fresh;
         self.thinking = thinking;
         self.computers = computers;
+        self.hinter = hinter;
     }
 }
 
