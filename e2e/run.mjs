@@ -20,7 +20,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
 const SHOTS = path.resolve(process.env.E2E_SCREENSHOTS || path.join(HERE, 'screenshots'));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 170_000;
+const TOTAL_LIMIT_MS = 210_000;
 const STEP_TIMEOUT = 15_000;
 
 const t0 = Date.now();
@@ -569,6 +569,106 @@ async function testAnalysis(page, imagoId) {
   check(line.length > 0, 'analysis: jarmo shows no best line');
   await page.screenshot({ path: path.join(SHOTS, 'analysis-jarmo.png'), fullPage: true });
   log(`analysis: jarmo evaluated, best line ${line.join(' ')}`);
+// ---- play (#17): rematch, the two-game match, players, hint
+
+/** Screenshots of a page at 1280x800 and 390x844 (name-wide.png, name-narrow.png). */
+async function shootBoth(page, name) {
+  const before = page.viewportSize();
+  for (const [tag, w, hgt] of [['wide', 1280, 800], ['narrow', 390, 844]]) {
+    await page.setViewportSize({ width: w, height: hgt });
+    await sleep(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${tag}.png`), fullPage: false });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+async function resignOn(page) {
+  await page.click('[data-testid=resign]');
+  await page.click('[data-testid=resign-confirm]');
+  await page.waitForSelector('[data-testid=status][data-over="1"]');
+}
+
+async function testPlayRematchFriends(browserCtx, pageA) {
+  const id = await createViaUi(pageA, 'imago', { seat0: 'human', seat1: 'link' });
+  const link = await pageA.inputValue('[data-testid=invite-link]');
+  const ctxB = await browserCtx.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const pageB = await newPage(ctxB, 'friend-rematch');
+  await pageB.goto(link);
+  await pageB.waitForSelector('[data-testid=board][data-you="1"] [data-cell]');
+  // The players: seat 0 (me) at the bottom for A, each sees the other connected.
+  await pageA.waitForSelector('[data-testid=player-top] [data-testid=presence-1][data-connected="1"]');
+  await pageB.waitForSelector('[data-testid=player-top] [data-testid=presence-0][data-connected="1"]');
+  const bottomA = await pageA.textContent('[data-testid=player-bottom]');
+  check(/You/.test(bottomA) && /to move/.test(bottomA), `A's bottom bar: "${bottomA}"`);
+  check(/Friend/.test(await pageA.textContent('[data-testid=player-top]')), 'the friend is not named above the board');
+  await resignOn(pageA);
+  await pageB.waitForSelector('[data-testid=status][data-over="1"]');
+  await pageA.click('[data-testid=rematch]');
+  await pageA.waitForSelector('[data-testid=rematch-note]:not([hidden])');
+  // The friend sees the offer live.
+  await pageB.waitForSelector('[data-testid=rematch-note]:not([hidden])', { timeout: 10_000 });
+  check(/offers a rematch/.test(await pageB.textContent('[data-testid=rematch-note]')), 'the friend is not told of the offer');
+  await shootBoth(pageB, 'play-rematch-offer');
+  await pageB.click('[data-testid=rematch]');
+  const moved = (p) => p.waitForFunction((old) => {
+    const m = /\/play\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+    const b = document.querySelector('[data-testid=board]');
+    return m && m[1] !== old && b && b.dataset.you !== undefined && b.dataset.you !== '';
+  }, id, { timeout: 10_000 });
+  await Promise.all([moved(pageA), moved(pageB)]);
+  const newA = gameIdOf(pageA);
+  check(newA === gameIdOf(pageB), `the two pages went to different games: ${newA}, ${gameIdOf(pageB)}`);
+  const youA = await pageA.getAttribute('[data-testid=board]', 'data-you');
+  const youB = await pageB.getAttribute('[data-testid=board]', 'data-you');
+  check(youA === '1' && youB === '0', `after the rematch A holds seat ${youA}, B seat ${youB} (expected 1 and 0)`);
+  const tokA = await storedTokens(pageA, newA);
+  const tokB = await storedTokens(pageB, newA);
+  check(tokA.length === 1 && tokB.length === 1 && tokA[0] !== tokB[0], 'each page must hold only its own new token');
+  log(`rematch between two contexts: ${id} -> ${newA}, seats swapped (A now seat 1)`);
+  await ctxB.close();
+}
+
+async function testPlayJarmoMatch(page) {
+  await page.goto(`${BASE}/new/jarmo`);
+  await page.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await page.check('[data-testid=seat-0-human]');
+  await page.check('[data-testid=seat-1-ai]');
+  await page.selectOption('[data-testid=level-1]', '1');
+  await page.check('[data-testid=match]');
+  await page.click('[data-testid=create]');
+  await page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const g1 = gameIdOf(page);
+  await page.waitForSelector('[data-testid=match-total][data-game="1"]');
+  await resignOn(page);
+  const s1 = await api('GET', `/api/games/${g1}`);
+  // Game 2 starts by itself, seats swapped: I am now seat 1.
+  await page.waitForFunction((old) => !location.pathname.endsWith(old) && document.querySelector('[data-testid=match-total]')?.dataset.game === '2', g1, { timeout: 15_000 });
+  const g2 = gameIdOf(page);
+  await page.waitForSelector('[data-testid=board][data-you="1"]');
+  await resignOn(page);
+  const s2 = await api('GET', `/api/games/${g2}`);
+  const want = [s2.result.score[0] + s1.result.score[1], s2.result.score[1] + s1.result.score[0]];
+  await page.waitForSelector('[data-testid=match-total][data-over="1"]');
+  const shown = await page.getAttribute('[data-testid=match-total]', 'data-points');
+  check(shown === want.join(','), `the match total shows ${shown}, expected ${want.join(',')}`);
+  check(/you lost the match|you won the match|drawn/.test(await page.textContent('[data-testid=match-total]')), 'the match result is not said');
+  await shootBoth(page, 'play-match-total');
+  log(`jarmo two-game match: ${g1} then ${g2}, points added ${want.join('–')}`);
+}
+
+async function testPlayHint(page) {
+  const id = await createViaUi(page, 'jarmo', { seat0: 'human', seat1: 'ai', level1: 2 });
+  await page.waitForSelector('[data-testid=hint]:not([hidden])');
+  await page.click('[data-testid=hint]');
+  await page.waitForSelector('[data-testid=board] .hint-mark', { timeout: 15_000 });
+  const text = await page.textContent('[data-testid=hint-text]');
+  const st = await api('GET', `/api/games/${id}`, null, await storedTokens(page, id));
+  const mv = /Hint: (.+)$/.exec(text.trim());
+  check(mv && st.legal.some((m) => m.move === mv[1]), `the hint "${text}" is not a legal move`);
+  const marks = await page.$$eval('[data-testid=board] .hint-mark', (els) => els.map((e) => e.getAttribute('data-hint-cell')));
+  check(marks.length > 0, 'no cell marked for the hint');
+  await shootBoth(page, 'play-hint');
+  log(`hint: ${mv[1]} marked on ${marks.join(', ')}`);
 }
 
 // ---------------------------------------------------------------- main
@@ -597,6 +697,9 @@ async function main() {
   await testEditor(page);
   await testFixtures(page);
   await testAnalysis(page, imagoId);
+  await testPlayRematchFriends(browser, page);
+  await testPlayJarmoMatch(page);
+  await testPlayHint(page);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

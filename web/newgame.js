@@ -18,6 +18,7 @@ export function mountNewGame(root, game, navigate) {
     variant: params.get('variant') || null,
     seats: [{ kind: 'human', level: 3 }, { kind: 'ai', level: 3 }],
     first: 0,
+    match: false,
   };
   let board = null;
   let pickerData = null;
@@ -62,6 +63,17 @@ export function mountNewGame(root, game, navigate) {
       h('span', { class: 'ai-row' }, radio('ai', t('seat_ai')), ' ', levelSel));
   }
 
+  /** The two-game match checkbox, where the game's rules have one (the catalog says). */
+  function matchControl() {
+    const entry = catalogEntry(game);
+    if (!entry || !entry.two_game_match) return null;
+    return h('div', { class: 'field' }, h('label', { class: 'checkbox' },
+      h('input', {
+        type: 'checkbox', id: 'match', 'data-testid': 'match', checked: form.match,
+        onchange: (e) => { form.match = e.target.checked; },
+      }), ` ${t('match_option')}`));
+  }
+
   function render() {
     if (destroyed) return;
     if (!ready) {
@@ -84,6 +96,7 @@ export function mountNewGame(root, game, navigate) {
         seatControl(0),
         seatControl(1),
         h('div', { class: 'field' }, h('label', { for: 'first', text: t('first_mover') }), firstSel),
+        matchControl(),
         submit,
         error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null),
       h('p', null, h('a', { href: `/rules/${game}`, 'data-link': '', text: t('rules') }))));
@@ -100,6 +113,7 @@ export function mountNewGame(root, game, navigate) {
       first: form.first,
       seats: form.seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level } : { kind: s.kind })),
     };
+    if (form.match && (catalogEntry(game) || {}).two_game_match) body.match = true;
     try {
       const res = await api.post('/api/games', body);
       const tokens = Object.values(res.tokens || {}).filter(Boolean);

@@ -113,6 +113,13 @@ export function mountPlay(root, id, navigate) {
     destroyed: false,
     board: null,
     boardGame: null,
+    // A hint shown: {ply, move, path}; 'wait' while asked.
+    hint: null,
+    // Whether this page saw the game without a next one (then it follows
+    // the next game when it starts).
+    sawNoNext: false,
+    moving: false,
+    nextTimer: null,
   };
   const tokens = () => api.tokensFor(id);
 
@@ -140,7 +147,16 @@ export function mountPlay(root, id, navigate) {
   const promptEl = h('p', { class: 'prompt', 'data-testid': 'prompt', 'aria-live': 'polite' });
   const thinkingEl = h('p', { class: 'thinking', 'data-testid': 'thinking', hidden: true });
   const drawNote = h('p', { class: 'draw-note', 'data-testid': 'draw-note', hidden: true });
-  const seatsEl = h('ul', { class: 'seats', 'data-testid': 'seats' });
+  const mkPlayer = (where) => h('div', { class: `seat player player-${where}`, 'data-testid': `player-${where}` });
+  const playerTop = mkPlayer('top');
+  const playerBottom = mkPlayer('bottom');
+  const seatsEl = h('div', { class: 'seats', 'data-testid': 'seats' });
+  const bRematch = mkBtn('rematch', () => rematch(), 'primary');
+  const bHint = mkBtn('hint', () => askHint());
+  const rematchNote = h('p', { class: 'rematch-note', 'data-testid': 'rematch-note', 'aria-live': 'polite', hidden: true });
+  const matchEl = h('p', { class: 'match-total', 'data-testid': 'match-total', 'aria-live': 'polite', hidden: true });
+  const hintEl = h('p', { class: 'hint-text', 'data-testid': 'hint-text', 'aria-live': 'polite', hidden: true });
+  const aPrev = h('a', { 'data-link': '', 'data-testid': 'prev-game', hidden: true });
   const bUndo = mkBtn('undo', () => act('undo'));
   const bClaim = mkBtn('claim', () => act('claim'));
   const bResign = mkBtn('resign', () => { ctx.resignAsk = true; render(); bResignYes.focus(); }, 'danger');
@@ -154,7 +170,7 @@ export function mountPlay(root, id, navigate) {
   const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
-  const actionsEl = h('div', { class: 'actions' }, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse);
+  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
@@ -162,10 +178,10 @@ export function mountPlay(root, id, navigate) {
 
   const page = h('section', { class: 'play' },
     h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
-    h('div', { class: 'status-bar' }, statusEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
+    h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
     h('div', { class: 'play-grid' },
-      h('div', { class: 'board-col' }, boardWrap, selectionEl, choicesEl, passEl, histNav, infoEl),
-      h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, movesTitle, movesBox)));
+      h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl),
+      h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox)));
   // One column (a phone): the actions go right under the board.
   const narrow = window.matchMedia('(max-width: 760px)');
   const placeActions = () => {
@@ -210,6 +226,9 @@ export function mountPlay(root, id, navigate) {
       }
     }
     ctx.live = st;
+    if (!st.next) ctx.sawNoNext = true;
+    else if (ctx.sawNoNext && (st.you || []).length) followNext(st);
+    if (ctx.hint && ctx.hint !== 'wait' && ctx.hint.ply !== st.ply) ctx.hint = null;
     if (plyChanged) {
       ctx.prefix = [];
       ctx.resignAsk = false;
@@ -258,6 +277,114 @@ export function mountPlay(root, id, navigate) {
       ctx.busy = false;
       render();
     }
+  }
+
+  /** Asks for a rematch (or the next game once it exists); moves there when it has started. */
+  async function rematch() {
+    if (ctx.busy || !ctx.live) return;
+    ctx.busy = true;
+    try {
+      const r = await api.post(`/api/games/${encodeURIComponent(id)}/rematch`, {}, tokens());
+      if (r && r.id) goTo(r);
+      else load();
+    } catch (e) {
+      say(t('msg_refused', { error: e.message }), 'refused');
+    } finally {
+      ctx.busy = false;
+      render();
+    }
+  }
+
+  function goTo(r) {
+    if (ctx.destroyed || ctx.moving) return;
+    ctx.moving = true;
+    api.rememberGame(r.id, { tokens: Object.values(r.tokens || {}), game: ctx.live && ctx.live.game });
+    navigate(`/play/${encodeURIComponent(r.id)}`);
+  }
+
+  /** The next game started while this page was open: follow it (after a moment to see the end of a match's first game). */
+  function followNext(st) {
+    if (ctx.nextTimer || ctx.moving) return;
+    const wait = st.match && st.match.game === 1 ? 2500 : 0;
+    ctx.nextTimer = setTimeout(async () => {
+      try {
+        const r = await api.post(`/api/games/${encodeURIComponent(id)}/rematch`, {}, tokens());
+        if (r && r.id) goTo(r);
+      } catch (e) {
+        ctx.nextTimer = null;
+        say(t('msg_refused', { error: e.message }), 'refused');
+      }
+    }, wait);
+  }
+
+  async function askHint() {
+    if (ctx.busy || !ctx.live || ctx.hint === 'wait') return;
+    ctx.hint = 'wait';
+    render();
+    try {
+      const r = await api.post(`/api/games/${encodeURIComponent(id)}/hint`, {}, tokens());
+      ctx.hint = r && ctx.live && r.ply === ctx.live.ply ? r : null;
+    } catch (e) {
+      ctx.hint = null;
+      say(t('msg_refused', { error: e.message }), 'refused');
+    }
+    render();
+  }
+
+  /** Rings the cells of the hint's move on the board. */
+  function markHint() {
+    for (const el of svg.querySelectorAll('.hint-mark')) el.remove();
+    const hint = ctx.hint;
+    if (!hint || hint === 'wait' || ctx.viewPly !== null) return;
+    for (const cell of hint.path || []) {
+      const el = svg.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+      if (!el || typeof el.getBBox !== 'function') continue;
+      const b = el.getBBox();
+      const r = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      const pad = Math.max(1, Math.min(b.width, b.height) * 0.08);
+      r.setAttribute('x', String(b.x + pad));
+      r.setAttribute('y', String(b.y + pad));
+      r.setAttribute('width', String(Math.max(0, b.width - 2 * pad)));
+      r.setAttribute('height', String(Math.max(0, b.height - 2 * pad)));
+      r.setAttribute('rx', String(Math.min(b.width, b.height) * 0.2));
+      r.setAttribute('class', 'hint-mark');
+      r.setAttribute('data-hint-cell', cell);
+      r.setAttribute('fill', 'none');
+      r.setAttribute('stroke', '#d97706');
+      r.setAttribute('stroke-width', String(Math.max(2, Math.min(b.width, b.height) * 0.1)));
+      r.setAttribute('stroke-dasharray', '6 3');
+      r.setAttribute('pointer-events', 'none');
+      const outer = svg.getScreenCTM();
+      const inner = el.getScreenCTM();
+      const tf = outer && inner ? outer.inverse().multiply(inner) : null;
+      if (tf) r.setAttribute('transform', `matrix(${tf.a} ${tf.b} ${tf.c} ${tf.d} ${tf.e} ${tf.f})`);
+      svg.append(r);
+    }
+  }
+
+  /** Who sits in seat i, as the players' bars name them. */
+  function whoLabel(st, i) {
+    const seat = (st.seats || [])[i] || {};
+    if ((st.you || []).includes(i)) return t('player_you');
+    if (seat.kind === 'ai') return t('player_ai', { level: seat.level ?? '?' });
+    return t('player_friend');
+  }
+
+  function renderPlayer(el, st, i, mod) {
+    const seat = (st.seats || [])[i] || {};
+    const turn = !st.result && st.to_move === i;
+    const mine = (st.you || []).includes(i);
+    el.className = `seat player${turn ? ' turn' : ''}${mine ? ' mine' : ''}`;
+    el.dataset.seat = String(i);
+    el.dataset.turn = turn ? '1' : '0';
+    const conn = seat.connected === true || seat.connected === false
+      ? h('span', { class: `presence ${seat.connected ? 'on' : 'off'}`, 'data-testid': `presence-${i}`, 'data-connected': seat.connected ? '1' : '0', text: ` · ${seat.connected ? '●' : '○'} ${seat.connected ? t('player_connected') : t('player_away')}` })
+      : null;
+    fill(el, ...swatchSpans(mod, i),
+      h('strong', { text: sideName(st.game, i, seat.name) }),
+      h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
+      conn,
+      turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
   }
 
   async function submitMove(move) {
@@ -489,21 +616,56 @@ export function mountPlay(root, id, navigate) {
       drawNote.hidden = true;
     }
 
-    // seats
-    seatsEl.replaceChildren();
-    seatsEl.setAttribute('aria-label', t('sides'));
-    (live.seats || []).forEach((seat, i) => {
-      let kind = t('kind_human');
-      if (seat.kind === 'ai') kind = t('kind_ai', { level: seat.level ?? '?' });
-      else if (seat.kind === 'link') kind = t('kind_link');
-      const mine = you.includes(i);
-      const turn = !over && live.to_move === i;
-      seatsEl.append(h('li', { class: `seat${turn ? ' turn' : ''}${mine ? ' mine' : ''}`, 'data-testid': `seat-${i}` },
-        ...swatchSpans(mod, i),
-        h('strong', { text: sideName(game, i, seat.name) }),
-        h('span', { class: 'kind', text: ` · ${mine ? t('you') : kind}` }),
-        turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null));
-    });
+    // players, above and below the board (the bottom one is the side drawn at the bottom)
+    seatsEl.hidden = true;
+    const bottomSeat = flipped() ? 1 : 0;
+    renderPlayer(playerBottom, live, bottomSeat, mod);
+    renderPlayer(playerTop, live, 1 - bottomSeat, mod);
+    boardWrap.dataset.you = you.join(',');
+
+    // the two-game match
+    const m = live.match;
+    matchEl.hidden = !m;
+    if (m) {
+      const pts = m.points || [0, 0];
+      let line = t('match_line', { n: m.game, a: whoLabel(live, 0), b: whoLabel(live, 1), pa: fmtScore(pts[0]), pb: fmtScore(pts[1]) });
+      if (m.over) {
+        if (m.winner !== 0 && m.winner !== 1) line += ` · ${t('match_drawn')}`;
+        else if (you.length === 1) line += ` · ${you[0] === m.winner ? t('match_you_won') : t('match_you_lost')}`;
+        else line += ` · ${t('match_side_won', { side: whoLabel(live, m.winner) })}`;
+      } else if (m.game === 1 && over) {
+        line += ` · ${t('match_next')}`;
+      }
+      matchEl.textContent = line;
+      matchEl.dataset.over = m.over ? '1' : '0';
+      matchEl.dataset.game = String(m.game);
+      matchEl.dataset.points = pts.join(',');
+    }
+
+    // rematch
+    const offerBy = live.rematch_offer;
+    const offered = offerBy === 0 || offerBy === 1;
+    const mineOffer = offered && you.includes(offerBy);
+    bRematch.hidden = !(over && you.length > 0) || mineOffer;
+    bRematch.disabled = ctx.busy;
+    bRematch.textContent = live.next ? t('next_game') : (offered ? t('rematch_accept') : t('rematch'));
+    rematchNote.hidden = !(over && offered && !live.next && you.length > 0);
+    rematchNote.textContent = mineOffer ? t('rematch_offered') : t('rematch_offer_in');
+    rematchNote.dataset.by = offered ? String(offerBy) : '';
+    aPrev.hidden = !live.prev;
+    if (live.prev) {
+      aPrev.href = `/play/${encodeURIComponent(live.prev)}`;
+      aPrev.textContent = `← ${t('prev_game')}`;
+    }
+
+    // hint
+    bHint.hidden = !(live.hint && !browsing);
+    bHint.disabled = ctx.busy || ctx.hint === 'wait';
+    bHint.textContent = t('hint');
+    const hintShown = ctx.hint && ctx.hint !== 'wait' && !browsing;
+    hintEl.hidden = !(ctx.hint === 'wait' || hintShown);
+    hintEl.textContent = ctx.hint === 'wait' ? t('hint_wait') : (hintShown ? t('hint_move', { move: ctx.hint.move }) : '');
+    markHint();
 
     // actions
     const playing = !over && you.length > 0;
@@ -574,6 +736,7 @@ export function mountPlay(root, id, navigate) {
     socket.close();
     clearInterval(poll);
     clearTimeout(ctx.msgTimer);
+    clearTimeout(ctx.nextTimer);
     document.removeEventListener('keydown', onKey);
     narrow.removeEventListener('change', placeActions);
     offLang();

@@ -83,6 +83,11 @@ pub trait Describe: Game {
     /// The fixed description.
     const INFO: GameInfo;
 
+    /// Whether the game's own rules have a two-game match, the people
+    /// swapping seats for the second game and adding their points (Jarmo's
+    /// rule 11); the web app then offers one.
+    const TWO_GAME_MATCH: bool = false;
+
     /// The variants to choose from, the default first; empty where the
     /// variant is free text (Imago's layouts).
     fn variants() -> Vec<VariantChoice>;

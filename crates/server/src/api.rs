@@ -411,20 +411,34 @@ struct MoveBody {
     ply: Option<usize>,
 }
 
+/// A body that must be empty or `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DrawBody {
     action: DrawAction,
 }
 
-/// `POST /api/games/ID/ACTION`: `move`, `undo`, `claim`, `resign`, `draw`.
+/// `POST /api/games/ID/ACTION`: `move`, `undo`, `claim`, `resign`,
+/// `draw`; and `rematch` and `hint`, which answer their own JSON.
 async fn act(
     State(hub): State<Arc<Hub>>,
     Path((id, action)): Path<(String, String)>,
     headers: HeaderMap,
     JsonBytes(body): JsonBytes,
-) -> ApiResult<crate::hub::GameState> {
+) -> Result<Response, ApiError> {
     let action = match action.as_str() {
+        "rematch" => {
+            parse_body::<Empty>(&body)?;
+            return Ok(Json(hub.rematch(&id, &tokens(&headers)).await?).into_response());
+        }
+        "hint" => {
+            parse_body::<Empty>(&body)?;
+            return Ok(Json(hub.hint(&id, &tokens(&headers)).await?).into_response());
+        }
         "move" => {
             let m: MoveBody = parse_body(&body)?;
             Action::Move {
@@ -438,11 +452,12 @@ async fn act(
         "draw" => Action::Draw(parse_body::<DrawBody>(&body)?.action),
         other => {
             return Err(ApiError::NotFound(format!(
-                "no action {other:?}: the actions are move, undo, claim, resign, draw"
+                "no action {other:?}: the actions are move, undo, claim, resign, draw, \
+                 rematch, hint"
             )))
         }
     };
-    Ok(Json(hub.act(&id, &tokens(&headers), action).await?))
+    Ok(Json(hub.act(&id, &tokens(&headers), action).await?).into_response())
 }
 
 #[derive(Deserialize)]

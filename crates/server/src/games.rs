@@ -35,6 +35,9 @@ pub struct CatalogEntry {
     pub solved: bool,
     /// The variants it knows exactly (empty when `solved` is false).
     pub solved_variants: Vec<String>,
+    /// Whether the game's rules have a two-game match (seats swapped for
+    /// the second game, points added); the new-game form then offers one.
+    pub two_game_match: bool,
 }
 
 /// A computer level as the catalog shows it.
@@ -65,6 +68,7 @@ fn entry<G: Play + Describe>() -> CatalogEntry {
             .collect(),
         solved: !G::solved_variants().is_empty(),
         solved_variants: G::solved_variants(),
+        two_game_match: G::TWO_GAME_MATCH,
     }
 }
 
@@ -77,6 +81,13 @@ pub fn offered() -> impl Iterator<Item = &'static GameInfo> {
 #[must_use]
 pub fn find(name: &str) -> Option<&'static GameInfo> {
     offered().find(|g| g.name == name)
+}
+
+/// Whether the offered game `name` has a two-game match.
+#[must_use]
+pub fn two_game_match(name: &str) -> bool {
+    find(name)
+        .is_some_and(|g| tablero_games::with_game!(g.name, G => G::TWO_GAME_MATCH, else false))
 }
 
 /// The names of the offered games, for error messages.

@@ -58,17 +58,23 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
     let mut tx = pool.begin().await?;
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
-        let (g, keep, added) = match &change.write {
+        let (g, keep, added, next) = match &change.write {
             Write::Create(row) => {
                 insert_game(&mut tx, row).await?;
                 applied.push(true);
                 continue;
             }
-            Write::Save { row, keep, added } => (row, keep, added),
+            Write::Save {
+                row,
+                keep,
+                added,
+                next,
+            } => (row, keep, added, next),
         };
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
-             version = $5, updated = $6 WHERE id = $7 AND version = $8",
+             version = $5, updated = $6, rematch_offer = $7, next_game = $8 \
+             WHERE id = $9 AND version = $10",
         )
         .bind(&g.declared)
         .bind(g.draw_offer)
@@ -76,6 +82,8 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
         .bind(&g.result)
         .bind(g.version)
         .bind(g.updated)
+        .bind(g.chain.rematch_offer)
+        .bind(&g.chain.next_game)
         .bind(&g.id)
         .bind(g.version - 1)
         .execute(&mut *tx)
@@ -98,6 +106,9 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
                 .execute(&mut *tx)
                 .await?;
         }
+        if let Some(n) = next {
+            insert_game(&mut tx, n).await?;
+        }
         if postgres {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
@@ -115,7 +126,8 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
 async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18, $19, $20, $21)"
     ))
     .bind(&g.id)
     .bind(&g.game)
@@ -134,14 +146,20 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
     .bind(g.version)
     .bind(g.created)
     .bind(g.updated)
+    .bind(g.chain.rematch_offer)
+    .bind(&g.chain.next_game)
+    .bind(&g.chain.prev_game)
+    .bind(g.chain.match_game)
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 1] =
-    [(1, "init", include_str!("../migrations/0001_init.sql"))];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (1, "init", include_str!("../migrations/0001_init.sql")),
+    (2, "chain", include_str!("../migrations/0002_chain.sql")),
+];
 
 /// [`MIGRATIONS`] as sqlx's migration source.
 #[derive(Debug)]
@@ -215,6 +233,23 @@ pub struct GameRow {
     pub created: i64,
     /// Last changed, ms since 1970.
     pub updated: i64,
+    /// The games before and after this one, and its rematch offer.
+    pub chain: Chain,
+}
+
+/// How a game links to the games before and after it: its rematch and the
+/// two-game match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// The seat offering a rematch (a finished game between two people).
+    pub rematch_offer: Option<i64>,
+    /// The game that follows this one: its rematch, or the match's second
+    /// game.
+    pub next_game: Option<String>,
+    /// The game this one follows.
+    pub prev_game: Option<String>,
+    /// The game's number in a two-game match (1 or 2); `None` outside one.
+    pub match_game: Option<i64>,
 }
 
 /// A saved Imago layout.
@@ -249,6 +284,8 @@ enum Write {
         row: GameRow,
         keep: i64,
         added: Vec<String>,
+        /// A game created with the change (the one that follows it).
+        next: Option<Box<GameRow>>,
     },
 }
 
@@ -267,7 +304,8 @@ impl Change {
 }
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
-     seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated";
+     seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
+     rematch_offer, next_game, prev_game, match_game";
 
 fn game_row(r: &AnyRow) -> Result<GameRow> {
     Ok(GameRow {
@@ -294,6 +332,12 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
         version: r.try_get(14)?,
         created: r.try_get(15)?,
         updated: r.try_get(16)?,
+        chain: Chain {
+            rematch_offer: r.try_get(17)?,
+            next_game: r.try_get(18)?,
+            prev_game: r.try_get(19)?,
+            match_game: r.try_get(20)?,
+        },
     })
 }
 
@@ -430,10 +474,27 @@ impl Store {
     /// # Errors
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
+        self.save_with(g, keep, added, None).await
+    }
+
+    /// Like [`Store::save`], and creates the game `next` in the same
+    /// transaction when the change applies (a rematch, a match's second
+    /// game): both are written or neither.
+    ///
+    /// # Errors
+    /// On database errors (a duplicate id among them).
+    pub async fn save_with(
+        &self,
+        g: &GameRow,
+        keep: usize,
+        added: &[String],
+        next: Option<&GameRow>,
+    ) -> Result<bool> {
         self.submit(Write::Save {
             row: g.clone(),
             keep: i64::try_from(keep)?,
             added: added.to_vec(),
+            next: next.map(|n| Box::new(n.clone())),
         })
         .await
     }

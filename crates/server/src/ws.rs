@@ -101,6 +101,8 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
     let mut heard = true;
     let mut strikes = 0;
     let mut actor = Actor::Tokens(Vec::new());
+    // The seats this socket's tokens hold count as connected while it lives.
+    let mut presence = Vec::with_capacity(1);
     let mut send_state = true;
     loop {
         if send_state {
@@ -173,6 +175,8 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                     Err(e) => Some(json!({"type": "error", "error": format!("bad message: {e}")})),
                     Ok(ClientMessage::Hello { tokens }) => {
                         actor = Actor::Tokens(tokens.into_iter().take(8).collect());
+                        presence.clear();
+                        presence.extend(hub.hello(&id, &actor).await.ok());
                         send_state = true;
                         None
                     }

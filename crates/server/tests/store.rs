@@ -2,7 +2,7 @@
 //! answered after its commit, a stale one refused alone, and every
 //! acknowledged change found after the store is reopened.
 
-use tablero_server::store::{GameRow, SeatRow, Store};
+use tablero_server::store::{Chain, GameRow, SeatRow, Store};
 
 fn seat(token: &str) -> SeatRow {
     SeatRow {
@@ -26,6 +26,7 @@ fn row(id: &str) -> GameRow {
         version: 0,
         created: 1,
         updated: 1,
+        chain: Chain::default(),
     }
 }
 

@@ -8,6 +8,7 @@ use tablero_core::{Game, Player};
 
 impl Describe for Jarmo {
     const INFO: GameInfo = INFO;
+    const TWO_GAME_MATCH: bool = true;
 
     fn view(&self) -> Value {
         let o = self.orientation();

@@ -74,7 +74,20 @@ impl Hub {
                 apply(before, actor, &action)?
             };
             let keep = common_prefix(live.table.moves(), table.moves());
-            if self.store.save(&row, keep, &table.moves()[keep..]).await? {
+            // The end of a match's first game starts its second.
+            let mut row = row;
+            let next = (row.result.is_some()
+                && row.chain.match_game == Some(1)
+                && row.chain.next_game.is_none())
+            .then(|| super::chain::successor(&row, Some(2)));
+            if let Some(n) = &next {
+                row.chain.next_game = Some(n.id.clone());
+            }
+            if self
+                .store
+                .save_with(&row, keep, &table.moves()[keep..], next.as_ref())
+                .await?
+            {
                 live.row = row;
                 live.table = table;
                 break;
@@ -99,7 +112,11 @@ impl Hub {
         self.kick(id, &entry).await;
         // Rendered after the kick, so that `thinking` is already shown.
         let mut live = entry.live.lock().await;
-        Ok(render::state(&mut live, actor, None))
+        let mut st = render::state(&mut live, actor, None, entry.connected());
+        let chain = live.row.chain.clone();
+        drop(live);
+        self.add_match(&mut st, &chain).await;
+        Ok(st)
     }
 }
 
@@ -132,6 +149,11 @@ fn apply(
     if held.is_empty() {
         return Err(ApiError::Forbidden(
             "you hold no seat in this game (a spectator cannot play)".into(),
+        ));
+    }
+    if row.chain.next_game.is_some() {
+        return Err(ApiError::Conflict(
+            "the game is over and the next one has started".into(),
         ));
     }
     let to_move = table.to_move();
@@ -196,6 +218,10 @@ fn apply(
     row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
     row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
     row.result = table.outcome().map(|o| outcome_code(&o));
+    if row.result.is_none() {
+        // An undo took the end back: a rematch offer lapses.
+        row.chain.rematch_offer = None;
+    }
     row.version += 1;
     row.updated = now_ms();
     Ok((row, table))

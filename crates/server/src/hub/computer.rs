@@ -120,3 +120,96 @@ impl Hub {
         }
     }
 }
+
+/// The top level's suggestion for the asker's move.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Hint {
+    /// The move, in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The cells (or rows) to click for it, in order.
+    pub path: Vec<String>,
+    /// The ply it is for.
+    pub ply: usize,
+}
+
+/// The player that gives hints: the top level.
+const TOP_LEVEL: &str = "ai:5";
+
+/// How long the top level thinks for a hint.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl Hub {
+    /// The top level's move for the asker's turn, searched for about a
+    /// second on the blocking pool (one search per core, as the computer's
+    /// own moves); only in a game against the computer at level 1 to 3.
+    ///
+    /// # Errors
+    /// A spectator or a game against a person or a stronger level (403),
+    /// not the asker's turn or the game over (409), no such game (404).
+    pub async fn hint(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Hint, ApiError> {
+        let entry = self.entry(id).await?;
+        let (table, ply, kept) = {
+            let mut live = entry.live.lock().await;
+            let held = live.held(actor);
+            if held.is_empty() {
+                return Err(ApiError::Forbidden(
+                    "you hold no seat in this game (a spectator gets no hints)".into(),
+                ));
+            }
+            let against_weak = held.iter().any(|&s| {
+                live.ai_level(s).is_none()
+                    && live
+                        .ai_level(1 - s)
+                        .is_some_and(|l| (1..=super::render::HINT_LEVELS).contains(&l))
+            });
+            if !against_weak {
+                return Err(ApiError::Forbidden(format!(
+                    "hints are given only against the computer at levels 1 to {}",
+                    super::render::HINT_LEVELS
+                )));
+            }
+            if !super::render::hint_allowed(&live, &held) {
+                return Err(ApiError::Conflict(
+                    "a hint is for your turn in a game in progress".into(),
+                ));
+            }
+            let kept = live.hinter.take();
+            (live.table.boxed_clone(), live.table.moves().len(), kept)
+        };
+        let seed = stable_seed(id, ply);
+        let chosen = {
+            let _core = Arc::clone(&self.thinkers)
+                .acquire_owned()
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            tokio::task::spawn_blocking(move || {
+                let mut top = match kept {
+                    Some(top) => top,
+                    None => table.computer(TOP_LEVEL, seed).map_err(|e| {
+                        ApiError::Internal(anyhow::anyhow!("no top-level player: {e}"))
+                    })?,
+                };
+                let limits = Limits {
+                    movetime: Some(HINT_TIME),
+                    ..Limits::none()
+                };
+                let text = top.choose(&*table, &limits).ok_or_else(|| {
+                    ApiError::Internal(anyhow::anyhow!("the top level found no move"))
+                })?;
+                let path = table
+                    .legal()
+                    .into_iter()
+                    .find(|m| m.text == text)
+                    .map(|m| m.path)
+                    .unwrap_or_default();
+                Ok::<_, ApiError>((text, path, top))
+            })
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("the hint failed: {e}")))??
+        };
+        let (text, path, top) = chosen;
+        entry.live.lock().await.hinter = Some(top);
+        Ok(Hint { text, path, ply })
+    }
+}

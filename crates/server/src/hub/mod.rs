@@ -5,14 +5,17 @@
 //! API.
 
 mod actions;
+mod chain;
 mod computer;
 mod render;
 
 pub use actions::{Action, DrawAction};
-pub use render::{Created, GameList, GameState, GameSummary, ResultView, SeatView};
+pub use chain::{Presence, Rematch};
+pub use computer::Hint;
+pub use render::{Created, GameList, GameState, GameSummary, MatchView, ResultView, SeatView};
 
 use crate::games::{self, parse_outcome_code};
-use crate::store::{now_ms, GameRow, SeatRow, Store};
+use crate::store::{now_ms, Chain, GameRow, SeatRow, Store};
 use anyhow::anyhow;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -87,6 +90,10 @@ pub struct NewGame {
     pub first: Option<usize>,
     /// Who plays seats 0 and 1.
     pub seats: [SeatSpec; 2],
+    /// A two-game match (where the game has one): the second game starts
+    /// with the seats swapped when the first ends, and the points add up.
+    #[serde(rename = "match", default)]
+    pub two_games: bool,
 }
 
 /// Who acts: seats held by tokens, or the computer in a seat.
@@ -105,6 +112,9 @@ struct Live {
     table: Box<dyn GameTable>,
     thinking: bool,
     computers: [Option<Box<dyn Computer>>; 2],
+    /// The top level's player that gives hints, kept from hint to hint
+    /// like the computer players (what it learnt about the game survives).
+    hinter: Option<Box<dyn Computer>>,
     /// The current position as rendered once for every viewer (see
     /// [`render::Latest`]); `None` until asked after a change.
     latest: Option<std::sync::Arc<render::Latest>>,
@@ -129,6 +139,7 @@ impl Live {
             table,
             thinking: false,
             computers: [None, None],
+            hinter: None,
             latest: None,
         }
     }
@@ -157,9 +168,11 @@ impl Live {
     fn refresh(&mut self, fresh: Live) {
         let thinking = self.thinking;
         let computers = std::mem::take(&mut self.computers);
+        let hinter = self.hinter.take();
         *self = fresh;
         self.thinking = thinking;
         self.computers = computers;
+        self.hinter = hinter;
     }
 }
 
@@ -169,6 +182,19 @@ struct Entry {
     changes: broadcast::Sender<()>,
     /// When a request last asked for it (ms since 1970), for eviction.
     touched: AtomicI64,
+    /// The sockets of this process that said hello with each seat's token
+    /// (see [`Presence`]).
+    present: StdMutex<[u32; 2]>,
+}
+
+impl Entry {
+    /// Whether a socket holding each seat is connected to this process.
+    fn connected(&self) -> [bool; 2] {
+        self.present
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .map(|n| n > 0)
+    }
 }
 
 /// The games in play.
@@ -293,6 +319,7 @@ impl Hub {
                     live: Mutex::new(live),
                     changes: broadcast::channel(64).0,
                     touched: AtomicI64::new(now_ms()),
+                    present: StdMutex::new([0; 2]),
                 })
             }))
         };
@@ -317,6 +344,9 @@ impl Hub {
                 req.game,
                 games::names()
             )));
+        }
+        if req.two_games && !games::two_game_match(&req.game) {
+            return Err(ApiError::Bad(format!("{} has no two-game match", req.game)));
         }
         let mut tokens = BTreeMap::new();
         let mut links = BTreeMap::new();
@@ -368,6 +398,10 @@ impl Hub {
             version: 0,
             created: now,
             updated: now,
+            chain: Chain {
+                match_game: req.two_games.then_some(1),
+                ..Chain::default()
+            },
         };
         let table = table::open(
             &req.game,
@@ -410,7 +444,11 @@ impl Hub {
                 )));
             }
         }
-        Ok(render::state(&mut live, actor, ply))
+        let mut st = render::state(&mut live, actor, ply, entry.connected());
+        let chain = live.row.chain.clone();
+        drop(live);
+        self.add_match(&mut st, &chain).await;
+        Ok(st)
     }
 
     /// Subscribes to a game's changes.
@@ -487,6 +525,7 @@ mod tests {
                 variant: None,
                 first: None,
                 seats: seats(),
+                two_games: false,
             })
             .await
             .unwrap();

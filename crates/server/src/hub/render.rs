@@ -17,6 +17,26 @@ pub struct SeatView {
     pub level: Option<i64>,
     /// The side's name (English; the catalog has both languages).
     pub name: &'static str,
+    /// For a person's seat: whether a socket holding it is connected to
+    /// this server; `null` for the computer.
+    pub connected: Option<bool>,
+}
+
+/// Where a game stands in its two-game match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchView {
+    /// This game's number in the match: 1 or 2.
+    pub game: u8,
+    /// The match's other game, once it exists.
+    pub other: Option<String>,
+    /// Each person's points over the finished games, by this game's seats
+    /// (the person in seat 0 here sat in seat 1 in the other game).
+    pub points: [f64; 2],
+    /// Whether both games are over.
+    pub over: bool,
+    /// Once both are over, the seat (here) of the person with more points;
+    /// `null` while playing or for equal points.
+    pub winner: Option<usize>,
 }
 
 /// A finished game's result.
@@ -80,6 +100,19 @@ pub struct GameState {
     pub legal: Vec<LegalMove>,
     /// The board at the shown ply, as the game's board module draws it.
     pub view: Value,
+    /// The seat offering a rematch (a finished game between two people).
+    pub rematch_offer: Option<usize>,
+    /// The game that follows this one (its rematch or the match's second
+    /// game), once started.
+    pub next: Option<String>,
+    /// The game this one follows.
+    pub prev: Option<String>,
+    /// The two-game match, when the game is part of one.
+    #[serde(rename = "match")]
+    pub match_view: Option<MatchView>,
+    /// Whether the asker may ask for a hint now (their turn, against the
+    /// computer at level 1 to 3).
+    pub hint: bool,
 }
 
 /// A created game.
@@ -125,14 +158,31 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
 }
 
-fn seats(live: &Live) -> [SeatView; 2] {
+fn seats(live: &Live, connected: Option<[bool; 2]>) -> [SeatView; 2] {
     [0, 1].map(|i| {
         let s = &live.row.seats[i];
         SeatView {
             kind: s.kind.clone(),
             level: s.level,
             name: live.table.info().sides[i].en,
+            connected: connected.filter(|_| s.kind != "ai").map(|c| c[i]),
         }
+    })
+}
+
+/// The highest computer level against which hints are given.
+pub(super) const HINT_LEVELS: u8 = 3;
+
+/// Whether the holder of `held` may ask for a hint in `live` now: a
+/// person's seat is to move and the other seat is the computer at level 1
+/// to [`HINT_LEVELS`].
+pub(super) fn hint_allowed(live: &Live, held: &[usize]) -> bool {
+    live.table.to_move().is_some_and(|s| {
+        held.contains(&s)
+            && live.ai_level(s).is_none()
+            && live
+                .ai_level(1 - s)
+                .is_some_and(|l| (1..=HINT_LEVELS).contains(&l))
     })
 }
 
@@ -173,7 +223,12 @@ fn latest(live: &mut Live) -> std::sync::Arc<Latest> {
 }
 
 /// The state of `live` as `actor` sees it, at `ply` or the current ply.
-pub(super) fn state(live: &mut Live, actor: &Actor, ply: Option<usize>) -> GameState {
+pub(super) fn state(
+    live: &mut Live,
+    actor: &Actor,
+    ply: Option<usize>,
+    connected: [bool; 2],
+) -> GameState {
     let held = live.held(actor);
     let n = live.table.moves().len();
     let shown = ply.unwrap_or(n).min(n);
@@ -189,12 +244,27 @@ pub(super) fn state(live: &mut Live, actor: &Actor, ply: Option<usize>) -> GameS
     };
     let t = &live.table;
     let undo = (0..2).any(|x| live.ai_level(x).is_some())
-        && held.iter().any(|&h| live.ai_level(h).is_none());
+        && held.iter().any(|&h| live.ai_level(h).is_none())
+        && live.row.chain.next_game.is_none();
+    let hint = hint_allowed(live, &held);
+    let chain = &live.row.chain;
+    let outcome = t.outcome();
+    let match_view = chain.match_game.map(|g| MatchView {
+        game: if g == 2 { 2 } else { 1 },
+        other: if g == 2 {
+            chain.prev_game.clone()
+        } else {
+            chain.next_game.clone()
+        },
+        points: outcome.map_or([0.0; 2], |o| o.score.map(tablero_core::Points::as_f64)),
+        over: false,
+        winner: None,
+    });
     GameState {
         id: live.row.id.clone(),
         game: t.info().name,
         variant: live.row.variant.clone(),
-        seats: seats(live),
+        seats: seats(live, Some(connected)),
         you: held,
         ply: n,
         shown_ply: shown,
@@ -208,6 +278,11 @@ pub(super) fn state(live: &mut Live, actor: &Actor, ply: Option<usize>) -> GameS
         undo,
         legal,
         view,
+        rematch_offer: chain.rematch_offer.and_then(|s| usize::try_from(s).ok()),
+        next: chain.next_game.clone(),
+        prev: chain.prev_game.clone(),
+        match_view,
+        hint,
     }
 }
 
@@ -218,7 +293,7 @@ pub(super) fn summary(live: &Live, actor: &Actor) -> GameSummary {
         id: live.row.id.clone(),
         game: t.info().name,
         variant: live.row.variant.clone(),
-        seats: seats(live),
+        seats: seats(live, None),
         you: live.held(actor),
         ply: t.moves().len(),
         to_move: t.to_move(),
