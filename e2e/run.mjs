@@ -569,6 +569,8 @@ async function testAnalysis(page, imagoId) {
   check(line.length > 0, 'analysis: jarmo shows no best line');
   await page.screenshot({ path: path.join(SHOTS, 'analysis-jarmo.png'), fullPage: true });
   log(`analysis: jarmo evaluated, best line ${line.join(' ')}`);
+}
+
 // ---- play (#17): rematch, the two-game match, players, hint
 
 /** Screenshots of a page at 1280x800 and 390x844 (name-wide.png, name-narrow.png). */
