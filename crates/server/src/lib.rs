@@ -9,6 +9,7 @@
 mod api;
 mod assets;
 mod conn;
+mod locales;
 pub mod games;
 pub mod hub;
 pub mod store;
