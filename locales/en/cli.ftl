@@ -8,6 +8,9 @@ error-prefix = error: { $error }
 opt-lang = The language of the texts: en or es [default: from LC_ALL, LC_MESSAGES or LANG]
 bad-variant = bad variant for { $game }: { $error }
 bad-position = bad position { $position }: { $error }
+cannot-read-file = cannot read { $path }
+cannot-read-record = cannot read the record { $path }
+unknown-player = unknown player { $text }: use p1, p2, { $first } or { $second }
 bad-player = { $error }; or human
 match-no-position = --match plays two games from the start position; --position and --moves do not apply
 

@@ -8,6 +8,9 @@ error-prefix = error: { $error }
 opt-lang = El idioma de los textos: en o es [por defecto: según LC_ALL, LC_MESSAGES o LANG]
 bad-variant = variante no válida para { $game }: { $error }
 bad-position = posición no válida { $position }: { $error }
+cannot-read-file = no se puede leer { $path }
+cannot-read-record = no se puede leer el registro { $path }
+unknown-player = jugador desconocido { $text }: usa p1, p2, { $first } o { $second }
 bad-player = { $error }; o human (persona)
 match-no-position = --match juega dos partidas desde la posición inicial; --position y --moves no se aplican
 

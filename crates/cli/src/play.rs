@@ -215,14 +215,22 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .map_or(1, |d| d.as_nanos() as u64)
     });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let first = if args.first == "random" {
+    // A side's Spanish name names it too (`--first negro`).
+    let side_es = |i: usize| G::INFO.sides[i].es.to_lowercase();
+    let first_text = match args.first.to_lowercase() {
+        t if t == side_es(0) => G::INFO.side_word(0),
+        t if t == side_es(1) => G::INFO.side_word(1),
+        t if t == "azar" => "random".to_string(),
+        _ => args.first.clone(),
+    };
+    let first = if first_text == "random" {
         if rng.gen() {
             Player::P1
         } else {
             Player::P2
         }
     } else {
-        parse_player(&args.first, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
+        parse_player(&first_text, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
     };
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();

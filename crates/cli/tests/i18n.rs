@@ -106,7 +106,7 @@ fn spanish_aliases_for_commands_and_variants() {
     let (code, out, err) = with_lang(
         "C",
         &["play", "linja", "--plain", "--variant", "semilla", "--p2", "ai:1", "--seed", "2"],
-        "0-1 1-2\ndeshacer\nrendirse\n",
+        "1\ndeshacer\nrendirse\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Move taken back."), "{out}");
@@ -243,6 +243,18 @@ fn named(text: &str, openers: &[&str], quote: char) -> Vec<String> {
     found
 }
 
+/// The lines of a source that are not comments (`//`, `///`, `/*`, ` *`):
+/// examples in comments name no message.
+fn code(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.starts_with("//") || l.starts_with("/*") || l.starts_with('*'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn every_message_the_code_names_exists() {
     let web = ids(&root().join("locales/en/web.ftl"));
@@ -252,7 +264,7 @@ fn every_message_the_code_names_exists() {
     let mut missing = Vec::new();
     let mut seen = 0;
     for path in &js {
-        let text = std::fs::read_to_string(path).unwrap();
+        let text = code(&std::fs::read_to_string(path).unwrap());
         for id in named(&text, &["t(", "has("], '\'') {
             seen += 1;
             if !web.contains(&id) {
@@ -263,7 +275,7 @@ fn every_message_the_code_names_exists() {
     let mut rs = Vec::new();
     sources(&root().join("crates/cli/src"), ".rs", &mut rs);
     for path in &rs {
-        let text = std::fs::read_to_string(path).unwrap();
+        let text = code(&std::fs::read_to_string(path).unwrap());
         for id in named(&text, &["t!(", "i18n::text("], '"') {
             seen += 1;
             if !cli.contains(&id) {
