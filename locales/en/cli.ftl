@@ -93,9 +93,8 @@ points = { $n ->
 ## The two-game match
 
 match-header = Match, game { $game } of 2: { $a } plays { $sidea }, { $b } plays { $sideb }.
-match-person = Person { $n }
 match-unfinished = Match left unfinished in game { $game }.
-match-game-points = Game { $game }: { $person } ({ $side }) { $points }.
+match-game-points = Game { $game }: { $person } ({ $name }, { $side }) { $points }.
 match-total = Total for { $person }: { $first } + { $second } = { $points }.
 match-wins = { $person } wins the match.
 match-drawn = The match is drawn.
@@ -120,7 +119,7 @@ refusal-game-over = The game is over.
 refusal-not-your-turn = It is { $side }'s turn, not yours.
 refusal-too-long = A move is at most { $max } characters.
 refusal-illegal = Illegal move { $mv }.
-refusal-no-claims = There are no claims in this game.
+refusal-no-claims = There are no claims in { $game }.
 refusal-claim-own-turn = One claims on one's own turn.
 refusal-claim-refused = Claim refused: the position is not a proved win for you; the game goes on.
 refusal-computer-declines = The computer declines the draw.

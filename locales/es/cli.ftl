@@ -95,9 +95,8 @@ points = { $n ->
 ## El match de dos partidas
 
 match-header = Match, partida { $game } de 2: { $a } juega con { $sidea }, { $b } juega con { $sideb }.
-match-person = Persona { $n }
 match-unfinished = Match sin terminar en la partida { $game }.
-match-game-points = Partida { $game }: { $person } ({ $side }) { $points }.
+match-game-points = Partida { $game }: { $person } ({ $name }, { $side }) { $points }.
 match-total = Total de { $person }: { $first } + { $second } = { $points }.
 match-wins = { $person } gana el match.
 match-drawn = El match queda en tablas.
@@ -122,7 +121,7 @@ refusal-game-over = La partida ha terminado.
 refusal-not-your-turn = Le toca a { $side }, no a ti.
 refusal-too-long = Una jugada tiene como mucho { $max } caracteres.
 refusal-illegal = Jugada ilegal { $mv }.
-refusal-no-claims = En este juego no hay reclamaciones.
+refusal-no-claims = En { $game } no hay reclamaciones.
 refusal-claim-own-turn = Solo se reclama en el propio turno.
 refusal-claim-refused = Reclamación rechazada: la posición no es una victoria demostrada para ti; la partida sigue.
 refusal-computer-declines = El ordenador rechaza las tablas.

@@ -78,15 +78,13 @@ impl Setup {
     ) -> Result<(History<G>, Option<Record<G>>)> {
         let variant = self.variant::<G>()?;
         let mut start = match &self.position {
-            Some(p) => Some(
-                G::parse_position(&variant, p).map_err(|e| {
-                    anyhow!(t!(
-                        "bad-position",
-                        position = format!("{p:?}"),
-                        error = e.to_string()
-                    ))
-                })?,
-            ),
+            Some(p) => Some(G::parse_position(&variant, p).map_err(|e| {
+                anyhow!(t!(
+                    "bad-position",
+                    position = format!("{p:?}"),
+                    error = e.to_string()
+                ))
+            })?),
             None => None,
         };
         let mut record = None;

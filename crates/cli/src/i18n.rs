@@ -119,7 +119,11 @@ fn format_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> Option<String> 
     };
     let pattern = bundle.get_message(id)?.value()?;
     let mut errors = Vec::new();
-    Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+    Some(
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned(),
+    )
 }
 
 /// Message `id` in the language in use (in English when only English has
@@ -253,7 +257,11 @@ mod tests {
             Lang::En
         );
         assert_eq!(
-            Lang::from_env(env(&[("LC_ALL", ""), ("LC_MESSAGES", "es_MX"), ("LANG", "en_US")])),
+            Lang::from_env(env(&[
+                ("LC_ALL", ""),
+                ("LC_MESSAGES", "es_MX"),
+                ("LANG", "en_US")
+            ])),
             Lang::Es
         );
         assert_eq!(Lang::from_env(env(&[])), Lang::En);
@@ -284,12 +292,27 @@ mod tests {
             a.set("n", number("2"));
             a
         };
-        assert_eq!(format_in(Lang::En, "points", Some(&one)).unwrap(), "1 point");
-        assert_eq!(format_in(Lang::En, "points", Some(&two)).unwrap(), "2 points");
-        assert_eq!(format_in(Lang::Es, "points", Some(&one)).unwrap(), "1 punto");
-        assert_eq!(format_in(Lang::Es, "points", Some(&two)).unwrap(), "2 puntos");
+        assert_eq!(
+            format_in(Lang::En, "points", Some(&one)).unwrap(),
+            "1 point"
+        );
+        assert_eq!(
+            format_in(Lang::En, "points", Some(&two)).unwrap(),
+            "2 points"
+        );
+        assert_eq!(
+            format_in(Lang::Es, "points", Some(&one)).unwrap(),
+            "1 punto"
+        );
+        assert_eq!(
+            format_in(Lang::Es, "points", Some(&two)).unwrap(),
+            "2 puntos"
+        );
         let mut half = FluentArgs::new();
         half.set("n", number("0.5"));
-        assert_eq!(format_in(Lang::Es, "points", Some(&half)).unwrap(), "0.5 puntos");
+        assert_eq!(
+            format_in(Lang::Es, "points", Some(&half)).unwrap(),
+            "0.5 puntos"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! `tablero moves`.
 
-use crate::i18n::t;
 use crate::common::{outcome_json, print_json, Setup};
+use crate::i18n::t;
 use crate::render::CliGame;
 use crate::GameName;
 use anyhow::Result;
@@ -65,7 +65,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
                 };
                 let why = pos
                     .end_text(o)
-                    .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
+                    .unwrap_or_else(|| o.reason.as_str().to_string());
                 println!(
                     "{}",
                     t!(

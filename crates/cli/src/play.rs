@@ -90,7 +90,8 @@ impl<G: CliGame> Who<G> {
         if text == "human" {
             return Ok(Who::Human(text.to_string()));
         }
-        let bot = parse_spec::<G>(text, seed).map_err(|e| anyhow!(t!("bad-player", error = e.to_string())))?;
+        let bot = parse_spec::<G>(text, seed)
+            .map_err(|e| anyhow!(t!("bad-player", error = e.to_string())))?;
         Ok(Who::Computer(bot, text.to_string()))
     }
 
@@ -134,7 +135,12 @@ pub fn localize(command: clap::Command) -> clap::Command {
     let mut command = command
         .about(t!("play-about"))
         .long_about(t!("play-long-about"))
-        .after_help(format!("{}\n\n{}\n\n{}", help(), keys(), crate::common::SPECS));
+        .after_help(format!(
+            "{}\n\n{}\n\n{}",
+            help(),
+            keys(),
+            crate::common::SPECS
+        ));
     for (id, key) in [
         ("game", "play-opt-game"),
         ("variant", "play-opt-variant"),
@@ -365,11 +371,9 @@ fn read_input(input: &mut impl BufRead) -> Input {
     let mut bytes = Vec::new();
     match input.read_until(b'\n', &mut bytes) {
         Ok(0) => Input::End,
-        Ok(_) if bytes.len() > MAX_LINE => Input::Bad(t!(
-            "line-too-long",
-            len = bytes.len(),
-            max = MAX_LINE
-        )),
+        Ok(_) if bytes.len() > MAX_LINE => {
+            Input::Bad(t!("line-too-long", len = bytes.len(), max = MAX_LINE))
+        }
         Ok(_) => match String::from_utf8(bytes) {
             Ok(text) => Input::Line(text),
             Err(_) => Input::Bad(t!("line-not-utf8")),
@@ -428,13 +432,7 @@ fn run_match<G: CliGame>(
     }
     let mut m = SeatSwapMatch::<G>::new(args.setup.variant::<G>()?, first);
     let names = [people[0].name().to_string(), people[1].name().to_string()];
-    let label = |person: Person| {
-        format!(
-            "{} ({})",
-            t!("match-person", n = person.index() + 1),
-            names[person.index()]
-        )
-    };
+    let label = |person: Person| format!("{person} ({})", names[person.index()]);
     // Each person's player, taken out for the game where they sit.
     let mut people = people.map(Some);
     for game in 1..=2 {
@@ -483,11 +481,10 @@ fn run_match<G: CliGame>(
                 t!(
                     "match-game-points",
                     game = game,
-                    person = label(person),
+                    person = person.to_string(),
+                    name = names[person.index()].clone(),
                     side = G::side_label(person.seat(game)),
-                    points = crate::render::points(
-                        m.game_points(person, game).unwrap_or_default()
-                    ),
+                    points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
                 )
             );
         }
@@ -623,7 +620,11 @@ impl<G: CliGame> Session<G> {
                 Who::Computer(_, spec) if self.paused => {
                     println!(
                         "{}",
-                        t!("computer-paused", side = self.title(side), spec = spec.clone())
+                        t!(
+                            "computer-paused",
+                            side = self.title(side),
+                            spec = spec.clone()
+                        )
                     );
                     print!("> ");
                     crate::out::flush();
@@ -749,10 +750,7 @@ impl<G: CliGame> Session<G> {
                 match legal.get(n.wrapping_sub(1)) {
                     Some(m) => m.clone(),
                     None => {
-                        println!(
-                            "{}",
-                            t!("no-move-number", n = n, count = legal.len())
-                        );
+                        println!("{}", t!("no-move-number", n = n, count = legal.len()));
                         return Step::Again;
                     }
                 }
@@ -820,7 +818,10 @@ pub(crate) fn refusal_text(e: &Refusal) -> String {
         "there is no draw offer to answer" => Some(t!("refusal-no-offer")),
         "undo is only for games against the computer" => Some(t!("refusal-undo-computer-only")),
         "there is no move of yours to take back" => Some(t!("refusal-nothing-to-undo")),
-        x if x.starts_with("there are no claims in ") => Some(t!("refusal-no-claims")),
+        x if x.starts_with("there are no claims in ") => Some(t!(
+            "refusal-no-claims",
+            game = x.trim_start_matches("there are no claims in ").to_string()
+        )),
         x if x.starts_with("a move is at most ") => Some(t!(
             "refusal-too-long",
             max = tablero_ai::table::MAX_MOVE_TEXT
@@ -847,7 +848,10 @@ fn side_in_lang(name: &str) -> String {
         .iter()
         .flat_map(|g| g.sides.iter())
         .find(|s| s.en == name)
-        .map_or_else(|| name.to_string(), |s| s.get(crate::i18n::lang().code()).to_string())
+        .map_or_else(
+            || name.to_string(),
+            |s| s.get(crate::i18n::lang().code()).to_string(),
+        )
 }
 
 /// The name of the game's claim of a proved win, in the language in use.

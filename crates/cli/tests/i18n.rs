@@ -30,8 +30,14 @@ fn imago_in_spanish_from_lang() {
     assert!(out.contains("rojo> "), "{out}");
     assert!(out.contains("Órdenes tras el indicador:"), "{out}");
     assert!(out.contains("«zz9» no es una jugada legal aquí"), "{out}");
-    assert!(out.contains("No tienes ninguna jugada que retirar."), "{out}");
-    assert!(out.contains("Gana Azul (abandono). Resultado 0-1."), "{out}");
+    assert!(
+        out.contains("No tienes ninguna jugada que retirar."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Gana Azul (abandono). Resultado 0-1."),
+        "{out}"
+    );
     assert!(!out.contains("to move"), "{out}");
 }
 
@@ -39,12 +45,17 @@ fn imago_in_spanish_from_lang() {
 fn linja_in_spanish_from_the_flag() {
     let (code, out, err) = with_lang(
         "en_GB.UTF-8",
-        &["--lang", "es", "play", "linja", "--plain", "--p2", "ai:1", "--seed", "7"],
+        &[
+            "--lang", "es", "play", "linja", "--plain", "--p2", "ai:1", "--seed", "7",
+        ],
         "jugadas\n99\ntablas\nsalir\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Mueve Rojo. Jugadas legales:"), "{out}");
-    assert!(out.contains("Salida de Rojo, meta de Negro: 5 para Negro"), "{out}");
+    assert!(
+        out.contains("Salida de Rojo, meta de Negro: 5 para Negro"),
+        "{out}"
+    );
     assert!(out.contains("No hay jugada número 99"), "{out}");
     assert!(out.contains("Negro (ai:1) rechaza las tablas."), "{out}");
     assert!(out.contains("Partida sin terminar."), "{out}");
@@ -58,7 +69,11 @@ fn linja_in_spanish_from_the_flag() {
         "",
     );
     assert_eq!(code, 0, "{err}");
-    let last = out.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     assert!(
         (last.starts_with("Gana ") || last.starts_with("Tablas"))
             && last.contains("(los dos bandos se han cruzado). Resultado "),
@@ -75,7 +90,10 @@ fn spanish_errors_and_help() {
         "",
     );
     assert_ne!(code, 0);
-    assert!(err.contains("error: variante no válida para linja"), "{err}");
+    assert!(
+        err.contains("error: variante no válida para linja"),
+        "{err}"
+    );
     let (code, out, err) = with_lang("C", &["--lang", "es", "play", "--help"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Jugar una partida en el terminal."), "{out}");
@@ -87,7 +105,11 @@ fn spanish_errors_and_help() {
 fn the_environment_and_the_flag_choose_in_order() {
     let play = ["play", "linja", "--plain", "--seed", "1"];
     // LC_ALL outranks LANG; --lang outranks both.
-    let (_, out, _) = tablero_env(&play, "salir\n", &[("LC_ALL", "C"), ("LANG", "es_ES.UTF-8")]);
+    let (_, out, _) = tablero_env(
+        &play,
+        "salir\n",
+        &[("LC_ALL", "C"), ("LANG", "es_ES.UTF-8")],
+    );
     assert!(out.contains("Red to move."), "{out}");
     let (_, out, _) = tablero_env(&play, "quit\n", &[("LC_MESSAGES", "es_ES.UTF-8")]);
     assert!(out.contains("Mueve Rojo."), "{out}");
@@ -105,7 +127,17 @@ fn spanish_aliases_for_commands_and_variants() {
     // English words work in Spanish and Spanish words in English.
     let (code, out, err) = with_lang(
         "C",
-        &["play", "linja", "--plain", "--variant", "semilla", "--p2", "ai:1", "--seed", "2"],
+        &[
+            "play",
+            "linja",
+            "--plain",
+            "--variant",
+            "semilla",
+            "--p2",
+            "ai:1",
+            "--seed",
+            "2",
+        ],
         "1\ndeshacer\nrendirse\n",
     );
     assert_eq!(code, 0, "{err}");

@@ -9,9 +9,9 @@
 mod api;
 mod assets;
 mod conn;
-mod locales;
 pub mod games;
 pub mod hub;
+mod locales;
 pub mod store;
 mod ws;
 

@@ -113,7 +113,11 @@ impl CliGame for Jarmo {
     }
 
     fn legend() -> String {
-        format!("{}\n{LINES}{}", t!("legend-jarmo-pieces"), t!("legend-jarmo-moves"))
+        format!(
+            "{}\n{LINES}{}",
+            t!("legend-jarmo-pieces"),
+            t!("legend-jarmo-moves")
+        )
     }
 }
 

@@ -59,14 +59,19 @@ pub fn points(n: impl std::fmt::Display) -> String {
     crate::i18n::t!("points", n = crate::i18n::number(&n.to_string()))
 }
 
-/// An army's name (`Red`, `Aqua`, as the games write it) in the language
-/// in use.
+/// An army's name (`red`, `aqua`, as the games write it) in the language
+/// in use, in the same case (`rojo`, `aguamarina`).
 pub fn army_label(army: &str) -> String {
-    match army.to_ascii_lowercase().as_str() {
+    let name = match army.to_ascii_lowercase().as_str() {
         "red" => crate::i18n::t!("army-red"),
         "blue" => crate::i18n::t!("army-blue"),
         "aqua" => crate::i18n::t!("army-aqua"),
         "orange" => crate::i18n::t!("army-orange"),
-        _ => army.to_string(),
+        _ => return army.to_string(),
+    };
+    if army.starts_with(|c: char| c.is_lowercase()) {
+        name.to_lowercase()
+    } else {
+        name
     }
 }

@@ -401,10 +401,7 @@ where
             return;
         }
         if let Some(p) = self.asking {
-            let accept = matches!(
-                k.code,
-                KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::F(4)
-            );
+            let accept = matches!(k.code, KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::F(4));
             self.asking = None;
             if self.table.answer_draw(p, accept).is_ok() {
                 self.changed();
@@ -674,8 +671,7 @@ where
         }
         f.render_widget(Paragraph::new(Line::from(spans)), input);
         f.render_widget(
-            Paragraph::new(t!("tui-keys-bar"))
-            .style(Style::new().add_modifier(Modifier::DIM)),
+            Paragraph::new(t!("tui-keys-bar")).style(Style::new().add_modifier(Modifier::DIM)),
             keys,
         );
         if self.help {
