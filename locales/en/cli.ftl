@@ -228,3 +228,7 @@ moves-side-army = side:     { $side } ({ $army })
 moves-outcome = outcome:  { $result } ({ $why }), score { $score }
 moves-no-outcome = outcome:  none (the game goes on)
 moves-legal = legal moves ({ $n }):
+
+## The full-screen game: a move that is not legal (`why` is the game's reason, in English)
+
+tui-bad-move = { $why }

@@ -233,3 +233,7 @@ moves-side-army = turno:     { $side } ({ $army })
 moves-outcome = resultado: { $result } ({ $why }), marcador { $score }
 moves-no-outcome = resultado: ninguno (la partida sigue)
 moves-legal = jugadas legales ({ $n }):
+
+## La partida a pantalla completa: una jugada no legal (`why` es el motivo del juego, en inglés, sin usar aquí)
+
+tui-bad-move = «{ $mv }» no es una jugada legal aquí.

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tablero_ai::table::{DrawAnswer, Table};
+use tablero_ai::table::{DrawAnswer, Refusal, Table};
 use tablero_ai::{parse_spec, Bot, Limits};
 use tablero_core::{History, Player};
 
@@ -580,7 +580,18 @@ where
                     Err(_) if lower != text => self.table.play(side, &lower),
                     first => first,
                 };
-                played.map(|_| String::new())
+                match played {
+                    Ok(_) => Ok(String::new()),
+                    Err(e @ Refusal::Bad(_)) => {
+                        self.message = t!(
+                            "tui-bad-move",
+                            why = crate::play::refusal_text(&e),
+                            mv = text
+                        );
+                        return;
+                    }
+                    Err(e) => Err(e),
+                }
             }
         };
         match result {
