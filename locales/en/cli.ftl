@@ -31,6 +31,24 @@ play-opt-record = Save the game record to FILE after every move (written whole t
 play-opt-no-color = Draw without colours (also when NO_COLOR is set or output is not a terminal).
 play-opt-plain = Play line by line (a prompt, then the board printed again after each move) even on a terminal: for scripts, pipes and screen readers.
 play-opt-match = Play a match of two games (Jarmo's rule 11): in the second game the players swap seats and the points of both games add up. With --record FILE, game N is saved to FILE.N.
+play-opt-layout = Imago layout file (the same as `--variant @FILE`).
+play-opt-position = Start from this position string instead of the start position.
+play-opt-moves = Moves to play first, in the game's notation, separated by commas; `@FILE` reads the moves of a saved record (or a plain move list).
+play-opt-table = Linja: a table of exact values (built by `tablero solve linja --build-table`), mapped into memory: level 5, `solver` and hints then play and show exact values wherever it covers the position. Give it once per rule set; `none` uses no table [default: the tables found in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named linja-publisher.tbl and linja-seed.tbl].
+specs-help =
+    Player specs (WHO, SPEC):
+      human                       a person at this terminal (play only)
+      random                      uniformly random legal moves
+      ai:1 ... ai:5               the game's levels, weakest to strongest (docs/ai.md)
+      solver                      the exact player (Imago)
+      mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
+                                  Monte Carlo tree search (default 1000 iterations, c 1.0)
+      ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
+                                  alpha-beta (default depth 4, one thread, quiescence
+                                  and focus on)
+      ugi:COMMAND                 an external engine speaking UGI (match only), e.g.
+                                  "ugi:tablero engine dimensiones --player ab:ms=200"
+    Example: --p2 mcts:ms=500,threads=2
 
 ## The game, line by line
 

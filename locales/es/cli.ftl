@@ -31,6 +31,24 @@ play-opt-record = Guardar el registro de la partida en FICHERO tras cada jugada 
 play-opt-no-color = Dibujar sin colores (también si NO_COLOR está definida o la salida no es un terminal).
 play-opt-plain = Jugar línea a línea (un indicador, y el tablero de nuevo tras cada jugada) incluso en un terminal: para guiones, tuberías y lectores de pantalla.
 play-opt-match = Jugar un match de dos partidas (regla 11 del Jarmo): en la segunda los jugadores cambian de asiento y se suman los puntos de ambas. Con --record FICHERO, la partida N se guarda en FICHERO.N.
+play-opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).
+play-opt-position = Empezar desde esta posición (su texto) en vez de la posición inicial.
+play-opt-moves = Jugadas que se juegan antes, en la notación del juego, separadas por comas; `@FICHERO` lee las jugadas de un registro guardado (o una lista de jugadas).
+play-opt-table = Linja: una tabla de valores exactos (creada con `tablero solve linja --build-table`), proyectada en memoria: el nivel 5, `solver` y las pistas juegan y muestran valores exactos allí donde cubre la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas de $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl y linja-seed.tbl].
+specs-help =
+    Jugadores (QUIÉN, SPEC):
+      human                       una persona en este terminal (solo play)
+      random                      jugadas legales al azar, todas igual de probables
+      ai:1 ... ai:5               los niveles del juego, del más débil al más fuerte (docs/ai.md)
+      solver                      el jugador exacto (Imago)
+      mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
+                                  búsqueda de árbol Monte Carlo (por defecto 1000 iteraciones, c 1.0)
+      ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
+                                  alfa-beta (por defecto profundidad 4, un hilo, quiescencia
+                                  y foco activados)
+      ugi:ORDEN                   un motor externo que habla UGI (solo match), p. ej.
+                                  "ugi:tablero engine dimensiones --player ab:ms=200"
+    Ejemplo: --p2 mcts:ms=500,threads=2
 
 ## La partida, línea a línea
 

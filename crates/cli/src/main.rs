@@ -76,7 +76,10 @@ impl ValueEnum for GameName {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.0.name).help(self.0.summary.en))
+        Some(
+            clap::builder::PossibleValue::new(self.0.name)
+                .help(self.0.summary.get(i18n::lang().code())),
+        )
     }
 }
 

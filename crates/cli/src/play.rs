@@ -135,12 +135,7 @@ pub fn localize(command: clap::Command) -> clap::Command {
     let mut command = command
         .about(t!("play-about"))
         .long_about(t!("play-long-about"))
-        .after_help(format!(
-            "{}\n\n{}\n\n{}",
-            help(),
-            keys(),
-            crate::common::SPECS
-        ));
+        .after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")));
     for (id, key) in [
         ("game", "play-opt-game"),
         ("variant", "play-opt-variant"),
@@ -152,6 +147,10 @@ pub fn localize(command: clap::Command) -> clap::Command {
         ("no_color", "play-opt-no-color"),
         ("plain", "play-opt-plain"),
         ("two_games", "play-opt-match"),
+        ("layout", "play-opt-layout"),
+        ("position", "play-opt-position"),
+        ("moves", "play-opt-moves"),
+        ("tables", "play-opt-table"),
     ] {
         if command.get_arguments().any(|a| a.get_id() == id) {
             let text = crate::i18n::text(key, None);
