@@ -103,6 +103,7 @@ record-saved = Record saved to { $path }.
 unfinished = Game left unfinished.
 interrupted = Interrupted.
 interrupted-record = Interrupted. The record { $path } holds every move played.
+no-interrupt-handler = warning: Ctrl-C will not be announced: { $error }
 points = { $n ->
     [one] { $n } point
    *[other] { $n } points

@@ -105,6 +105,7 @@ record-saved = Registro guardado en { $path }.
 unfinished = Partida sin terminar.
 interrupted = Interrumpida.
 interrupted-record = Interrumpida. El registro { $path } conserva todas las jugadas.
+no-interrupt-handler = aviso: Ctrl-C no se anunciará: { $error }
 points = { $n ->
     [one] { $n } punto
    *[other] { $n } puntos

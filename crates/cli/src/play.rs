@@ -340,13 +340,13 @@ fn on_interrupt(record: Option<&Path>) {
         let installed = ctrlc::set_handler(|| {
             let text = TEXT
                 .lock()
-                .map_or_else(|_| "Interrupted.".to_string(), |t| t.clone());
+                .map_or_else(|_| t!("interrupted"), |text| text.clone());
             eprintln!();
             eprintln!("{text}");
             std::process::exit(130);
         });
         if let Err(e) = installed {
-            eprintln!("warning: Ctrl-C will not be announced: {e}");
+            eprintln!("{}", t!("no-interrupt-handler", error = e.to_string()));
         }
     });
 }
