@@ -30,7 +30,9 @@ function startsWith(path, prefix) {
 export function valueText(v) {
   if (!v) return '';
   if (v.margin !== null && v.margin !== undefined) {
-    return t('an_margin', { n: v.margin > 0 ? `+${v.margin}` : String(v.margin) });
+    if (v.margin > 0) return t('an_win_by', { n: v.margin });
+    if (v.margin < 0) return t('an_loss_by', { n: -v.margin });
+    return t('an_draw');
   }
   if (v.result === 'win') return t('an_win_in', { n: v.plies });
   if (v.result === 'loss') return v.plies === 0 ? t('an_lost') : t('an_loss_in', { n: v.plies });

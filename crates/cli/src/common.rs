@@ -1,6 +1,7 @@
 //! What several commands share: choosing the game, reading the variant,
 //! position and move list, and JSON values.
 
+use crate::i18n::t;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
@@ -44,7 +45,7 @@ pub struct Setup {
 }
 
 fn read_file(path: &str) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))
+    std::fs::read_to_string(path).with_context(|| t!("cannot-read-file", path = path.to_string()))
 }
 
 impl Setup {
@@ -59,7 +60,7 @@ impl Setup {
             (None, None) => return Ok(G::Variant::default()),
         };
         text.parse::<G::Variant>()
-            .map_err(|e| anyhow!("bad variant for {}: {e}", G::NAME))
+            .map_err(|e| anyhow!(t!("bad-variant", game = G::NAME, error = e.to_string())))
     }
 
     /// The game after the position and moves given, from `first`'s start
@@ -77,9 +78,13 @@ impl Setup {
     ) -> Result<(History<G>, Option<Record<G>>)> {
         let variant = self.variant::<G>()?;
         let mut start = match &self.position {
-            Some(p) => Some(
-                G::parse_position(&variant, p).map_err(|e| anyhow!("bad position {p:?}: {e}"))?,
-            ),
+            Some(p) => Some(G::parse_position(&variant, p).map_err(|e| {
+                anyhow!(t!(
+                    "bad-position",
+                    position = format!("{p:?}"),
+                    error = e.to_string()
+                ))
+            })?),
             None => None,
         };
         let mut record = None;
@@ -96,7 +101,7 @@ impl Setup {
                         } else {
                             Record::<G>::parse(&text).map_err(anyhow::Error::from)
                         }
-                        .with_context(|| format!("cannot read the record {path}"))?;
+                        .with_context(|| t!("cannot-read-record", path = path.to_string()))?;
                         if start.is_none() {
                             start = Some(r.start.clone());
                         }
@@ -167,11 +172,12 @@ pub fn parse_player(text: &str, names: [&str; 2]) -> Result<tablero_core::Player
         "p2" => Ok(Player::P2),
         t if t == names[0] => Ok(Player::P1),
         t if t == names[1] => Ok(Player::P2),
-        _ => bail!(
-            "unknown player {text:?}: use p1, p2, {} or {}",
-            names[0],
-            names[1]
-        ),
+        _ => bail!(t!(
+            "unknown-player",
+            text = format!("{text:?}"),
+            first = names[0].to_string(),
+            second = names[1].to_string()
+        )),
     }
 }
 

@@ -21,6 +21,7 @@ mod arena;
 mod bench;
 mod common;
 mod engine;
+mod i18n;
 mod lab;
 mod moves;
 mod out;
@@ -34,7 +35,7 @@ mod tables;
 mod tui;
 mod ugi_player;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 /// Play, study and test two-player abstract games: the games of the registry
@@ -47,6 +48,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The language of the texts: en or es [default: from LC_ALL,
+    /// LC_MESSAGES or LANG]. The engine protocol stays in English.
+    #[arg(long, global = true, value_name = "LANG", value_parser = ["en", "es"])]
+    lang: Option<String>,
 }
 
 /// A game named on the command line: one of the games of the registry
@@ -71,7 +76,10 @@ impl ValueEnum for GameName {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.0.name).help(self.0.summary.en))
+        Some(
+            clap::builder::PossibleValue::new(self.0.name)
+                .help(self.0.summary.get(i18n::lang().code())),
+        )
     }
 }
 
@@ -111,7 +119,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // The language is chosen before parsing, so that the help and clap's
+    // errors can already speak it.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    i18n::set(i18n::from_args_and_env(&args));
+    let command = Cli::command().mut_arg("lang", |a| a.help(i18n::t!("opt-lang")));
+    let command = command.mut_subcommand("play", play::localize);
+    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = tables::install(&cli.command).and_then(|()| match cli.command {
         Command::Serve(a) => serve::run(&a),
         Command::Play(a) => play::run(&a),
@@ -127,7 +144,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}", i18n::t!("error-prefix", error = format!("{e:#}")));
             ExitCode::from(2)
         }
     }

@@ -1,6 +1,7 @@
 //! `tablero moves`.
 
 use crate::common::{outcome_json, print_json, Setup};
+use crate::i18n::t;
 use crate::render::CliGame;
 use crate::GameName;
 use anyhow::Result;
@@ -43,26 +44,41 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         }));
     } else {
         print!("{}", pos.board(false));
-        println!("position: {}", pos.position_string());
-        let side = G::side_name(pos.side_to_move());
+        println!("{}", t!("moves-position", position = pos.position_string()));
+        let side = G::side_label(pos.side_to_move());
         match pos.mover_label() {
-            Some(army) => println!("side:     {side} ({army})"),
-            None => println!("side:     {side}"),
+            Some(army) => println!(
+                "{}",
+                t!(
+                    "moves-side-army",
+                    side = side,
+                    army = crate::render::army_label(army)
+                )
+            ),
+            None => println!("{}", t!("moves-side", side = side)),
         }
         match outcome {
             Some(o) => {
                 let result = match o.winner {
-                    Some(p) => format!("{} wins", G::side_name(p)),
-                    None => "draw".to_string(),
+                    Some(p) => t!("wins", side = G::side_label(p)),
+                    None => t!("draw"),
                 };
                 let why = pos
                     .end_text(o)
                     .unwrap_or_else(|| o.reason.as_str().to_string());
-                println!("outcome:  {result} ({why}), score {}", o.score_text("-"));
+                println!(
+                    "{}",
+                    t!(
+                        "moves-outcome",
+                        result = result,
+                        why = why,
+                        score = o.score_text("-")
+                    )
+                );
             }
-            None => println!("outcome:  none (the game goes on)"),
+            None => println!("{}", t!("moves-no-outcome")),
         }
-        println!("legal moves ({}):", legal.len());
+        println!("{}", t!("moves-legal", n = legal.len()));
         for m in legal {
             println!("{m}");
         }

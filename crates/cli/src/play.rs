@@ -1,6 +1,7 @@
 //! `tablero play`: a game in the terminal.
 
 use crate::common::{parse_player, Setup};
+use crate::i18n::{is_command, t, Command};
 use crate::render::CliGame;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
@@ -23,7 +24,7 @@ use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatS
 /// notation (or its number in the list) at the prompt; `help` lists the
 /// other commands (undo, claim, resign, draw, quit).
 #[derive(clap::Args, Debug)]
-#[command(after_help = format!("{HELP}\n\n{KEYS}\n\n{}", crate::common::SPECS))]
+#[command(after_help = format!("{}\n\n{}\n\n{}", help(), keys(), crate::common::SPECS))]
 pub struct Args {
     /// The game.
     game: GameName,
@@ -89,7 +90,8 @@ impl<G: CliGame> Who<G> {
         if text == "human" {
             return Ok(Who::Human(text.to_string()));
         }
-        let bot = parse_spec::<G>(text, seed).map_err(|e| anyhow!("{e}; or human"))?;
+        let bot = parse_spec::<G>(text, seed)
+            .map_err(|e| anyhow!(t!("bad-player", error = e.to_string())))?;
         Ok(Who::Computer(bot, text.to_string()))
     }
 
@@ -114,30 +116,49 @@ pub fn run(args: &Args) -> Result<()> {
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
-const HELP: &str = "Commands at the prompt:
-  <move>       play a move in the game's notation, e.g. b2-c2 g5
-  <number>     play the move with that number in the list
-  moves        list the legal moves again
-  undo         take back your last move (and the computer's reply); only
-               against the computer
-  claim        claim a win (Imago's \"Jacke\"): accepted only when it is proved
-  resign       give up the game
-  draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
-               accept when they see no win of their own; others decline); at
-               the same terminal the other player is asked at once
-  go           let the computer move, after `undo` took back its first move
-  help         this text
-  quit         stop (the record is saved if --record was given)";
+/// The commands at the prompt, in the language in use.
+fn help() -> String {
+    t!("play-help")
+}
 
-const KEYS: &str = "Keys of the full-screen game (the words above work too):
-  Enter        play the move typed (cells in any case) or chosen
-  Up/Down      choose among the legal moves (those starting with what was typed)
-  F1 or ?      help          F2  hint (the move ai:2 would play)
-  F3           undo          F4  offer a draw (y/n answers one)
-  F5           claim         F6  resign
-  F7           flip the board (rows the other way)
-  Esc          clear the line; leave a finished game
-  F10, Ctrl-C, Ctrl-D  leave (the record keeps every move)";
+/// The keys of the full-screen game, in the language in use.
+fn keys() -> String {
+    t!("play-keys")
+}
+
+/// `tablero play`'s help in the language in use: the about text, the
+/// options' help and the text after them (the options' names stay).
+pub fn localize(command: clap::Command) -> clap::Command {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return command;
+    }
+    let mut command = command
+        .about(t!("play-about"))
+        .long_about(t!("play-long-about"))
+        .after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")));
+    for (id, key) in [
+        ("game", "play-opt-game"),
+        ("variant", "play-opt-variant"),
+        ("p1", "play-opt-p1"),
+        ("p2", "play-opt-p2"),
+        ("first", "play-opt-first"),
+        ("seed", "play-opt-seed"),
+        ("record", "play-opt-record"),
+        ("no_color", "play-opt-no-color"),
+        ("plain", "play-opt-plain"),
+        ("two_games", "play-opt-match"),
+        ("layout", "play-opt-layout"),
+        ("position", "play-opt-position"),
+        ("moves", "play-opt-moves"),
+        ("tables", "play-opt-table"),
+    ] {
+        if command.get_arguments().any(|a| a.get_id() == id) {
+            let text = crate::i18n::text(key, None);
+            command = command.mut_arg(id, |a| a.help(text));
+        }
+    }
+    command
+}
 
 /// A game at the terminal: the shared table (the same rules around the
 /// board as the web app's) and who plays each seat.
@@ -199,14 +220,22 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .map_or(1, |d| d.as_nanos() as u64)
     });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let first = if args.first == "random" {
+    // A side's Spanish name names it too (`--first negro`).
+    let side_es = |i: usize| G::INFO.sides[i].es.to_lowercase();
+    let first_text = match args.first.to_lowercase() {
+        t if t == side_es(0) => G::INFO.side_word(0),
+        t if t == side_es(1) => G::INFO.side_word(1),
+        t if t == "azar" => "random".to_string(),
+        _ => args.first.clone(),
+    };
+    let first = if first_text == "random" {
         if rng.gen() {
             Player::P1
         } else {
             Player::P2
         }
     } else {
-        parse_player(&args.first, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
+        parse_player(&first_text, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
     };
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
@@ -251,10 +280,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let quit = s.play()?;
     s.save()?;
     if let Some(path) = &args.record {
-        println!("Record saved to {}.", path.display());
+        println!("{}", t!("record-saved", path = path.display().to_string()));
     }
     if quit {
-        println!("Game left unfinished.");
+        println!("{}", t!("unfinished"));
     }
     Ok(())
 }
@@ -286,11 +315,11 @@ fn run_full_screen<G: CliGame>(
     // The record was written after every move.
     match app.table().outcome() {
         Some(o) => println!("{}", app.result_text(o)),
-        None => println!("Game left unfinished."),
+        None => println!("{}", t!("unfinished")),
     }
     result?;
     if let Some(path) = &args.record {
-        println!("Record saved to {}.", path.display());
+        println!("{}", t!("record-saved", path = path.display().to_string()));
     }
     Ok(())
 }
@@ -301,11 +330,8 @@ fn on_interrupt(record: Option<&Path>) {
     static TEXT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
     static HANDLER: std::sync::Once = std::sync::Once::new();
     let text = match record {
-        Some(path) => format!(
-            "Interrupted. The record {} holds every move played.",
-            path.display()
-        ),
-        None => "Interrupted.".to_string(),
+        Some(path) => t!("interrupted-record", path = path.display().to_string()),
+        None => t!("interrupted"),
     };
     *TEXT
         .lock()
@@ -314,13 +340,13 @@ fn on_interrupt(record: Option<&Path>) {
         let installed = ctrlc::set_handler(|| {
             let text = TEXT
                 .lock()
-                .map_or_else(|_| "Interrupted.".to_string(), |t| t.clone());
+                .map_or_else(|_| t!("interrupted"), |text| text.clone());
             eprintln!();
             eprintln!("{text}");
             std::process::exit(130);
         });
         if let Err(e) = installed {
-            eprintln!("warning: Ctrl-C will not be announced: {e}");
+            eprintln!("{}", t!("no-interrupt-handler", error = e.to_string()));
         }
     });
 }
@@ -344,16 +370,15 @@ fn read_input(input: &mut impl BufRead) -> Input {
     let mut bytes = Vec::new();
     match input.read_until(b'\n', &mut bytes) {
         Ok(0) => Input::End,
-        Ok(_) if bytes.len() > MAX_LINE => Input::Bad(format!(
-            "That line is {} bytes long; a command is at most {MAX_LINE}.",
-            bytes.len()
-        )),
+        Ok(_) if bytes.len() > MAX_LINE => {
+            Input::Bad(t!("line-too-long", len = bytes.len(), max = MAX_LINE))
+        }
         Ok(_) => match String::from_utf8(bytes) {
             Ok(text) => Input::Line(text),
-            Err(_) => Input::Bad("That line is not valid UTF-8 text; type it again.".into()),
+            Err(_) => Input::Bad(t!("line-not-utf8")),
         },
         Err(e) => {
-            eprintln!("cannot read the input: {e}");
+            eprintln!("{}", t!("cannot-read", error = e.to_string()));
             Input::End
         }
     }
@@ -402,9 +427,7 @@ fn run_match<G: CliGame>(
     first: Player,
 ) -> Result<()> {
     if args.setup.position.is_some() || args.setup.moves.is_some() {
-        bail!(
-            "--match plays two games from the start position; --position and --moves do not apply"
-        );
+        bail!(t!("match-no-position"));
     }
     let mut m = SeatSwapMatch::<G>::new(args.setup.variant::<G>()?, first);
     let names = [people[0].name().to_string(), people[1].name().to_string()];
@@ -420,11 +443,15 @@ fn run_match<G: CliGame>(
         let who = [seat(Player::P1), seat(Player::P2)];
         println!();
         println!(
-            "Match, game {game} of 2: {} plays {}, {} plays {}.",
-            label(Person::in_seat(Player::P1, game)),
-            G::side_name(Player::P1),
-            label(Person::in_seat(Player::P2, game)),
-            G::side_name(Player::P2),
+            "{}",
+            t!(
+                "match-header",
+                game = game,
+                a = label(Person::in_seat(Player::P1, game)),
+                sidea = G::side_label(Player::P1),
+                b = label(Person::in_seat(Player::P2, game)),
+                sideb = G::side_label(Player::P2),
+            )
         );
         let mut s = Session::new(m.current().clone(), who, color);
         if let Some(path) = &args.record {
@@ -437,22 +464,27 @@ fn run_match<G: CliGame>(
         let quit = s.play()?;
         s.save()?;
         if let Some(path) = &s.record {
-            println!("Record saved to {}.", path.display());
+            println!("{}", t!("record-saved", path = path.display().to_string()));
         }
         *m.current_mut() = s.table.history().clone();
         let [p1, p2] = s.who;
         people[Person::in_seat(Player::P1, game).index()] = Some(p1);
         people[Person::in_seat(Player::P2, game).index()] = Some(p2);
         if quit {
-            println!("Match left unfinished in game {game}.");
+            println!("{}", t!("match-unfinished", game = game));
             return Ok(());
         }
         for person in Person::ALL {
             println!(
-                "Game {game}: {person} ({}, {}) {}.",
-                names[person.index()],
-                G::side_name(person.seat(game)),
-                crate::render::points(m.game_points(person, game).unwrap_or_default())
+                "{}",
+                t!(
+                    "match-game-points",
+                    game = game,
+                    person = person.to_string(),
+                    name = names[person.index()].clone(),
+                    side = G::side_label(person.seat(game)),
+                    points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
+                )
             );
         }
         m.next_game();
@@ -463,16 +495,19 @@ fn run_match<G: CliGame>(
             .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
             .collect();
         println!(
-            "Total for {}: {} + {} = {}.",
-            label(person),
-            per_game[0],
-            per_game[1],
-            crate::render::points(total[person.index()])
+            "{}",
+            t!(
+                "match-total",
+                person = label(person),
+                first = per_game[0].clone(),
+                second = per_game[1].clone(),
+                points = crate::render::points(total[person.index()]),
+            )
         );
     }
     match m.winner().flatten() {
-        Some(p) => println!("{} wins the match.", label(p)),
-        None => println!("The match is drawn."),
+        Some(p) => println!("{}", t!("match-wins", person = label(p))),
+        None => println!("{}", t!("match-drawn")),
     }
     Ok(())
 }
@@ -487,7 +522,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn title(&self, p: Player) -> String {
-        let name = G::side_name(p);
+        let name = G::side_label(p);
         if !self.color {
             return name.to_string();
         }
@@ -524,14 +559,19 @@ impl<G: CliGame> Session<G> {
             match &self.who[side.index()] {
                 Who::Human(_) => {
                     match self.table.history().current().mover_label() {
-                        Some(army) => {
-                            println!("{} ({army}) to move. Legal moves:", self.title(side));
-                        }
-                        None => println!("{} to move. Legal moves:", self.title(side)),
+                        Some(army) => println!(
+                            "{}",
+                            t!(
+                                "to-move-army",
+                                side = self.title(side),
+                                army = crate::render::army_label(army)
+                            )
+                        ),
+                        None => println!("{}", t!("to-move", side = self.title(side))),
                     }
                     self.list_moves();
                     loop {
-                        print!("{}> ", G::side_name(side).to_lowercase());
+                        print!("{}> ", G::side_label(side).to_lowercase());
                         crate::out::flush();
                         let line = match read_input(&mut lines) {
                             Input::Line(line) => line,
@@ -551,9 +591,12 @@ impl<G: CliGame> Session<G> {
                             Step::AskDraw => {
                                 let other = side.other();
                                 print!(
-                                    "{} offers a draw. {}, type `draw` to accept; anything else declines: ",
-                                    self.title(side),
-                                    self.title(other)
+                                    "{}",
+                                    t!(
+                                        "offers-draw",
+                                        side = self.title(side),
+                                        other = self.title(other)
+                                    )
                                 );
                                 crate::out::flush();
                                 let answer = match read_input(&mut lines) {
@@ -561,30 +604,37 @@ impl<G: CliGame> Session<G> {
                                     Input::End | Input::Bad(_) => String::new(),
                                 };
                                 println!();
-                                let accept = matches!(answer.trim(), "draw" | "yes" | "y");
+                                let accept = crate::i18n::is_yes(&answer);
                                 self.table
                                     .answer_draw(other, accept)
                                     .expect("the offer stands");
                                 if accept {
                                     break;
                                 }
-                                println!("{} declines the draw.", self.title(other));
+                                println!("{}", t!("declines-draw", side = self.title(other)));
                             }
                         }
                     }
                 }
                 Who::Computer(_, spec) if self.paused => {
                     println!(
-                        "{} ({spec}) is to move: type `go` (or press Enter) to let it move.",
-                        self.title(side)
+                        "{}",
+                        t!(
+                            "computer-paused",
+                            side = self.title(side),
+                            spec = spec.clone()
+                        )
                     );
                     print!("> ");
                     crate::out::flush();
                     match read_input(&mut lines) {
                         Input::Line(l) => match l.trim() {
-                            "" | "go" => self.paused = false,
-                            "quit" | "exit" | "q" => return Ok(true),
-                            other => println!("{other:?}: type `go`, or `quit` to leave."),
+                            "" => self.paused = false,
+                            w if is_command(w, Command::Go) => self.paused = false,
+                            w if is_command(w, Command::Quit) => return Ok(true),
+                            other => {
+                                println!("{}", t!("paused-other", text = format!("{other:?}")));
+                            }
                         },
                         Input::End => {
                             println!();
@@ -600,8 +650,8 @@ impl<G: CliGame> Session<G> {
 
     fn announce(&self, o: Outcome) {
         let text = match o.winner {
-            Some(p) => format!("{} wins", self.title(p)),
-            None => "Draw".to_string(),
+            Some(p) => t!("wins", side = self.title(p)),
+            None => t!("draw"),
         };
         let why = self
             .table
@@ -609,7 +659,10 @@ impl<G: CliGame> Session<G> {
             .current()
             .end_text(o)
             .unwrap_or_else(|| reason_text::<G>(o.reason));
-        println!("{text} ({why}). Score {}.", score(o));
+        println!(
+            "{}",
+            t!("result", result = text, why = why, score = score(o))
+        );
     }
 
     fn computer_turn(&mut self, side: Player) {
@@ -618,15 +671,27 @@ impl<G: CliGame> Session<G> {
             unreachable!("a computer's turn")
         };
         if self.table.computer_claims() {
-            let name = G::INFO.claim.map_or("claim", |c| c.en);
-            println!("{title} ({spec}) claims the win: {name}.");
+            println!(
+                "{}",
+                t!(
+                    "computer-claims",
+                    side = title,
+                    spec = spec.clone(),
+                    claim = claim_name::<G>()
+                )
+            );
             self.table.claim(side).expect("a claim the table proved");
             return;
         }
         let mv = bot.choose(self.table.history(), &Limits::none());
         println!(
-            "{title} ({spec}) plays {}",
-            self.table.history().current().format_move(mv)
+            "{}",
+            t!(
+                "computer-plays",
+                side = title,
+                spec = spec.clone(),
+                mv = self.table.history().current().format_move(mv)
+            )
         );
         self.table
             .play_move(mv)
@@ -634,72 +699,77 @@ impl<G: CliGame> Session<G> {
     }
 
     fn human_command(&mut self, input: &str, side: Player) -> Step {
-        match input {
-            "" => Step::Again,
-            "help" | "?" => {
-                println!("{HELP}");
+        if input.is_empty() {
+            return Step::Again;
+        }
+        match Command::parse(input) {
+            Some(Command::Help) => {
+                println!("{}", help());
                 println!("{}", G::legend());
                 Step::Again
             }
-            "moves" => {
+            Some(Command::Moves) => {
                 self.list_moves();
                 Step::Again
             }
-            "quit" | "exit" | "q" => Step::Quit,
-            "resign" => match self.table.resign(side) {
+            Some(Command::Quit) => Step::Quit,
+            Some(Command::Resign) => match self.table.resign(side) {
                 Ok(()) => Step::Moved,
                 Err(e) => refused(&e),
             },
-            "undo" => match self.table.undo(side) {
+            Some(Command::Undo) => match self.table.undo(side) {
                 Ok(_) => {
-                    println!("Move taken back.");
+                    println!("{}", t!("move-taken-back"));
                     Step::Moved
                 }
                 Err(e) => match back_to_start(&self.table) {
                     Some(start) => {
                         self.table = start;
                         self.paused = true;
-                        println!("Back to the start.");
+                        println!("{}", t!("back-to-start"));
                         Step::Moved
                     }
                     None => refused(&e),
                 },
             },
-            "draw" => self.offer_draw(side),
-            "claim" => match self.table.claim(side) {
+            Some(Command::Draw) => self.offer_draw(side),
+            Some(Command::Claim) => match self.table.claim(side) {
                 Ok(()) => Step::Moved,
                 Err(e) => refused(&e),
             },
-            text => {
-                let text = match text.parse::<usize>() {
-                    Ok(n) => {
-                        let legal = self.table.history().current().legal_move_strings();
-                        match legal.get(n.wrapping_sub(1)) {
-                            Some(m) => m.clone(),
-                            None => {
-                                println!(
-                                    "There is no move number {n}; the list has {}.",
-                                    legal.len()
-                                );
-                                return Step::Again;
-                            }
-                        }
-                    }
-                    Err(_) => text.to_string(),
-                };
-                // Cells are written in lower case; `B5` is read as `b5`.
-                let lower = text.to_lowercase();
-                let played = match self.table.play(side, &text) {
-                    Err(_) if lower != text => self.table.play(side, &lower),
-                    first => first,
-                };
-                match played {
-                    Ok(_) => Step::Moved,
-                    Err(e) => {
-                        println!("{e}. Type `moves` for the legal moves or `help` for commands.");
-                        Step::Again
+            _ => self.move_command(input, side),
+        }
+    }
+
+    /// A move typed at the prompt (its text, or its number in the list).
+    fn move_command(&mut self, input: &str, side: Player) -> Step {
+        let text = match input.parse::<usize>() {
+            Ok(n) => {
+                let legal = self.table.history().current().legal_move_strings();
+                match legal.get(n.wrapping_sub(1)) {
+                    Some(m) => m.clone(),
+                    None => {
+                        println!("{}", t!("no-move-number", n = n, count = legal.len()));
+                        return Step::Again;
                     }
                 }
+            }
+            Err(_) => input.to_string(),
+        };
+        // Cells are written in lower case; `B5` is read as `b5`.
+        let lower = text.to_lowercase();
+        let played = match self.table.play(side, &text) {
+            Err(_) if lower != text => self.table.play(side, &lower),
+            first => first,
+        };
+        match played {
+            Ok(_) => Step::Moved,
+            Err(e) => {
+                println!(
+                    "{}",
+                    t!("bad-move", error = e.to_string(), mv = text.clone())
+                );
+                Step::Again
             }
         }
     }
@@ -710,12 +780,13 @@ impl<G: CliGame> Session<G> {
         let other = side.other();
         let answer = self.table.offer_draw(side);
         if let Who::Computer(_, spec) = &self.who[other.index()] {
-            let word = if answer.is_ok() {
-                "accepts"
+            let side = self.title(other);
+            let spec = spec.clone();
+            if answer.is_ok() {
+                println!("{}", t!("computer-accepts-draw", side = side, spec = spec));
             } else {
-                "declines"
-            };
-            println!("{} ({spec}) {word} the draw.", self.title(other));
+                println!("{}", t!("computer-declines-draw", side = side, spec = spec));
+            }
         }
         match answer {
             Ok(DrawAnswer::Agreed) => Step::Moved,
@@ -727,11 +798,67 @@ impl<G: CliGame> Session<G> {
 
 /// Prints why the table refused a command, as a sentence.
 fn refused(e: &Refusal) -> Step {
-    let text = e.to_string();
-    let mut chars = text.chars();
-    let first = chars.next().map(|c| c.to_uppercase().to_string());
-    println!("{}{}.", first.unwrap_or_default(), chars.as_str());
+    println!("{}", refusal_text(e));
     Step::Again
+}
+
+/// Why the table refused a command, as a sentence in the language in use:
+/// the table's reasons (English text from `tablero-ai`) are recognised and
+/// translated; one not known is given as it is.
+pub(crate) fn refusal_text(e: &Refusal) -> String {
+    let text = e.to_string();
+    let known = match text.as_str() {
+        "the game is over" => Some(t!("refusal-game-over")),
+        "one claims on one's own turn" => Some(t!("refusal-claim-own-turn")),
+        "claim refused: the position is not a proved win for you; the game goes on" => {
+            Some(t!("refusal-claim-refused"))
+        }
+        "the computer declines the draw" => Some(t!("refusal-computer-declines")),
+        "there is no draw offer to answer" => Some(t!("refusal-no-offer")),
+        "undo is only for games against the computer" => Some(t!("refusal-undo-computer-only")),
+        "there is no move of yours to take back" => Some(t!("refusal-nothing-to-undo")),
+        x if x.starts_with("there are no claims in ") => Some(t!(
+            "refusal-no-claims",
+            game = x.trim_start_matches("there are no claims in ").to_string()
+        )),
+        x if x.starts_with("a move is at most ") => Some(t!(
+            "refusal-too-long",
+            max = tablero_ai::table::MAX_MOVE_TEXT
+        )),
+        x => x
+            .strip_prefix("it is ")
+            .and_then(|r| r.strip_suffix("'s turn, not yours"))
+            .map(|side| t!("refusal-not-your-turn", side = side_in_lang(side)))
+            .or_else(|| {
+                x.strip_prefix("illegal move ")
+                    .map(|m| t!("refusal-illegal", mv = m.to_string()))
+            }),
+    };
+    known.unwrap_or_else(|| {
+        let mut chars = text.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string());
+        format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+    })
+}
+
+/// A side's English name (as the table writes it) in the language in use.
+fn side_in_lang(name: &str) -> String {
+    tablero_games::GAMES
+        .iter()
+        .flat_map(|g| g.sides.iter())
+        .find(|s| s.en == name)
+        .map_or_else(
+            || name.to_string(),
+            |s| s.get(crate::i18n::lang().code()).to_string(),
+        )
+}
+
+/// The name of the game's claim of a proved win, in the language in use.
+pub(crate) fn claim_name<G: CliGame>() -> String {
+    G::INFO.claim.map_or_else(
+        || t!("claim-word"),
+        |c| c.get(crate::i18n::lang().code()).to_string(),
+    )
 }
 
 enum Step {
@@ -749,18 +876,15 @@ fn score(o: Outcome) -> String {
 /// What ended a game, in words.
 pub(crate) fn reason_text<G: CliGame>(reason: Reason) -> String {
     match reason {
-        Reason::Goal => "a piece reached its goal".to_string(),
-        Reason::Claim => format!(
-            "{}: the win was proved",
-            G::INFO.claim.map_or("claim", |c| c.en)
-        ),
-        Reason::Repetition => "the same position occurred three times".to_string(),
-        Reason::NoMoves => "neither player could move".to_string(),
-        Reason::AllArrived => "a side has all its archers on the enemy's first row".to_string(),
-        Reason::MoveCap => "the move cap was reached".to_string(),
-        Reason::Passed => "the two sides have passed each other".to_string(),
-        Reason::Resign => "resignation".to_string(),
-        Reason::Agreed => "agreed".to_string(),
+        Reason::Goal => t!("reason-goal"),
+        Reason::Claim => t!("reason-claim", claim = claim_name::<G>()),
+        Reason::Repetition => t!("reason-repetition"),
+        Reason::NoMoves => t!("reason-no-moves"),
+        Reason::AllArrived => t!("reason-all-arrived"),
+        Reason::MoveCap => t!("reason-move-cap"),
+        Reason::Passed => t!("reason-passed"),
+        Reason::Resign => t!("reason-resign"),
+        Reason::Agreed => t!("reason-agreed"),
         _ => reason.as_str().to_string(),
     }
 }

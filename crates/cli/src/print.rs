@@ -19,9 +19,6 @@ pub struct Args {
     /// Imago layout file (the same as `--variant @FILE`).
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub layout: Option<PathBuf>,
-    /// Language of the texts: `en` or `es` (default: from `LC_ALL`/`LANG`, else English).
-    #[arg(long, value_name = "L")]
-    pub lang: Option<Lang>,
     /// Paper: `a4` or `letter`.
     #[arg(long, value_name = "P", default_value = "a4")]
     pub paper: Paper,
@@ -30,27 +27,20 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-/// The language named by the environment: Spanish when `LC_ALL` or
-/// `LANG` starts with `es`.
-fn env_lang() -> Lang {
-    ["LC_ALL", "LANG"]
-        .iter()
-        .filter_map(|k| std::env::var(k).ok())
-        .find(|v| !v.is_empty())
-        .map_or(Lang::En, |v| {
-            if v.starts_with("es") {
-                Lang::Es
-            } else {
-                Lang::En
-            }
-        })
+/// The kit's language: the terminal's (the global `--lang`, else
+/// `LC_ALL`, `LC_MESSAGES`, `LANG`; see [`crate::i18n`]).
+fn kit_lang() -> Lang {
+    match crate::i18n::lang() {
+        crate::i18n::Lang::Es => Lang::Es,
+        crate::i18n::Lang::En => Lang::En,
+    }
 }
 
 /// Runs `tablero print`.
 pub fn run(args: &Args) -> Result<()> {
     let options = Options {
         paper: args.paper,
-        lang: args.lang.unwrap_or_else(env_lang),
+        lang: kit_lang(),
     };
     let setup = Setup {
         variant: args.variant.clone(),

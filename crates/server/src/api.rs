@@ -367,6 +367,7 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
         .route("/api/analyse", post(crate::position::analyse))
         .route("/api/{*rest}", get(api_404).post(api_404))
         .route("/static/{*path}", get(crate::assets::file))
+        .route("/locales/{lang}/{file}", get(crate::locales::file))
         .fallback(get(crate::assets::index))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(Extension(guards))

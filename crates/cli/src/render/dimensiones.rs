@@ -3,6 +3,7 @@
 //! the army to move.
 
 use super::CliGame;
+use crate::i18n::t;
 use owo_colors::OwoColorize;
 use tablero_games::dimensiones::{Army, Dimensiones, SubGame};
 use tablero_games::draughts::Square;
@@ -24,12 +25,11 @@ fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
     }
 }
 
-fn subgame_text(s: SubGame) -> &'static str {
+fn subgame_text(s: SubGame) -> String {
     match s {
-        SubGame::Open => "open",
-        SubGame::Won(tablero_core::Player::P1) => "won by South",
-        SubGame::Won(tablero_core::Player::P2) => "won by North",
-        SubGame::Drawn => "drawn",
+        SubGame::Open => t!("dim-open"),
+        SubGame::Won(p) => t!("dim-won", side = Dimensiones::side_label(p)),
+        SubGame::Drawn => t!("dim-drawn"),
     }
 }
 
@@ -88,25 +88,25 @@ impl CliGame for Dimensiones {
         ));
         out.push_str("     a  b  c  d  e  f\n");
         out.push_str(&format!(
-            "  {} · Red–Blue {} · Aqua–Orange {} · {} plies without capture or man move\n",
-            tablero_core::Game::variant(self),
-            subgame_text(self.subgame(0)),
-            subgame_text(self.subgame(1)),
-            self.clock()
+            "  {}\n",
+            t!(
+                "dim-status",
+                variant = tablero_core::Game::variant(self).to_string(),
+                first = subgame_text(self.subgame(0)),
+                second = subgame_text(self.subgame(1)),
+                n = self.clock()
+            )
         ));
         if let Some(a) = self.army() {
             out.push_str(&format!(
-                "  The signal token ● is on {}: {} moves.\n",
-                a.name(),
-                a.name()
+                "  {}\n",
+                t!("dim-signal", army = super::army_label(a.name()))
             ));
         }
         out
     }
 
-    fn legend() -> &'static str {
-        "South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o); capitals are kings.\n\
-         Red faces Blue and Aqua faces Orange. Moves: W (diagonal) `b2-c3`, E (orthogonal) `c2-c3`;\n\
-         captures `a1xc3xe5` (W) or `c2xc4xc6` (E); huff penalties `c3-d4!b2`."
+    fn legend() -> String {
+        t!("legend-dimensiones")
     }
 }

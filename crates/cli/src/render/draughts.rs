@@ -39,7 +39,7 @@ impl CliGame for Draughts {
         out
     }
 
-    fn legend() -> &'static str {
-        "w: White (player one, moving up), b: Black; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`."
+    fn legend() -> String {
+        crate::i18n::t!("legend-draughts")
     }
 }

@@ -94,8 +94,7 @@ impl CliGame for Imago {
         out
     }
 
-    fn legend() -> &'static str {
-        "R: Red, heading right to its goals [r] (h1, h6).  B: Blue, heading left to [b] (a1, a6).\n\
-         Walls are drawn ┃ and ━. A move is your step and the opponent piece you push the opposite way: `b2-c2 g5`."
+    fn legend() -> String {
+        crate::i18n::t!("legend-imago")
     }
 }

@@ -2,6 +2,7 @@
 //! first rows, the lost and owed archers; the lines are listed in the legend.
 
 use super::CliGame;
+use crate::i18n::t;
 use owo_colors::OwoColorize;
 use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
@@ -27,9 +28,9 @@ impl CliGame for Jarmo {
             .filter(|&p| self.archers(p) == 0)
             .collect();
         Some(match empty.as_slice() {
-            [] => "a side has all its archers on the enemy's first row".to_string(),
-            [p] => format!("{} has no archers left", Self::side_name(*p)),
-            _ => "neither side has archers left".to_string(),
+            [] => t!("reason-all-arrived"),
+            [p] => t!("reason-no-archers", side = Self::side_label(*p)),
+            _ => t!("reason-no-archers-both"),
         })
     }
 
@@ -67,9 +68,12 @@ impl CliGame for Jarmo {
                 .find(|&p| o.home_row(p) == row)
                 .map(|p| {
                     format!(
-                        "   {}'s first row, {}'s goal",
-                        Jarmo::side_name(p),
-                        Jarmo::side_name(p.other())
+                        "   {}",
+                        t!(
+                            "jarmo-first-row",
+                            side = Jarmo::side_label(p),
+                            other = Jarmo::side_label(p.other())
+                        )
                     )
                 });
             out.push_str(&line);
@@ -80,34 +84,47 @@ impl CliGame for Jarmo {
         }
         for p in Player::ALL {
             out.push_str(&format!(
-                "  {}: {} on the board, {} lost, {} returns owed, {} as it stands\n",
-                paint(Jarmo::side_name(p), p),
-                self.archers(p).count_ones(),
-                self.lost(p),
-                self.owed(p),
-                super::points(self.points(p))
+                "  {}\n",
+                t!(
+                    "jarmo-side-line",
+                    side = paint(Jarmo::side_label(p), p),
+                    board = self.archers(p).count_ones(),
+                    lost = self.lost(p),
+                    owed = self.owed(p),
+                    points = super::points(self.points(p))
+                )
             ));
         }
         out.push_str(&format!(
-            "  Moves without a capture: {}/{QUIET_CAP}\n",
-            self.quiet()
+            "  {}\n",
+            t!("jarmo-quiet", n = self.quiet(), max = QUIET_CAP)
         ));
         if let Some((from, to)) = self.shuttle_ban() {
             out.push_str(&format!(
-                "  No shuttling: {} may not play {from}-{to} now\n",
-                Jarmo::side_name(self.side_to_move())
+                "  {}\n",
+                t!(
+                    "jarmo-shuttle",
+                    side = Jarmo::side_label(self.side_to_move()),
+                    mv = format!("{from}-{to}")
+                )
             ));
         }
         out
     }
 
-    fn legend() -> &'static str {
-        "d, l: a Dark, Light archer; D, L: a marked archer (it has captured). Archers move along the lines:\n\
+    fn legend() -> String {
+        format!(
+            "{}\n{LINES}{}",
+            t!("legend-jarmo-pieces"),
+            t!("legend-jarmo-moves")
+        )
+    }
+}
+
+/// Where each point's lines lead (the same in every language).
+const LINES: &str = "\
          a1: b3 c2        b1: a3 d2        c1: a2 d3 e2     d1: b2 c3        e1: c2 d3\n\
          a2: c1 c3        b2: b3 c2 c4 d1  c2: a1 b2 d2 e1 e3  d2: b1 b3 c2 d3  e2: c1 d4\n\
          a3: b1 b5        b3: a1 a5 b2 b4 c3 c5 d2  c3: a2 a4 b3 d1 e4  d3: b4 c1 d2 d4 e1 e5  e3: c2 d5\n\
          a4: c3 c5        b4: b3 c4 d3 d5  c4: a5 b2 b4 d4 e5  d4: b5 c4 d3 e2  e4: c3 c5\n\
-         a5: b3 c4        b5: a3 d4        c5: a4 b3 e4     d5: b4 e3        e5: c4 d3\n\
-         Moves: `b1-d2`, a capture `b1xd2`, with a return of a lost archer `c2-e3+b1`, `pass`."
-    }
-}
+         a5: b3 c4        b5: a3 d4        c5: a4 b3 e4     d5: b4 e3        e5: c4 d3\n";

@@ -2,6 +2,7 @@
 //! pieces between them, row 7 (Black's start line) at the top.
 
 use super::CliGame;
+use crate::i18n::t;
 use owo_colors::OwoColorize;
 use tablero_core::Player;
 use tablero_games::linja::{Linja, Row};
@@ -26,9 +27,8 @@ impl CliGame for Linja {
         self.draw(false, widest.max(2) + 2, true)
     }
 
-    fn legend() -> &'static str {
-        "R: Red, moving up from row 0 to row 7.  B: Black, moving down from row 7 to row 0.\n\
-         A move names rows: first move, following move, extra turn after `;`, e.g. `0-1 3-5` or `2-1 5-2; 1-0 1-0`."
+    fn legend() -> String {
+        t!("legend-linja")
     }
 
     fn glyph_color(c: char) -> Option<ratatui::style::Color> {
@@ -71,23 +71,24 @@ impl Draw for Linja {
             // Pad by the visible width (colour codes have none).
             let visible = 2 * (red + black).max(1);
             let pad = " ".repeat(pad.saturating_sub(visible));
+            let side = |p: Player| Linja::side_label(p);
             let note = match row.index() {
-                0 if short => "5 for Black",
-                7 if short => "5 for Red",
-                0 => "Red's start, Black's goal: 5 for Black",
-                7 => "Black's start, Red's goal: 5 for Red",
-                6 => "3 for Red",
-                5 => "2 for Red",
-                4 => "1 for Red",
-                3 => "1 for Black",
-                2 => "2 for Black",
-                1 => "3 for Black",
-                _ => "",
+                0 if short => t!("linja-for", points = 5, side = side(Player::P2)),
+                7 if short => t!("linja-for", points = 5, side = side(Player::P1)),
+                0 => t!("linja-start-red"),
+                7 => t!("linja-start-black"),
+                6 => t!("linja-for", points = 3, side = side(Player::P1)),
+                5 => t!("linja-for", points = 2, side = side(Player::P1)),
+                4 => t!("linja-for", points = 1, side = side(Player::P1)),
+                3 => t!("linja-for", points = 1, side = side(Player::P2)),
+                2 => t!("linja-for", points = 2, side = side(Player::P2)),
+                1 => t!("linja-for", points = 3, side = side(Player::P2)),
+                _ => String::new(),
             };
             let full = if row.is_field() && red + black >= 6 {
-                "(full) "
+                format!("{} ", t!("linja-full"))
             } else {
-                ""
+                String::new()
             };
             out.push_str(&format!(" {row}   {pieces}{pad}{full}{note}\n"));
             if row.index() > 0 {
@@ -96,9 +97,12 @@ impl Draw for Linja {
         }
         let s = self.scores();
         out.push_str(&format!(
-            "     Red {}, Black {} as it stands.\n",
-            super::points(s[0]),
-            super::points(s[1])
+            "     {}\n",
+            t!(
+                "linja-scores",
+                red = super::points(s[0]),
+                black = super::points(s[1])
+            )
         ));
         out
     }

@@ -16,8 +16,8 @@ pub trait CliGame: Play + Describe {
     /// The board, drawn with Unicode (and ANSI colour when `color`).
     fn board(&self, color: bool) -> String;
 
-    /// One or two lines explaining the drawing.
-    fn legend() -> &'static str;
+    /// One or two lines explaining the drawing, in the language in use.
+    fn legend() -> String;
 
     /// The colour of a piece's letter in the drawing (the full-screen game
     /// paints the drawing made without colours).
@@ -34,9 +34,16 @@ pub trait CliGame: Play + Describe {
     /// Whether the full-screen game shades the squares light and dark.
     const CHECKERED: bool = false;
 
-    /// The side's display name (from the game's description).
+    /// The side's name in English (from the game's description): the
+    /// record's tags use it.
     fn side_name(p: Player) -> &'static str {
         Self::INFO.sides[p.index()].en
+    }
+
+    /// The side's name in the language in use (from the game's
+    /// description), for the texts shown.
+    fn side_label(p: Player) -> &'static str {
+        Self::INFO.sides[p.index()].get(crate::i18n::lang().code())
     }
 
     /// What ended the game in this position, when the game says it better
@@ -46,12 +53,25 @@ pub trait CliGame: Play + Describe {
     }
 }
 
-/// `1 point`, `0.5 points`, `3 points`: a number of points with its word.
+/// `1 point`, `0.5 points`, `3 points` (`1 punto`, `3 puntos`): a number
+/// of points with its word, in the language in use.
 pub fn points(n: impl std::fmt::Display) -> String {
-    let n = n.to_string();
-    if n == "1" {
-        "1 point".to_string()
+    crate::i18n::t!("points", n = crate::i18n::number(&n.to_string()))
+}
+
+/// An army's name (`red`, `aqua`, as the games write it) in the language
+/// in use, in the same case (`rojo`, `aguamarina`).
+pub fn army_label(army: &str) -> String {
+    let name = match army.to_ascii_lowercase().as_str() {
+        "red" => crate::i18n::t!("army-red"),
+        "blue" => crate::i18n::t!("army-blue"),
+        "aqua" => crate::i18n::t!("army-aqua"),
+        "orange" => crate::i18n::t!("army-orange"),
+        _ => return army.to_string(),
+    };
+    if army.starts_with(|c: char| c.is_lowercase()) {
+        name.to_lowercase()
     } else {
-        format!("{n} points")
+        name
     }
 }

@@ -9,6 +9,7 @@
 
 mod board;
 
+use crate::i18n::{t, Command};
 use crate::render::CliGame;
 use anyhow::Result;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -21,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tablero_ai::table::{DrawAnswer, Table};
+use tablero_ai::table::{DrawAnswer, Refusal, Table};
 use tablero_ai::{parse_spec, Bot, Limits};
 use tablero_core::{History, Player};
 
@@ -136,36 +137,37 @@ where
 
     fn changed(&mut self) {
         if let Err(e) = (self.save)(self.table.history()) {
-            self.message = format!("The record cannot be saved: {e:#}");
+            self.message = t!("tui-save-failed", error = format!("{e:#}"));
         }
     }
 
     fn title(p: Player) -> &'static str {
-        G::side_name(p)
+        G::side_label(p)
     }
 
     /// What the status says when nothing else happened.
     fn prompt_text(&self) -> String {
         if let Some(o) = self.table.outcome() {
-            return format!("{} Enter or Esc leaves.", self.result_text(o));
+            return t!("tui-enter-leaves", result = self.result_text(o));
         }
         match self.table.to_move() {
             Some(p) if self.table.seats()[p.index()].is_person() => {
                 let choose = match self.table.legal().len() {
-                    1 => "choose the only legal one".to_string(),
-                    n => format!("choose one of the {n}"),
+                    1 => t!("tui-choose-only"),
+                    n => t!("tui-choose-one", n = n),
                 };
-                format!(
-                    "{} to move: type a move or {choose} with ↑↓, then Enter.",
-                    Self::title(p)
-                )
+                t!("tui-person-to-move", side = Self::title(p), choose = choose)
             }
-            Some(p) if self.paused => format!(
-                "{} ({}) to move: Enter (or `go`) lets it move.",
-                Self::title(p),
-                self.names[p.index()]
+            Some(p) if self.paused => t!(
+                "tui-paused",
+                side = Self::title(p),
+                name = self.names[p.index()].clone()
             ),
-            Some(p) => format!("{} ({}) to move.", Self::title(p), self.names[p.index()]),
+            Some(p) => t!(
+                "tui-computer-to-move",
+                side = Self::title(p),
+                name = self.names[p.index()].clone()
+            ),
             None => String::new(),
         }
     }
@@ -173,8 +175,8 @@ where
     /// The result as a sentence.
     pub fn result_text(&self, o: tablero_core::Outcome) -> String {
         let text = match o.winner {
-            Some(p) => format!("{} wins", Self::title(p)),
-            None => "Draw".to_string(),
+            Some(p) => t!("wins", side = Self::title(p)),
+            None => t!("draw"),
         };
         let why = self
             .table
@@ -182,7 +184,12 @@ where
             .current()
             .end_text(o)
             .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
-        format!("{text} ({why}). Score {}.", o.score_text("-"))
+        t!(
+            "result",
+            result = text,
+            why = why,
+            score = o.score_text("-")
+        )
     }
 
     /// Takes what a computer's thread sent, and starts the computer's
@@ -200,9 +207,9 @@ where
                 Err(TryRecvError::Disconnected) => {
                     let job = self.job.take().expect("a job");
                     self.message = if job.hint {
-                        "No hint: its search failed.".to_string()
+                        t!("tui-no-hint-failed")
                     } else {
-                        "The computer player failed; the record keeps every move.".to_string()
+                        t!("tui-computer-failed")
                     };
                     changed = true;
                 }
@@ -236,20 +243,27 @@ where
                 match self.table.play_move(mv) {
                     Ok(()) => {
                         self.changed();
-                        self.message = format!(
-                            "{} ({}) played {text}. {}",
-                            Self::title(job.side),
-                            self.names[job.side.index()],
-                            self.prompt_text()
+                        self.message = t!(
+                            "tui-played",
+                            side = Self::title(job.side),
+                            name = self.names[job.side.index()].clone(),
+                            mv = text,
+                            prompt = self.prompt_text()
                         );
                     }
-                    Err(e) => self.message = format!("The computer's move {text} was refused: {e}"),
+                    Err(e) => {
+                        self.message = t!(
+                            "tui-computer-refused",
+                            mv = text,
+                            error = crate::play::refusal_text(&e)
+                        );
+                    }
                 }
             }
             Done::Hint(mv) => {
                 if self.table.to_move() == Some(job.side) {
                     let text = self.table.history().current().format_move(mv);
-                    self.message = format!("Hint ({HINT_SPEC}): {text}. Enter plays it.");
+                    self.message = t!("tui-hint", spec = HINT_SPEC, mv = text.clone());
                     self.input = text;
                     self.typed.clear();
                     self.pick = None;
@@ -267,12 +281,12 @@ where
         }
         if self.table.computer_claims() && self.table.claim(side).is_ok() {
             self.changed();
-            self.message = format!(
-                "{} ({}) claims the win: {}. {}",
-                Self::title(side),
-                self.names[side.index()],
-                G::INFO.claim.map_or("claim", |c| c.en),
-                self.prompt_text()
+            self.message = t!(
+                "tui-claims",
+                side = Self::title(side),
+                name = self.names[side.index()].clone(),
+                claim = crate::play::claim_name::<G>(),
+                prompt = self.prompt_text()
             );
             return true;
         }
@@ -298,7 +312,7 @@ where
     fn start_hint(&mut self, side: Player) {
         let seed = self.seed ^ self.table.moves().len() as u64;
         let Ok(mut bot) = parse_spec::<G>(HINT_SPEC, seed) else {
-            self.message = "No hint in this game.".to_string();
+            self.message = t!("tui-no-hint-game");
             return;
         };
         let history = self.table.history().clone();
@@ -313,7 +327,7 @@ where
             started: Instant::now(),
             hint: true,
         });
-        self.message = "Looking for a hint...".to_string();
+        self.message = t!("tui-looking");
     }
 
     /// The person whose commands the keys give: the person to move, or
@@ -350,9 +364,9 @@ where
         let list = self.candidates();
         if list.is_empty() {
             self.message = if self.typed.is_empty() {
-                "No legal move here.".to_string()
+                t!("tui-no-legal")
             } else {
-                format!("No legal move starts with {:?}.", self.typed)
+                t!("tui-no-legal-start", text = format!("{:?}", self.typed))
             };
             return;
         }
@@ -387,22 +401,22 @@ where
             return;
         }
         if let Some(p) = self.asking {
-            let accept = matches!(k.code, KeyCode::Char('y' | 'Y') | KeyCode::F(4));
+            let accept = matches!(k.code, KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::F(4));
             self.asking = None;
             if self.table.answer_draw(p, accept).is_ok() {
                 self.changed();
             }
             self.message = if accept {
-                format!(
-                    "{} accepts the draw. {}",
-                    Self::title(p),
-                    self.prompt_text()
+                t!(
+                    "tui-accepts-draw",
+                    side = Self::title(p),
+                    prompt = self.prompt_text()
                 )
             } else {
-                format!(
-                    "{} declines the draw. {}",
-                    Self::title(p),
-                    self.prompt_text()
+                t!(
+                    "tui-declines-draw",
+                    side = Self::title(p),
+                    prompt = self.prompt_text()
                 )
             };
             return;
@@ -465,22 +479,23 @@ where
 
     /// A command or a move typed at the move line.
     fn command(&mut self, text: &str) {
-        match text {
-            "" => return,
-            "help" | "?" => {
+        let word = Command::parse(text);
+        match word {
+            _ if text.is_empty() => return,
+            Some(Command::Help) => {
                 self.help = true;
                 return;
             }
-            "flip" => {
+            Some(Command::Flip) => {
                 self.flip = !self.flip;
-                self.message = "The board is turned over.".to_string();
+                self.message = t!("tui-flipped");
                 return;
             }
-            "quit" | "exit" | "q" => {
+            Some(Command::Quit) => {
                 self.quit = true;
                 return;
             }
-            "go" if self.paused => {
+            Some(Command::Go) if self.paused => {
                 self.paused = false;
                 self.message = String::new();
                 return;
@@ -488,74 +503,75 @@ where
             _ => {}
         }
         if self.job.as_ref().is_some_and(|j| !j.hint) {
-            self.message = "Wait: the computer is thinking.".to_string();
+            self.message = t!("tui-wait");
             return;
         }
         let Some(side) = self.person() else {
-            self.message = "No person plays here; watch, or F10 to leave.".to_string();
+            self.message = t!("tui-no-person");
             return;
         };
-        let result = match text {
-            "moves" => {
+        let result = match word {
+            Some(Command::Moves) => {
                 let list: Vec<String> = self.table.legal().into_iter().map(|m| m.text).collect();
-                self.message = format!("Legal moves: {}", list.join(", "));
+                self.message = t!("tui-legal-moves", moves = list.join(", "));
                 return;
             }
-            "hint" => {
+            Some(Command::Hint) => {
                 if self.table.to_move() != Some(side) {
-                    self.message = "A hint is for the person to move.".to_string();
+                    self.message = t!("tui-hint-person");
                 } else if self.job.is_none() {
                     self.start_hint(side);
                 }
                 return;
             }
-            "undo" => match self.table.undo(side) {
-                Ok(n) => Ok(format!(
-                    "{n} {} taken back.",
-                    if n == 1 { "move" } else { "moves" }
-                )),
+            Some(Command::Undo) => match self.table.undo(side) {
+                Ok(n) => Ok(t!("tui-taken-back", n = n)),
                 Err(e) => match crate::play::back_to_start(&self.table) {
                     Some(start) => {
                         self.table = start;
                         self.paused = true;
-                        Ok("Back to the start.".to_string())
+                        Ok(t!("back-to-start"))
                     }
                     None => Err(e),
                 },
             },
-            "resign" => self
+            Some(Command::Resign) => self
                 .table
                 .resign(side)
-                .map(|()| format!("{} resigns.", Self::title(side))),
-            "claim" => self.table.claim(side).map(|()| String::new()),
-            "draw" => match self.table.offer_draw(side) {
-                Ok(DrawAnswer::Agreed) => {
-                    Ok(format!("{} accepts the draw.", Self::title(side.other())))
-                }
+                .map(|()| t!("tui-resigns", side = Self::title(side))),
+            Some(Command::Claim) => self.table.claim(side).map(|()| String::new()),
+            Some(Command::Draw) => match self.table.offer_draw(side) {
+                Ok(DrawAnswer::Agreed) => Ok(t!(
+                    "tui-accepts-draw",
+                    side = Self::title(side.other()),
+                    prompt = ""
+                )
+                .trim()
+                .to_string()),
                 Ok(DrawAnswer::Standing) => {
                     self.asking = Some(side.other());
-                    self.message = format!(
-                        "{} offers a draw. {}: y accepts, any other key declines.",
-                        Self::title(side),
-                        Self::title(side.other())
+                    self.message = t!(
+                        "tui-offers-draw",
+                        side = Self::title(side),
+                        other = Self::title(side.other())
                     );
                     return;
                 }
                 Err(e) => Err(e),
             },
-            text => {
+            _ => {
                 let text = match text.parse::<usize>() {
                     Ok(n) => match self.table.legal().get(n.wrapping_sub(1)) {
                         Some(m) => m.text.clone(),
                         None => {
-                            self.message = format!("There is no move number {n}.");
+                            self.message = t!("tui-no-number", n = n);
                             return;
                         }
                     },
                     Err(_) => text.to_string(),
                 };
                 if self.table.to_move() != Some(side) {
-                    self.message = "It is not your turn.".to_string();
+                    self.message = t!("tui-not-your-turn");
                     return;
                 }
                 // Cells are written in lower case; `B5` is read as `b5`.
@@ -564,7 +580,18 @@ where
                     Err(_) if lower != text => self.table.play(side, &lower),
                     first => first,
                 };
-                played.map(|_| String::new())
+                match played {
+                    Ok(_) => Ok(String::new()),
+                    Err(e @ Refusal::Bad(_)) => {
+                        self.message = t!(
+                            "tui-bad-move",
+                            why = crate::play::refusal_text(&e),
+                            mv = text
+                        );
+                        return;
+                    }
+                    Err(e) => Err(e),
+                }
             }
         };
         match result {
@@ -576,12 +603,7 @@ where
                 self.changed();
                 self.message = format!("{said} {}", self.prompt_text()).trim().to_string();
             }
-            Err(e) => {
-                let text = e.to_string();
-                let mut chars = text.chars();
-                let first = chars.next().map(|c| c.to_uppercase().to_string());
-                self.message = format!("{}{}.", first.unwrap_or_default(), chars.as_str());
-            }
+            Err(e) => self.message = crate::play::refusal_text(&e),
         }
     }
 
@@ -641,7 +663,7 @@ where
             message,
         );
         let prompt = match self.person().filter(|_| self.table.outcome().is_none()) {
-            Some(p) => format!("{}> ", G::side_name(p).to_lowercase()),
+            Some(p) => format!("{}> ", G::side_label(p).to_lowercase()),
             None => "> ".to_string(),
         };
         let mut spans = vec![
@@ -651,16 +673,16 @@ where
         ];
         if let Some(i) = self.pick {
             spans.push(Span::styled(
-                format!("   ({}/{}, ↑↓ to choose)", i + 1, self.candidates().len()),
+                format!(
+                    "   ({})",
+                    t!("tui-pick", i = i + 1, n = self.candidates().len())
+                ),
                 Style::new().add_modifier(Modifier::DIM),
             ));
         }
         f.render_widget(Paragraph::new(Line::from(spans)), input);
         f.render_widget(
-            Paragraph::new(
-                "F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter",
-            )
-            .style(Style::new().add_modifier(Modifier::DIM)),
+            Paragraph::new(t!("tui-keys-bar")).style(Style::new().add_modifier(Modifier::DIM)),
             keys,
         );
         if self.help {
@@ -779,7 +801,7 @@ where
             })
             .collect();
         Some(if gone.is_empty() {
-            "none".to_string()
+            t!("tui-none")
         } else {
             gone.join(", ")
         })
@@ -812,7 +834,11 @@ where
             (Some(job), None) => {
                 let t = job.started.elapsed();
                 let spin = ['|', '/', '-', '\\'][(t.as_millis() / 150 % 4) as usize];
-                let what = if job.hint { "hint" } else { "thinking" };
+                let what = if job.hint {
+                    t!("tui-hint-word")
+                } else {
+                    t!("tui-thinking-word")
+                };
                 out.push(Line::styled(
                     format!("{spin} {what}... {:.1} s", t.as_secs_f64()),
                     Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
@@ -822,15 +848,15 @@ where
         }
         if let Some(info) = &self.info {
             out.push(Line::styled(
-                format!("last search: {info}"),
+                t!("tui-last-search", info = info.to_string()),
                 Style::new().add_modifier(Modifier::DIM),
             ));
         }
         if let Some(c) = self.captured() {
-            out.push(Line::raw(format!("Captured: {c}")));
+            out.push(Line::raw(t!("tui-captured", list = c)));
         }
         out.push(Line::styled(
-            "Moves",
+            t!("tui-moves"),
             Style::new().add_modifier(Modifier::UNDERLINED),
         ));
         let room = usize::from(height).saturating_sub(out.len() + 1).max(1);
@@ -854,22 +880,15 @@ where
 
     fn draw_help(&self, f: &mut Frame, area: Rect) {
         let text = format!(
-            "Type a move in the game's notation (capitals are read as small letters) or its\n\
-             number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;\n\
-             what you typed first narrows the choice) and press Enter.\n\n\
-             F1 or ?  this help           F2 hint: the move {HINT_SPEC} would play\n\
-             F3 undo (against the computer: back to your last turn)\n\
-             F4 draw offer                F5 claim the win (Imago's Jacke)\n\
-             F6 resign                    F7 flip the board (rows the other way)\n\
-             Esc clears the line          F10, Ctrl-C or Ctrl-D leaves (the record is kept)\n\
-             The words help, moves, hint, undo, draw, claim, resign, flip, quit work too.\n\n\
-             {}\n\nAny key closes this help.",
-            G::legend()
+            "{}\n\n{}\n\n{}",
+            t!("tui-help", spec = HINT_SPEC),
+            G::legend(),
+            t!("tui-help-close")
         );
         f.render_widget(Clear, area);
         f.render_widget(
             Paragraph::new(text)
-                .block(Block::bordered().title(" Help "))
+                .block(Block::bordered().title(format!(" {} ", t!("tui-help-title"))))
                 .wrap(Wrap { trim: false }),
             area,
         );

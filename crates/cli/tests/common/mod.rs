@@ -5,10 +5,22 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `tablero ARGS` with `stdin` as standard input (colours off);
-/// returns the exit code, standard output and standard error.
+/// Runs `tablero ARGS` with `stdin` as standard input (colours off, in
+/// English whatever the locale of the machine running the tests); returns
+/// the exit code, standard output and standard error.
 pub fn tablero(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+    tablero_env(args, stdin, &[("LANG", "C")])
+}
+
+/// [`tablero`] with the locale variables `LC_ALL`, `LC_MESSAGES` and
+/// `LANG` removed, then `env` set.
+pub fn tablero_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tablero"));
+    for k in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(k);
+    }
+    let mut child = command
+        .envs(env.iter().copied())
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())

@@ -195,7 +195,7 @@ impl fmt::Display for Layout {
 impl FromStr for Layout {
     type Err = LayoutError;
 
-    /// Reads `default`, or fields `red:`, `blue:` and `walls:` in any order,
+    /// Reads `default` (Spanish `estándar`/`estandar`), or fields `red:`, `blue:` and `walls:` in any order,
     /// their values separated by commas or whitespace (newlines too). `#`
     /// starts a comment to the end of the line. Missing start cells are the
     /// default ones; missing walls mean none.
@@ -233,7 +233,7 @@ impl FromStr for Layout {
                         continue;
                     }
                     (at + k.len() + 1, v)
-                } else if token == "default" && key.is_none() {
+                } else if matches!(token, "default" | "estándar" | "estandar") && key.is_none() {
                     continue;
                 } else {
                     (at, token)

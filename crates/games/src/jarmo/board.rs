@@ -233,11 +233,12 @@ impl fmt::Display for Orientation {
 impl FromStr for Orientation {
     type Err = VariantError;
 
-    /// Reads `standard` or `flipped` (surrounding spaces ignored).
+    /// Reads `standard` or `flipped` (Spanish `estándar`/`estandar`,
+    /// `invertida`/`invertido`; surrounding spaces ignored).
     fn from_str(text: &str) -> Result<Orientation, VariantError> {
         match text.trim() {
-            "standard" => Ok(Orientation::Standard),
-            "flipped" => Ok(Orientation::Flipped),
+            "standard" | "estándar" | "estandar" => Ok(Orientation::Standard),
+            "flipped" | "invertida" | "invertido" => Ok(Orientation::Flipped),
             other => Err(VariantError {
                 at: text.len() - text.trim_start().len(),
                 text: other.to_string(),

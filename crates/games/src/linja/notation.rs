@@ -280,11 +280,12 @@ impl fmt::Display for Rules {
 impl FromStr for Rules {
     type Err = RulesError;
 
-    /// Reads `publisher` (also `default`) or `seed`, spaces around ignored.
+    /// Reads `publisher` (also `default`, Spanish `editorial`) or `seed`
+    /// (Spanish `semilla`), spaces around ignored.
     fn from_str(text: &str) -> Result<Rules, RulesError> {
         match text.trim() {
-            "publisher" | "default" => Ok(Rules::Publisher),
-            "seed" => Ok(Rules::Seed),
+            "publisher" | "default" | "editorial" => Ok(Rules::Publisher),
+            "seed" | "semilla" => Ok(Rules::Seed),
             _ => Err(RulesError {
                 text: text.to_string(),
             }),

@@ -1,0 +1,329 @@
+//! The terminal in Spanish and English, and the message catalogue
+//! (`locales/<lang>/*.ftl`): both languages have the same messages, every
+//! file parses, and every message the code names exists.
+
+mod common;
+
+use common::tablero_env;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `tablero ARGS` with `LANG` set to `lang` (no `LC_*`).
+fn with_lang(lang: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
+    tablero_env(args, stdin, &[("LANG", lang)])
+}
+
+#[test]
+fn imago_in_spanish_from_lang() {
+    let (code, out, err) = with_lang(
+        "es_ES.UTF-8",
+        &["play", "imago", "--plain", "--p2", "random", "--seed", "3"],
+        "ayuda\nzz9\ndeshacer\nrendirse\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // A Spanish prompt, the help, a Spanish error and a Spanish result.
+    assert!(out.contains("Mueve Rojo. Jugadas legales:"), "{out}");
+    assert!(out.contains("rojo> "), "{out}");
+    assert!(out.contains("Órdenes tras el indicador:"), "{out}");
+    assert!(out.contains("«zz9» no es una jugada legal aquí"), "{out}");
+    assert!(
+        out.contains("No tienes ninguna jugada que retirar."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Gana Azul (abandono). Resultado 0-1."),
+        "{out}"
+    );
+    assert!(!out.contains("to move"), "{out}");
+}
+
+#[test]
+fn linja_in_spanish_from_the_flag() {
+    let (code, out, err) = with_lang(
+        "en_GB.UTF-8",
+        &[
+            "--lang", "es", "play", "linja", "--plain", "--p2", "ai:1", "--seed", "7",
+        ],
+        "jugadas\n99\ntablas\nsalir\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Mueve Rojo. Jugadas legales:"), "{out}");
+    assert!(
+        out.contains("Salida de Rojo, meta de Negro: 5 para Negro"),
+        "{out}"
+    );
+    assert!(out.contains("No hay jugada número 99"), "{out}");
+    assert!(out.contains("Negro (ai:1) rechaza las tablas."), "{out}");
+    assert!(out.contains("Partida sin terminar."), "{out}");
+    // Two computers play a whole game: a Spanish result with its points.
+    let (code, out, err) = with_lang(
+        "C",
+        &[
+            "--lang", "es", "play", "linja", "--plain", "--p1", "random", "--p2", "random",
+            "--seed", "5",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    assert!(
+        (last.starts_with("Gana ") || last.starts_with("Tablas"))
+            && last.contains("(los dos bandos se han cruzado). Resultado "),
+        "{out}"
+    );
+    assert!(out.contains(" puntos") || out.contains(" punto"), "{out}");
+}
+
+#[test]
+fn spanish_errors_and_help() {
+    let (code, _, err) = with_lang(
+        "es_MX.UTF-8",
+        &["play", "linja", "--plain", "--variant", "xyz"],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("error: variante no válida para linja"),
+        "{err}"
+    );
+    let (code, out, err) = with_lang("C", &["--lang", "es", "play", "--help"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Jugar una partida en el terminal."), "{out}");
+    assert!(out.contains("Quién juega como jugador uno"), "{out}");
+    assert!(out.contains("El idioma de los textos"), "{out}");
+}
+
+#[test]
+fn the_environment_and_the_flag_choose_in_order() {
+    let play = ["play", "linja", "--plain", "--seed", "1"];
+    // LC_ALL outranks LANG; --lang outranks both.
+    let (_, out, _) = tablero_env(
+        &play,
+        "salir\n",
+        &[("LC_ALL", "C"), ("LANG", "es_ES.UTF-8")],
+    );
+    assert!(out.contains("Red to move."), "{out}");
+    let (_, out, _) = tablero_env(&play, "quit\n", &[("LC_MESSAGES", "es_ES.UTF-8")]);
+    assert!(out.contains("Mueve Rojo."), "{out}");
+    let mut flag = vec!["--lang", "en"];
+    flag.extend(play);
+    let (_, out, _) = with_lang("es_ES.UTF-8", &flag, "quit\n");
+    assert!(out.contains("Red to move."), "{out}");
+    let (code, _, err) = with_lang("C", &["--lang", "fr", "play", "linja"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("fr"), "{err}");
+}
+
+#[test]
+fn spanish_aliases_for_commands_and_variants() {
+    // English words work in Spanish and Spanish words in English.
+    let (code, out, err) = with_lang(
+        "C",
+        &[
+            "play",
+            "linja",
+            "--plain",
+            "--variant",
+            "semilla",
+            "--p2",
+            "ai:1",
+            "--seed",
+            "2",
+        ],
+        "1\ndeshacer\nrendirse\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Move taken back."), "{out}");
+    assert!(out.contains("Black wins (resignation)."), "{out}");
+    for (game, variant) in [
+        ("linja", "editorial"),
+        ("linja", "semilla"),
+        ("jarmo", "estándar"),
+        ("jarmo", "estandar"),
+        ("jarmo", "invertida"),
+        ("imago", "estándar"),
+    ] {
+        let (code, _, err) = with_lang(
+            "es_ES.UTF-8",
+            &["play", game, "--plain", "--variant", variant],
+            "salir\n",
+        );
+        assert_eq!(code, 0, "{game} {variant}: {err}");
+    }
+    let (code, out, err) = with_lang(
+        "es_ES.UTF-8",
+        &["play", "imago", "--plain", "--p2", "human"],
+        "tablas\nno\nTABLAS\nsí\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Azul rechaza las tablas."), "{out}");
+    assert!(out.contains("Tablas (de común acuerdo)."), "{out}");
+}
+
+#[test]
+fn the_engine_protocol_stays_english() {
+    let (code, out, err) = with_lang("es_ES.UTF-8", &["engine"], "ugi\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ugiok"), "{out}");
+}
+
+// ---- the catalogue check ----
+
+/// The ids of a Fluent file's messages and terms, and `id.attribute` for
+/// each attribute; a parse error fails the test.
+fn ids(path: &Path) -> BTreeSet<String> {
+    use fluent_syntax::ast::Entry;
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let resource = fluent_syntax::parser::parse(text.as_str())
+        .unwrap_or_else(|(_, errors)| panic!("{} does not parse: {errors:?}", path.display()));
+    let mut ids = BTreeSet::new();
+    for entry in resource.body {
+        let (id, attributes) = match entry {
+            Entry::Message(m) => (m.id.name.to_string(), m.attributes),
+            Entry::Term(t) => (format!("-{}", t.id.name), t.attributes),
+            Entry::Junk { content } => panic!("{}: junk {content:?}", path.display()),
+            _ => continue,
+        };
+        for a in attributes {
+            ids.insert(format!("{id}.{}", a.id.name));
+        }
+        assert!(ids.insert(id.clone()), "{}: {id} twice", path.display());
+    }
+    ids
+}
+
+/// Every `.ftl` file of `locales/<lang>/`, by file name.
+fn files(lang: &str) -> BTreeSet<String> {
+    std::fs::read_dir(root().join("locales").join(lang))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ftl"))
+        .collect()
+}
+
+#[test]
+fn both_languages_have_the_same_messages() {
+    let (en, es) = (files("en"), files("es"));
+    assert_eq!(en, es, "the same files in locales/en and locales/es");
+    assert!(en.contains("cli.ftl") && en.contains("web.ftl"), "{en:?}");
+    for file in &en {
+        let a = ids(&root().join("locales/en").join(file));
+        let b = ids(&root().join("locales/es").join(file));
+        let only_en: Vec<_> = a.difference(&b).collect();
+        let only_es: Vec<_> = b.difference(&a).collect();
+        assert!(
+            only_en.is_empty() && only_es.is_empty(),
+            "{file}: only in English {only_en:?}; only in Spanish {only_es:?}"
+        );
+    }
+}
+
+/// The files under `dir` (recursively) whose names end with `ext`.
+fn sources(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            if !path.ends_with("vendor") {
+                sources(&path, ext, out);
+            }
+        } else if path.to_string_lossy().ends_with(ext) {
+            out.push(path);
+        }
+    }
+}
+
+/// The message ids named literally after each of `openers` in `text`:
+/// the opener, spaces or line ends, then the id in `quote`s (as far as a
+/// simple scan can tell: `t('id'`, `t!("id"`, ...).
+fn named(text: &str, openers: &[&str], quote: char) -> Vec<String> {
+    let mut found = Vec::new();
+    for opener in openers {
+        let mut rest = text;
+        while let Some(at) = rest.find(opener) {
+            // `t(` itself, not `split(` or `x.t(`.
+            let whole = !rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || "_$.".contains(c));
+            rest = &rest[at + opener.len()..];
+            if !whole {
+                continue;
+            }
+            let Some(after) = rest.trim_start().strip_prefix(quote) else {
+                continue;
+            };
+            if let Some(end) = after.find(quote) {
+                let id = &after[..end];
+                if !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                {
+                    found.push(id.to_string());
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The lines of a source that are not comments (`//`, `///`, `/*`, ` *`):
+/// examples in comments name no message.
+fn code(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.starts_with("//") || l.starts_with("/*") || l.starts_with('*'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_message_the_code_names_exists() {
+    let web = ids(&root().join("locales/en/web.ftl"));
+    let cli = ids(&root().join("locales/en/cli.ftl"));
+    let mut js = Vec::new();
+    sources(&root().join("web"), ".js", &mut js);
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    for path in &js {
+        let text = code(&std::fs::read_to_string(path).unwrap());
+        for id in named(&text, &["t(", "has("], '\'') {
+            seen += 1;
+            if !web.contains(&id) {
+                missing.push(format!("{}: {id}", path.display()));
+            }
+        }
+    }
+    let mut rs = Vec::new();
+    sources(&root().join("crates/cli/src"), ".rs", &mut rs);
+    for path in &rs {
+        let text = code(&std::fs::read_to_string(path).unwrap());
+        for id in named(&text, &["t!(", "i18n::text("], '"') {
+            seen += 1;
+            if !cli.contains(&id) {
+                missing.push(format!("{}: {id}", path.display()));
+            }
+        }
+        // The help of `play`'s options, named in a table.
+        for id in named(&text, &[", "], '"') {
+            if id.starts_with("play-opt-") {
+                seen += 1;
+                if !cli.contains(&id) {
+                    missing.push(format!("{}: {id}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(seen > 150, "the scan found only {seen} message names");
+    assert!(missing.is_empty(), "messages in no catalogue: {missing:?}");
+}

@@ -1,0 +1,57 @@
+//! The message catalogue (`locales/<lang>/<area>.ftl`, Project Fluent) for
+//! the browser: `web/i18n.js` fetches `/locales/<lang>/web.ftl` and formats
+//! it with `@fluent/bundle`. The files are embedded at compile time; see
+//! docs/i18n.md.
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+/// The catalogue's files the browser may fetch: (language, file, text).
+const FILES: &[(&str, &str, &str)] = &[
+    ("en", "web.ftl", include_str!("../../../locales/en/web.ftl")),
+    ("es", "web.ftl", include_str!("../../../locales/es/web.ftl")),
+];
+
+/// The text of one catalogue file, if the browser may fetch it.
+fn find(lang: &str, file: &str) -> Option<&'static str> {
+    FILES
+        .iter()
+        .find(|(l, f, _)| *l == lang && *f == file)
+        .map(|(_, _, text)| *text)
+}
+
+/// `GET /locales/{lang}/{file}`: one file of the message catalogue, as
+/// Fluent text.
+pub async fn file(Path((lang, file)): Path<(String, String)>) -> Response {
+    match find(&lang, &file) {
+        Some(text) => (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            text,
+        )
+            .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(serde_json::json!({ "error": format!("no file locales/{lang}/{file}") })),
+        )
+            .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+
+    #[test]
+    fn both_languages_are_served_and_nothing_else() {
+        assert!(find("en", "web.ftl").is_some_and(|t| t.contains("lang_name = English")));
+        assert!(find("es", "web.ftl").is_some_and(|t| t.contains("lang_name = Español")));
+        assert!(find("fr", "web.ftl").is_none());
+        assert!(find("en", "../../Cargo.toml").is_none());
+        assert!(find("en", "cli.ftl").is_none());
+    }
+}

@@ -1,0 +1,258 @@
+# Los textos del terminal en español (crates/cli/src/i18n.rs los formatea con
+# fluent-bundle). Cada mensaje tiene uno con el mismo id en ../en/cli.ftl: lo
+# comprueba la prueba del catálogo (crates/cli/tests/i18n.rs). Ver docs/i18n.md.
+
+## La línea de órdenes
+
+error-prefix = error: { $error }
+opt-lang = El idioma de los textos: en o es [por defecto: según LC_ALL, LC_MESSAGES o LANG]
+bad-variant = variante no válida para { $game }: { $error }
+bad-position = posición no válida { $position }: { $error }
+cannot-read-file = no se puede leer { $path }
+cannot-read-record = no se puede leer el registro { $path }
+unknown-player = jugador desconocido { $text }: usa p1, p2, { $first } o { $second }
+bad-player = { $error }; o human (persona)
+match-no-position = --match juega dos partidas desde la posición inicial; --position y --moves no se aplican
+
+## tablero play --help
+
+play-about = Jugar una partida en el terminal.
+play-long-about =
+    Jugar una partida en el terminal.
+
+    En un terminal la partida ocupa la pantalla: el tablero se redibuja en su sitio con la última jugada marcada, la lista de jugadas, los jugadores y el ordenador pensando mientras la pantalla sigue viva; escribe una jugada o elígela con las flechas y pulsa Intro; F1 muestra las teclas. En otro caso (una tubería, un guion), o con --plain, la partida va línea a línea: escribe una jugada en la notación del juego (o su número en la lista) tras el indicador; `ayuda` muestra las demás órdenes (deshacer, reclamar, rendirse, tablas, salir).
+play-opt-game = El juego.
+play-opt-variant = La variante: Imago `default`/`estándar` o un texto de disposición; Jarmo `standard`/`estándar` o `flipped`/`invertida`; Linja `publisher`/`editorial` o `seed`/`semilla`; Super Dimensiones cinco cartas como MCANR.
+play-opt-p1 = Quién juega como jugador uno (Imago, Linja: Rojo; Jarmo: Oscuro; Super Dimensiones: Sur): human (una persona), ai:1 a ai:5, random, solver, o una búsqueda como mcts:ms=500 o ab:depth=4 [por defecto: human, o el jugador del registro al reanudar con --moves @FICHERO].
+play-opt-p2 = Quién juega como jugador dos (Imago: Azul; Jarmo: Claro; Linja: Negro; Super Dimensiones: Norte); las mismas opciones [por defecto: ai:3, o el jugador del registro al reanudar].
+play-opt-first = Quién mueve primero: p1, p2, el nombre de un color, o random (al azar).
+play-opt-seed = Semilla de las elecciones al azar del ordenador (por defecto: del reloj).
+play-opt-record = Guardar el registro de la partida en FICHERO tras cada jugada (escrito entero en un fichero temporal y renombrado, así una partida interrumpida conserva todas las jugadas).
+play-opt-no-color = Dibujar sin colores (también si NO_COLOR está definida o la salida no es un terminal).
+play-opt-plain = Jugar línea a línea (un indicador, y el tablero de nuevo tras cada jugada) incluso en un terminal: para guiones, tuberías y lectores de pantalla.
+play-opt-match = Jugar un match de dos partidas (regla 11 del Jarmo): en la segunda los jugadores cambian de asiento y se suman los puntos de ambas. Con --record FICHERO, la partida N se guarda en FICHERO.N.
+play-opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).
+play-opt-position = Empezar desde esta posición (su texto) en vez de la posición inicial.
+play-opt-moves = Jugadas que se juegan antes, en la notación del juego, separadas por comas; `@FICHERO` lee las jugadas de un registro guardado (o una lista de jugadas).
+play-opt-table = Linja: una tabla de valores exactos (creada con `tablero solve linja --build-table`), proyectada en memoria: el nivel 5, `solver` y las pistas juegan y muestran valores exactos allí donde cubre la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas de $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl y linja-seed.tbl].
+specs-help =
+    Jugadores (QUIÉN, SPEC):
+      human                       una persona en este terminal (solo play)
+      random                      jugadas legales al azar, todas igual de probables
+      ai:1 ... ai:5               los niveles del juego, del más débil al más fuerte (docs/ai.md)
+      solver                      el jugador exacto (Imago)
+      mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
+                                  búsqueda de árbol Monte Carlo (por defecto 1000 iteraciones, c 1.0)
+      ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
+                                  alfa-beta (por defecto profundidad 4, un hilo, quiescencia
+                                  y foco activados)
+      ugi:ORDEN                   un motor externo que habla UGI (solo match), p. ej.
+                                  "ugi:tablero engine dimensiones --player ab:ms=200"
+    Ejemplo: --p2 mcts:ms=500,threads=2
+
+## La partida, línea a línea
+
+play-help =
+    Órdenes tras el indicador:
+      <jugada>     juega una jugada en la notación del juego, p. ej. b2-c2 g5
+      <número>     juega la jugada con ese número en la lista
+      jugadas      muestra de nuevo las jugadas legales
+      deshacer     retira tu última jugada (y la respuesta del ordenador); solo
+                   contra el ordenador
+      reclamar     reclama la victoria (la «Jacke» del Imago): solo se acepta si
+                   está demostrada
+      rendirse     abandona la partida
+      tablas       ofrece tablas: el ordenador responde al momento (los niveles 4
+                   y 5 del Imago aceptan si no ven una victoria propia; los demás
+                   rechazan); en el mismo terminal se pregunta al otro jugador
+      sigue        deja mover al ordenador, después de que `deshacer` retirara su
+                   primera jugada
+      ayuda        este texto
+      salir        termina (el registro se guarda si se dio --record)
+    Las palabras en inglés también valen: moves, undo, claim, resign, draw, go, help, quit.
+play-keys =
+    Teclas de la partida a pantalla completa (las palabras de arriba también valen):
+      Intro        juega la jugada escrita (casillas en mayúsculas o minúsculas) o elegida
+      Arriba/Abajo elige entre las jugadas legales (las que empiezan por lo escrito)
+      F1 o ?       ayuda         F2  pista (la jugada que haría ai:2)
+      F3           deshacer      F4  ofrecer tablas (s/n responde a una oferta)
+      F5           reclamar      F6  rendirse
+      F7           girar el tablero (las filas al revés)
+      Esc          borra la línea; sale de una partida terminada
+      F10, Ctrl-C, Ctrl-D  salir (el registro conserva todas las jugadas)
+to-move = Mueve { $side }. Jugadas legales:
+to-move-army = Mueve { $side } ({ $army }). Jugadas legales:
+line-too-long = Esa línea tiene { $len } bytes; una orden tiene como mucho { $max }.
+line-not-utf8 = Esa línea no es texto UTF-8 válido; escríbela de nuevo.
+cannot-read = no se puede leer la entrada: { $error }
+offers-draw = { $side } ofrece tablas. { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
+declines-draw = { $side } rechaza las tablas.
+computer-accepts-draw = { $side } ({ $spec }) acepta las tablas.
+computer-declines-draw = { $side } ({ $spec }) rechaza las tablas.
+computer-paused = Mueve { $side } ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
+paused-other = { $text }: escribe `sigue`, o `salir` para terminar.
+wins = Gana { $side }
+draw = Tablas
+result = { $result } ({ $why }). Resultado { $score }.
+computer-claims = { $side } ({ $spec }) reclama la victoria: { $claim }.
+computer-plays = { $side } ({ $spec }) juega { $mv }
+claim-word = reclamación
+move-taken-back = Jugada retirada.
+back-to-start = De vuelta al inicio.
+no-move-number = No hay jugada número { $n }; la lista tiene { $count }.
+bad-move = «{ $mv }» no es una jugada legal aquí. Escribe `jugadas` para ver las jugadas legales o `ayuda` para las órdenes.
+record-saved = Registro guardado en { $path }.
+unfinished = Partida sin terminar.
+interrupted = Interrumpida.
+interrupted-record = Interrumpida. El registro { $path } conserva todas las jugadas.
+no-interrupt-handler = aviso: Ctrl-C no se anunciará: { $error }
+points = { $n ->
+    [one] { $n } punto
+   *[other] { $n } puntos
+}
+
+## El match de dos partidas
+
+match-header = Match, partida { $game } de 2: { $a } juega con { $sidea }, { $b } juega con { $sideb }.
+match-unfinished = Match sin terminar en la partida { $game }.
+match-game-points = Partida { $game }: { $person } ({ $name }, { $side }) { $points }.
+match-total = Total de { $person }: { $first } + { $second } = { $points }.
+match-wins = { $person } gana el match.
+match-drawn = El match queda en tablas.
+
+## Lo que terminó una partida
+
+reason-goal = una pieza llegó a su meta
+reason-claim = { $claim }: la victoria quedó demostrada
+reason-repetition = la misma posición se repitió tres veces
+reason-no-moves = ningún jugador podía mover
+reason-all-arrived = un bando tiene todos sus arqueros en la primera fila enemiga
+reason-move-cap = se alcanzó el límite de jugadas
+reason-passed = los dos bandos se han cruzado
+reason-resign = abandono
+reason-agreed = de común acuerdo
+reason-no-archers = { $side } no tiene arqueros
+reason-no-archers-both = ningún bando tiene arqueros
+
+## Por qué la mesa rechazó una orden
+
+refusal-game-over = La partida ha terminado.
+refusal-not-your-turn = Le toca a { $side }, no a ti.
+refusal-too-long = Una jugada tiene como mucho { $max } caracteres.
+refusal-illegal = Jugada ilegal { $mv }.
+refusal-no-claims = En { $game } no hay reclamaciones.
+refusal-claim-own-turn = Solo se reclama en el propio turno.
+refusal-claim-refused = Reclamación rechazada: la posición no es una victoria demostrada para ti; la partida sigue.
+refusal-computer-declines = El ordenador rechaza las tablas.
+refusal-no-offer = No hay ninguna oferta de tablas que responder.
+refusal-undo-computer-only = Deshacer solo vale en partidas contra el ordenador.
+refusal-nothing-to-undo = No tienes ninguna jugada que retirar.
+
+## Los tableros
+
+army-red = Rojo
+army-blue = Azul
+army-aqua = Aguamarina
+army-orange = Naranja
+legend-imago =
+    R: Rojo, va a la derecha hacia sus metas [r] (h1, h6).  B: Azul, va a la izquierda hacia [b] (a1, a6).
+    Los muros se dibujan ┃ y ━. Una jugada es tu paso y la pieza rival que empujas en sentido contrario: `b2-c2 g5`.
+legend-jarmo-pieces = d, l: un arquero Oscuro, Claro; D, L: un arquero marcado (ha capturado). Los arqueros se mueven por las líneas:
+legend-jarmo-moves = Jugadas: `b1-d2`, una captura `b1xd2`, con el retorno de un arquero perdido `c2-e3+b1`, `pass` (pasar).
+legend-linja =
+    R: Rojo, sube de la fila 0 a la 7.  B: Negro, baja de la fila 7 a la 0.
+    Una jugada nombra filas: primer movimiento, movimiento siguiente, turno extra tras `;`, p. ej. `0-1 3-5` o `2-1 5-2; 1-0 1-0`.
+legend-dimensiones =
+    Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b) y Naranja (o); las mayúsculas son damas.
+    Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
+    capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
+legend-draughts = w: Blancas (jugador uno, suben), b: Negras; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
+linja-for = { $points } para { $side }
+linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
+linja-start-black = Salida de Negro, meta de Rojo: 5 para Rojo
+linja-full = (llena)
+linja-scores = Rojo { $red }, Negro { $black } ahora mismo.
+jarmo-first-row = Primera fila de { $side }, meta de { $other }
+jarmo-side-line = { $side }: { $board } en el tablero, { $lost ->
+    [one] { $lost } perdido
+   *[other] { $lost } perdidos
+}, { $owed ->
+    [one] { $owed } retorno debido
+   *[other] { $owed } retornos debidos
+}, { $points } ahora mismo
+jarmo-quiet = Jugadas sin captura: { $n }/{ $max }
+jarmo-shuttle = Sin vaivén: { $side } no puede jugar { $mv } ahora
+dim-open = abierta
+dim-won = ganada por { $side }
+dim-drawn = en tablas
+dim-status = { $variant } · Rojo–Azul { $first } · Aguamarina–Naranja { $second } · { $n } jugadas sin captura ni movimiento de peón
+dim-signal = La ficha de señal ● está en { $army }: mueve { $army }.
+
+## La partida a pantalla completa
+
+tui-save-failed = No se puede guardar el registro: { $error }
+tui-choose-only = elige la única legal
+tui-choose-one = elige una de las { $n }
+tui-no-hint-failed = Sin pista: su búsqueda falló.
+tui-computer-failed = El jugador del ordenador falló; el registro conserva todas las jugadas.
+tui-computer-refused = La jugada { $mv } del ordenador fue rechazada: { $error }
+tui-hint = Pista ({ $spec }): { $mv }. Intro la juega.
+tui-no-hint-game = En este juego no hay pistas.
+tui-looking = Buscando una pista...
+tui-no-legal = Aquí no hay ninguna jugada legal.
+tui-no-legal-start = Ninguna jugada legal empieza por { $text }.
+tui-flipped = El tablero está girado.
+tui-wait = Espera: el ordenador está pensando.
+tui-no-person = Aquí no juega ninguna persona; mira, o F10 para salir.
+tui-legal-moves = Jugadas legales: { $moves }
+tui-hint-person = La pista es para la persona a quien le toca.
+tui-taken-back = { $n ->
+    [one] { $n } jugada retirada.
+   *[other] { $n } jugadas retiradas.
+}
+tui-no-number = No hay jugada número { $n }.
+tui-not-your-turn = No te toca.
+tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
+tui-none = ninguna
+tui-hint-word = pista
+tui-thinking-word = pensando
+tui-last-search = última búsqueda: { $info }
+tui-captured = Capturadas: { $list }
+tui-moves = Jugadas
+tui-enter-leaves = { $result } Intro o Esc para salir.
+tui-person-to-move = Mueve { $side }: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
+tui-paused = Mueve { $side } ({ $name }): Intro (o `sigue`) lo deja mover.
+tui-computer-to-move = Mueve { $side } ({ $name }).
+tui-played = { $side } ({ $name }) jugó { $mv }. { $prompt }
+tui-claims = { $side } ({ $name }) reclama la victoria: { $claim }. { $prompt }
+tui-accepts-draw = { $side } acepta las tablas. { $prompt }
+tui-declines-draw = { $side } rechaza las tablas. { $prompt }
+tui-resigns = { $side } se rinde.
+tui-offers-draw = { $side } ofrece tablas. { $other }: s acepta, cualquier otra tecla rechaza.
+tui-pick = { $i }/{ $n }, ↑↓ para elegir
+tui-help-title = Ayuda
+tui-help =
+    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
+    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
+    lo que escribiste antes acota la elección) y pulsa Intro.
+
+    F1 o ?   esta ayuda          F2 pista: la jugada que haría { $spec }
+    F3 deshacer (contra el ordenador: vuelve a tu último turno)
+    F4 ofrecer tablas            F5 reclamar la victoria (la Jacke del Imago)
+    F6 rendirse                  F7 girar el tablero (las filas al revés)
+    Esc borra la línea           F10, Ctrl-C o Ctrl-D sale (el registro se conserva)
+    También valen las palabras ayuda, jugadas, pista, deshacer, tablas, reclamar, rendirse, girar, salir.
+tui-help-close = Cualquier tecla cierra esta ayuda.
+
+## tablero moves (la forma de texto; --json no cambia)
+
+moves-position = posición:  { $position }
+moves-side = turno:     { $side }
+moves-side-army = turno:     { $side } ({ $army })
+moves-outcome = resultado: { $result } ({ $why }), marcador { $score }
+moves-no-outcome = resultado: ninguno (la partida sigue)
+moves-legal = jugadas legales ({ $n }):
+
+## La partida a pantalla completa: una jugada no legal (`why` es el motivo del juego, en inglés, sin usar aquí)
+
+tui-bad-move = «{ $mv }» no es una jugada legal aquí.

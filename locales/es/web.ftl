@@ -1,0 +1,262 @@
+# Los textos de la aplicación web en español (web/i18n.js los formatea con @fluent/bundle).
+# Cada mensaje tiene uno con el mismo id en ../en/web.ftl (lo comprueba la prueba del catálogo).
+
+lang_name = Español
+lang_switch = Idioma
+tagline = Cuatro juegos abstractos para dos
+nav_home = Juegos
+nav_editor = Editor de disposiciones
+nav_label = Principal
+skip = Ir al contenido
+loading = Cargando…
+not_found = Esta página no existe.
+back_home = Volver a los juegos
+error_prefix = Error: { $error }
+net_error = No se pudo contactar con el servidor.
+army_red = Rojo
+army_blue = Azul
+army_aqua = Aguamarina
+army_orange = Naranja
+army_letter_red = R
+army_letter_blue = Az
+army_letter_aqua = Ag
+army_letter_orange = N
+rules = Reglas
+new_game = Nueva partida
+my_games = Mis partidas recientes
+no_games = Aún no hay partidas. Empieza una arriba.
+open_game = Abrir
+ply_n = jugada { $n }
+your_move_short = te toca
+over_short = terminada
+to_move_short = juega { $side }
+editor_link = Editor de disposiciones de Imago: pon muros, mueve las piezas iniciales, mira quién gana.
+new_title = Nueva partida de { $game }
+variant = Variante
+layout = Disposición
+layout_default = Por defecto (sin muros)
+layout_from_editor = Del editor: { $layout }
+ruleset = Reglas (cinco cartas)
+huff = Soplar: en vez de captura obligatoria, se penaliza la captura omitida
+cards_help = Cartas: M multi / I inter · C conquistar / D distraer · A armadura / N sin armadura · W occidental / E oriental · R real / S simbólico.
+who_plays = ¿Quién juega con { $side }?
+seat_me = Yo, en esta pantalla
+seat_link = Un amigo, por enlace
+seat_ai = El ordenador
+level = Nivel
+level_n = Nivel { $n }
+first_mover = ¿Quién empieza?
+create = Empezar la partida
+creating = Empezando…
+kind_human = jugador en una pantalla
+kind_link = amigo por enlace
+kind_ai = ordenador, nivel { $level }
+you = tú
+turn_marker = mueve
+invite = Envía este enlace a tu amigo:
+invite_seat = Enlace para { $side }:
+copy = Copiar
+copied = ¡Copiado!
+flip = Girar el tablero
+play_again = Nueva partida de { $game }
+undo = Deshacer
+claim = Reclamar la victoria ({ $claim })
+resign = Abandonar
+resign_confirm = Sí, abandono
+cancel = Cancelar
+draw_offer = Ofrecer tablas
+draw_accept = Aceptar las tablas
+draw_decline = Rechazar las tablas
+draw_offered = { $side } ofrece tablas.
+pass = Pasar
+play_move = Jugar { $move }
+moves_title = Jugadas
+no_moves_yet = Aún no hay jugadas.
+hist_first = Posición inicial
+hist_prev = Jugada anterior
+hist_next = Jugada siguiente
+hist_last = Posición actual
+hist_showing = Posición tras la jugada { $n } de { $total }.
+hist_start = Posición inicial.
+status_turn = Juega { $side }
+status_your_turn = Te toca ({ $side })
+status_army = ejército { $army }
+status_win = Gana { $side } { $score }: { $reason }
+status_draw = Tablas { $score }: { $reason }
+status_you_won = Has ganado { $score }: { $reason }
+status_you_lost = Has perdido { $score }: { $reason }
+status_you_drew = Tablas { $score }: { $reason }
+announce_move = { $side } ha jugado { $move }.
+thinking = El ordenador está pensando…
+conn_live = en directo
+conn_down = reconectando…
+selection = Seleccionado: { $cells }
+choose = Encajan varias jugadas: elige una, o pulsa una casilla resaltada para seguir.
+msg_illegal = Esa casilla no continúa ninguna jugada legal.
+msg_not_your_turn = No es tu turno.
+msg_spectator = Estás mirando esta partida.
+msg_over = La partida ha terminado.
+msg_browsing = Estás viendo una posición anterior. Ve a la actual para mover.
+msg_refused = No se aceptó: { $error }
+msg_claim_refused = Reclamación rechazada: el resolvedor no demuestra una victoria aquí.
+msg_wait = Espera al ordenador.
+sides = Jugadores
+board_label = Tablero de { $game }
+reason_goal = una pieza llegó a su meta
+reason_claim = se reclamó una victoria demostrada
+reason_repetition = triple repetición
+reason_no-moves = ningún bando podía mover
+reason_all-arrived = llegaron todos los arqueros
+reason_move-cap = se alcanzó el límite de jugadas
+reason_passed = los dos bandos se cruzaron
+reason_subgames = las dos subpartidas están decididas
+reason_resign = abandono
+reason_agreed = por acuerdo
+cell_empty = { $cell }, vacía
+cell_selected = seleccionada
+cell_target = se puede pulsar ahora
+cell_missing = { $cell }
+imago_piece = { $cell }, pieza { $side }
+imago_goal = meta de { $side }
+imago_push_which = ¿Qué pieza empujas? Púlsala.
+linja_now_rows = Ahora un movimiento siguiente de exactamente { $n ->
+        [one] { $n } fila
+       *[other] { $n } filas
+    } (o hasta tu línea de meta).
+linja_extra_turn = Turno extra: vuelve a mover.
+jarmo_archer = { $cell }, arquero { $side }
+jarmo_marked = { $cell }, arquero { $side } marcado
+jarmo_first_row = primera fila de { $side }
+jarmo_side_line = { $side }: { $board } en el tablero, { $lost ->
+        [one] { $lost } perdido
+       *[other] { $lost } perdidos
+    }, { $owed ->
+        [one] { $owed } retorno debido
+       *[other] { $owed } retornos debidos
+    }, { $points ->
+        [one] { $points } punto
+       *[other] { $points } puntos
+    } ahora
+jarmo_quiet = Jugadas sin captura: { $quiet }/{ $cap }
+jarmo_shuttle = Sin vaivén: { $from }-{ $to } no está permitido ahora.
+linja_row = fila { $row }: { $red } rojas, { $black } negras
+linja_full = llena
+linja_points = { $n } para { $side }
+linja_scores = Ahora mismo: Rojo { $red }, Negro { $black } puntos.
+linja_rules_line = Reglas: { $rules }
+dim_man = { $cell }, peón { $army }
+dim_king = { $cell }, dama { $army }
+dim_frozen = congelada
+dim_subgame = { $a }–{ $b }: { $state }
+sub_open = abierta
+sub_won = ganada por { $side }
+sub_drawn = tablas
+dim_clock = Jugadas sin captura ni movimiento de peón: { $n }/60
+dim_armies = { $side } juega con { $a } y { $b }
+dim_to_move = La ficha de señal está en { $army }: mueve { $army }.
+dim_rules = Reglas: { $rules }
+editor_title = Editor de disposiciones de Imago
+editor_help = Pulsa el borde entre dos casillas para poner o quitar un muro. Pulsa una pieza y luego una casilla vacía para moverla (también puedes arrastrarla). El texto de abajo sigue cada cambio, y también puedes editarlo.
+layout_text = Texto de la disposición
+apply_text = Aplicar el texto
+solve_title = Valor de la posición inicial
+red_first = Empieza Rojo
+blue_first = Empieza Azul
+value_win = gana { $side } en { $plies } jugadas
+value_win_np = gana { $side }
+value_draw = tablas
+warnings = Avisos
+solving = Resolviendo…
+layout_name = Nombre
+save_layout = Guardar
+saved = Guardada como «{ $name }».
+name_needed = Primero ponle un nombre a la disposición.
+play_layout = Jugar esta disposición
+parse_error = No se pudo leer el texto de la disposición: { $error }
+saved_layouts = Disposiciones guardadas
+load = Cargar
+reset_default = Disposición por defecto
+clear_walls = Quitar todos los muros
+edge_label = borde { $a }–{ $b }, { $state }
+edge_wall = muro
+edge_open = sin muro
+rules_title = Reglas de { $game }
+in_short = En resumen
+full_rules = Las reglas tal como están implementadas (en inglés)
+play_now = Jugar a { $game }
+
+## Short rules summaries, one paragraph per message: summary_GAME_N (N from 1).
+
+summary_imago_1 = Una cuadrícula de 6x6 más cuatro casillas meta en los extremos de las filas 1 y 6. Rojo (jugador uno) empieza a la izquierda y va hacia h1 y h6; Azul empieza a la derecha y va hacia a1 y a6. Los muros impiden pasar entre dos casillas.
+summary_imago_2 = Un turno: mueve una de tus dos piezas una casilla arriba, abajo, a la izquierda o a la derecha a una casilla vacía, y luego elige una pieza rival: se empuja una casilla en sentido contrario, si esa casilla existe, está libre, no es meta y no hay muro en medio.
+summary_imago_3 = Si llegas con un paso a una de tus metas, ganas al instante. Si no puedes mover, pasas. Una posición repetida por tercera vez, o dos pases seguidos, son tablas.
+summary_imago_4 = Jacke: en vez de mover puedes reclamar la victoria; solo se acepta si el resolvedor demuestra que ganas por fuerza.
+summary_imago_5 = Para mover aquí: pulsa tu pieza, luego la casilla a la que va, y luego la pieza rival que empujas.
+summary_jarmo_1 = Cada bando tiene cinco arqueros en su primera fila de un tablero de 25 puntos cuyas líneas saltan como el caballo del ajedrez. Oscuro (jugador uno) empieza.
+summary_jarmo_2 = Un turno: mueve un arquero por una línea hasta el punto del otro extremo, vacío o con un arquero enemigo, que queda capturado. El arquero que captura queda marcado. Capturar no es obligatorio.
+summary_jarmo_3 = Un arquero en la primera fila enemiga ya no se mueve. Cuando llega allí un arquero marcado, uno de tus arqueros perdidos puede volver a tu primera fila (un retorno).
+summary_jarmo_4 = Sin vaivén: el mismo movimiento de ida y vuelta no puede hacerse cuatro veces seguidas.
+summary_jarmo_5 = La partida termina cuando un jugador tiene todos sus arqueros en la primera fila enemiga. Ese jugador suma 2 por arquero; el otro 2 por arquero llegado y 1 por cada otro. Gana quien suma más.
+summary_jarmo_6 = Para mover aquí: pulsa un arquero y luego el punto al que va (y el punto de retorno, si toca).
+summary_linja_1 = Ocho filas separadas por siete palos. Rojo sube desde la fila 0 y Negro baja desde la fila 7. Cada fila del campo admite como mucho seis piezas.
+summary_linja_2 = Un turno tiene dos movimientos. Primero: una pieza tuya una fila adelante, no a una fila llena. Siguiente: cualquier pieza tuya avanza exactamente tantas filas como piezas había en la fila a la que llegó el primero.
+summary_linja_3 = Un primer movimiento a una fila vacía no da movimiento siguiente; a tu línea de meta, uno de una fila. Con las reglas del editor, un movimiento siguiente a una fila vacía da otro turno entero.
+summary_linja_4 = La partida termina cuando los dos bandos se han cruzado. Rojo suma 5, 3, 2, 1 por pieza en las filas 7, 6, 5, 4; Negro lo mismo en las filas 0, 1, 2, 3. Gana quien suma más.
+summary_linja_5 = Para mover aquí: pulsa la fila de la que sales y luego la fila a la que llegas, en cada movimiento.
+summary_dimensiones_1 = Un tablero de 6x6 con cuatro ejércitos de seis peones: Sur juega con Rojo y Aguamarina, Norte con Azul y Naranja. Rojo lucha contra Azul y Aguamarina contra Naranja, cada pareja en su subpartida.
+summary_dimensiones_2 = Los ejércitos mueven por turno: Rojo, Azul, Aguamarina, Naranja; la ficha de señal indica a quién le toca. Una subpartida decidida congela sus piezas.
+summary_dimensiones_3 = Cinco cartas fijan las reglas: M/I (saltar o no sobre el aliado), C/D (normal o ganapierde), A/N (captura opcional u obligatoria), W/E (diagonal u ortogonal), R/S (damas voladoras o cortas).
+summary_dimensiones_4 = Cada subpartida ganada vale 1 punto y una en tablas ½. Gana quien suma más.
+summary_dimensiones_5 = Para mover aquí: pulsa una pieza y luego cada casilla donde cae.
+
+## Analysis board, rematch, two-game match, players, hint (#17)
+an_title = Análisis: { $game }
+an_values = Todas las jugadas
+an_search_title = Lo que ve el ordenador
+an_best_play = Con el mejor juego, { $side } { $value }.
+an_thinking = Pensando…
+an_exact_note = Valores exactos: el resultado al que lleva cada jugada si los dos juegan perfecto.
+an_search_note = La búsqueda del nivel más fuerte: su evaluación (positiva es buena para quien mueve) y la línea que espera.
+an_eval = Evaluación: { $score } (profundidad { $depth })
+an_line = Mejor línea:
+an_win_in = gana en { $n }
+an_loss_in = pierde en { $n }
+an_lost = perdida
+an_draw = tablas
+an_win_by =
+    { $n ->
+        [one] gana por 1 punto
+       *[other] gana por { $n } puntos
+    }
+an_loss_by =
+    { $n ->
+        [one] pierde por 1 punto
+       *[other] pierde por { $n } puntos
+    }
+an_over = La partida ha terminado en esta posición.
+an_to_move = Mueve { $side }.
+an_back_to_game = Volver a las jugadas de la partida
+an_open_game = Abrir la partida
+an_changed = Esta jugada cambió el resultado: la mejor { $best }, esta { $played }.
+analyse = Analizar
+player_you = Tú
+player_friend = Amigo
+player_ai = Ordenador, nivel { $level }
+player_connected = conectado
+player_away = no conectado
+rematch = Revancha
+rematch_accept = Aceptar la revancha
+rematch_offered = Revancha ofrecida: esperando a tu amigo
+rematch_offer_in = Tu amigo ofrece la revancha
+next_game = Ir a la partida siguiente
+prev_game = Partida anterior
+match_option = Encuentro a dos partidas (lados cambiados en la 2.ª, puntos sumados)
+match_line = Encuentro, partida { $n } de 2 · { $a }: { $pa } · { $b }: { $pb }
+match_you_won = has ganado el encuentro
+match_you_lost = has perdido el encuentro
+match_drawn = el encuentro queda empatado
+match_side_won = { $side } gana el encuentro
+match_next = La partida 2 empieza con los lados cambiados…
+hint = Pista
+hint_move = Pista: { $move }
+hint_wait = Buscando una pista…
