@@ -180,6 +180,13 @@ const STRINGS = {
     in_short: 'In short',
     full_rules: 'The rules as implemented (in English)',
     play_now: 'Play {game}',
+    // --- feel (#17) ---
+    no_such_game: 'There is no such game.',
+    msg_rolled_back: 'Your move was taken back: {error}',
+    captured_here: 'a piece was captured here',
+    settings: 'Settings',
+    setting_sound: 'Sound on a move and at the end',
+    setting_palette: 'Colour-blind-safe colours',
   },
   es: {
     lang_name: 'Español',
@@ -356,6 +363,13 @@ const STRINGS = {
     in_short: 'En resumen',
     full_rules: 'Las reglas tal como están implementadas (en inglés)',
     play_now: 'Jugar a {game}',
+    // --- feel (#17) ---
+    no_such_game: 'No existe esa partida.',
+    msg_rolled_back: 'Se deshizo tu jugada: {error}',
+    captured_here: 'aquí se capturó una pieza',
+    settings: 'Ajustes',
+    setting_sound: 'Sonido al jugar y al terminar',
+    setting_palette: 'Colores aptos para daltónicos',
   },
 };
 
