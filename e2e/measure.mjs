@@ -107,9 +107,12 @@ async function clickToDrawn(browser, base, slow) {
     await page.goto(`${base}/play/${id}`);
     await page.waitForSelector('[data-testid=board] [data-cell].target');
     const st = await (await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${tokens.join(',')}` } })).json();
-    const mv = st.legal.find((m) => m.path.length === 2);
-    await page.click(`[data-testid=board] [data-cell="${mv.path[0]}"]`);
-    await page.waitForSelector(`[data-testid=board] [data-cell="${mv.path[1]}"].target`);
+    // a move entered by its cells, all but the last clicked here; the last one is timed
+    const mv = st.legal.find((m) => m.path.length >= 2 && !st.legal.some((o) => o !== m && o.path.join(' ').startsWith(m.path.join(' '))));
+    for (const cell of mv.path.slice(0, -1)) {
+      await page.click(`[data-testid=board] [data-cell="${cell}"]`);
+    }
+    await page.waitForSelector(`[data-testid=board] [data-cell="${mv.path[mv.path.length - 1]}"].target`);
     const r = await page.evaluate((cell) => new Promise((resolve) => {
       const svg = document.querySelector('[data-testid=board] svg');
       let clickAt = 0;
@@ -123,7 +126,7 @@ async function clickToDrawn(browser, base, slow) {
       obs.observe(document.querySelector('[data-testid=board]'), { attributes: true, subtree: true, childList: true });
       svg.addEventListener('click', (ev) => { clickAt = ev.timeStamp; }, { capture: true, once: true });
       svg.querySelector(`[data-cell="${cell}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    }), mv.path[1]);
+    }), mv.path[mv.path.length - 1]);
     dom.push(r.dom);
     frame.push(r.frame);
     await context.close();

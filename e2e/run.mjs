@@ -741,12 +741,13 @@ async function testFeelPhone(browserCtx) {
   await page.waitForTimeout(100);
   const hs = await page.$$eval('[data-testid=editor-board] g.edge.off .edge-hit', (els) => els.map((e) => {
     const r = e.getBoundingClientRect();
-    return { min: Math.min(r.width, r.height), fill: getComputedStyle(e).fill, stroke: getComputedStyle(e).stroke };
+    const line = e.parentNode.querySelector('.edge-line');
+    return { min: Math.min(r.width, r.height), fill: line ? getComputedStyle(line).fill : 'none' };
   }));
   check(hs.length > 0, 'editor: no wall handles');
   const smallest = Math.min(...hs.map((x) => x.min));
   check(smallest >= 24, `editor at 390 px: a wall handle is ${smallest.toFixed(1)} px thick`);
-  check(hs.every((x) => x.stroke !== 'none' && !/rgba\(0, 0, 0, 0\)/.test(x.fill)), 'editor: the wall handles are invisible');
+  check(hs.every((x) => x.fill !== 'none' && !/rgba\(0, 0, 0, 0\)/.test(x.fill)), 'editor: the wall handles are invisible');
   await axeCheck(page, 'the editor');
   await page.screenshot({ path: path.join(SHOTS, 'editor-phone.png'), fullPage: true });
   log(`editor at 390 px: ${hs.length} handles, ${smallest.toFixed(1)} px at least, visible; axe clean on home, rules, new game, editor`);

@@ -79,7 +79,8 @@ function mount() {
   const palette = h('input', { type: 'checkbox', id: 'set-palette', 'data-testid': 'set-palette' });
   const soundLabel = h('label', { for: 'set-sound' });
   const paletteLabel = h('label', { for: 'set-palette' });
-  const summary = h('summary', { 'data-testid': 'settings' });
+  const summaryText = h('span', { class: 'settings-text' });
+  const summary = h('summary', { 'data-testid': 'settings' }, summaryText);
   const box = h('details', { class: 'settings' }, summary,
     h('div', { class: 'settings-box' },
       h('p', null, sound, ' ', soundLabel),
@@ -90,7 +91,7 @@ function mount() {
   });
   palette.addEventListener('change', () => setSetting('palette', palette.checked ? 'cb' : 'default'));
   const text = () => {
-    summary.textContent = t('settings');
+    summaryText.textContent = t('settings');
     soundLabel.textContent = t('setting_sound');
     paletteLabel.textContent = t('setting_palette');
     sound.checked = !!current.sound;

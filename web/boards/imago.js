@@ -137,6 +137,9 @@ export function draw(svg, view, ui) {
       const grp = cellGroup(id, bar.x + bar.width / 2, bar.y + bar.height / 2,
         t('edge_label', { a, b, state: on ? t('edge_wall') : t('edge_open') }), ['edge', on ? 'on' : 'off']);
       grp.append(s('rect', { class: 'edge-hit', ...bar, rx: 4 }));
+      // what shows: a short bar on the edge (the hit area around it is larger)
+      const line = wallBar(g, a, b, 6, 0.5);
+      if (!on) grp.append(s('rect', { class: 'edge-line', ...line, rx: 3 }));
       grp.append(focusRect(bar.x - 2, bar.y - 2, bar.width + 4, bar.height + 4, 4));
       svg.append(grp);
     }
