@@ -3,11 +3,12 @@
 //!
 //! Each text file is compressed once (brotli and gzip) and kept; the
 //! encoding is chosen from `Accept-Encoding`. Every answer carries a strong
-//! `ETag` (from the file's sha256 and the encoding) and `Cache-Control:
-//! no-cache`, so a browser revalidates and gets `304 Not Modified` with no
-//! body while the file is unchanged (see `docs/web-api.md`, "Caching").
+//! `ETag` (from the file's sha256 and the encoding); a file asked for by
+//! its versioned name (`?v=`, as the page names every one) may be kept a
+//! year, any other answer is revalidated (`no-cache`, then `304 Not
+//! Modified` while unchanged). See `docs/web-api.md`, "Caching".
 
-use axum::extract::Path;
+use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
@@ -165,22 +166,24 @@ fn none_match(headers: &HeaderMap, etag: &str) -> bool {
         .any(|t| t.trim() == "*" || strip(t) == etag)
 }
 
-fn serve(path: &str, headers: &HeaderMap) -> Response {
-    let Some(file) = Web::get(path) else {
-        return (
-            StatusCode::NOT_FOUND,
-            axum::Json(serde_json::json!({ "error": format!("no file {path}") })),
-        )
-            .into_response();
-    };
-    let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let hash = file.metadata.sha256_hash();
-    let coding = if compressible(mime.as_ref()) && file.data.len() >= MIN_COMPRESS {
+/// How long a browser may keep a file asked for by its versioned name.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// An answer with `data`: compressed as the request allows, with its ETag,
+/// or `304 Not Modified` when `If-None-Match` names that tag.
+fn respond(
+    data: &[u8],
+    hash: [u8; 32],
+    mime: &str,
+    headers: &HeaderMap,
+    cache: &'static str,
+) -> Response {
+    let coding = if compressible(mime) && data.len() >= MIN_COMPRESS {
         choose(headers)
     } else {
         Coding::Identity
     };
-    let body = encoded(hash, &file.data, coding);
+    let body = encoded(hash, data, coding);
     let coding = if body.is_some() {
         coding
     } else {
@@ -192,11 +195,11 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     } else {
         let mut r = match body {
             Some(b) => axum::body::Body::from(axum::body::Bytes::from_owner(b)).into_response(),
-            None => axum::body::Body::from(file.data.into_owned()).into_response(),
+            None => axum::body::Body::from(data.to_vec()).into_response(),
         };
         r.headers_mut().insert(
             header::CONTENT_TYPE,
-            HeaderValue::from_str(mime.as_ref())
+            HeaderValue::from_str(mime)
                 .unwrap_or(HeaderValue::from_static("application/octet-stream")),
         );
         if let Some(tok) = coding.token() {
@@ -209,7 +212,7 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -218,22 +221,113 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     out
 }
 
-/// `GET /static/PATH`: a file of `web/`.
-pub async fn file(Path(path): Path<String>, headers: HeaderMap) -> Response {
-    serve(&path, &headers)
+fn not_found(path: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(serde_json::json!({ "error": format!("no file {path}") })),
+    )
+        .into_response()
+}
+
+/// A file's version in its URL (`?v=`): the first 8 bytes of its sha256.
+fn version(hash: &[u8; 32]) -> String {
+    hex(&hash[..8])
+}
+
+/// `GET /static/PATH[?v=VERSION]`: a file of `web/`. Asked for by its
+/// current version it may be kept a year (`immutable`); otherwise the
+/// browser revalidates it each time (`no-cache`, `ETag`).
+pub async fn file(
+    Path(path): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let Some(file) = Web::get(&path) else {
+        return not_found(&path);
+    };
+    let hash = file.metadata.sha256_hash();
+    let current = query.as_deref().is_some_and(|q| {
+        q.split('&')
+            .any(|kv| kv.strip_prefix("v=") == Some(version(&hash).as_str()))
+    });
+    let mime = mime_guess::from_path(&path).first_or_octet_stream();
+    let cache = if current { IMMUTABLE } else { "no-cache" };
+    respond(&file.data, hash, mime.as_ref(), &headers, cache)
+}
+
+/// Standard base64 (with padding), for the CSP's script hash.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The page as sent: `index.html` with every script, module and style
+/// sheet named by its version, and an import map that sends every module's
+/// import to its versioned name (so each module may be cached for good and
+/// a changed one is fetched anew); with the import map's CSP hash.
+fn page() -> Option<(String, String)> {
+    use sha2::Digest;
+    let html = Web::get("index.html")?;
+    let mut html = String::from_utf8(html.data.into_owned()).ok()?;
+    let mut imports = std::collections::BTreeMap::new();
+    for name in Web::iter() {
+        let name = name.as_ref();
+        if !(name.ends_with(".js") || name.ends_with(".css")) {
+            continue;
+        }
+        let Some(f) = Web::get(name) else { continue };
+        let plain = format!("/static/{name}");
+        let versioned = format!("{plain}?v={}", version(&f.metadata.sha256_hash()));
+        html = html.replace(&format!("\"{plain}\""), &format!("\"{versioned}\""));
+        if name.ends_with(".js") {
+            imports.insert(plain, versioned);
+        }
+    }
+    let map = serde_json::json!({ "imports": imports }).to_string();
+    let hash = base64(&sha2::Sha256::digest(map.as_bytes()));
+    let tag = format!("<script type=\"importmap\">{map}</script>\n  ");
+    // Before anything that loads a module.
+    let at = html
+        .find("<link rel=\"stylesheet\"")
+        .or_else(|| html.find("<script"))?;
+    html.insert_str(at, &tag);
+    Some((html, hash))
 }
 
 /// Every other page: the app's `index.html`, which routes by path. The
-/// page may load only this server's scripts, styles and sockets.
+/// page may load only this server's scripts (and its own import map),
+/// styles and sockets.
 pub async fn index(headers: HeaderMap) -> Response {
-    let mut page = serve("index.html", &headers);
-    page.headers_mut().insert(
-        header::CONTENT_SECURITY_POLICY,
-        header::HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-             connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-        ),
+    use sha2::Digest;
+    let Some((html, script_hash)) = page() else {
+        return not_found("index.html");
+    };
+    let hash: [u8; 32] = sha2::Sha256::digest(html.as_bytes()).into();
+    let mut page = respond(html.as_bytes(), hash, "text/html", &headers, "no-cache");
+    let csp = format!(
+        "default-src 'self'; script-src 'self' 'sha256-{script_hash}'; img-src 'self' data:; style-src 'self'; \
+         connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
     );
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        page.headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, v);
+    }
     page
 }
 
@@ -265,5 +359,15 @@ mod tests {
             HeaderValue::from_static("identity"),
         );
         assert_eq!(choose(&h), Coding::Identity);
+    }
+
+    #[test]
+    fn base64_is_the_standard_one() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
     }
 }

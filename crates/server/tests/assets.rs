@@ -264,3 +264,91 @@ async fn a_missing_game_is_404_and_its_socket_is_refused() {
         Ok(_) => panic!("the socket of a missing game was opened"),
     }
 }
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_page_names_every_module_by_its_version() {
+    use sha2::Digest;
+    let s = start().await;
+    let (st, h, body) = get(&s, "/play/abc", &[]).await;
+    assert_eq!(st, 200);
+    let html = String::from_utf8(body).unwrap();
+    // The import map: every module under web/ sent to its versioned name.
+    let open = "<script type=\"importmap\">";
+    let i = html.find(open).expect("an import map") + open.len();
+    let text = &html[i..i + html[i..].find("</script>").unwrap()];
+    let map: serde_json::Value = serde_json::from_str(text).unwrap();
+    let imports = map["imports"].as_object().unwrap();
+    let rest = html.replace(text, "");
+    let mut files = Vec::new();
+    js_files(&web_dir(), &mut files);
+    for f in &files {
+        let plain = format!("/static/{}", normalize(f));
+        let versioned = imports[&plain]
+            .as_str()
+            .unwrap_or_else(|| panic!("{plain} not mapped"));
+        assert!(versioned.starts_with(&format!("{plain}?v=")), "{versioned}");
+        // The page's own references use the same names.
+        assert!(
+            rest.contains(&format!("\"{versioned}\"")),
+            "{versioned} not in the page"
+        );
+        assert!(
+            !rest.contains(&format!("\"{plain}\"")),
+            "{plain} named without its version"
+        );
+    }
+    // It comes before anything that loads a module or a style.
+    assert!(html.find(open).unwrap() < html.find("<link rel=\"stylesheet\"").unwrap());
+    assert!(html.find(open).unwrap() < html.find("modulepreload").unwrap());
+    // The CSP lets that one inline script run, and no other.
+    let csp = header(&h, "content-security-policy").unwrap();
+    let hash = base64(&sha2::Sha256::digest(text.as_bytes()));
+    assert!(
+        csp.contains(&format!("script-src 'self' 'sha256-{hash}'")),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-inline"));
+
+    // A versioned name may be kept; a wrong or missing version may not.
+    let versioned = imports["/static/play.js"].as_str().unwrap();
+    let (st, h, _) = get(&s, versioned, &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(
+        header(&h, "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    let (st, h, _) = get(&s, "/static/play.js?v=0000000000000000", &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+    let (_, h, _) = get(&s, "/static/play.js", &[]).await;
+    assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+    let css = html
+        .split("href=\"")
+        .find(|p| p.starts_with("/static/style.css?v="))
+        .expect("the style sheet versioned");
+    let css = &css[..css.find('"').unwrap()];
+    let (_, h, _) = get(&s, css, &[]).await;
+    assert_eq!(
+        header(&h, "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+}
