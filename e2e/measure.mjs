@@ -77,7 +77,14 @@ async function load(context, url, slow) {
   const statuses = {};
   cdp.on('Network.responseReceived', (e) => { statuses[e.response.status] = (statuses[e.response.status] || 0) + 1; });
   cdp.on('Network.dataReceived', (e) => { decoded += e.dataLength; });
-  cdp.on('Network.loadingFinished', (e) => { wire += e.encodedDataLength; requests += 1; });
+  const urls = new Map();
+  const each = [];
+  cdp.on('Network.requestWillBeSent', (e) => { urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, '')); });
+  cdp.on('Network.loadingFinished', (e) => {
+    wire += e.encodedDataLength;
+    requests += 1;
+    each.push([urls.get(e.requestId) || '?', e.encodedDataLength]);
+  });
   await page.addInitScript(BOARD_TIMER);
   await page.goto(url);
   await page.waitForFunction(() => window.__boardAt, null, { timeout: 30_000 });
@@ -85,7 +92,7 @@ async function load(context, url, slow) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
   await page.close();
-  return { wire, decoded, requests, boardAt, statuses };
+  return { wire, decoded, requests, boardAt, statuses, each };
 }
 
 /** Click to own move drawn: from the click event to the moved piece in the DOM, and to the next frame. */
@@ -158,6 +165,7 @@ async function main() {
       await context.close();
     }
     console.log(`first load of a game page (cold cache): ${first.wire} bytes on the wire (${(first.wire / 1024).toFixed(1)} KiB), ${first.decoded} bytes decoded, ${first.requests} requests, statuses ${JSON.stringify(first.statuses)}`);
+    console.log(`  by request: ${first.each.sort((x, y) => y[1] - x[1]).map(([u, n]) => `${u.replace(/\?v=\w+/, '')} ${n}`).join(', ')}`);
     console.log(`second load (revalidated): ${second.wire} bytes on the wire, statuses ${JSON.stringify(second.statuses)}`);
     console.log(`time to a drawn board, 150 ms latency, 1.6 Mbit/s, cold cache: ${fmt(cold)}`);
     console.log(`time to a drawn board, same network, warm cache (304s): ${fmt(warm)}`);

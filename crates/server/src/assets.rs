@@ -331,6 +331,66 @@ pub async fn index(headers: HeaderMap) -> Response {
     page
 }
 
+/// JSON answers over this size are compressed (see [`compress_json`]).
+const MIN_JSON: usize = 1024;
+/// JSON answers over this size are sent as they are (not held in memory).
+const MAX_JSON: usize = 4 << 20;
+
+/// Middleware: a JSON answer of the API (the catalog, a game's state) is
+/// compressed, brotli or gzip by `Accept-Encoding`, at a quick level (each
+/// answer is new). Other answers pass as they are.
+pub async fn compress_json(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let coding = choose(req.headers());
+    let res = next.run(req).await;
+    let json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    // Only a body of known size (not a stream), within the bounds.
+    let sized = axum::body::HttpBody::size_hint(res.body())
+        .exact()
+        .and_then(|n| usize::try_from(n).ok())
+        .is_some_and(|n| (MIN_JSON..=MAX_JSON).contains(&n));
+    if coding == Coding::Identity
+        || !json
+        || !sized
+        || res.headers().contains_key(header::CONTENT_ENCODING)
+    {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_JSON).await else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "body lost").into_response();
+    };
+    let packed = match coding {
+        Coding::Brotli => {
+            let mut out = Vec::with_capacity(bytes.len() / 3);
+            {
+                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+                let _ = w.write_all(&bytes);
+            }
+            Some(out)
+        }
+        _ => compress(&bytes, coding),
+    };
+    match packed {
+        Some(p) if p.len() < bytes.len() => {
+            parts.headers.remove(header::CONTENT_LENGTH);
+            if let Some(tok) = coding.token() {
+                parts
+                    .headers
+                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static(tok));
+            }
+            parts
+                .headers
+                .append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+            Response::from_parts(parts, axum::body::Body::from(p))
+        }
+        _ => Response::from_parts(parts, axum::body::Body::from(bytes)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -352,3 +352,38 @@ async fn the_page_names_every_module_by_its_version() {
         Some("public, max-age=31536000, immutable")
     );
 }
+
+#[tokio::test]
+async fn json_answers_are_compressed_too() {
+    let s = start().await;
+    let (st, h, plain) = get(&s, "/api/catalog", &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), None);
+    assert!(plain.len() > 1024, "the catalog is {} bytes", plain.len());
+    let (st, h, br) = get(&s, "/api/catalog", &[("accept-encoding", "br, gzip")]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), Some("br"));
+    assert!(header(&h, "vary").unwrap().contains("Accept-Encoding"));
+    assert!(
+        br.len() * 2 < plain.len(),
+        "{} of {}",
+        br.len(),
+        plain.len()
+    );
+    let mut out = Vec::new();
+    brotli::Decompressor::new(&br[..], 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+    let (_, h, gz) = get(&s, "/api/catalog", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(header(&h, "content-encoding"), Some("gzip"));
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+    // A small answer (an error) is sent as it is.
+    let (st, h, _) = get(&s, "/api/games/nosuchgame", &[("accept-encoding", "br")]).await;
+    assert_eq!(st, 404);
+    assert_eq!(header(&h, "content-encoding"), None);
+}
