@@ -669,6 +669,12 @@ async function testFeelMoves(browserCtx) {
   await waitPly(page, '==', st.ply, 'feel: a move with reduced motion');
   check(await page.evaluate(() => document.getAnimations().length) === 0, 'feel: animated although reduced motion is asked');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
+  // the end heard too (here a resignation: the end without a move)
+  await page.click('[data-testid=resign]');
+  await page.click('[data-testid=resign-confirm]');
+  await page.waitForSelector('[data-testid=status][data-over="1"]');
+  await page.waitForFunction(() => (window.__tableroSounds || []).includes('end'), null, { timeout: 2000 })
+    .catch(() => { throw new Failure('feel: no sound at the end with the setting on'); });
 
   // every board: captured pieces as ghosts, marks' contrast, palette, axe
   await page.click('[data-testid=settings]');

@@ -385,8 +385,10 @@ function motionAfterDraw(svg, { path = [], tracks = pathTracks } = {}) {
       if (ps.over && !prev.over) playSound('end');
       else playSound('move');
     }
-  } else if (!(svg._ghosts && svg._ghosts.shown === ps.shown && svg._ghosts.key === key)) {
-    svg._ghosts = null;
+  } else {
+    // a resignation, an agreed draw: the end without a move
+    if (prev && ps.over && !prev.over && ps.shown === ps.ply) playSound('end');
+    if (!(svg._ghosts && svg._ghosts.shown === ps.shown && svg._ghosts.key === key)) svg._ghosts = null;
   }
   const snap = snapshot(svg);
   if (svg._ghosts) drawGhosts(svg, svg._ghosts.ghosts);
