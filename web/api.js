@@ -107,14 +107,17 @@ export function allTokens() {
 /**
  * Open the game's socket; calls onState(STATE) for each state message and
  * onStatus(true|false) when the connection opens or drops. Reconnects with
- * a growing delay. Returns {close(), send(obj), isOpen()}.
+ * a growing delay, except when the game does not exist: a socket refused
+ * before it opened asks the game once, and a 404 stops the retries (and
+ * calls onGone()). Returns {close(), send(obj), isOpen(), gone()}.
  */
-export function connectGame(id, tokens, { onState, onStatus, onMessage } = {}) {
+export function connectGame(id, tokens, { onState, onStatus, onMessage, onGone } = {}) {
   let ws = null;
   let closed = false;
   let delay = 500;
   let timer = null;
   let open = false;
+  let gone = false;
 
   const setOpen = (v) => {
     if (open !== v) {
@@ -132,7 +135,9 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage } = {}) {
       schedule();
       return;
     }
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       delay = 500;
       setOpen(true);
       const toks = (tokens || []).filter(Boolean);
@@ -146,9 +151,28 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage } = {}) {
     };
     ws.onclose = () => {
       setOpen(false);
-      schedule();
+      if (opened) schedule();
+      else checkThenSchedule();
     };
     ws.onerror = () => { /* onclose follows */ };
+  }
+
+  // The server answers 404 before the upgrade for a missing game, which a
+  // browser's WebSocket cannot see: ask the game over HTTP.
+  async function checkThenSchedule() {
+    let status = 0;
+    try {
+      const res = await fetch(`/api/games/${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } });
+      status = res.status;
+    } catch { status = 0; }
+    if (closed) return;
+    if (status === 404) {
+      gone = true;
+      closed = true;
+      if (onGone) onGone();
+      return;
+    }
+    schedule();
   }
 
   function schedule() {
@@ -177,5 +201,6 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage } = {}) {
       return false;
     },
     isOpen: () => open,
+    gone: () => gone,
   };
 }

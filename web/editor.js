@@ -9,6 +9,8 @@ import { parseCell } from './boards/common.js';
 
 const DEFAULT = { red: ['b2', 'b5'], blue: ['g2', 'g5'], walls: [] };
 const GRID = new Set(IMAGO_CELLS.filter((c) => /^[b-g][1-6]$/.test(c)));
+/** The wall handles' least thickness and length on screen (WCAG 2.5.8: 24 px). */
+const HANDLE_PX = 26;
 const EDGE_SET = new Set(allEdges().map(([a, b]) => `${a}-${b}`));
 
 function normWall(a, b) {
@@ -240,7 +242,7 @@ export function mountEditor(root, navigate) {
     saveMsgEl.textContent = saveMsg;
     const occ = occupied();
     const targets = selected ? new Set([...GRID].filter((c) => !occ.has(c))) : new Set();
-    drawImago(svg, view(), { edges: true, selected: selected ? [selected] : [], targets, onCell });
+    drawImago(svg, view(), { edges: true, handlePx: HANDLE_PX, selected: selected ? [selected] : [], targets, onCell });
     boardWrap.dataset.layout = formatLayout(layout);
     renderSolve();
     renderSaved();
@@ -294,5 +296,13 @@ export function mountEditor(root, navigate) {
   runSolve();
   loadSaved();
   const off = onLangChange(render);
-  return () => { off(); clearTimeout(timer); seq++; document.removeEventListener('keydown', onKey); };
+  // The handles keep their size on screen: redraw when the board's width changes.
+  let lastWidth = 0;
+  const onResize = () => {
+    const w = Math.round(svg.getBoundingClientRect().width);
+    if (w && w !== lastWidth) { lastWidth = w; render(); }
+  };
+  window.addEventListener('resize', onResize);
+  requestAnimationFrame(onResize);
+  return () => { off(); clearTimeout(timer); seq++; document.removeEventListener('keydown', onKey); window.removeEventListener('resize', onResize); };
 }

@@ -5,6 +5,7 @@ import { h, fill, fmtScore } from './dom.js';
 import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
+import { setPending, clearPending } from './boards/common.js';
 
 export function scoreText(score) {
   if (!Array.isArray(score) || score.length !== 2) return '';
@@ -255,7 +256,7 @@ export function mountPlay(root, id, navigate) {
     } catch (e) {
       if (!ctx.live) {
         title.textContent = gameName('');
-        fill(page, h('p', { class: 'error', 'data-testid': 'error', text: e.status === 404 ? t('not_found') : t('error_prefix', { error: e.message }) }),
+        fill(page, h('p', { class: 'error', 'data-testid': 'error', text: e.status === 404 ? t('no_such_game') : t('error_prefix', { error: e.message }) }),
           h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
       }
     }
@@ -391,13 +392,19 @@ export function mountPlay(root, id, navigate) {
     if (ctx.busy || !ctx.live) return;
     ctx.busy = true;
     const ply = ctx.live.ply;
+    // The own move drawn at once (boards/common.js), rolled back if refused.
+    const entered = (ctx.live.legal || []).find((mv) => mv.move === move);
+    setPending(svg, ply, entered ? entered.path : []);
+    ctx.prefix = [];
+    render();
     try {
       const st = await api.post(`/api/games/${encodeURIComponent(id)}/move`, { move, ply }, tokens());
       ctx.prefix = [];
       apply(st, { fromHttp: true });
     } catch (e) {
       ctx.prefix = [];
-      say(t('msg_refused', { error: e.message }), 'refused');
+      clearPending(svg);
+      say(t('msg_rolled_back', { error: e.message }), 'refused');
       load();
     } finally {
       ctx.busy = false;

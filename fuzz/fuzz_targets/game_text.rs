@@ -2,6 +2,7 @@
 //! records) on one input: `crates/games/tests/fuzz_targets`.
 #![no_main]
 
+#[allow(dead_code)]
 #[path = "../../crates/games/tests/fuzz_targets/mod.rs"]
 mod targets;
 

@@ -2,6 +2,7 @@
 //! bodies are: `crates/ai/tests/fuzz_targets`.
 #![no_main]
 
+#[allow(dead_code)]
 #[path = "../../crates/ai/tests/fuzz_targets/mod.rs"]
 mod targets;
 

@@ -1,6 +1,7 @@
 //! The engine protocol's line parser: `crates/ai/tests/fuzz_targets`.
 #![no_main]
 
+#[allow(dead_code)]
 #[path = "../../crates/ai/tests/fuzz_targets/mod.rs"]
 mod targets;
 

@@ -257,3 +257,11 @@ match_next = Game 2 starts with the seats swapped…
 hint = Hint
 hint_move = Hint: { $move }
 hint_wait = Looking for a hint…
+
+## Settings, sound, moves taken back (#17)
+no_such_game = There is no such game.
+msg_rolled_back = Your move was taken back: { $error }
+captured_here = a piece was captured here
+settings = Settings
+setting_sound = Sound on a move and at the end
+setting_palette = Colour-blind-safe colours

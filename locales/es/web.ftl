@@ -260,3 +260,11 @@ match_next = La partida 2 empieza con los lados cambiados…
 hint = Pista
 hint_move = Pista: { $move }
 hint_wait = Buscando una pista…
+
+## Settings, sound, moves taken back (#17)
+no_such_game = No existe esa partida.
+msg_rolled_back = Se deshizo tu jugada: { $error }
+captured_here = aquí se capturó una pieza
+settings = Ajustes
+setting_sound = Sonido al jugar y al terminar
+setting_palette = Colores aptos para daltónicos

@@ -72,7 +72,7 @@ export function draw(svg, view, ui) {
     if (active) svg.append(s('circle', { class: 'signal-token', cx: tx, cy: ty, r: 11 }, s('title', { text: t('dim_to_move', { army: armyName(a.army) }) })));
     else svg.append(s('text', { class: `signal-letter army-text-${a.army}`, x: tx, y: ty + 5, 'text-anchor': 'middle', text: t(`army_letter_${a.army}`) }));
   }
-  finish(svg, ui.onCell);
+  finish(svg, ui.onCell, { path: ui.lastPath });
 }
 
 function pieceShape(p, cx, cy) {

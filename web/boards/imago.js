@@ -3,7 +3,7 @@
 // heading there, walls as thick bars on edges, red and blue pieces.
 // With ui.edges the editor's edge handles are drawn too (data-cell "c3-d3").
 
-import { s, begin, finish, cellGroup, parseCell, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
+import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells, lastMarker, pathTracks } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, gameName } from '../i18n.js';
 
@@ -122,19 +122,29 @@ export function draw(svg, view, ui) {
 
   // editor: edge handles
   if (ui.edges) {
+    // At least ui.handlePx on screen (the board is scaled to its box), and
+    // never so thick that a cell's middle cannot be clicked.
+    const shown = svg.getBoundingClientRect().width;
+    const perUnit = shown > 0 ? shown / g.width : 1;
+    const px = ui.handlePx || 24;
+    const thick = Math.min(40, Math.max(22, px / perUnit));
+    const long = Math.min(0.8, Math.max(0.7, px / perUnit / C));
     for (const [a, b] of allEdges(view.cells)) {
-      const bar = wallBar(g, a, b, 22, 0.7);
+      const bar = wallBar(g, a, b, thick, long);
       if (!bar) continue;
       const on = wallSet.has(`${a}-${b}`);
       const id = `${a}-${b}`;
       const grp = cellGroup(id, bar.x + bar.width / 2, bar.y + bar.height / 2,
         t('edge_label', { a, b, state: on ? t('edge_wall') : t('edge_open') }), ['edge', on ? 'on' : 'off']);
       grp.append(s('rect', { class: 'edge-hit', ...bar, rx: 4 }));
+      // what shows: a short bar on the edge (the hit area around it is larger)
+      const line = wallBar(g, a, b, 6, 0.5);
+      if (!on) grp.append(s('rect', { class: 'edge-line', ...line, rx: 3 }));
       grp.append(focusRect(bar.x - 2, bar.y - 2, bar.width + 4, bar.height + 4, 4));
       svg.append(grp);
     }
   }
-  finish(svg, ui.onCell);
+  finish(svg, ui.onCell, ui.edges ? null : { path: ui.lastPath, tracks: (p) => lastTracks(p, view) });
 }
 
 /** The rectangle of a wall between cells a and b (thickness th, length factor). */
@@ -197,6 +207,22 @@ export function lastMoveCells(move, view) {
     set.add(at);
   }
   return { set, path };
+}
+
+/**
+ * The pieces' paths of a move ("b2-c2 g5"): the step, then the pushed
+ * piece one cell against the step (where that cell exists).
+ */
+export function lastTracks(path, view) {
+  const out = pathTracks(path.slice(0, 2));
+  if (path.length === 3) {
+    const [a, b, pushed] = path.map(parseCell);
+    if (a && b && pushed) {
+      const to = cellName(pushed.col + (a.col - b.col), pushed.row + (a.row - b.row));
+      if ((view.cells || []).includes(to)) out.push({ cells: [path[2], to] });
+    }
+  }
+  return out;
 }
 
 /** What the new-game form needs first: the saved layouts. */

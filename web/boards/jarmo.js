@@ -97,7 +97,7 @@ export function draw(svg, view, ui) {
     grp.append(focusRect(x - S / 2 + 2, y - S / 2 + 2, S - 4, S - 4, 10));
     svg.append(grp);
   }
-  finish(svg, ui.onCell);
+  finish(svg, ui.onCell, { path: ui.lastPath });
 }
 
 export function info(view) {

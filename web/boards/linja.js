@@ -32,13 +32,18 @@ export function draw(svg, view, ui) {
     const counts = r.counts || [0, 0];
     const field = idx > 0 && idx < n - 1;
     const full = field && counts[0] + counts[1] >= limit;
-    const label = t('linja_row', { row: id, red: counts[0], black: counts[1] }) + (full ? `, ${t('linja_full')}` : '');
+    const pts = r.points || [0, 0];
+    const ptsText = [0, 1].filter((seat) => pts[seat]).map((seat) => `, ${t('linja_points', { n: pts[seat], side: sideName('linja', seat) })}`).join('');
+    const label = t('linja_row', { row: id, red: counts[0], black: counts[1] }) + (full ? `, ${t('linja_full')}` : '') + ptsText;
     const cls = stateClasses(id, ui);
     if (!field) cls.push('line-row');
     if (full) cls.push('full');
     const grp = cellGroup(id, W / 2, y + RH / 2, label, cls);
     grp.append(s('rect', { class: 'lrow', x: 2, y, width: W - 4, height: RH, rx: 6 }));
-    grp.append(s('text', { class: 'coord row-num', x: LM / 2 + 7, y: y + RH / 2 + 6, 'text-anchor': 'middle', text: id }));
+    // The row's words are drawn beside its button, not in it: its name
+    // says them (a button's name must hold the text it shows).
+    const words = s('g', { class: 'row-words', 'aria-hidden': 'true' });
+    words.append(s('text', { class: 'coord row-num', x: LM / 2 + 7, y: y + RH / 2 + 6, 'text-anchor': 'middle', text: id }));
 
     // stones
     const total = counts[0] + counts[1];
@@ -54,22 +59,21 @@ export function draw(svg, view, ui) {
       if (counts[seat] > 0) {
         // count below the group
         const groupStart = x - step * counts[seat];
-        grp.append(s('text', {
+        words.append(s('text', {
           class: `count count-${SEAT_CLASS[seat]}`, x: groupStart + (step * counts[seat]) / 2 - step / 2 + rad, y: y + RH - 4,
           'text-anchor': 'middle', text: `${counts[seat]}`,
         }));
         x += 6;
       }
     }
-    if (full) grp.append(s('text', { class: 'full-tag', x: W - PTS - 10, y: y + 16, 'text-anchor': 'end', text: t('linja_full') }));
+    if (full) words.append(s('text', { class: 'full-tag', x: W - PTS - 10, y: y + 16, 'text-anchor': 'end', text: t('linja_full') }));
 
     // the row's points
-    const pts = r.points || [0, 0];
     let py = y + RH / 2 + 5;
     const nz = [0, 1].filter((seat) => pts[seat]);
     if (nz.length === 2) py = y + RH / 2 - 4;
     nz.forEach((seat, j) => {
-      grp.append(s('text', {
+      words.append(s('text', {
         class: `row-pts pts-${SEAT_CLASS[seat]}`, x: W - 10, y: py + j * 18, 'text-anchor': 'end',
         text: t('linja_points', { n: pts[seat], side: sideName('linja', seat) }),
       }));
@@ -79,13 +83,13 @@ export function draw(svg, view, ui) {
       grp.append(s('path', { class: 'target-arrow', d: `M${6} ${y + RH / 2 - 8} l9 8 l-9 8 z` }));
     }
     grp.append(focusRect(0, y - 2, W, RH + 4, 8));
-    svg.append(grp);
+    svg.append(grp, words);
 
     if (i < display.length - 1) {
       svg.append(s('rect', { class: 'stick', x: 6, y: y + RH + 1, width: W - 12, height: STICK - 2, rx: 4 }));
     }
   });
-  finish(svg, ui.onCell);
+  finish(svg, ui.onCell, { path: ui.lastPath, tracks: lastTracks });
 }
 
 export function info(view) {
@@ -120,6 +124,25 @@ export function lastMoveCells(move) {
   const path = [];
   for (const m of String(move || '').matchAll(/(\d)-(\d)/g)) path.push(m[1], m[2]);
   return { set: new Set(path), path };
+}
+
+/**
+ * The stones' paths of a turn's rows ["0", "1", "3", "5"]: one stone per
+ * pair of rows, Red's when it goes up the rows, Black's when it goes down.
+ */
+export function lastTracks(path) {
+  const out = [];
+  for (let i = 0; i + 1 < path.length; i += 2) {
+    const [a, b] = [path[i], path[i + 1]];
+    if (a === b) continue;
+    const cls = `.stone-${SEAT_CLASS[Number(b) > Number(a) ? 0 : 1]}`;
+    const last = (g) => {
+      const all = g ? [...g.querySelectorAll(cls)] : [];
+      return all.length ? [all[all.length - 1]] : [];
+    };
+    out.push({ cells: [a, b], from: last, to: last });
+  }
+  return out;
 }
 
 /** The variant picker: the catalog's list. */

@@ -151,7 +151,9 @@ pub fn app(hub: Arc<Hub>, rate: u32, limits: &Limits) -> Result<axum::Router> {
         Some(g) => router.layer(g),
         None => router,
     };
-    Ok(router.layer(axum::middleware::map_response(api::json_errors)))
+    Ok(router
+        .layer(axum::middleware::map_response(api::json_errors))
+        .layer(axum::middleware::from_fn(assets::compress_json)))
 }
 
 /// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and

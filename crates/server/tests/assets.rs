@@ -1,0 +1,389 @@
+//! The web UI's files over HTTP: compression by `Accept-Encoding`, strong
+//! ETags with `304 Not Modified`, every module preloaded by `index.html`,
+//! and a missing game's socket refused before the upgrade.
+
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+struct Server {
+    base: String,
+    client: reqwest::Client,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn start() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let config = tablero_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: dir.path().join("t.db").to_str().unwrap().to_string(),
+        rate: 0,
+        ..tablero_server::Config::default()
+    };
+    let running = tablero_server::start(config, std::future::pending())
+        .await
+        .expect("the server starts");
+    let task = tokio::spawn(async move {
+        running.server.await.unwrap();
+    });
+    Server {
+        base: format!("http://{}", running.addr),
+        client: reqwest::Client::new(),
+        task,
+        _dir: dir,
+    }
+}
+
+/// GET `path` with the given headers: status, headers, raw body.
+async fn get(
+    s: &Server,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+    let mut req = s.client.get(format!("{}{path}", s.base));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    let h = res.headers().clone();
+    (status, h, res.bytes().await.unwrap().to_vec())
+}
+
+fn header<'a>(h: &'a reqwest::header::HeaderMap, name: &str) -> Option<&'a str> {
+    h.get(name).and_then(|v| v.to_str().ok())
+}
+
+fn web_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web")
+}
+
+#[tokio::test]
+async fn files_are_compressed_by_accept_encoding() {
+    let s = start().await;
+    let (st, h, plain) = get(&s, "/static/play.js", &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), None);
+    assert_eq!(header(&h, "vary"), Some("Accept-Encoding"));
+    let on_disk = std::fs::read(web_dir().join("play.js")).unwrap();
+    assert_eq!(plain, on_disk);
+
+    let (st, h, br) = get(&s, "/static/play.js", &[("accept-encoding", "gzip, br")]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), Some("br"));
+    assert_eq!(header(&h, "vary"), Some("Accept-Encoding"));
+    assert!(header(&h, "content-type").unwrap().contains("javascript"));
+    assert!(
+        br.len() * 3 < plain.len(),
+        "brotli {} of {}",
+        br.len(),
+        plain.len()
+    );
+    let mut out = Vec::new();
+    brotli::Decompressor::new(&br[..], 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+
+    let (st, h, gz) = get(
+        &s,
+        "/static/play.js",
+        &[("accept-encoding", "gzip;q=1, br;q=0")],
+    )
+    .await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), Some("gzip"));
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+
+    // The page itself is compressed too, and keeps its CSP.
+    let (st, h, _) = get(&s, "/play/abc", &[("accept-encoding", "br")]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), Some("br"));
+    assert!(header(&h, "content-security-policy").is_some());
+}
+
+#[tokio::test]
+async fn etags_answer_304_while_the_file_is_unchanged() {
+    let s = start().await;
+    for enc in ["", "br", "gzip"] {
+        let ae: &[(&str, &str)] = if enc.is_empty() {
+            &[]
+        } else {
+            &[("accept-encoding", enc)]
+        };
+        let (st, h, body) = get(&s, "/static/style.css", ae).await;
+        assert_eq!(st, 200);
+        assert!(!body.is_empty());
+        let etag = header(&h, "etag").expect("an etag").to_string();
+        assert!(
+            etag.starts_with('"') && etag.ends_with('"'),
+            "strong: {etag}"
+        );
+        assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+
+        let mut with = ae.to_vec();
+        with.push(("if-none-match", &etag));
+        let (st, h2, body) = get(&s, "/static/style.css", &with).await;
+        assert_eq!(st, 304, "{enc}");
+        assert!(body.is_empty());
+        assert_eq!(header(&h2, "etag"), Some(etag.as_str()));
+        assert_eq!(header(&h2, "vary"), Some("Accept-Encoding"));
+
+        let mut other = ae.to_vec();
+        other.push(("if-none-match", "\"0000\", \"1111\""));
+        let (st, _, _) = get(&s, "/static/style.css", &other).await;
+        assert_eq!(st, 200, "a different etag gets the file");
+    }
+    // The two encodings are different representations: different tags.
+    let (_, a, _) = get(&s, "/static/app.js", &[("accept-encoding", "br")]).await;
+    let (_, b, _) = get(&s, "/static/app.js", &[("accept-encoding", "gzip")]).await;
+    let (_, c, _) = get(&s, "/static/app.js", &[]).await;
+    let tags: BTreeSet<_> = [&a, &b, &c]
+        .iter()
+        .map(|h| header(h, "etag").unwrap().to_string())
+        .collect();
+    assert_eq!(tags.len(), 3);
+    // A file that does not exist is still a 404.
+    let (st, _, _) = get(&s, "/static/nope.js", &[("accept-encoding", "br")]).await;
+    assert_eq!(st, 404);
+}
+
+/// The modules a JS file imports (static `from '...'` and `import('...')`
+/// with a literal path), resolved against its folder, relative to `web/`.
+fn imports(file: &Path, text: &str) -> Vec<String> {
+    let dir = file.parent().unwrap();
+    let mut out = Vec::new();
+    for quote in ["'", "\""] {
+        for pat in [format!("from {quote}"), format!("import({quote}")] {
+            let mut rest = text;
+            while let Some(i) = rest.find(&pat) {
+                rest = &rest[i + pat.len()..];
+                let Some(end) = rest.find(quote) else { break };
+                let spec = &rest[..end];
+                if spec.starts_with('.') {
+                    out.push(normalize(&dir.join(spec)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A path under `web/` as `a/b.js`, with `.` and `..` resolved.
+fn normalize(p: &Path) -> String {
+    let web = web_dir();
+    let mut parts: Vec<String> = Vec::new();
+    let rel = p.strip_prefix(&web).unwrap_or(p);
+    for c in rel.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                parts.pop();
+            }
+            std::path::Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+            _ => {}
+        }
+    }
+    parts.join("/")
+}
+
+fn js_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            js_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "js") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_module_under_web_is_preloaded() {
+    let web = web_dir();
+    let html = std::fs::read_to_string(web.join("index.html")).unwrap();
+    let mut preloaded = BTreeSet::new();
+    for line in html.lines() {
+        if let Some(i) = line.find("rel=\"modulepreload\" href=\"/static/") {
+            let rest = &line[i + "rel=\"modulepreload\" href=\"/static/".len()..];
+            preloaded.insert(rest[..rest.find('"').unwrap()].to_string());
+        }
+    }
+    let mut files = Vec::new();
+    js_files(&web, &mut files);
+    assert!(files.len() > 5);
+    let mut needed = BTreeSet::new();
+    for f in &files {
+        // Every module file (the boards are loaded by name at run time).
+        needed.insert(normalize(f));
+        for m in imports(f, &std::fs::read_to_string(f).unwrap()) {
+            assert!(
+                web.join(&m).is_file(),
+                "{} imports a missing {m}",
+                f.display()
+            );
+            needed.insert(m);
+        }
+    }
+    let missing: Vec<_> = needed.difference(&preloaded).collect();
+    assert!(
+        missing.is_empty(),
+        "web/index.html does not preload {missing:?}"
+    );
+    let stale: Vec<_> = preloaded.difference(&needed).collect();
+    assert!(
+        stale.is_empty(),
+        "web/index.html preloads no module {stale:?}"
+    );
+    assert!(preloaded.contains("boards/common.js"));
+}
+
+#[tokio::test]
+async fn a_missing_game_is_404_and_its_socket_is_refused() {
+    let s = start().await;
+    let (st, _, body) = get(&s, "/api/games/nosuchgame", &[]).await;
+    assert_eq!(st, 404);
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("no game"), "{v}");
+    let url = format!("{}/api/games/nosuchgame/ws", s.base.replace("http", "ws"));
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+            assert_eq!(res.status().as_u16(), 404);
+        }
+        Err(e) => panic!("expected a 404 before the upgrade, got {e}"),
+        Ok(_) => panic!("the socket of a missing game was opened"),
+    }
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_page_names_every_module_by_its_version() {
+    use sha2::Digest;
+    let s = start().await;
+    let (st, h, body) = get(&s, "/play/abc", &[]).await;
+    assert_eq!(st, 200);
+    let html = String::from_utf8(body).unwrap();
+    // The import map: every module under web/ sent to its versioned name.
+    let open = "<script type=\"importmap\">";
+    let i = html.find(open).expect("an import map") + open.len();
+    let text = &html[i..i + html[i..].find("</script>").unwrap()];
+    let map: serde_json::Value = serde_json::from_str(text).unwrap();
+    let imports = map["imports"].as_object().unwrap();
+    let rest = html.replace(text, "");
+    let mut files = Vec::new();
+    js_files(&web_dir(), &mut files);
+    for f in &files {
+        let plain = format!("/static/{}", normalize(f));
+        let versioned = imports[&plain]
+            .as_str()
+            .unwrap_or_else(|| panic!("{plain} not mapped"));
+        assert!(versioned.starts_with(&format!("{plain}?v=")), "{versioned}");
+        // The page's own references use the same names.
+        assert!(
+            rest.contains(&format!("\"{versioned}\"")),
+            "{versioned} not in the page"
+        );
+        assert!(
+            !rest.contains(&format!("\"{plain}\"")),
+            "{plain} named without its version"
+        );
+    }
+    // It comes before anything that loads a module or a style.
+    assert!(html.find(open).unwrap() < html.find("<link rel=\"stylesheet\"").unwrap());
+    assert!(html.find(open).unwrap() < html.find("modulepreload").unwrap());
+    // The CSP lets that one inline script run, and no other.
+    let csp = header(&h, "content-security-policy").unwrap();
+    let hash = base64(&sha2::Sha256::digest(text.as_bytes()));
+    assert!(
+        csp.contains(&format!("script-src 'self' 'sha256-{hash}'")),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-inline"));
+
+    // A versioned name may be kept; a wrong or missing version may not.
+    let versioned = imports["/static/play.js"].as_str().unwrap();
+    let (st, h, _) = get(&s, versioned, &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(
+        header(&h, "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    let (st, h, _) = get(&s, "/static/play.js?v=0000000000000000", &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+    let (_, h, _) = get(&s, "/static/play.js", &[]).await;
+    assert_eq!(header(&h, "cache-control"), Some("no-cache"));
+    let css = html
+        .split("href=\"")
+        .find(|p| p.starts_with("/static/style.css?v="))
+        .expect("the style sheet versioned");
+    let css = &css[..css.find('"').unwrap()];
+    let (_, h, _) = get(&s, css, &[]).await;
+    assert_eq!(
+        header(&h, "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+}
+
+#[tokio::test]
+async fn json_answers_are_compressed_too() {
+    let s = start().await;
+    let (st, h, plain) = get(&s, "/api/catalog", &[]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), None);
+    assert!(plain.len() > 1024, "the catalog is {} bytes", plain.len());
+    let (st, h, br) = get(&s, "/api/catalog", &[("accept-encoding", "br, gzip")]).await;
+    assert_eq!(st, 200);
+    assert_eq!(header(&h, "content-encoding"), Some("br"));
+    assert!(header(&h, "vary").unwrap().contains("Accept-Encoding"));
+    assert!(
+        br.len() * 2 < plain.len(),
+        "{} of {}",
+        br.len(),
+        plain.len()
+    );
+    let mut out = Vec::new();
+    brotli::Decompressor::new(&br[..], 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+    let (_, h, gz) = get(&s, "/api/catalog", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(header(&h, "content-encoding"), Some("gzip"));
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+    // A small answer (an error) is sent as it is.
+    let (st, h, _) = get(&s, "/api/games/nosuchgame", &[("accept-encoding", "br")]).await;
+    assert_eq!(st, 404);
+    assert_eq!(header(&h, "content-encoding"), None);
+}
