@@ -114,6 +114,7 @@ pub fn state(table: &dyn GameTable) -> GameState {
             kind: "human".to_string(),
             level: None,
             name: info.sides[i].en,
+            connected: None,
         }),
         you: to_move.into_iter().collect(),
         ply: n,
@@ -132,6 +133,11 @@ pub fn state(table: &dyn GameTable) -> GameState {
             Vec::new()
         },
         view,
+        rematch_offer: None,
+        next: None,
+        prev: None,
+        match_view: None,
+        hint: false,
     }
 }
 
