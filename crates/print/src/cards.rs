@@ -62,7 +62,6 @@ impl fmt::Display for Face {
 /// The cards' texts: number, name, and for each face its letter, name and
 /// one line; red face first (the seed's first option), blue second.
 struct CardText {
-    number: u8,
     name: (&'static str, &'static str),
     faces: [(char, &'static str, &'static str, &'static str, &'static str); 2],
 }
@@ -101,7 +100,6 @@ fn letter_power(p: Power) -> char {
 fn cards() -> [CardText; 5] {
     [
         CardText {
-            number: 1,
             name: ("Dimension", "Dimensión"),
             faces: [
                 (
@@ -121,7 +119,6 @@ fn cards() -> [CardText; 5] {
             ],
         },
         CardText {
-            number: 2,
             name: ("Strategy", "Estrategia"),
             faces: [
                 (
@@ -141,7 +138,6 @@ fn cards() -> [CardText; 5] {
             ],
         },
         CardText {
-            number: 3,
             name: ("Tactics", "Táctica"),
             faces: [
                 (
@@ -161,7 +157,6 @@ fn cards() -> [CardText; 5] {
             ],
         },
         CardText {
-            number: 4,
             name: ("Formation", "Formación"),
             faces: [
                 (
@@ -181,7 +176,6 @@ fn cards() -> [CardText; 5] {
             ],
         },
         CardText {
-            number: 5,
             name: ("Power", "Poder"),
             faces: [
                 (
