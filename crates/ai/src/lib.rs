@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod arena;
 pub mod bot;
 pub mod mcts;

@@ -476,6 +476,13 @@ pub trait GameTable: Send + Sync {
     fn snapshot(&self, ply: usize) -> (String, Value);
     /// The seat that moved at ply `ply` (0-based).
     fn mover_at(&self, ply: usize) -> usize;
+    /// The analysis of the current position: exact values where the game
+    /// knows them (the endgame solver searching at most `reach`
+    /// positions), else alpha-beta for `think`.
+    fn analyse(&self, think: std::time::Duration, reach: u64) -> crate::analysis::Analysis;
+    /// For each move played, the best exact value its mover had and the
+    /// played move's, where known without a search.
+    fn played_values(&self) -> Vec<Option<(crate::analysis::Exact, crate::analysis::Exact)>>;
     /// A computer player of this game from a spec (`ai:3`, `mcts:ms=500`).
     ///
     /// # Errors
@@ -550,6 +557,12 @@ impl<G: Play + Describe> GameTable for Table<G> {
     }
     fn mover_at(&self, ply: usize) -> usize {
         self.history.positions()[ply].side_to_move().index()
+    }
+    fn analyse(&self, think: std::time::Duration, reach: u64) -> crate::analysis::Analysis {
+        crate::analysis::analyse(&self.history, think, reach)
+    }
+    fn played_values(&self) -> Vec<Option<(crate::analysis::Exact, crate::analysis::Exact)>> {
+        crate::analysis::played_values(&self.history)
     }
     fn computer(&self, spec: &str, seed: u64) -> Result<Box<dyn Computer>, String> {
         Ok(Box::new(ComputerOf(parse_spec::<G>(spec, seed)?)))

@@ -85,7 +85,7 @@ impl Refusal {
         }
     }
 
-    fn retry_after(mut self, seconds: u64) -> Refusal {
+    pub(crate) fn retry_after(mut self, seconds: u64) -> Refusal {
         self.retry_after = Some(seconds.max(1));
         self
     }
@@ -362,6 +362,8 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
         .route("/api/my-games", post(my_games))
         .route("/api/imago/solve", post(imago_solve))
         .route("/api/layouts", get(layouts).post(save_layout))
+        .route("/api/position", post(crate::position::position))
+        .route("/api/analyse", post(crate::position::analyse))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(crate::print::rules))
         .route("/api/cards/{file}", get(crate::print::card))

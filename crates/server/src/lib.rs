@@ -11,6 +11,7 @@ mod assets;
 mod conn;
 pub mod games;
 pub mod hub;
+pub mod position;
 mod print;
 pub mod store;
 mod ws;

@@ -245,6 +245,17 @@ impl Bot<Imago> for ImagoSolver {
 }
 
 impl Play for Imago {
+    /// Every move's solved value, from the layout's solution (solved once
+    /// per layout and cached).
+    fn exact_move_values(pos: &Imago, _reach: u64) -> Option<Vec<(Move, crate::analysis::Exact)>> {
+        let values = solution_for(pos.layout())
+            .move_values(pos)
+            .into_iter()
+            .map(|(m, v)| (m, v.into()))
+            .collect();
+        Some(crate::analysis::best_first(values))
+    }
+
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Imago>> {
         let mcts = |iterations| {
             Mcts::new(MctsConfig {

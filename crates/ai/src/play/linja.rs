@@ -7,9 +7,10 @@
 
 use super::{generic_level, LevelInfo, Play, GENERIC_LEVELS};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::analysis::Exact;
 use crate::bot::{Bot, Budget, Limits};
 use crate::mcts::{Mcts, MctsConfig};
-use crate::solve::linja::best_moves_within;
+use crate::solve::linja::{best_moves_within, Solver};
 use crate::solve::linja_table::{exact_moves, installed};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -123,6 +124,22 @@ fn endgame<B: Bot<Linja> + 'static>(
 }
 
 impl Play for Linja {
+    /// From the installed table where it covers `pos`, else from the
+    /// endgame solver when it finishes within `reach` positions.
+    fn exact_move_values(pos: &Linja, reach: u64) -> Option<Vec<(Move, Exact)>> {
+        let margins = match exact_moves(pos) {
+            Some(m) => m,
+            None if reach > 0 => Solver::with_limit(reach).move_values(pos)?,
+            None => return None,
+        };
+        Some(
+            margins
+                .into_iter()
+                .map(|(m, v)| (m, Exact::Margin(v)))
+                .collect(),
+        )
+    }
+
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Linja>> {
         match level {
             0..=3 => generic_level(level, seed),

@@ -52,6 +52,18 @@ pub trait Play: Game + Evaluate {
         Vec::new()
     }
 
+    /// Every legal move of `pos` with its exact value for the side to
+    /// move, best first, where the game knows them: Imago from its solved
+    /// layout, Linja from an installed table, else from its endgame solver
+    /// when that finishes within `reach` positions (0: no search). `None`
+    /// by default.
+    fn exact_move_values(
+        _pos: &Self,
+        _reach: u64,
+    ) -> Option<Vec<(Self::Move, crate::analysis::Exact)>> {
+        None
+    }
+
     /// Whether the side to move may claim the win now (Imago's "Jacke";
     /// a game has claims when its description names one).
     fn claim_valid(_history: &History<Self>) -> bool {

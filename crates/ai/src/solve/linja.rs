@@ -137,15 +137,17 @@ impl Solver {
         })
     }
 
-    /// Every move of `pos` that keeps the best value, or `None` when the
-    /// limit was reached first. Empty when the game is over.
-    pub fn best_moves(&mut self, pos: &Linja) -> Option<Vec<Move>> {
+    /// Every legal move of `pos` with the exact final score difference it
+    /// keeps for the side to move, best first (moves of equal value in
+    /// generation order), or `None` when the limit was reached first.
+    /// Empty when the game is over.
+    pub fn move_values(&mut self, pos: &Linja) -> Option<Vec<(Move, i32)>> {
         self.prepare(pos);
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
         if is_end(pos) {
             return Some(Vec::new());
         }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
         let mut scored = Vec::with_capacity(moves.len());
         for &m in &moves {
             let mut c = *pos;
@@ -154,14 +156,24 @@ impl Solver {
             if self.aborted {
                 return None;
             }
-            scored.push((v, m));
+            scored.push((m, v));
         }
-        let best = scored.iter().map(|s| s.0).max()?;
+        scored.sort_by_key(|s| std::cmp::Reverse(s.1));
+        Some(scored)
+    }
+
+    /// Every move of `pos` that keeps the best value, or `None` when the
+    /// limit was reached first. Empty when the game is over.
+    pub fn best_moves(&mut self, pos: &Linja) -> Option<Vec<Move>> {
+        let scored = self.move_values(pos)?;
+        let Some(&(_, best)) = scored.first() else {
+            return is_end(pos).then(Vec::new);
+        };
         Some(
             scored
                 .into_iter()
-                .filter(|s| s.0 == best)
-                .map(|s| s.1)
+                .take_while(|s| s.1 == best)
+                .map(|s| s.0)
                 .collect(),
         )
     }

@@ -1,0 +1,295 @@
+//! Positions without a game: `POST /api/position` draws any position of
+//! any game the way a game page does (the rules pages' diagrams and their
+//! "try it" boards), and `POST /api/analyse` analyses one (the analysis
+//! board): each legal move's exact value where the game knows it, else the
+//! search's evaluation and best line. Nothing is stored.
+
+use crate::api::{parse_body, Guards, JsonBytes, Refusal};
+use crate::games;
+use crate::hub::{ApiError, GameState, ResultView, SeatView};
+use axum::extract::Extension;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use tablero_ai::analysis::{Analysis, Exact};
+use tablero_ai::table::{open, GameTable, Seat};
+use tablero_core::Player;
+
+/// The most moves a request may replay.
+const MAX_MOVES: usize = 1000;
+
+/// How long the search of an analysis thinks.
+const THINK: Duration = Duration::from_secs(1);
+
+/// The most positions the endgame solver visits for an analysis.
+const REACH: u64 = 300_000;
+
+/// How long an analysis waits for one of the solver places before 503.
+const WAIT: Duration = Duration::from_secs(5);
+
+/// A position: a game's variant, a start (its position string, or the
+/// start with `first` to move) and moves played from it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionBody {
+    /// The game's name.
+    pub game: String,
+    /// The variant (Imago: the layout); the default when absent.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// A position string; the start when absent.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The seat that moves first from the start (0 or 1; default 0).
+    #[serde(default)]
+    pub first: Option<usize>,
+    /// Moves played from there, in notation.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+impl PositionBody {
+    /// The table of this position, every move replayed.
+    ///
+    /// # Errors
+    /// An unknown game, a bad variant or position, a move that is not legal
+    /// (named with its number).
+    pub fn table(&self) -> Result<Box<dyn GameTable>, ApiError> {
+        if games::find(&self.game).is_none() {
+            return Err(ApiError::NotFound(format!(
+                "no game {:?}: the games are {}",
+                self.game,
+                games::names()
+            )));
+        }
+        if self.moves.len() > MAX_MOVES {
+            return Err(ApiError::Bad(format!(
+                "{} moves: at most {MAX_MOVES}",
+                self.moves.len()
+            )));
+        }
+        let first = match self.first {
+            None | Some(0) => Player::P1,
+            Some(1) => Player::P2,
+            Some(n) => return Err(ApiError::Bad(format!("first must be 0 or 1, not {n}"))),
+        };
+        let mut table = open(
+            &self.game,
+            self.variant.as_deref(),
+            self.position.as_deref(),
+            first,
+            [Seat::Person; 2],
+        )
+        .map_err(ApiError::Bad)?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let Some(seat) = table.to_move() else {
+                return Err(ApiError::Bad(format!(
+                    "move {} ({text:?}): the game is over",
+                    i + 1
+                )));
+            };
+            table
+                .play(seat, text)
+                .map_err(|e| ApiError::Bad(format!("move {} ({text:?}): {e}", i + 1)))?;
+        }
+        Ok(table)
+    }
+}
+
+/// The state of `table` as a game page draws it, with the side to move's
+/// legal moves.
+#[must_use]
+pub fn state(table: &dyn GameTable) -> GameState {
+    let info = table.info();
+    let n = table.moves().len();
+    let (position, view) = table.snapshot(n);
+    let to_move = table.to_move();
+    GameState {
+        id: String::new(),
+        game: info.name,
+        variant: table.variant(),
+        seats: [0, 1].map(|i| SeatView {
+            kind: "human".to_string(),
+            level: None,
+            name: info.sides[i].en,
+        }),
+        you: to_move.into_iter().collect(),
+        ply: n,
+        shown_ply: n,
+        to_move,
+        moves: table.moves().to_vec(),
+        position,
+        result: table.outcome().map(ResultView::from),
+        draw_offer: None,
+        thinking: false,
+        claims: info.claim.is_some(),
+        undo: false,
+        legal: if to_move.is_some() {
+            table.legal()
+        } else {
+            Vec::new()
+        },
+        view,
+    }
+}
+
+/// `POST /api/position`: the board of a position.
+pub(crate) async fn position(JsonBytes(body): JsonBytes) -> Result<Json<GameState>, ApiError> {
+    let b: PositionBody = parse_body(&body)?;
+    let table = b.table()?;
+    Ok(Json(state(table.as_ref())))
+}
+
+/// An exact value as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactView {
+    /// `win`, `loss` or `draw` for the mover.
+    pub result: &'static str,
+    /// Plies to the end with best play (Imago), when known.
+    pub plies: Option<u16>,
+    /// The final score difference kept (Linja).
+    pub margin: Option<i32>,
+    /// In words: `win in 5`, `draw`, `+2`.
+    pub text: String,
+}
+
+impl From<Exact> for ExactView {
+    fn from(e: Exact) -> Self {
+        let (plies, margin) = match e {
+            Exact::Win(d) | Exact::Loss(d) => (Some(d), None),
+            Exact::Draw => (None, None),
+            Exact::Margin(m) => (None, Some(m)),
+        };
+        ExactView {
+            result: e.word(),
+            plies,
+            margin,
+            text: e.to_string(),
+        }
+    }
+}
+
+/// A legal move with its exact value.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveValue {
+    /// The move, in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Its value for the side to move.
+    pub value: ExactView,
+    /// Whether it keeps the best value.
+    pub best: bool,
+}
+
+/// A played move judged by the exact values.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayedView {
+    /// The best value its mover had.
+    pub best: ExactView,
+    /// The value of the move played.
+    pub played: ExactView,
+    /// Whether the move changed the game's value (it was worse than the
+    /// best).
+    pub changed: bool,
+}
+
+/// The search's verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchView {
+    /// The evaluation for the side to move (heuristic units).
+    pub score: i32,
+    /// Plies to a proved win (positive) or loss (negative).
+    pub proved: Option<i32>,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// The best line, in notation.
+    pub line: Vec<String>,
+}
+
+/// `POST /api/analyse`'s answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnalysisView {
+    /// The position, drawn as a game page draws it.
+    pub state: GameState,
+    /// `exact` (every move's value is known) or `search`.
+    pub method: &'static str,
+    /// Every legal move with its exact value, best first (exact only).
+    pub moves: Vec<MoveValue>,
+    /// The search's verdict (search only).
+    pub search: Option<SearchView>,
+    /// Each played move judged, where the game knows exact values without
+    /// a search (`null` elsewhere).
+    pub played: Vec<Option<PlayedView>>,
+}
+
+fn view(table: &dyn GameTable, a: Analysis) -> AnalysisView {
+    let played = table
+        .played_values()
+        .into_iter()
+        .map(|p| {
+            p.map(|(best, played)| PlayedView {
+                best: best.into(),
+                played: played.into(),
+                changed: played.rank() < best.rank(),
+            })
+        })
+        .collect();
+    let best = a
+        .exact
+        .as_ref()
+        .and_then(|v| v.first())
+        .map(|(_, v)| v.rank());
+    AnalysisView {
+        state: state(table),
+        method: if a.exact.is_some() { "exact" } else { "search" },
+        moves: a
+            .exact
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(text, v)| MoveValue {
+                text,
+                best: Some(v.rank()) == best,
+                value: v.into(),
+            })
+            .collect(),
+        search: a.search.map(|s| SearchView {
+            score: s.score,
+            proved: s.proved,
+            depth: s.depth,
+            line: s.line,
+        }),
+        played,
+    }
+}
+
+/// `POST /api/analyse`: the analysis of a position, on the blocking pool,
+/// one of the API's solver places at a time.
+pub(crate) async fn analyse(
+    Extension(guards): Extension<Guards>,
+    JsonBytes(body): JsonBytes,
+) -> Result<Json<AnalysisView>, Response> {
+    let b: PositionBody = parse_body(&body).map_err(IntoResponse::into_response)?;
+    let table = b.table().map_err(IntoResponse::into_response)?;
+    let busy = || {
+        Refusal::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the analysis is busy; try again shortly",
+        )
+        .retry_after(1)
+        .into_response()
+    };
+    let permit = tokio::time::timeout(WAIT, guards.solves.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let a = table.analyse(THINK, REACH);
+        view(table.as_ref(), a)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()).into_response())?;
+    Ok(Json(answer))
+}
