@@ -25,7 +25,7 @@ export function renderMarkdown(src, opts = {}) {
     }
     const hd = /^(#{1,6})\s+(.*)$/.exec(line);
     if (hd) {
-      const level = Math.min(6, hd[1].length + 1); // the page has its own h1
+      const level = Math.max(1, Math.min(6, hd[1].length + (opts.shift ?? 1))); // the page has its own h1
       out.append(inline(h(`h${level}`), hd[2].replace(/\s+#+\s*$/, '')));
       i++;
       continue;

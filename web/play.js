@@ -415,7 +415,7 @@ export function mountPlay(root, id, navigate) {
     variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
     rulesLink.href = `/rules/${game}`;
     rulesLink.textContent = t('rules_link', { game: gameName(game) });
-    const artKey = `${live.variant}|${getLang()}`;
+    const artKey = `${live.variant}|${getLang()}|${mod ? 1 : 0}`;
     if (variantArt.dataset.key !== artKey) {
       variantArt.dataset.key = artKey;
       fill(variantArt, mod && mod.variantCards && live.variant ? mod.variantCards(live.variant, t, getLang()) : null);

@@ -112,7 +112,7 @@ function diagram(game, spec, seq) {
       if (!mod) throw new Error(t('not_found'));
       await load([]);
       if (spec.try) {
-        const m = (state.legal || []).find((x) => x && x.text === spec.try);
+        const m = (state.legal || []).find((x) => x && (x.move ?? x.text) === spec.try);
         if (!m) throw new Error(`${spec.try}?`);
         path = m.path || [];
         note.textContent = t('rules_try_hint', { move: spec.try });
@@ -163,6 +163,7 @@ export function mountRules(root, game) {
     else {
       let seq = 0;
       play.append(renderMarkdown(md, {
+        shift: 0,
         fence: (info, body) => {
           if (info === 'board') return diagram(game, parseSpec(body), seq++);
           if (info === 'cards') return cardGallery(res.lang);
