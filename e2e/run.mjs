@@ -915,6 +915,91 @@ async function testFeelPhone(browserCtx) {
 
 // ---------------------------------------------------------------- main
 
+// ---- rules (#18): each rules page in both languages (diagrams drawn, a
+// "try it" move clicked, the Print button's PDF), the card picker against
+// the text form, and the running game's five cards.
+
+async function rulesPage(page, game, lang) {
+  await page.goto(`${BASE}/rules/${game}`);
+  await page.click(`[data-testid=lang-${lang}]`);
+  await page.waitForSelector(`article.rules[data-lang=${lang}] [data-testid=rules-full] h2`);
+  const n = await page.locator('[data-testid=diagram]').count();
+  check(n >= 2, `${game} ${lang}: ${n} diagrams, expected at least 2`);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=diagram]')].every((f) => f.dataset.ready !== '0'), null, { timeout: STEP_TIMEOUT });
+  const bad = await page.$$eval('[data-testid=diagram]', (fs) => fs.filter((f) => f.dataset.ready !== '1').map((f) => f.textContent));
+  check(bad.length === 0, `${game} ${lang}: diagrams not drawn: ${bad.join(' | ')}`);
+  const boards = await page.$$eval('[data-testid=diagram] svg.board', (l) => l.map((x) => x.querySelectorAll('[data-cell]').length));
+  check(boards.length === n && boards.every((c) => c > 0), `${game} ${lang}: a diagram without cells (${boards})`);
+  // try it: click the highlighted cells until the move is played
+  const fig = page.locator('[data-testid=diagram][data-try]').first();
+  const move = await fig.getAttribute('data-try');
+  for (let k = 0; k < 8 && (await fig.getAttribute('data-played')) !== '1'; k++) {
+    await fig.locator('[data-cell].target').first().click();
+    await page.waitForFunction((el) => el.dataset.played === '1' || el.querySelector('[data-cell].target'), await fig.elementHandle(), { timeout: STEP_TIMEOUT });
+  }
+  check((await fig.getAttribute('data-played')) === '1', `${game} ${lang}: the try-it move ${move} was not played`);
+  await fig.locator('.diagram-note', { hasText: move }).waitFor();
+  // the Print button: the kit in the page's language
+  const href = await page.getAttribute('[data-testid=print]', 'href');
+  check(href.includes(`lang=${lang}`) && href.startsWith(`/api/print/${game}.pdf`), `${game} ${lang}: print link ${href}`);
+  const res = await page.request.get(`${BASE}${href}`);
+  check(res.status() === 200 && res.headers()['content-type'] === 'application/pdf', `${game} ${lang}: print gave ${res.status()} ${res.headers()['content-type']}`);
+  check((await res.body()).subarray(0, 5).toString() === '%PDF-', `${game} ${lang}: not a PDF`);
+  check(await page.locator('[data-testid=rules-details]').count() === 1, `${game} ${lang}: no details section`);
+}
+
+async function testRulesPages(browser) {
+  mkdirSync(SHOTS, { recursive: true });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await newPage(ctx, 'rules');
+  for (const game of ['imago', 'jarmo', 'linja', 'dimensiones']) {
+    for (const lang of ['en', 'es']) {
+      await rulesPage(page, game, lang);
+      if ((game === 'dimensiones' && lang === 'es') || (game === 'imago' && lang === 'en')) {
+        await page.screenshot({ path: path.join(SHOTS, `rules-${game}-${lang}-1280.png`), fullPage: true });
+      }
+    }
+  }
+  check(await page.locator('[data-testid=card-gallery] img').count() === 10, 'the ten cards are not on the rules page');
+  log('rules pages: 4 games x 2 languages, diagrams drawn, try-it moves played, print PDFs');
+
+  // the card picker and the text form give the same code
+  await page.click('[data-testid=lang-en]');
+  await page.goto(`${BASE}/new/dimensiones`);
+  await page.waitForSelector('[data-testid=card-picker] [data-testid=card-5] img');
+  check(await page.locator('[data-testid=rules-link]').count() === 1, 'no rules link on the new-game form');
+  const code = () => page.$eval('[data-testid=card-code]', (e) => e.textContent.split(': ').pop());
+  const selected = () => page.$eval('[data-testid=variant]', (e) => e.value);
+  check(await code() === 'M-C-N-W-R' && await selected() === 'M-C-N-W-R', `default code ${await code()} / ${await selected()}`);
+  for (const n of [1, 2, 3, 4, 5]) await page.click(`[data-testid=card-${n}]`);
+  check(await code() === 'I-D-A-E-S', `flipping all five cards gave ${await code()}`);
+  check(await selected() === await code(), `the picker says ${await code()}, the text form ${await selected()}`);
+  await page.click('[data-testid=card-2]');
+  check(await selected() === 'I-C-A-E-S' && await code() === 'I-C-A-E-S', `one flip back: ${await code()} / ${await selected()}`);
+  await page.selectOption('[data-testid=variant]', 'M-D-N-W-S');
+  check(await code() === 'M-D-N-W-S', `the text form's choice shows as ${await code()}`);
+  const faces = await page.$$eval('[data-testid=card-picker] .card-btn', (l) => l.map((b) => b.dataset.face).join(','));
+  check(faces === 'red,red,blue,red,blue', `faces of M-D-N-W-S: ${faces}`);
+  await page.screenshot({ path: path.join(SHOTS, 'rules-card-picker-1280.png') });
+  await page.click('[data-testid=seat-1-human]');
+  await page.click('[data-testid=create]');
+  await page.waitForURL(/\/play\//);
+  await page.waitForSelector('[data-testid=game-cards][data-code="M-D-N-W-S"] img');
+  check(await page.locator('[data-testid=game-cards] img').count() === 5, 'the running game does not show five cards');
+  check((await page.getAttribute('[data-testid=rules-link]', 'href')) === '/rules/dimensiones', 'no rules link on the game page');
+  log('card picker: same code as the text form; the game page shows its five cards and links the rules');
+
+  // a phone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await rulesPage(page, 'linja', 'es');
+  await page.screenshot({ path: path.join(SHOTS, 'rules-linja-es-390.png'), fullPage: true });
+  await page.goto(`${BASE}/new/dimensiones`);
+  await page.waitForSelector('[data-testid=card-picker] [data-testid=card-5] img');
+  await page.screenshot({ path: path.join(SHOTS, 'rules-card-picker-390.png'), fullPage: true });
+  await ctx.close();
+  log('rules pages on a phone (390 px)');
+}
+
 async function main() {
   log(`binary ${BIN}`);
   BASE = await startServer();
@@ -944,6 +1029,7 @@ async function main() {
   await testPlayHint(page);
   await testFeelMoves(browser);
   await testFeelPhone(browser);
+  await testRulesPages(browser);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

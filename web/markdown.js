@@ -1,28 +1,31 @@
 // A tiny markdown renderer that builds DOM nodes with textContent only:
 // headings, paragraphs, lists (nested by indent), fenced code, tables,
 // and inline code, bold, italics and links (rendered as text or safe links).
+// `opts.fence(info, body)` may turn a fenced block (```info) into a node of
+// its own (the rules pages' boards and cards); null leaves it as code.
 
 import { h } from './dom.js';
 
-export function renderMarkdown(src) {
+export function renderMarkdown(src, opts = {}) {
   const lines = String(src || '').replace(/\r\n?/g, '\n').split('\n');
   const out = document.createDocumentFragment();
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     if (!line.trim()) { i++; continue; }
-    const fence = /^\s*(```|~~~)/.exec(line);
+    const fence = /^\s*(```|~~~)\s*([\w-]*)/.exec(line);
     if (fence) {
       const buf = [];
       i++;
       while (i < lines.length && !lines[i].trim().startsWith(fence[1])) buf.push(lines[i++]);
       i++;
-      out.append(h('pre', null, h('code', { text: buf.join('\n') })));
+      const own = fence[2] && opts.fence ? opts.fence(fence[2], buf.join('\n')) : null;
+      out.append(own || h('pre', null, h('code', { text: buf.join('\n') })));
       continue;
     }
     const hd = /^(#{1,6})\s+(.*)$/.exec(line);
     if (hd) {
-      const level = Math.min(6, hd[1].length + 1); // the page has its own h1
+      const level = Math.max(1, Math.min(6, hd[1].length + (opts.shift ?? 1))); // the page has its own h1
       out.append(inline(h(`h${level}`), hd[2].replace(/\s+#+\s*$/, '')));
       i++;
       continue;

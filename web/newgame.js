@@ -91,6 +91,7 @@ export function mountNewGame(root, game, navigate) {
     fill(root, h('section', { class: 'newgame' },
       h('h1', { text: t('new_title', { game: gameName(game) }) }),
       h('p', { class: 'desc', text: gameSummary(game) }),
+      h('p', null, h('a', { href: `/rules/${game}`, 'data-link': '', 'data-testid': 'rules-link', text: t('rules_link', { game: gameName(game) }) })),
       h('form', { 'data-ready': '1', 'data-testid': 'new-game-form', onsubmit: (e) => { e.preventDefault(); create(); } },
         variantControl(),
         seatControl(0),
@@ -98,8 +99,7 @@ export function mountNewGame(root, game, navigate) {
         h('div', { class: 'field' }, h('label', { for: 'first', text: t('first_mover') }), firstSel),
         matchControl(),
         submit,
-        error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null),
-      h('p', null, h('a', { href: `/rules/${game}`, 'data-link': '', text: t('rules') }))));
+        error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null)));
   }
 
   async function create() {

@@ -127,6 +127,9 @@ export function mountPlay(root, id, navigate) {
   // ---- static DOM ----
   const title = h('h1', { class: 'play-title' });
   const variantLine = h('p', { class: 'variant-line' });
+  // ---- rules (#18): the link to the rules page, and the rule set drawn by the board module (its cards)
+  const rulesLink = h('a', { class: 'rules-link', 'data-link': '', 'data-testid': 'rules-link' });
+  const variantArt = h('div', { class: 'variant-art' });
   const connEl = h('span', { class: 'conn', 'data-testid': 'conn', 'aria-live': 'polite' });
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   const boardWrap = h('div', { class: 'board-wrap', 'data-testid': 'board' }, svg);
@@ -178,7 +181,7 @@ export function mountPlay(root, id, navigate) {
   const movesBox = h('div', { class: 'moves-box' }, movesEl);
 
   const page = h('section', { class: 'play' },
-    h('div', { class: 'play-head' }, h('div', null, title, variantLine), connEl),
+    h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl),
     h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
     h('div', { class: 'play-grid' },
       h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl),
@@ -548,6 +551,13 @@ export function mountPlay(root, id, navigate) {
     aAnalyse.href = `/analysis/${encodeURIComponent(id)}?ply=${sp}`;
     aAnalyse.textContent = t('analyse');
     variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
+    rulesLink.href = `/rules/${game}`;
+    rulesLink.textContent = t('rules_link', { game: gameName(game) });
+    const artKey = `${live.variant}|${getLang()}|${mod ? 1 : 0}`;
+    if (variantArt.dataset.key !== artKey) {
+      variantArt.dataset.key = artKey;
+      fill(variantArt, mod && mod.variantCards && live.variant ? mod.variantCards(live.variant, t, getLang()) : null);
+    }
 
     // board
     const canEnter = !browsing && !ctx.busy && (live.legal || []).length > 0;

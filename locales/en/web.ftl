@@ -265,3 +265,21 @@ captured_here = a piece was captured here
 settings = Settings
 setting_sound = Sound on a move and at the end
 setting_palette = Colour-blind-safe colours
+
+## Rules pages, cards, print (#18)
+rules_link = How to play { $game }
+rules_print = Print the kit (PDF)
+rules_paper = Paper
+rules_details = Details for developers (in English): rulings, notation, position strings
+rules_try = Try it
+rules_try_hint = Click the highlighted cells in order to play { $move }.
+rules_try_done = Played { $move }.
+rules_try_again = Again
+rules_diagram_error = This diagram could not be drawn: { $error }
+rules_diagram_label = Diagram: { $caption }
+cards_title = The five cards
+cards_flip_hint = Click a card to flip it to its other face.
+cards_code = Code
+card_alt = Card { $n }, { $name }, { $colour } face: { $face }
+card_flip = Card { $n }, { $name }: { $face } ({ $colour } face). Click to flip.
+game_cards = Rule set: the five cards

@@ -268,3 +268,21 @@ captured_here = aquí se capturó una pieza
 settings = Ajustes
 setting_sound = Sonido al jugar y al terminar
 setting_palette = Colores aptos para daltónicos
+
+## Rules pages, cards, print (#18)
+rules_link = Cómo se juega a { $game }
+rules_print = Imprimir el kit (PDF)
+rules_paper = Papel
+rules_details = Detalles para desarrolladores (en inglés): decisiones de reglas, notación, cadenas de posición
+rules_try = Pruébalo
+rules_try_hint = Pulsa las casillas resaltadas en orden para jugar { $move }.
+rules_try_done = Jugado { $move }.
+rules_try_again = Otra vez
+rules_diagram_error = No se pudo dibujar este diagrama: { $error }
+rules_diagram_label = Diagrama: { $caption }
+cards_title = Las cinco cartas
+cards_flip_hint = Pulsa una carta para darle la vuelta.
+cards_code = Código
+card_alt = Carta { $n }, { $name }, cara { $colour }: { $face }
+card_flip = Carta { $n }, { $name }: { $face } (cara { $colour }). Pulsa para darle la vuelta.
+game_cards = Reglamento: las cinco cartas

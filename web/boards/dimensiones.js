@@ -5,6 +5,7 @@
 import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, armyName, gameName } from '../i18n.js';
+import { cardPicker, cardRow } from '../cards.js';
 
 const C = 60;
 const M = 52;
@@ -163,10 +164,11 @@ export function allRuleSets() {
 }
 
 /**
- * The rule set picker: the five cards as one list (from the catalog), and
- * the huff box where capture is compulsory ("+huff" added to the value).
+ * The rule set picker: the five cards, each flipped by a click (web/cards.js),
+ * kept in step with the list of the 32 codes (from the catalog), and the
+ * huff box where capture is compulsory ("+huff" added to the value).
  */
-export function variantPicker({ value, entry, t: tr, onChange }) {
+export function variantPicker({ value, entry, t: tr, lang, onChange }) {
   const fromCat = (entry && Array.isArray(entry.variants) ? entry.variants : []).map((v) => v && v.id).filter((x) => typeof x === 'string');
   let sets = fromCat.filter((n) => !n.includes('+huff'));
   if (!sets.length) sets = allRuleSets();
@@ -182,14 +184,33 @@ export function variantPicker({ value, entry, t: tr, onChange }) {
     if (huffBox.disabled) huff = false;
     huffBox.checked = huff;
   };
+  const cards = cardPicker({
+    code: sel.value,
+    lang,
+    t: tr,
+    onChange: (code) => {
+      if (sets.includes(code)) sel.value = code;
+      sync();
+      onChange(full(sel.value));
+    },
+  });
   sync();
-  sel.addEventListener('change', () => { sync(); onChange(full(sel.value)); });
+  sel.addEventListener('change', () => { cards.set(sel.value); sync(); onChange(full(sel.value)); });
   huffBox.addEventListener('change', () => { huff = huffBox.checked; onChange(full(sel.value)); });
   return {
     node: h('div', { class: 'field' },
-      h('label', { for: 'variant', text: tr('ruleset') }), sel,
-      h('p', { class: 'hint', text: tr('cards_help') }),
+      h('span', { class: 'label', id: 'cards-label', text: tr('ruleset') }),
+      h('p', { class: 'hint', text: tr('cards_flip_hint') }),
+      cards.node,
+      h('div', { class: 'code-form' },
+        h('label', { for: 'variant', text: `${tr('cards_code')} ` }), sel,
+        h('p', { class: 'hint', text: tr('cards_help') })),
       h('label', { class: 'check' }, huffBox, ` ${tr('huff')}`)),
     value: full(sel.value),
   };
+}
+
+/** A running game's rule set as its five cards (null for a code that is not one). */
+export function variantCards(variant, tr, lang) {
+  return cardRow(variant, lang, tr);
 }

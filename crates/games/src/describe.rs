@@ -67,6 +67,10 @@ pub struct GameInfo {
     pub in_app: bool,
     /// The rules as implemented (the game's page in docs/rules/).
     pub rules: &'static str,
+    /// The rules for players, one page in each language
+    /// (`docs/rules/<game>.play.en.md` and `.es.md`): the goal, the setup,
+    /// a turn, the special cases and the end, with diagrams.
+    pub play: Text,
 }
 
 impl GameInfo {
@@ -213,6 +217,7 @@ mod tests {
             let n = crate::with_game!(g.name, G => G::NAME, else "none");
             assert_eq!(n, g.name);
             assert!(!g.rules.is_empty());
+            assert!(g.play.en.starts_with("# ") && g.play.es.starts_with("# "));
         }
     }
 }

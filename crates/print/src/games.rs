@@ -1,12 +1,11 @@
 //! Each game's pages, drawn from the game's own types.
 
+use crate::cards::{self, Face, CARD_MM};
 use crate::rules;
 use crate::svg::{Anchor, Page};
 use crate::{Lang, Options};
 use tablero_core::{Game, Player};
-use tablero_games::dimensiones::{
-    Army, Dimension, Dimensiones, Formation, Power, RuleSet, Strategy, Tactics,
-};
+use tablero_games::dimensiones::{Army, Dimensiones, RuleSet};
 use tablero_games::draughts::{Draughts, Square};
 use tablero_games::imago::{Cell, Imago};
 use tablero_games::jarmo::{Jarmo, Point, LINES};
@@ -23,8 +22,6 @@ pub const LINJA_ROW_MM: f64 = 28.0;
 pub const DIMENSIONES_SQUARE_MM: f64 = 24.0;
 /// The 8x8 draughts square.
 pub const DRAUGHTS_SQUARE_MM: f64 = 22.0;
-/// Super Dimensiones' card, width and height.
-pub const CARD_MM: (f64, f64) = (85.0, 48.0);
 
 const INK: &str = "#222";
 const RED: &str = "#d23c32";
@@ -518,161 +515,6 @@ fn checkers(
     }
 }
 
-/// The cards' texts: number, name, and for each face its letter, name and
-/// one line; red face first (the seed's first option), blue second.
-struct CardText {
-    number: u8,
-    name: (&'static str, &'static str),
-    faces: [(char, &'static str, &'static str, &'static str, &'static str); 2],
-}
-
-fn letter_dimension(d: Dimension) -> char {
-    match d {
-        Dimension::Multi => 'M',
-        Dimension::Inter => 'I',
-    }
-}
-fn letter_strategy(s: Strategy) -> char {
-    match s {
-        Strategy::Conquer => 'C',
-        Strategy::Distract => 'D',
-    }
-}
-fn letter_tactics(t: Tactics) -> char {
-    match t {
-        Tactics::Armour => 'A',
-        Tactics::NoArmour => 'N',
-    }
-}
-fn letter_formation(f: Formation) -> char {
-    match f {
-        Formation::Western => 'W',
-        Formation::Eastern => 'E',
-    }
-}
-fn letter_power(p: Power) -> char {
-    match p {
-        Power::Real => 'R',
-        Power::Symbolic => 'S',
-    }
-}
-
-fn cards() -> [CardText; 5] {
-    [
-        CardText {
-            number: 1,
-            name: ("Dimension", "Dimensión"),
-            faces: [
-                (
-                    letter_dimension(Dimension::Multi),
-                    "Multidimensional",
-                    "Multidimensional",
-                    "A player's two armies never interact.",
-                    "Las fichas nunca interactúan entre sí.",
-                ),
-                (
-                    letter_dimension(Dimension::Inter),
-                    "Interdimensional",
-                    "Interdimensional",
-                    "A piece may jump over its ally, in chains.",
-                    "Una ficha puede saltar sobre su aliada.",
-                ),
-            ],
-        },
-        CardText {
-            number: 2,
-            name: ("Strategy", "Estrategia"),
-            faces: [
-                (
-                    letter_strategy(Strategy::Distract),
-                    "Distract",
-                    "Distraer",
-                    "The lower value wins.",
-                    "Gana quien queda con menos fichas o valor.",
-                ),
-                (
-                    letter_strategy(Strategy::Conquer),
-                    "Conquer",
-                    "Conquistar",
-                    "The higher value wins.",
-                    "Gana quien tiene más fichas o valor.",
-                ),
-            ],
-        },
-        CardText {
-            number: 3,
-            name: ("Tactics", "Táctica"),
-            faces: [
-                (
-                    letter_tactics(Tactics::Armour),
-                    "Armour",
-                    "Con armadura",
-                    "Capturing is optional.",
-                    "Capturar no es obligatorio.",
-                ),
-                (
-                    letter_tactics(Tactics::NoArmour),
-                    "No armour",
-                    "Sin armadura",
-                    "Capturing is compulsory.",
-                    "Capturar es obligatorio.",
-                ),
-            ],
-        },
-        CardText {
-            number: 4,
-            name: ("Formation", "Formación"),
-            faces: [
-                (
-                    letter_formation(Formation::Western),
-                    "Western",
-                    "Occidental",
-                    "Diagonal moves, alternate squares.",
-                    "En diagonal, escaques alternos.",
-                ),
-                (
-                    letter_formation(Formation::Eastern),
-                    "Eastern",
-                    "Oriental",
-                    "Orthogonal moves, 2x3 blocks.",
-                    "Ortogonal, bloques de 2x3.",
-                ),
-            ],
-        },
-        CardText {
-            number: 5,
-            name: ("Power", "Poder"),
-            faces: [
-                (
-                    letter_power(Power::Real),
-                    "Real",
-                    "Real",
-                    "Flying kings.",
-                    "La reina recorre la fila.",
-                ),
-                (
-                    letter_power(Power::Symbolic),
-                    "Symbolic",
-                    "Simbólico",
-                    "Kings step one square.",
-                    "La reina avanza un escaque.",
-                ),
-            ],
-        },
-    ]
-}
-
-/// The letters of `rules`' five cards, in order.
-fn chosen(rules: &RuleSet) -> [char; 5] {
-    [
-        letter_dimension(rules.dimension),
-        letter_strategy(rules.strategy),
-        letter_tactics(rules.tactics),
-        letter_formation(rules.formation),
-        letter_power(rules.power),
-    ]
-}
-
 /// The card pages: the ten fronts, red left and blue right, and the backs
 /// mirrored for printing on both sides (flip on the long edge).
 fn card_pages(o: &Options, rules: &RuleSet) -> [Page; 2] {
@@ -708,119 +550,20 @@ fn card_pages(o: &Options, rules: &RuleSet) -> [Page; 2] {
             "Reverso: imprime al dorso de la página anterior (volteo por el lado largo)",
         ),
     );
-    let picked = chosen(rules);
-    for (i, card) in cards().iter().enumerate() {
+    let picked = cards::faces(rules);
+    let note = o
+        .lang
+        .pick("in this kit's rule set", "en el reglamento de este kit");
+    for (i, number) in (1..=5u8).enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let y = top + i as f64 * (ch + 2.0);
-        let name = o.lang.pick(card.name.0, card.name.1);
-        for (k, (letter, en, es, line_en, line_es)) in card.faces.iter().enumerate() {
-            let (x, colour, tint) = if k == 0 {
-                (xl, RED, "#fbe3e0")
-            } else {
-                (xr, BLUE, "#e0e9fa")
-            };
-            front.raw(&format!(
-                r#"<g class="card" data-card="{}{letter}">"#,
-                card.number
-            ));
-            front.round_rect(x, y, cw, ch, 3.0, tint, colour, 1.6);
-            front.text(
-                x + 5.0,
-                y + 12.0,
-                10.0,
-                Anchor::Start,
-                true,
-                colour,
-                &card.number.to_string(),
-            );
-            front.text(
-                x + 14.0,
-                y + 9.0,
-                4.0,
-                Anchor::Start,
-                true,
-                INK,
-                &name.to_uppercase(),
-            );
-            front.text(
-                x + cw - 5.0,
-                y + 12.0,
-                9.0,
-                Anchor::End,
-                true,
-                colour,
-                &letter.to_string(),
-            );
-            front.text(
-                x + cw / 2.0,
-                y + 25.0,
-                5.2,
-                Anchor::Middle,
-                true,
-                colour,
-                o.lang.pick(en, es),
-            );
-            front.paragraph(
-                x + 5.0,
-                y + 33.0,
-                cw - 10.0,
-                3.2,
-                false,
-                o.lang.pick(line_en, line_es),
-            );
-            if picked[i] == *letter {
-                front.text(
-                    x + cw - 4.0,
-                    y + ch - 3.0,
-                    2.6,
-                    Anchor::End,
-                    false,
-                    "#555",
-                    o.lang
-                        .pick("in this kit's rule set", "en el reglamento de este kit"),
-                );
-            }
-            front.raw("</g>");
+        for face in [Face::Red, Face::Blue] {
+            let x = if face == Face::Red { xl } else { xr };
+            let mark = if picked[i] == face { note } else { "" };
+            cards::draw_front(&mut front, x, y, number, face, o.lang, mark);
             // Mirrored: the red card's back is on the right.
-            let bx = if k == 0 { xr } else { xl };
-            back.round_rect(bx, y, cw, ch, 3.0, "#2b2b2b", "#2b2b2b", 1.0);
-            back.round_rect(
-                bx + 3.0,
-                y + 3.0,
-                cw - 6.0,
-                ch - 6.0,
-                2.0,
-                "none",
-                "#d8b45a",
-                0.6,
-            );
-            back.text(
-                bx + cw / 2.0,
-                y + 22.0,
-                12.0,
-                Anchor::Middle,
-                true,
-                "#d8b45a",
-                &card.number.to_string(),
-            );
-            back.text(
-                bx + cw / 2.0,
-                y + 31.0,
-                4.2,
-                Anchor::Middle,
-                true,
-                "#fff",
-                &name.to_uppercase(),
-            );
-            back.text(
-                bx + cw / 2.0,
-                y + 39.0,
-                3.0,
-                Anchor::Middle,
-                false,
-                "#bbb",
-                "SUPER DIMENSIONES",
-            );
+            let bx = if face == Face::Red { xr } else { xl };
+            cards::draw_back(&mut back, bx, y, number, o.lang);
         }
     }
     [front, back]

@@ -9,13 +9,15 @@
 //! that the `dejavu` crate ships embedded in the file.
 #![deny(missing_docs)]
 
+pub mod cards;
 mod games;
 mod pdf;
 pub mod rules;
 pub mod svg;
 
+pub use cards::{Face, CARD_MM};
 pub use games::{
-    Printable, CARD_MM, DIMENSIONES_SQUARE_MM, DRAUGHTS_SQUARE_MM, IMAGO_CELL_MM, JARMO_STEP_MM,
+    Printable, DIMENSIONES_SQUARE_MM, DRAUGHTS_SQUARE_MM, IMAGO_CELL_MM, JARMO_STEP_MM,
     LINJA_ROW_MM,
 };
 pub use svg::Page;
@@ -186,4 +188,26 @@ pub fn kit<G: Printable>(variant: &G::Variant, options: &Options) -> Kit {
         paper: options.paper,
         pages: G::pages(variant, options),
     }
+}
+
+/// The kit of the game named `game` for the variant written `variant`
+/// (the game's default when `None`).
+///
+/// # Errors
+/// A message naming the games when `game` is unknown, or the variant's
+/// own error when it cannot be read.
+pub fn kit_named(game: &str, variant: Option<&str>, options: &Options) -> Result<Kit, String> {
+    fn build<G: Printable>(variant: Option<&str>, options: &Options) -> Result<Kit, String> {
+        let v = match variant {
+            None => G::Variant::default(),
+            Some(text) => text
+                .parse::<G::Variant>()
+                .map_err(|e| format!("bad variant {text:?}: {e}"))?,
+        };
+        Ok(kit::<G>(&v, options))
+    }
+    tablero_games::with_game!(game, G => build::<G>(variant, options), else {
+        let names: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
+        Err(format!("no game {game:?}: the games are {}", names.join(", ")))
+    })
 }

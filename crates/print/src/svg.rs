@@ -128,7 +128,7 @@ impl Page {
         let weight = if bold { "bold" } else { "normal" };
         let _ = writeln!(
             self.body,
-            r#"<text x="{x:.3}" y="{y:.3}" font-family="DejaVu Sans" font-size="{size:.3}" font-weight="{weight}" text-anchor="{a}" fill="{fill}">{}</text>"#,
+            r#"<text x="{x:.3}" y="{y:.3}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="{size:.3}" font-weight="{weight}" text-anchor="{a}" fill="{fill}">{}</text>"#,
             esc(s)
         );
     }

@@ -362,9 +362,12 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
         .route("/api/my-games", post(my_games))
         .route("/api/imago/solve", post(imago_solve))
         .route("/api/layouts", get(layouts).post(save_layout))
-        .route("/api/rules/{game}", get(rules))
         .route("/api/position", post(crate::position::position))
         .route("/api/analyse", post(crate::position::analyse))
+        // ---- rules pages, printed kits and cards (#18)
+        .route("/api/rules/{game}", get(crate::print::rules))
+        .route("/api/cards/{file}", get(crate::print::card))
+        .route("/api/print/{file}", get(crate::print::kit))
         .route("/api/{*rest}", get(api_404).post(api_404))
         .route("/static/{*path}", get(crate::assets::file))
         .route("/locales/{lang}/{file}", get(crate::locales::file))
@@ -576,16 +579,6 @@ async fn save_layout(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) ->
     Ok(Json(
         serde_json::to_value(row).map_err(anyhow::Error::from)?,
     ))
-}
-
-async fn rules(Path(game): Path<String>) -> ApiResult {
-    let text = games::rules(&game).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "no game {game:?}: the games are {}",
-            games::names()
-        ))
-    })?;
-    Ok(Json(json!({"game": game, "markdown": text})))
 }
 
 #[cfg(test)]

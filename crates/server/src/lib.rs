@@ -13,6 +13,7 @@ pub mod games;
 pub mod hub;
 mod locales;
 pub mod position;
+mod print;
 pub mod store;
 mod ws;
 

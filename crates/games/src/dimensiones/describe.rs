@@ -118,4 +118,8 @@ const INFO: GameInfo = GameInfo {
     claim: None,
     in_app: true,
     rules: include_str!("../../../../docs/rules/dimensiones.md"),
+    play: Text {
+        en: include_str!("../../../../docs/rules/dimensiones.play.en.md"),
+        es: include_str!("../../../../docs/rules/dimensiones.play.es.md"),
+    },
 };

@@ -29,6 +29,10 @@ impl Describe for Draughts {
         claim: None,
         in_app: false,
         rules: include_str!("../../../../docs/rules/dimensiones.md"),
+        play: Text {
+            en: include_str!("../../../../docs/rules/dimensiones.play.en.md"),
+            es: include_str!("../../../../docs/rules/dimensiones.play.es.md"),
+        },
     };
 
     fn variants() -> Vec<VariantChoice> {

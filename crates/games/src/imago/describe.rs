@@ -63,4 +63,8 @@ const INFO: GameInfo = GameInfo {
     claim: Some(Text::same("Jacke")),
     in_app: true,
     rules: include_str!("../../../../docs/rules/imago.md"),
+    play: Text {
+        en: include_str!("../../../../docs/rules/imago.play.en.md"),
+        es: include_str!("../../../../docs/rules/imago.play.es.md"),
+    },
 };

@@ -71,4 +71,8 @@ const INFO: GameInfo = GameInfo {
     claim: None,
     in_app: true,
     rules: include_str!("../../../../docs/rules/jarmo.md"),
+    play: Text {
+        en: include_str!("../../../../docs/rules/jarmo.play.en.md"),
+        es: include_str!("../../../../docs/rules/jarmo.play.es.md"),
+    },
 };

@@ -76,4 +76,8 @@ const INFO: GameInfo = GameInfo {
     claim: None,
     in_app: true,
     rules: include_str!("../../../../docs/rules/linja.md"),
+    play: Text {
+        en: include_str!("../../../../docs/rules/linja.play.en.md"),
+        es: include_str!("../../../../docs/rules/linja.play.es.md"),
+    },
 };
