@@ -396,7 +396,7 @@ async function testBoardsAndScreens(page) {
       } else {
         const rest = live.legal.filter((m) => m.path.length >= 4 && m.path[0] === two.path[0] && m.path[1] === two.path[1]);
         const n = Math.max(...rest.map((m) => Math.abs(Number(m.path[3]) - Number(m.path[2]))));
-        check(prompt === `Now a following move of exactly ${n} rows (or onto your goal line).`, `linja: the prompt after the first move says "${prompt}", expected ${n} rows`);
+        check(prompt === `Now a following move of exactly ${n === 1 ? "1 row" : `${n} rows`} (or onto your goal line).`, `linja: the prompt after the first move says "${prompt}", expected ${n} rows`);
       }
       await page.screenshot({ path: path.join(SHOTS, `${game}-entry.png`), fullPage: true });
       log(`${game}: guided entry after ${two.path.slice(0, 2).join(' ')}: "${prompt}", screenshot ${game}-entry.png`);
@@ -898,7 +898,10 @@ async function testFeelPhone(browserCtx) {
   check(hs.every((x) => x.fill !== 'none' && !/rgba\(0, 0, 0, 0\)/.test(x.fill)), 'editor: the wall handles are invisible');
   await axeCheck(page, 'the editor');
   await page.screenshot({ path: path.join(SHOTS, 'editor-phone.png'), fullPage: true });
-  log(`editor at 390 px: ${hs.length} handles, ${smallest.toFixed(1)} px at least, visible; axe clean on home, rules, new game, editor`);
+  await page.goto(`${BASE}/analysis?game=imago`);
+  await page.waitForSelector('[data-testid=analysis][data-method=exact]', { timeout: STEP_TIMEOUT });
+  await axeCheck(page, 'the analysis board');
+  log(`editor at 390 px: ${hs.length} handles, ${smallest.toFixed(1)} px at least, visible; axe clean on home, rules, new game, editor, analysis`);
 
   // a missing game: said once, and the socket stops trying
   let sockets = 0;

@@ -189,8 +189,9 @@ export function mountPlay(root, id, navigate) {
   // One column (a phone): the actions go right under the board.
   const narrow = window.matchMedia('(max-width: 760px)');
   const placeActions = () => {
-    if (narrow.matches) passEl.after(actionsEl);
-    else seatsEl.after(actionsEl);
+    // On a phone the rule set's cards go below the board, so the board and
+    // the actions fit the first screen.
+    if (narrow.matches) { passEl.after(actionsEl); infoEl.after(variantArt); } else { seatsEl.after(actionsEl); variantLine.after(variantArt); }
   };
   placeActions();
   narrow.addEventListener('change', placeActions);
