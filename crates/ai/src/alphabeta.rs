@@ -592,6 +592,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     report.score = score;
                     report.depth = depth;
                     report.pv = self.principal_variation(&root, depth as usize);
+                    if let Some(p) = &limits.progress {
+                        p.set(progress_line(history.current(), &report));
+                    }
                 }
             });
             stop.store(true, Ordering::Relaxed);
@@ -605,6 +608,43 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         self.last = Some((report.depth, report.score, report.nodes));
         report
     }
+}
+
+/// The score as an engine `info` line says it: `mate N` (moves, negative
+/// when losing) or `cp N`.
+fn score_text(score: i32) -> String {
+    if score >= PROVED {
+        format!("mate {}", (WIN - score + 1) / 2)
+    } else if score <= -PROVED {
+        format!("mate -{}", (WIN + score + 1) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// `depth D score S pv M1 M2 ...`, the line in notation from `root` (moves
+/// of a focused search stop where the real position no longer has them).
+fn progress_line<G: Game>(root: &G, report: &SearchReport<G::Move>) -> String {
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    for &mv in &report.pv {
+        if pos.outcome().is_some() || !pos.is_legal(mv) {
+            break;
+        }
+        line.push(
+            pos.format_move(mv)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("_"),
+        );
+        pos.play_unchecked(mv);
+    }
+    format!(
+        "depth {} score {} pv {}",
+        report.depth,
+        score_text(report.score),
+        line.join(" ")
+    )
 }
 
 impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
@@ -630,13 +670,9 @@ impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
 
     fn info(&self) -> Option<String> {
         let (depth, score, nodes) = self.last?;
-        let score = if score >= PROVED {
-            format!("mate {}", (WIN - score + 1) / 2)
-        } else if score <= -PROVED {
-            format!("mate -{}", (WIN + score + 1) / 2)
-        } else {
-            format!("cp {score}")
-        };
-        Some(format!("depth {depth} score {score} nodes {nodes}"))
+        Some(format!(
+            "depth {depth} score {} nodes {nodes}",
+            score_text(score)
+        ))
     }
 }

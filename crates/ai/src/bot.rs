@@ -39,6 +39,36 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Set from outside to stop the search now.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where a search reports what it has found so far, while it runs (the
+    /// full-screen game's "thinking..." line).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// What a running search has found so far, as the fields of an engine
+/// `info` line (`depth 6 score cp 31 pv a1-b2 c3-c4`): written by the search
+/// after each finished iteration, read by whoever waits for it. Alpha-beta
+/// reports after every depth; MCTS reports only its final line, through
+/// [`Bot::info`].
+#[derive(Debug, Default)]
+pub struct Progress(std::sync::Mutex<Option<String>>);
+
+impl Progress {
+    /// Replaces the report.
+    pub fn set(&self, line: String) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(line);
+    }
+
+    /// The latest report, if any.
+    #[must_use]
+    pub fn get(&self) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
 }
 
 impl Limits {

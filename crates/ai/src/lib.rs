@@ -15,5 +15,5 @@ pub mod solve;
 pub mod table;
 pub mod ugi;
 
-pub use bot::{Bot, Budget, Limits, RandomBot};
+pub use bot::{Bot, Budget, Limits, Progress, RandomBot};
 pub use play::{parse_spec, spec_level, Play};

@@ -422,3 +422,33 @@ fn the_focused_search_does_not_hand_over_a_tempo_it_needs() {
     assert_ne!(focused.best, take, "{}", pos.format_move(focused.best));
     assert!(focused.score > 0, "{}", focused.score);
 }
+
+#[test]
+fn alphabeta_reports_its_best_line_while_it_searches() {
+    use std::sync::Arc;
+    use tablero_ai::Progress;
+    use tablero_games::jarmo::Jarmo;
+    let history = History::new(Jarmo::start(&Default::default()));
+    let progress = Arc::new(Progress::default());
+    let limits = Limits {
+        progress: Some(Arc::clone(&progress)),
+        ..Limits::none()
+    };
+    let mut ab = AlphaBeta::<Jarmo>::new(AlphaBetaConfig {
+        budget: Budget::Depth(4),
+        ..AlphaBetaConfig::default()
+    });
+    let report = ab.search(&history, &limits);
+    // The last report is the finished search's own line.
+    let line = progress.get().expect("the search reported");
+    let mut pos = history.current().clone();
+    let mut pv = Vec::new();
+    for &mv in &report.pv {
+        pv.push(pos.format_move(mv));
+        pos.play_unchecked(mv);
+    }
+    assert_eq!(report.depth, 4);
+    assert!(line.starts_with("depth 4 score "), "{line}");
+    assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
+    assert!(!pv.is_empty());
+}

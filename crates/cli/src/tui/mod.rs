@@ -23,7 +23,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tablero_ai::table::{DrawAnswer, Refusal, Table};
-use tablero_ai::{parse_spec, Bot, Limits};
+use tablero_ai::{parse_spec, Bot, Limits, Progress};
 use tablero_core::{History, Player};
 
 /// Writes the record after every change of the game.
@@ -43,6 +43,8 @@ struct Job<G: CliGame> {
     side: Player,
     started: Instant,
     hint: bool,
+    /// What the search has found so far (alpha-beta: its best line).
+    progress: Arc<Progress>,
 }
 
 /// The spec of the player that gives hints.
@@ -295,8 +297,13 @@ where
         };
         let history = self.table.history().clone();
         let (tx, rx) = mpsc::channel();
+        let progress = Arc::new(Progress::default());
+        let limits = Limits {
+            progress: Some(Arc::clone(&progress)),
+            ..Limits::none()
+        };
         std::thread::spawn(move || {
-            let mv = bot.choose(&history, &Limits::none());
+            let mv = bot.choose(&history, &limits);
             let info = bot.info();
             let _ = tx.send(Done::Move(bot, mv, info));
         });
@@ -305,6 +312,7 @@ where
             side,
             started: Instant::now(),
             hint: false,
+            progress,
         });
         true
     }
@@ -326,6 +334,7 @@ where
             side,
             started: Instant::now(),
             hint: true,
+            progress: Arc::new(Progress::default()),
         });
         self.message = t!("tui-looking");
     }
@@ -843,6 +852,12 @@ where
                     format!("{spin} {what}... {:.1} s", t.as_secs_f64()),
                     Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
                 ));
+                if let Some(now) = job.progress.get() {
+                    out.push(Line::styled(
+                        format!("  {now}"),
+                        Style::new().fg(Color::Magenta),
+                    ));
+                }
             }
             (None, None) => out.push(Line::raw("")),
         }

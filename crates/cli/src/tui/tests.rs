@@ -291,3 +291,28 @@ fn undo_after_the_computers_first_move_waits_to_be_asked() {
     app.wait();
     assert_eq!(app.table().moves().len(), 1);
 }
+
+#[test]
+fn the_thinking_line_shows_the_search_s_best_line_so_far() {
+    let (mut app, _) = game::<Jarmo>("", "ab:ms=3000");
+    app.step();
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    app.step();
+    let job = app.job.as_ref().expect("the computer thinks");
+    let t0 = Instant::now();
+    while job.progress.get().is_none() && t0.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let now = job.progress.get().expect("a report while the search runs");
+    assert!(now.starts_with("depth ") && now.contains(" pv "), "{now}");
+    let shown = rows(&screen(&app, 100, 30));
+    let head: String = now.chars().take(20).collect();
+    assert!(
+        shown.iter().any(|r| r.contains(&head)),
+        "{head:?} not on the screen:\n{}",
+        shown.join("\n")
+    );
+    app.wait();
+    assert_eq!(app.table().moves().len(), 2);
+}
