@@ -1,8 +1,8 @@
 // All UI strings, in English and Spanish, live in the message catalogue
 // locales/{en,es}/web.ftl (Project Fluent), shared with the terminal's
-// locales/*/cli.ftl; see docs/i18n.md. The two files are fetched once, before
-// any module that imports this one runs (top-level await), so t() stays
-// synchronous. t('key', {vars}) formats a message in the chosen language (the
+// locales/*/cli.ftl; see docs/i18n.md. The chosen language's file is fetched
+// before any module that imports this one runs (top-level await), so t()
+// stays synchronous; another language is fetched when chosen. t('key', {vars}) formats a message in the chosen language (the
 // choice is kept in localStorage); plurals are Fluent selectors on a number.
 
 import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bundle/index.js';
@@ -25,11 +25,27 @@ async function loadBundle(l) {
   }
 }
 
+const KEY = 'tablero.lang';
+
+function initialLang() {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved && LANG_IDS.includes(saved)) return saved;
+  } catch { /* storage blocked */ }
+  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+  return nav.toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+// Only the chosen language is fetched before the pages run (one file on
+// the first load); another is fetched when the reader switches to it.
+// English is the fallback when the chosen one cannot be read.
 const BUNDLES = {};
-await Promise.all(LANG_IDS.map(async (l) => {
-  const b = await loadBundle(l);
-  if (b) BUNDLES[l] = b;
-}));
+let lang = initialLang();
+BUNDLES[lang] = await loadBundle(lang);
+if (!BUNDLES[lang] && lang !== 'en') {
+  lang = 'en';
+  BUNDLES.en = await loadBundle('en');
+}
 
 /** A number written as it was given (no grouping, no decimal comma), which
  * Fluent selectors still read as a number for plurals ([one], [other]). */
@@ -63,38 +79,33 @@ function format(l, key, vars) {
   return text.replace(/\{\$(\w+)\}/g, '{$1}');
 }
 
-/** Short rules summaries, one paragraph per entry, by language and game:
- * the messages summary_GAME_1, summary_GAME_2, ... of the catalogue. */
-export const SUMMARIES = {};
-for (const l of Object.keys(BUNDLES)) {
+/** Short rules summaries, one paragraph per entry, by game, in the current
+ * language: the messages summary_GAME_1, summary_GAME_2, ... */
+export function summaries() {
   const games = {};
-  for (const [id] of BUNDLES[l]._messages) {
+  const bundle = BUNDLES[lang];
+  if (!bundle) return games;
+  for (const [id] of bundle._messages) {
     const m = /^summary_(\w+)_(\d+)$/.exec(id);
     if (!m) continue;
-    (games[m[1]] ||= [])[Number(m[2]) - 1] = format(l, id);
+    (games[m[1]] ||= [])[Number(m[2]) - 1] = format(lang, id);
   }
-  SUMMARIES[l] = games;
+  return games;
 }
 
-const KEY = 'tablero.lang';
 const listeners = new Set();
 
-function initialLang() {
-  try {
-    const saved = localStorage.getItem(KEY);
-    if (saved && BUNDLES[saved]) return saved;
-  } catch { /* storage blocked */ }
-  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
-  return nav.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
-
-let lang = initialLang();
-
 export function getLang() { return lang; }
-export const LANGS = LANG_IDS.filter((l) => BUNDLES[l]);
+export const LANGS = LANG_IDS;
 
-export function setLang(l) {
-  if (!BUNDLES[l] || l === lang) return;
+/** Switches to language `l`, fetching its messages first if need be. */
+export async function setLang(l) {
+  if (!LANG_IDS.includes(l) || l === lang) return;
+  if (!BUNDLES[l]) {
+    const b = await loadBundle(l);
+    if (!b) return;
+    BUNDLES[l] = b;
+  }
   lang = l;
   try { localStorage.setItem(KEY, l); } catch { /* ignore */ }
   document.documentElement.lang = l;
@@ -111,7 +122,7 @@ export function t(key, vars) {
 }
 
 /** Does a key exist? */
-export function has(key) { return Boolean(BUNDLES.en && BUNDLES.en.hasMessage(key)); }
+export function has(key) { const b = BUNDLES[lang] || BUNDLES.en; return Boolean(b && b.hasMessage(key)); }
 
 // ---- the games' own words, from GET /api/catalog (see games.js) ----
 

@@ -171,7 +171,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// An answer with `data`: compressed as the request allows, with its ETag,
 /// or `304 Not Modified` when `If-None-Match` names that tag.
-fn respond(
+pub(crate) fn respond(
     data: &[u8],
     hash: [u8; 32],
     mime: &str,

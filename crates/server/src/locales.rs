@@ -4,8 +4,9 @@
 //! docs/i18n.md.
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
 
 /// The catalogue's files the browser may fetch: (language, file, text).
 const FILES: &[(&str, &str, &str)] = &[
@@ -22,18 +23,20 @@ fn find(lang: &str, file: &str) -> Option<&'static str> {
 }
 
 /// `GET /locales/{lang}/{file}`: one file of the message catalogue, as
-/// Fluent text.
-pub async fn file(Path((lang, file)): Path<(String, String)>) -> Response {
+/// Fluent text, compressed and with its ETag as the web app's own files
+/// are (`assets::respond`); the browser revalidates it each time.
+pub async fn file(Path((lang, file)): Path<(String, String)>, headers: HeaderMap) -> Response {
     match find(&lang, &file) {
-        Some(text) => (
-            [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            ],
-            text,
-        )
-            .into_response(),
+        Some(text) => {
+            let hash: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+            crate::assets::respond(
+                text.as_bytes(),
+                hash,
+                "text/plain; charset=utf-8",
+                &headers,
+                "no-cache",
+            )
+        }
         None => (
             StatusCode::NOT_FOUND,
             axum::Json(serde_json::json!({ "error": format!("no file locales/{lang}/{file}") })),
