@@ -6,37 +6,8 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-struct Server {
-    base: String,
-    client: reqwest::Client,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-async fn start(database: &str) -> Server {
-    let config = tablero_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: database.to_string(),
-        rate: 0,
-        ..tablero_server::Config::default()
-    };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    Server {
-        base: format!("http://{}", running.addr),
-        client: reqwest::Client::new(),
-        task,
-    }
-}
+mod common;
+use common::{start_on as start, Server};
 
 impl Server {
     async fn call(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {

@@ -17,20 +17,12 @@ async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
     (status, resp.json().await.unwrap_or(Value::Null))
 }
 
-async fn server() -> (String, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let config = tablero_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("t.db").to_str().unwrap().to_string(),
-        rate: 0,
-        ..tablero_server::Config::default()
-    };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let base = format!("http://{}", running.addr);
-    tokio::spawn(running.server);
-    (base, dir)
+mod common;
+
+/// A server and its address.
+async fn server() -> (String, common::Server) {
+    let s = common::start().await;
+    (s.base.clone(), s)
 }
 
 fn texts(list: &Value) -> Vec<String> {

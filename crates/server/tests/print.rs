@@ -4,40 +4,8 @@
 
 use serde_json::Value;
 
-struct Server {
-    base: String,
-    client: reqwest::Client,
-    task: tokio::task::JoinHandle<()>,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-async fn start() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let config = tablero_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("t.db").to_str().unwrap().to_string(),
-        rate: 0,
-        ..tablero_server::Config::default()
-    };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    Server {
-        base: format!("http://{}", running.addr),
-        client: reqwest::Client::new(),
-        task,
-        _dir: dir,
-    }
-}
+mod common;
+use common::{start, Server};
 
 /// Status, content type, content disposition and body of a GET.
 async fn get(s: &Server, path: &str) -> (u16, String, String, Vec<u8>) {
