@@ -122,10 +122,24 @@ fn solve_prints_exactly_the_contract_keys() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("--max-positions"), "{err}");
-    // Imago still solves whole layouts: it refuses a position.
-    let (code, _, err) = tablero(&["solve", "imago", "--position", "b2,b5/g2,g5 r 0"], "");
+    // Imago solves the whole layout, then gives a position's value and
+    // every legal move's (the analysis board's numbers), exactly these keys.
+    let v = json(&["solve", "imago", "--moves", "b2-c2 g5", "--json"]);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["position", "value", "moves"]);
+    let legal = json(&["moves", "imago", "--moves", "b2-c2 g5", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), legal["legal"].as_array().unwrap().len());
+    for m in moves {
+        assert!(
+            ["win", "loss", "draw"].contains(&m["result"].as_str().unwrap()),
+            "{m}"
+        );
+        assert_eq!(m["plies"].is_null(), m["result"] == "draw", "{m}");
+    }
+    let (code, _, err) = tablero(&["solve", "imago", "--position", "zz"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("solves a whole layout"), "{err}");
+    assert!(!err.is_empty());
 }
 
 #[test]
