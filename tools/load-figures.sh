@@ -10,14 +10,14 @@ set -eu
 label=$1; bin=$2; shift 2
 loadtest=${LOADTEST:-target/release/examples/loadtest}
 db=$(mktemp -d)/load-$label.db
-"$bin" serve --port 8097 --rate 0 "$@" --database "$db" > "$db.log" 2>&1 &
+"$bin" serve --port 8097 --rate 0 --max-connections-per-address 0 "$@" --database "$db" > "$db.log" 2>&1 &
 pid=$!
+trap 'kill "$pid" 2>/dev/null' EXIT
 for _ in $(seq 1 50); do curl -sf http://127.0.0.1:8097/api/catalog > /dev/null && break; sleep 0.2; done
 ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 t0=$(ticks)
-"$loadtest" http://127.0.0.1:8097 "${GAMES:-1000}" "${MOVES:-40}" jarmo "${PAUSE_MS:-1000}"
+$loadtest http://127.0.0.1:8097 "${GAMES:-1000}" "${MOVES:-40}" jarmo "${PAUSE_MS:-1000}"
 t1=$(ticks)
 hz=$(getconf CLK_TCK)
 echo "$label: server CPU $(( (t1 - t0) * 1000 / hz )) ms over the run; $(grep VmHWM /proc/$pid/status)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-kill "$pid"

@@ -35,6 +35,12 @@ mod tables;
 mod tui;
 mod ugi_player;
 
+/// mimalloc: the server answers every move with many small allocations
+/// (JSON, sockets, the store), where the system allocator cost about a
+/// quarter of its CPU time (docs/web-api.md, "Load").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 

@@ -55,6 +55,7 @@ async fn game(
     name: String,
     moves: usize,
     pause: Duration,
+    offset: Duration,
 ) -> (Vec<u64>, Vec<u64>) {
     // A busy server may answer 503 with a Retry-After: wait and try again,
     // as the web app does.
@@ -101,6 +102,10 @@ async fn game(
             .await,
         );
     }
+    // Independent players: each game makes its first move at its own
+    // moment within the first pause (games started together would
+    // otherwise move in lockstep, every move of every game in one burst).
+    tokio::time::sleep(offset).await;
     let (mut acks, mut fanout) = (Vec::new(), Vec::new());
     let mut state = states[0]["game"].clone();
     for ply in 0..moves {
@@ -172,13 +177,15 @@ async fn main() {
     let client = reqwest::Client::new();
     let t = Instant::now();
     let tasks: Vec<_> = (0..games)
-        .map(|_| {
+        .map(|i| {
+            let offset = pause.mul_f64(i as f64 / games as f64);
             tokio::spawn(game(
                 base.clone(),
                 client.clone(),
                 name.clone(),
                 moves,
                 pause,
+                offset,
             ))
         })
         .collect();

@@ -6,7 +6,7 @@
 
 use crate::api::{parse_body, Guards, JsonBytes, Refusal};
 use crate::games;
-use crate::hub::{ApiError, GameState, ResultView, SeatView};
+use crate::hub::{ApiError, GameState};
 use axum::extract::Extension;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -102,43 +102,7 @@ impl PositionBody {
 /// legal moves.
 #[must_use]
 pub fn state(table: &dyn GameTable) -> GameState {
-    let info = table.info();
-    let n = table.moves().len();
-    let (position, view) = table.snapshot(n);
-    let to_move = table.to_move();
-    GameState {
-        id: String::new(),
-        game: info.name,
-        variant: table.variant(),
-        seats: [0, 1].map(|i| SeatView {
-            kind: "human".to_string(),
-            level: None,
-            name: info.sides[i].en,
-            connected: None,
-        }),
-        you: to_move.into_iter().collect(),
-        ply: n,
-        shown_ply: n,
-        to_move,
-        moves: table.moves().to_vec(),
-        position,
-        result: table.outcome().map(ResultView::from),
-        draw_offer: None,
-        thinking: false,
-        claims: info.claim.is_some(),
-        undo: false,
-        legal: if to_move.is_some() {
-            table.legal()
-        } else {
-            Vec::new()
-        },
-        view,
-        rematch_offer: None,
-        next: None,
-        prev: None,
-        match_view: None,
-        hint: false,
-    }
+    GameState::of_table(table)
 }
 
 /// `POST /api/position`: the board of a position.

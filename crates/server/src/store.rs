@@ -25,6 +25,14 @@ use tokio::sync::{mpsc, oneshot};
 /// transaction and answers each after the commit. It ends when every
 /// [`Store`] handle is dropped.
 async fn commit_groups(pool: AnyPool, postgres: bool, mut queue: mpsc::Receiver<Change>) {
+    // SQLite: the write-ahead log is copied back into the database by
+    // another task on another connection, so no commit waits for it (when
+    // a commit did it, every thousand pages, the moves waiting behind that
+    // commit took tens of milliseconds more). The task ends with this one.
+    let (_running, stopped) = oneshot::channel::<()>();
+    if !postgres {
+        tokio::spawn(checkpoints(pool.clone(), stopped));
+    }
     let mut group = Vec::with_capacity(MAX_GROUP);
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
         match commit_group(&pool, postgres, &group).await {
@@ -52,13 +60,34 @@ async fn commit_groups(pool: AnyPool, postgres: bool, mut queue: mpsc::Receiver<
     }
 }
 
+/// How often the SQLite log is checkpointed (see [`commit_groups`]).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Copies SQLite's write-ahead log into the database every
+/// [`CHECKPOINT_EVERY`] (a passive checkpoint: it never blocks a writer or
+/// a reader), until `stopped` fires or its sender is dropped.
+async fn checkpoints(pool: AnyPool, mut stopped: oneshot::Receiver<()>) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = &mut stopped => return,
+            _ = every.tick() => {
+                // A failure (the database busy or gone) is tried again at
+                // the next tick; the log keeps every commit meanwhile.
+                let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await;
+            }
+        }
+    }
+}
+
 /// Writes `group` in one transaction; for each change, whether it applied
 /// (`false`: the stored version differed, and that change wrote nothing).
 async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Result<Vec<bool>> {
     let mut tx = pool.begin().await?;
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
-        let (g, keep, added, next) = match &change.write {
+        let (g, keep, truncate, added, next) = match &change.write {
             Write::Create(row) => {
                 insert_game(&mut tx, row).await?;
                 applied.push(true);
@@ -67,9 +96,10 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
             Write::Save {
                 row,
                 keep,
+                truncate,
                 added,
                 next,
-            } => (row, keep, added, next),
+            } => (row, keep, truncate, added, next),
         };
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
@@ -92,11 +122,15 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
             applied.push(false);
             continue;
         }
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(&g.id)
-            .bind(*keep)
-            .execute(&mut *tx)
-            .await?;
+        // An undo removes moves; a move only adds one (and saves a
+        // statement, which on SQLite is a round trip to its thread).
+        if *truncate {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&g.id)
+                .bind(*keep)
+                .execute(&mut *tx)
+                .await?;
+        }
         for (i, text) in added.iter().enumerate() {
             sqlx::query("INSERT INTO moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)")
                 .bind(&g.id)
@@ -283,6 +317,8 @@ enum Write {
     Save {
         row: GameRow,
         keep: i64,
+        /// Whether stored moves from `keep` on must go (an undo).
+        truncate: bool,
         added: Vec<String>,
         /// A game created with the change (the one that follows it).
         next: Option<Box<GameRow>>,
@@ -378,7 +414,8 @@ impl Store {
                         let busy = timeout.as_millis();
                         conn.execute(&*format!(
                             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON;"
+                             PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON; \
+                             PRAGMA wal_autocheckpoint = 0;"
                         ))
                         .await?;
                     }
@@ -474,25 +511,28 @@ impl Store {
     /// # Errors
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
-        self.save_with(g, keep, added, None).await
+        self.save_with(g, (keep, usize::MAX), added, None).await
     }
 
     /// Like [`Store::save`], and creates the game `next` in the same
     /// transaction when the change applies (a rematch, a match's second
-    /// game): both are written or neither.
+    /// game): both are written or neither. `(keep, had)`: the moves kept
+    /// and how many were stored before (nothing is deleted when they are
+    /// all kept).
     ///
     /// # Errors
     /// On database errors (a duplicate id among them).
     pub async fn save_with(
         &self,
         g: &GameRow,
-        keep: usize,
+        (keep, had): (usize, usize),
         added: &[String],
         next: Option<&GameRow>,
     ) -> Result<bool> {
         self.submit(Write::Save {
             row: g.clone(),
             keep: i64::try_from(keep)?,
+            truncate: keep < had,
             added: added.to_vec(),
             next: next.map(|n| Box::new(n.clone())),
         })

@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -48,6 +48,9 @@ enum ClientMessage {
 /// closed (1008).
 const STRIKES: u32 = 20;
 
+/// Bytes read from a socket at a time.
+const READ_BUFFER: usize = 4096;
+
 /// `GET /api/games/ID/ws`.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -60,8 +63,12 @@ pub async fn upgrade(
     if let Err(e) = hub.subscribe(&id).await {
         return e.into_response();
     }
+    // A small read buffer: clients send short messages, and the socket
+    // library zeroes the free part of its buffer before each read (with
+    // the default 128 KiB that was the server's largest cost per move).
     ws.max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| run(socket, hub, id, guards, ip))
 }
 
@@ -73,13 +80,31 @@ async fn send(tx: &mut Sender, msg: Message, within: Duration) -> bool {
     matches!(tokio::time::timeout(within, tx.send(msg)).await, Ok(Ok(())))
 }
 
-/// Closes the socket with `code` and `reason`.
-async fn close(tx: &mut Sender, code: u16, reason: &str, within: Duration) {
+type Receiver = futures_util::stream::SplitStream<WebSocket>;
+
+/// How long a closing socket waits for the peer's answering close.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Closes the socket with `code` and `reason`, then reads (and drops)
+/// what the peer still sends until its answering close, for at most
+/// [`CLOSE_WAIT`]: a socket closed with unread data is reset, and the
+/// peer would never read the close frame and its code.
+async fn close(tx: &mut Sender, rx: &mut Receiver, code: u16, reason: &str, within: Duration) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
     };
-    send(tx, Message::Close(Some(frame)), within).await;
+    if !send(tx, Message::Close(Some(frame)), within).await {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_WAIT.min(within), async {
+        while let Some(Ok(m)) = rx.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Whether a read error is a message over the size limit.
@@ -107,11 +132,17 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
     loop {
         if send_state {
             send_state = false;
+            // Written straight to text: the state's board, moves and legal
+            // moves are already JSON, shared by every watcher.
             let msg = match hub.state(&id, &actor, None).await {
-                Ok(state) => json!({"type": "state", "game": state}),
-                Err(e) => json!({"type": "error", "error": public_message(&e)}),
+                Ok(game) => serde_json::to_string(&StateMessage {
+                    kind: "state",
+                    game: &game,
+                })
+                .expect("a state serializes"),
+                Err(e) => json!({"type": "error", "error": public_message(&e)}).to_string(),
             };
-            if !send(&mut tx, Message::Text(msg.to_string().into()), within).await {
+            if !send(&mut tx, Message::Text(msg.into()), within).await {
                 return;
             }
         }
@@ -134,13 +165,13 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        close(&mut tx, close_code::UNSUPPORTED, "messages are JSON text", within).await;
+                        close(&mut tx, &mut rx, close_code::UNSUPPORTED, "messages are JSON text", within).await;
                         return;
                     }
                     Some(Err(e)) => {
                         if too_long(e) {
                             let reason = format!("a message is at most {MAX_BODY} bytes");
-                            close(&mut tx, close_code::SIZE, &reason, within).await;
+                            close(&mut tx, &mut rx, close_code::SIZE, &reason, within).await;
                         }
                         return;
                     }
@@ -151,7 +182,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                     if let Some(wait) = over_rate(limiter, ip) {
                         strikes += 1;
                         if strikes > STRIKES {
-                            close(&mut tx, close_code::POLICY, "too many messages", within).await;
+                            close(&mut tx, &mut rx, close_code::POLICY, "too many messages", within).await;
                             return;
                         }
                         let mid = serde_json::from_str::<Value>(&text)
@@ -189,7 +220,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                             ClientMessage::Draw { action, id } => (Action::Draw(action), id),
                             ClientMessage::Hello { .. } => unreachable!("handled above"),
                         };
-                        Some(match hub.act(&id, &actor, action).await {
+                        Some(match hub.act_quietly(&id, &actor, action).await {
                             Ok(_) => json!({"type": "ack", "id": mid}),
                             Err(e) => error_message(&e, mid),
                         })
@@ -203,6 +234,14 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
             }
         }
     }
+}
+
+/// The message that carries a game's state to a socket.
+#[derive(Serialize)]
+struct StateMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'a crate::hub::GameState,
 }
 
 fn error_message(e: &ApiError, id: Option<Value>) -> Value {

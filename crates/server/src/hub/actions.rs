@@ -52,6 +52,39 @@ impl Hub {
         actor: &Actor,
         action: Action,
     ) -> Result<render::GameState, ApiError> {
+        let entry = self.act_only(id, actor, action).await?;
+        // Rendered after the kick, so that `thinking` is already shown.
+        let mut live = entry.live.lock().await;
+        let mut st = render::state(&mut live, actor, None, entry.connected());
+        let chain = live.row.chain.clone();
+        drop(live);
+        self.add_match(&mut st, &chain).await;
+        Ok(st)
+    }
+
+    /// Does `action` for `actor`, with no answer but success (a socket's
+    /// action is answered by an acknowledgement; the new state reaches
+    /// every socket of the game once).
+    ///
+    /// # Errors
+    /// As [`Hub::act`].
+    pub async fn act_quietly(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<(), ApiError> {
+        self.act_only(id, actor, action).await.map(drop)
+    }
+
+    /// Does `action`, tells the game's watchers and starts the computer;
+    /// answers the game's entry.
+    async fn act_only(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<Arc<super::Entry>, ApiError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
@@ -85,7 +118,12 @@ impl Hub {
             }
             if self
                 .store
-                .save_with(&row, keep, &table.moves()[keep..], next.as_ref())
+                .save_with(
+                    &row,
+                    (keep, live.table.moves().len()),
+                    &table.moves()[keep..],
+                    next.as_ref(),
+                )
                 .await?
             {
                 live.row = row;
@@ -110,13 +148,7 @@ impl Hub {
         drop(live);
         let _ = entry.changes.send(());
         self.kick(id, &entry).await;
-        // Rendered after the kick, so that `thinking` is already shown.
-        let mut live = entry.live.lock().await;
-        let mut st = render::state(&mut live, actor, None, entry.connected());
-        let chain = live.row.chain.clone();
-        drop(live);
-        self.add_match(&mut st, &chain).await;
-        Ok(st)
+        Ok(entry)
     }
 }
 

@@ -175,7 +175,7 @@ impl Hub {
             let keep = live.table.moves().len();
             if self
                 .store
-                .save_with(&row, keep, &[], next.as_deref())
+                .save_with(&row, (keep, keep), &[], next.as_deref())
                 .await?
             {
                 let offer = row

@@ -531,7 +531,10 @@ mod tests {
             .unwrap();
         let id = created.id.as_str();
         let actor = Actor::Tokens(created.tokens.values().cloned().collect());
-        let mv = created.game.legal[0].text.clone();
+        let mv = created.game.legal.value()[0]["move"]
+            .as_str()
+            .expect("a legal move")
+            .to_string();
         hub.act(
             id,
             &actor,

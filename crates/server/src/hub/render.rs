@@ -2,11 +2,51 @@
 //! described in docs/web-api.md).
 
 use super::{Actor, Live};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
-use tablero_ai::table::LegalMove;
+use std::sync::Arc;
+use tablero_ai::table::GameTable;
 use tablero_core::{Outcome, Player};
+
+/// A piece of JSON rendered once and shared by every answer that carries
+/// it (the board, the move list and the legal moves of a game's current
+/// position are the same for every watcher: they are serialized once per
+/// change, not once per watcher).
+#[derive(Clone, Debug)]
+pub struct Rendered(Arc<RawValue>);
+
+impl Rendered {
+    /// `value` as JSON.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Rendered {
+        let text = serde_json::to_string(value).expect("the API's values serialize");
+        Rendered(Arc::from(
+            RawValue::from_string(text).expect("serde_json writes valid JSON"),
+        ))
+    }
+
+    /// The JSON text.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The JSON as a value (for tests and for code that inspects it).
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(self.0.get()).expect("valid JSON")
+    }
+}
+
+impl PartialEq for Rendered {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+impl Serialize for Rendered {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
 
 /// Who sits in a seat, with the side's name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -82,8 +122,8 @@ pub struct GameState {
     pub shown_ply: usize,
     /// The seat to move, `null` when over.
     pub to_move: Option<usize>,
-    /// The moves played.
-    pub moves: Vec<String>,
+    /// The moves played (a JSON array of their texts).
+    pub moves: Rendered,
     /// The position string at the shown ply.
     pub position: String,
     /// The result, when over.
@@ -96,10 +136,11 @@ pub struct GameState {
     pub claims: bool,
     /// Whether the asker may undo (a person playing the computer).
     pub undo: bool,
-    /// The asker's legal moves (empty when not the asker's turn).
-    pub legal: Vec<LegalMove>,
+    /// The asker's legal moves (empty when not the asker's turn): a JSON
+    /// array of [`LegalMove`](tablero_ai::table::LegalMove)s.
+    pub legal: Rendered,
     /// The board at the shown ply, as the game's board module draws it.
-    pub view: Value,
+    pub view: Rendered,
     /// The seat offering a rematch (a finished game between two people).
     pub rematch_offer: Option<usize>,
     /// The game that follows this one (its rematch or the match's second
@@ -192,8 +233,78 @@ pub(super) struct Latest {
     version: i64,
     plies: usize,
     position: String,
-    view: Value,
-    legal: Vec<LegalMove>,
+    view: Rendered,
+    legal: Rendered,
+    moves: Rendered,
+}
+
+/// An empty JSON array, shared.
+fn no_moves() -> Rendered {
+    static EMPTY: std::sync::OnceLock<Rendered> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| Rendered::of(&[(); 0])).clone()
+}
+
+impl GameState {
+    /// `table` shown at ply `shown`, with what is the same for every
+    /// viewer; the viewer's own fields (seats held, legal moves, undo,
+    /// hint...) and the live game's (id, seats, offers, match) empty.
+    fn base(
+        table: &dyn GameTable,
+        shown: usize,
+        position: String,
+        view: Rendered,
+        moves: Rendered,
+    ) -> GameState {
+        let info = table.info();
+        GameState {
+            id: String::new(),
+            game: info.name,
+            variant: table.variant(),
+            seats: [0, 1].map(|i| SeatView {
+                kind: "human".to_string(),
+                level: None,
+                name: info.sides[i].en,
+                connected: None,
+            }),
+            you: Vec::new(),
+            ply: table.moves().len(),
+            shown_ply: shown,
+            to_move: table.to_move(),
+            moves,
+            position,
+            result: table.outcome().map(ResultView::from),
+            draw_offer: table.draw_offer(),
+            thinking: false,
+            claims: info.claim.is_some(),
+            undo: false,
+            legal: no_moves(),
+            view,
+            rematch_offer: None,
+            next: None,
+            prev: None,
+            match_view: None,
+            hint: false,
+        }
+    }
+
+    /// `table` at its current ply, seen by whoever is to move, with no
+    /// seats, id or match around it (the position endpoint's answer).
+    pub fn of_table(table: &dyn GameTable) -> GameState {
+        let n = table.moves().len();
+        let (position, view) = table.snapshot(n);
+        let mut st = GameState::base(
+            table,
+            n,
+            position,
+            Rendered::of(&view),
+            Rendered::of(table.moves()),
+        );
+        if let Some(seat) = st.to_move {
+            st.you = vec![seat];
+            st.legal = Rendered::of(&table.legal());
+        }
+        st
+    }
 }
 
 /// The shared part of the current position, rendered now if the game has
@@ -215,8 +326,9 @@ fn latest(live: &mut Live) -> std::sync::Arc<Latest> {
         version: live.row.version,
         plies: n,
         position,
-        view,
-        legal,
+        view: Rendered::of(&view),
+        legal: Rendered::of(&legal),
+        moves: Rendered::of(live.table.moves()),
     });
     live.latest = Some(l.clone());
     l
@@ -233,14 +345,14 @@ pub(super) fn state(
     let n = live.table.moves().len();
     let shown = ply.unwrap_or(n).min(n);
     let to_move = live.table.to_move();
+    let l = latest(live);
     let (position, view, legal) = if shown == n {
-        let l = latest(live);
         let mine = to_move.is_some_and(|seat| held.contains(&seat));
-        let legal = if mine { l.legal.clone() } else { Vec::new() };
+        let legal = if mine { l.legal.clone() } else { no_moves() };
         (l.position.clone(), l.view.clone(), legal)
     } else {
         let (position, view) = live.table.snapshot(shown);
-        (position, view, Vec::new())
+        (position, Rendered::of(&view), no_moves())
     };
     let t = &live.table;
     let undo = (0..2).any(|x| live.ai_level(x).is_some())
@@ -260,30 +372,20 @@ pub(super) fn state(
         over: false,
         winner: None,
     });
-    GameState {
-        id: live.row.id.clone(),
-        game: t.info().name,
-        variant: live.row.variant.clone(),
-        seats: seats(live, Some(connected)),
-        you: held,
-        ply: n,
-        shown_ply: shown,
-        to_move,
-        moves: t.moves().to_vec(),
-        position,
-        result: t.outcome().map(ResultView::from),
-        draw_offer: t.draw_offer(),
-        thinking: live.thinking,
-        claims: t.info().claim.is_some(),
-        undo,
-        legal,
-        view,
-        rematch_offer: chain.rematch_offer.and_then(|s| usize::try_from(s).ok()),
-        next: chain.next_game.clone(),
-        prev: chain.prev_game.clone(),
-        match_view,
-        hint,
-    }
+    let mut st = GameState::base(t.as_ref(), shown, position, view, l.moves.clone());
+    st.id.clone_from(&live.row.id);
+    st.variant.clone_from(&live.row.variant);
+    st.seats = seats(live, Some(connected));
+    st.you = held;
+    st.thinking = live.thinking;
+    st.undo = undo;
+    st.legal = legal;
+    st.rematch_offer = chain.rematch_offer.and_then(|s| usize::try_from(s).ok());
+    st.next.clone_from(&chain.next_game);
+    st.prev.clone_from(&chain.prev_game);
+    st.match_view = match_view;
+    st.hint = hint;
+    st
 }
 
 /// The list line of `live` for `actor`.
