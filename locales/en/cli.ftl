@@ -251,3 +251,12 @@ moves-legal = legal moves ({ $n }):
 ## The full-screen game: a move that is not legal (`why` is the game's reason, in English)
 
 tui-bad-move = { $why }
+
+## The two-game match in full screen
+
+tui-match-game = Game { $game } of 2
+tui-match-total = After game 1: A { $a }, B { $b }
+tui-match-game-over = Game { $game } is over
+tui-match-next = Any key starts game 2 (F10 leaves the match).
+tui-match-over = The match is over
+tui-match-leave = Any key leaves.

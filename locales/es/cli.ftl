@@ -256,3 +256,12 @@ moves-legal = jugadas legales ({ $n }):
 ## La partida a pantalla completa: una jugada no legal (`why` es el motivo del juego, en inglés, sin usar aquí)
 
 tui-bad-move = «{ $mv }» no es una jugada legal aquí.
+
+## The two-game match in full screen
+
+tui-match-game = Partida { $game } de 2
+tui-match-total = Tras la partida 1: A { $a }, B { $b }
+tui-match-game-over = Fin de la partida { $game }
+tui-match-next = Cualquier tecla empieza la partida 2 (F10 deja el match).
+tui-match-over = Fin del match
+tui-match-leave = Cualquier tecla sale.
