@@ -126,38 +126,12 @@ fn keys() -> String {
     t!("play-keys")
 }
 
-/// `tablero play`'s help in the language in use: the about text, the
-/// options' help and the text after them (the options' names stay).
+/// `tablero play`'s text after the options in the language in use (the
+/// commands at the prompt, the keys of the full screen, the player specs);
+/// the rest of its help comes from the catalogue as every command's does
+/// ([`crate::i18n::localize_help`]).
 pub fn localize(command: clap::Command) -> clap::Command {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return command;
-    }
-    let mut command = command
-        .about(t!("play-about"))
-        .long_about(t!("play-long-about"))
-        .after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")));
-    for (id, key) in [
-        ("game", "play-opt-game"),
-        ("variant", "play-opt-variant"),
-        ("p1", "play-opt-p1"),
-        ("p2", "play-opt-p2"),
-        ("first", "play-opt-first"),
-        ("seed", "play-opt-seed"),
-        ("record", "play-opt-record"),
-        ("no_color", "play-opt-no-color"),
-        ("plain", "play-opt-plain"),
-        ("two_games", "play-opt-match"),
-        ("layout", "play-opt-layout"),
-        ("position", "play-opt-position"),
-        ("moves", "play-opt-moves"),
-        ("tables", "play-opt-table"),
-    ] {
-        if command.get_arguments().any(|a| a.get_id() == id) {
-            let text = crate::i18n::text(key, None);
-            command = command.mut_arg(id, |a| a.help(text));
-        }
-    }
-    command
+    command.after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")))
 }
 
 /// A game at the terminal: the shared table (the same rules around the
@@ -523,7 +497,10 @@ pub(crate) fn match_game_lines<G: CliGame>(
 }
 
 /// The end of a match: each person's total and who won.
-pub(crate) fn match_end_lines<G: CliGame>(m: &SeatSwapMatch<G>, names: &[String; 2]) -> Vec<String> {
+pub(crate) fn match_end_lines<G: CliGame>(
+    m: &SeatSwapMatch<G>,
+    names: &[String; 2],
+) -> Vec<String> {
     let total = m.points();
     let mut out: Vec<String> = Person::ALL
         .into_iter()
@@ -570,8 +547,7 @@ fn run_match_full_screen<G: CliGame>(
             None => Ok(()),
         })
     };
-    let mut app =
-        crate::tui::MatchApp::new(m, bots, seats, names.clone(), Box::new(saver), seed)?;
+    let mut app = crate::tui::MatchApp::new(m, bots, seats, names.clone(), Box::new(saver), seed)?;
     let result = crate::tui::run(&mut app);
     let m = app.matches();
     for (i, h) in m.games().iter().enumerate() {

@@ -193,12 +193,6 @@ where
     pub fn over(&self) -> bool {
         self.phase == Phase::Over
     }
-
-    /// The game on the screen.
-    #[cfg(test)]
-    pub fn game(&mut self) -> &mut App<G> {
-        &mut self.app
-    }
 }
 
 /// The [`App`] of game `game`: each person in their seat for that game,

@@ -945,7 +945,7 @@ where
                 ));
                 if let Some(now) = job.progress.get() {
                     out.push(Line::styled(
-                        format!("  {now}"),
+                        format!("  {}", crate::i18n::search_line(&now)),
                         Style::new().fg(Color::Magenta),
                     ));
                 }
@@ -954,7 +954,7 @@ where
         }
         if let Some(info) = &self.info {
             out.push(Line::styled(
-                t!("tui-last-search", info = info.to_string()),
+                t!("tui-last-search", info = crate::i18n::search_line(info)),
                 Style::new().add_modifier(Modifier::DIM),
             ));
         }
