@@ -731,7 +731,23 @@ where
         );
         f.render_widget(self.panel(right.height), right);
         if let Some(o) = &self.overlay {
-            f.render_widget(Clear, right);
+            // A box in the middle of the board and panel, as tall as its
+            // lines wrapped to its width.
+            let w = main.width.min(72);
+            let inner = usize::from(w.saturating_sub(2)).max(1);
+            let rows: usize = o
+                .lines
+                .iter()
+                .map(|l| l.chars().count().max(1).div_ceil(inner))
+                .sum();
+            let h = (rows as u16 + 2).min(main.height);
+            let area = Rect {
+                x: main.x + (main.width - w) / 2,
+                y: main.y + (main.height - h) / 2,
+                width: w,
+                height: h,
+            };
+            f.render_widget(Clear, area);
             f.render_widget(
                 Paragraph::new(o.lines.join("\n"))
                     .block(
@@ -741,7 +757,7 @@ where
                     )
                     .style(Style::new().add_modifier(Modifier::BOLD))
                     .wrap(Wrap { trim: false }),
-                right,
+                area,
             );
         }
         f.render_widget(
