@@ -421,9 +421,10 @@ fn clap_s_errors_in_spanish() {
     let (code, _, err) = with_lang("C", &["--lang", "es", "jugar"], "");
     assert_eq!(code, 2);
     assert!(err.contains("orden desconocida 'jugar'"), "{err}");
-    for e in [&err] {
-        assert!(!e.contains("Usage") && !e.contains("unexpected"), "{e}");
-    }
+    assert!(
+        !err.contains("Usage") && !err.contains("unrecognized"),
+        "{err}"
+    );
     // English keeps clap's own words.
     let (_, _, err) = with_lang("C", &["perft", "imago", "--depht", "2"], "");
     assert!(err.contains("unexpected argument '--depht'"), "{err}");

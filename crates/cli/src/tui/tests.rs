@@ -323,9 +323,11 @@ fn screen_text(s: &impl Screen, w: u16, h: u16) -> String {
     rows(t.backend().buffer()).join("\n")
 }
 
-/// A Jarmo match between two computers at level 1; the saves are logged
-/// as (game, moves in the record).
-fn jarmo_match() -> (MatchApp<Jarmo>, Rc<std::cell::RefCell<Vec<(usize, usize)>>>) {
+/// The saves of a match: (game, moves in the record).
+type SaveLog = Rc<std::cell::RefCell<Vec<(usize, usize)>>>;
+
+/// A Jarmo match between two computers at level 1; the saves are logged.
+fn jarmo_match() -> (MatchApp<Jarmo>, SaveLog) {
     let log = Rc::new(std::cell::RefCell::new(Vec::new()));
     let saves = log.clone();
     let make: matches::MakeSaver<Jarmo> = Box::new(move |game, names| {
