@@ -22,7 +22,7 @@ play-long-about =
 
     On a terminal the game is full screen: the board redrawn in place with the last move marked, the move list, the players, the computer thinking while the screen stays live; type a move or choose one with the arrow keys, then Enter; F1 lists the keys. Elsewhere (a pipe, a script), or with --plain, the game goes line by line: type a move in the game's notation (or its number in the list) at the prompt; `help` lists the other commands (undo, claim, resign, draw, quit).
 play-opt-game = The game.
-play-opt-variant = The variant: Imago `default` or a layout text; Jarmo `standard` or `flipped`; Linja `publisher` or `seed`; Super Dimensiones five cards such as MCANR.
+play-opt-variant = { opt-variant }
 play-opt-p1 = Who plays player one (Imago, Linja: Red; Jarmo: Dark; Super Dimensiones: South): human, ai:1 to ai:5, random, solver, or a search spec such as mcts:ms=500 or ab:depth=4 [default: human, or the record's player when resuming with --moves @FILE].
 play-opt-p2 = Who plays player two (Imago: Blue; Jarmo: Light; Linja: Black; Super Dimensiones: North); the same choices [default: ai:3, or the record's player when resuming].
 play-opt-first = Who moves first: p1, p2, a colour name, or random.
@@ -251,3 +251,146 @@ moves-legal = legal moves ({ $n }):
 ## The full-screen game: a move that is not legal (`why` is the game's reason, in English)
 
 tui-bad-move = { $why }
+
+## The two-game match in full screen
+
+tui-match-game = Game { $game } of 2
+tui-match-total = After game 1: A { $a }, B { $b }
+tui-match-game-over = Game { $game } is over
+tui-match-next = Any key starts game 2 (F10 leaves the match).
+tui-match-over = The match is over
+tui-match-leave = Any key leaves.
+
+## Every command's --help (i18n::localize_help): X-about, X-opt-NAME, else opt-NAME
+
+tablero-about = Play, study and test two-player abstract games (each command lists them): terminal games, perft, solvers, matches, a UGI engine, a web app and a print-and-play kit.
+opt-game = The game.
+opt-variant = The variant: Imago `default` or a layout text; Jarmo `standard` or `flipped`; Linja `publisher` or `seed`; Super Dimensiones five cards like `I-C-A-W-R` (`+huff` appended for that option); draughts `russian`, `turkish` or `english`; `@FILE` reads it from a file.
+opt-layout = Imago layout file (the same as `--variant @FILE`).
+opt-position = Start from this position string instead of the start position.
+opt-moves = Moves to play first, in the game's notation, separated by commas; `@FILE` reads the moves of a saved record (or a plain move list).
+opt-table = { play-opt-table }
+serve-about = Serve the web app: play every game in the browser.
+serve-opt-port = The port (0: any free port, printed at start).
+serve-opt-host = The address to listen on.
+serve-opt-database = A SQLite file, or a PostgreSQL URL (`postgres://user@host/db`).
+serve-opt-rate = Requests per second allowed from one address (bursts of twice that); 0: no limit.
+serve-opt-max-connections = Connections open at once, WebSockets included (also kept under the open-file limit); more are answered 503.
+serve-opt-max-connections-per-address = Connections open at once from one address; more are answered 429. 0: no cap (behind a reverse proxy, every client has its address).
+serve-opt-solves-per-minute = Solves of new Imago layouts (`POST /api/imago/solve`) one address may ask for per minute; 0: no limit.
+perft-about = Count the move paths of each length from a position (move generator check).
+perft-opt-depth = Deepest length counted; every depth from 1 is printed.
+perft-opt-divide = Print the count below each first move at the deepest length instead.
+perft-opt-json = Print JSON: `[{ "{" }"depth": 1, "nodes": 12, "seconds": 0.0{ "}" }, ...]`.
+perft-opt-threads = Threads counting at once (the positions two plies from the root are shared out among them).
+moves-about = Show a position, its side to move, its result and its legal moves.
+moves-opt-json = Print JSON: `{ "{" }"position", "side", "army", "outcome", "legal"{ "}" }`.
+solve-about = Solve a game exactly, where tablero has an exact solver (see `solve --help`).
+solve-opt-json = Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (with --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`.
+solve-opt-max-positions = Linja: give up once the search has stored this many positions [default: 20000000, a few gigabytes at most; the start is far beyond].
+solve-opt-build-table = Linja: build the table of every position's value into FILE (resumes a build found there).
+solve-opt-table = Linja: answer from this table instead of searching.
+solve-opt-verify = Linja: check the table given by --table (checksum, and every value equal to its best successor's).
+solve-opt-rules = Linja: the rules of --build-table, `publisher` or `seed` (the same as --variant).
+solve-opt-free = Linja: pieces per side off the goal line that --build-table covers (12: every position; fewer: a small closed part of the game).
+solve-opt-threads = Linja: worker threads of --build-table and --verify (default: the cores).
+bench-about = Measure random playouts per second from the start position.
+bench-opt-variant = The variant (see `tablero perft --help`); `@FILE` reads a file.
+bench-opt-seconds = How long to play, in seconds.
+bench-opt-threads = Threads playing at once.
+bench-opt-seed = Seed of the first thread's random moves.
+bench-opt-json = Print JSON: `{ "{" }"playouts", "moves", "seconds", "playouts_per_s", "moves_per_s"{ "}" }`.
+match-about = Play a match between two computer players, with Elo and SPRT.
+match-after-help = { specs-help }
+match-opt-variant = { bench-opt-variant }
+match-opt-a = Player A: `random`; `ai:1` to `ai:5` (the levels of `tablero play`); `solver` (Imago: perfect play); `mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N]` (Monte Carlo tree search); `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,focus=0|1]` (alpha-beta search). Example: `--a mcts:ms=500 --b ab:depth=4`.
+match-opt-b = Player B: a SPEC as for --a.
+match-opt-games = Games to play (rounded up to an even number).
+match-opt-concurrency = Games played at the same time.
+match-opt-sprt = Stop when the sequential probability ratio test between Elo ELO0 and ELO1 decides (α = β = 0.05).
+match-opt-openings = Random plies played before each pair of games.
+match-opt-seed = Seed of the openings and the players.
+match-opt-records = Save each game's record in DIR as `game-001.txt`, `game-002.txt`, ... (created if missing), with the players' specs as tags.
+match-opt-json = Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+engine-about = Speak the UGI engine protocol on standard input and output.
+engine-after-help = { specs-help }
+engine-opt-game = The game to start with (`setoption name game value ...` changes it).
+engine-opt-variant = The variant to start with.
+engine-opt-player = The computer player that answers `go` (a spec as in `tablero match`).
+lab-about = The designer's lab: survey variants for balance, decisiveness and depth.
+lab-opt-game = The game, or `worker` to play units queued in --database.
+lab-opt-database = A PostgreSQL database holding the work queue and the results.
+lab-opt-variants = The variants: `all`, or a comma-separated list (default: the game's default variant).
+lab-opt-variant = One more variant (repeatable; for texts with commas, like Imago layouts); `@FILE` reads it from a file.
+lab-opt-level = Both players at this level (1-5).
+lab-opt-players = Two player specs A,B (as in `tablero match`): A plays first in the first game of each pair.
+lab-opt-ladder = The skill ladder: each level against the next one up, per variant.
+lab-opt-games = Games per variant (and per ladder rung), rounded up to pairs.
+lab-opt-openings = Random plies before each pair of games.
+lab-opt-seed = The survey's seed.
+lab-opt-report = The report folder (default `lab-GAME`); it also holds the saved results the survey resumes from.
+lab-opt-threads = Threads playing games (default: every core).
+lab-opt-json = Print one JSON value with every figure.
+lab-opt-search-layouts = Imago: search wall layouts with the default start cells.
+lab-opt-walls = Imago: walls per layout in the search.
+lab-opt-symmetric = Imago: only layouts that are their own mirror image (fair to both colours).
+lab-opt-max-layouts = Imago: the most layouts the search solves; beyond, it samples.
+lab-opt-top = Imago: layouts kept in the search's ranking.
+print-about = Write a game's print-and-play kit (board, pieces, cards, rules) as PDF or SVG.
+print-opt-variant = The variant (Imago: a layout text; `@FILE` reads it from a file).
+print-opt-paper = Paper: `a4` or `letter`.
+print-opt-output = The file to write: `.pdf` or `.svg` (every page, one below the other).
+
+## clap's own words (used in Spanish; English keeps clap's)
+
+clap-usage = Usage:
+clap-arguments = Arguments:
+clap-options = Options:
+clap-commands = Commands:
+clap-options-placeholder = [OPTIONS]
+clap-command-placeholder = <COMMAND>
+clap-help = Print help
+clap-help-more = Print help (see more with '--help')
+clap-help-summary = Print help (see a summary with '-h')
+clap-version = Print version
+clap-help-command = Print this message or the help of the given subcommand(s)
+clap-aliases = aliases: { $list }
+clap-default = default: { $value }
+clap-possible = possible values: { $list }
+clap-possible-heading = Possible values:
+clap-error-unknown = unexpected argument '{ $arg }' found
+clap-error-subcommand = unrecognized subcommand '{ $name }'
+clap-error-value = invalid value '{ $value }' for '{ $arg }'
+clap-error-missing = the following required arguments were not provided: { $args }
+clap-error-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+clap-error-no-subcommand = a command is required
+clap-error-count = wrong number of values for '{ $arg }'
+clap-error-other = the command line is not valid
+clap-error-tip = tip: a similar one exists: '{ $arg }'
+clap-error-more = For more information, try '--help'.
+value-game = GAME
+value-file = FILE
+value-who = WHO
+value-list = LIST
+value-dir = DIR
+value-lang = LANG
+value-path_or_url = PATH_OR_URL
+value-port = PORT
+value-host = HOST
+value-first = FIRST
+value-seed = SEED
+value-depth = DEPTH
+value-threads = THREADS
+value-seconds = SECONDS
+value-games = GAMES
+value-concurrency = CONCURRENCY
+value-openings = OPENINGS
+
+## A search's info line as the full-screen game shows it (the engine protocol keeps its words)
+
+search-depth = depth
+search-score = score
+search-nodes = nodes
+search-mate = mate
+search-pv = line
+value-game-worker = GAME|worker

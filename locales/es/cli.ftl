@@ -22,7 +22,7 @@ play-long-about =
 
     En un terminal la partida ocupa la pantalla: el tablero se redibuja en su sitio con la última jugada marcada, la lista de jugadas, los jugadores y el ordenador pensando mientras la pantalla sigue viva; escribe una jugada o elígela con las flechas y pulsa Intro; F1 muestra las teclas. En otro caso (una tubería, un guion), o con --plain, la partida va línea a línea: escribe una jugada en la notación del juego (o su número en la lista) tras el indicador; `ayuda` muestra las demás órdenes (deshacer, reclamar, rendirse, tablas, salir).
 play-opt-game = El juego.
-play-opt-variant = La variante: Imago `default`/`estándar` o un texto de disposición; Jarmo `standard`/`estándar` o `flipped`/`invertida`; Linja `publisher`/`editorial` o `seed`/`semilla`; Super Dimensiones cinco cartas como MCANR.
+play-opt-variant = { opt-variant }
 play-opt-p1 = Quién juega como jugador uno (Imago, Linja: Rojo; Jarmo: Oscuro; Super Dimensiones: Sur): human (una persona), ai:1 a ai:5, random, solver, o una búsqueda como mcts:ms=500 o ab:depth=4 [por defecto: human, o el jugador del registro al reanudar con --moves @FICHERO].
 play-opt-p2 = Quién juega como jugador dos (Imago: Azul; Jarmo: Claro; Linja: Negro; Super Dimensiones: Norte); las mismas opciones [por defecto: ai:3, o el jugador del registro al reanudar].
 play-opt-first = Quién mueve primero: p1, p2, el nombre de un color, o random (al azar).
@@ -256,3 +256,146 @@ moves-legal = jugadas legales ({ $n }):
 ## La partida a pantalla completa: una jugada no legal (`why` es el motivo del juego, en inglés, sin usar aquí)
 
 tui-bad-move = «{ $mv }» no es una jugada legal aquí.
+
+## The two-game match in full screen
+
+tui-match-game = Partida { $game } de 2
+tui-match-total = Tras la partida 1: A { $a }, B { $b }
+tui-match-game-over = Fin de la partida { $game }
+tui-match-next = Cualquier tecla empieza la partida 2 (F10 deja el match).
+tui-match-over = Fin del match
+tui-match-leave = Cualquier tecla sale.
+
+## Every command's --help (i18n::localize_help): X-about, X-opt-NAME, else opt-NAME
+
+tablero-about = Jugar, estudiar y probar juegos abstractos de dos jugadores (cada orden los enumera): partidas en el terminal, perft, resolutores, matches, un motor UGI, una aplicación web y un juego para imprimir.
+opt-game = El juego.
+opt-variant = La variante: Imago `default`/`estándar` o un texto de disposición; Jarmo `standard`/`estándar` o `flipped`/`invertida`; Linja `publisher`/`editorial` o `seed`/`semilla`; Super Dimensiones cinco cartas como `I-C-A-W-R` (con `+huff` añadido para esa opción); damas `russian`, `turkish` o `english`; `@FICHERO` la lee de un fichero.
+opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).
+opt-position = Empezar desde esta posición (su texto) en vez de la posición inicial.
+opt-moves = Jugadas que se juegan antes, en la notación del juego, separadas por comas; `@FICHERO` lee las jugadas de un registro guardado (o una lista de jugadas).
+opt-table = { play-opt-table }
+serve-about = Servir la aplicación web: jugar a todos los juegos en el navegador.
+serve-opt-port = El puerto (0: cualquier puerto libre, que se muestra al empezar).
+serve-opt-host = La dirección en la que escuchar.
+serve-opt-database = Un fichero SQLite, o una URL de PostgreSQL (`postgres://usuario@máquina/base`).
+serve-opt-rate = Peticiones por segundo permitidas a una dirección (ráfagas del doble); 0: sin límite.
+serve-opt-max-connections = Conexiones abiertas a la vez, WebSockets incluidos (también por debajo del límite de ficheros abiertos); a las demás se responde 503.
+serve-opt-max-connections-per-address = Conexiones abiertas a la vez desde una dirección; a las demás se responde 429. 0: sin tope (tras un proxy inverso, cada cliente tiene su dirección).
+serve-opt-solves-per-minute = Resoluciones de disposiciones nuevas del Imago (`POST /api/imago/solve`) que una dirección puede pedir por minuto; 0: sin límite.
+perft-about = Contar los caminos de jugadas de cada longitud desde una posición (comprobación del generador de jugadas).
+perft-opt-depth = La mayor longitud contada; se muestra cada profundidad desde 1.
+perft-opt-divide = Mostrar en su lugar la cuenta bajo cada primera jugada, a la mayor longitud.
+perft-opt-json = Imprimir JSON: `[{ "{" }"depth": 1, "nodes": 12, "seconds": 0.0{ "}" }, ...]`.
+perft-opt-threads = Hilos que cuentan a la vez (se reparten las posiciones a dos medias jugadas de la raíz).
+moves-about = Mostrar una posición, el bando al que le toca, su resultado y sus jugadas legales.
+moves-opt-json = Imprimir JSON: `{ "{" }"position", "side", "army", "outcome", "legal"{ "}" }`.
+solve-about = Resolver un juego exactamente, donde tablero tiene un resolutor exacto (ver `solve --help`).
+solve-opt-json = Imprimir JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (con --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`.
+solve-opt-max-positions = Linja: abandonar cuando la búsqueda haya guardado tantas posiciones [por defecto: 20000000, unos pocos gigabytes como mucho; la posición inicial queda muy lejos].
+solve-opt-build-table = Linja: construir en FICHERO la tabla del valor de cada posición (reanuda una construcción que encuentre allí).
+solve-opt-table = Linja: responder con esta tabla en vez de buscar.
+solve-opt-verify = Linja: comprobar la tabla dada con --table (suma de control, y que cada valor sea igual al de su mejor sucesora).
+solve-opt-rules = Linja: las reglas de --build-table, `publisher` o `seed` (lo mismo que --variant).
+solve-opt-free = Linja: piezas por bando fuera de la línea de meta que cubre --build-table (12: todas las posiciones; menos: una pequeña parte cerrada del juego).
+solve-opt-threads = Linja: hilos de trabajo de --build-table y --verify (por defecto: los núcleos).
+bench-about = Medir partidas al azar por segundo desde la posición inicial.
+bench-opt-variant = La variante (ver `tablero perft --help`); `@FICHERO` lee un fichero.
+bench-opt-seconds = Cuánto tiempo jugar, en segundos.
+bench-opt-threads = Hilos que juegan a la vez.
+bench-opt-seed = Semilla de las jugadas al azar del primer hilo.
+bench-opt-json = Imprimir JSON: `{ "{" }"playouts", "moves", "seconds", "playouts_per_s", "moves_per_s"{ "}" }`.
+match-about = Jugar un match entre dos jugadores del ordenador, con Elo y SPRT.
+match-after-help = { specs-help }
+match-opt-variant = { bench-opt-variant }
+match-opt-a = Jugador A: `random`; `ai:1` a `ai:5` (los niveles de `tablero play`); `solver` (Imago: juego perfecto); `mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N]` (búsqueda de árbol Monte Carlo); `ab[:depth=N,ms=N,nodes=N,threads=N,q=0|1,focus=0|1]` (búsqueda alfa-beta). Ejemplo: `--a mcts:ms=500 --b ab:depth=4`.
+match-opt-b = Jugador B: un SPEC como para --a.
+match-opt-games = Partidas que jugar (redondeadas a un número par).
+match-opt-concurrency = Partidas jugadas a la vez.
+match-opt-sprt = Parar cuando decida la prueba secuencial de razón de probabilidades entre Elo ELO0 y ELO1 (α = β = 0,05).
+match-opt-openings = Medias jugadas al azar antes de cada par de partidas.
+match-opt-seed = Semilla de las aperturas y de los jugadores.
+match-opt-records = Guardar el registro de cada partida en CARPETA como `game-001.txt`, `game-002.txt`, ... (se crea si falta), con los jugadores como etiquetas.
+match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+engine-about = Hablar el protocolo de motores UGI por la entrada y la salida estándar.
+engine-after-help = { specs-help }
+engine-opt-game = El juego con el que empezar (`setoption name game value ...` lo cambia).
+engine-opt-variant = La variante con la que empezar.
+engine-opt-player = El jugador del ordenador que responde a `go` (un SPEC como en `tablero match`).
+lab-about = El laboratorio del diseñador: estudiar variantes por su equilibrio, su decisión y su profundidad.
+lab-opt-game = El juego, o `worker` para jugar las unidades en cola en --database.
+lab-opt-database = Una base de datos PostgreSQL con la cola de trabajo y los resultados.
+lab-opt-variants = Las variantes: `all` (todas), o una lista separada por comas (por defecto: la variante por defecto del juego).
+lab-opt-variant = Una variante más (repetible; para textos con comas, como las disposiciones del Imago); `@FICHERO` la lee de un fichero.
+lab-opt-level = Ambos jugadores a este nivel (1-5).
+lab-opt-players = Dos jugadores A,B (como en `tablero match`): A juega primero en la primera partida de cada par.
+lab-opt-ladder = La escalera de niveles: cada nivel contra el siguiente, por variante.
+lab-opt-games = Partidas por variante (y por peldaño de la escalera), redondeadas a pares.
+lab-opt-openings = Medias jugadas al azar antes de cada par de partidas.
+lab-opt-seed = La semilla del estudio.
+lab-opt-report = La carpeta del informe (por defecto `lab-JUEGO`); guarda también los resultados desde los que el estudio se reanuda.
+lab-opt-threads = Hilos que juegan partidas (por defecto: todos los núcleos).
+lab-opt-json = Imprimir un único valor JSON con todas las cifras.
+lab-opt-search-layouts = Imago: buscar disposiciones de muros con las casillas de salida por defecto.
+lab-opt-walls = Imago: muros por disposición en la búsqueda.
+lab-opt-symmetric = Imago: solo disposiciones que son su propia imagen en el espejo (justas para ambos colores).
+lab-opt-max-layouts = Imago: cuántas disposiciones resuelve la búsqueda como mucho; más allá, toma muestras.
+lab-opt-top = Imago: disposiciones que se conservan en la clasificación de la búsqueda.
+print-about = Escribir el juego para imprimir (tablero, piezas, cartas, reglas) en PDF o SVG.
+print-opt-variant = La variante (Imago: un texto de disposición; `@FICHERO` la lee de un fichero).
+print-opt-paper = Papel: `a4` o `letter` (carta).
+print-opt-output = El fichero que escribir: `.pdf` o `.svg` (todas las páginas, una bajo otra).
+
+## clap's own words (used in Spanish; English keeps clap's)
+
+clap-usage = Uso:
+clap-arguments = Argumentos:
+clap-options = Opciones:
+clap-commands = Órdenes:
+clap-options-placeholder = [OPCIONES]
+clap-command-placeholder = <ORDEN>
+clap-help = Mostrar la ayuda
+clap-help-more = Mostrar la ayuda (más con '--help')
+clap-help-summary = Mostrar la ayuda (un resumen con '-h')
+clap-version = Mostrar la versión
+clap-help-command = Mostrar este mensaje o la ayuda de las órdenes dadas
+clap-aliases = también: { $list }
+clap-default = por defecto: { $value }
+clap-possible = valores posibles: { $list }
+clap-possible-heading = Valores posibles:
+clap-error-unknown = argumento inesperado '{ $arg }'
+clap-error-subcommand = orden desconocida '{ $name }'
+clap-error-value = valor no válido '{ $value }' para '{ $arg }'
+clap-error-missing = faltan estos argumentos obligatorios: { $args }
+clap-error-conflict = el argumento '{ $arg }' no puede usarse con '{ $other }'
+clap-error-no-subcommand = falta una orden
+clap-error-count = número de valores equivocado para '{ $arg }'
+clap-error-other = la línea de órdenes no es válida
+clap-error-tip = consejo: existe uno parecido: '{ $arg }'
+clap-error-more = Para más información, prueba '--help'.
+value-game = JUEGO
+value-file = FICHERO
+value-who = QUIÉN
+value-list = LISTA
+value-dir = CARPETA
+value-lang = IDIOMA
+value-path_or_url = RUTA_O_URL
+value-port = PUERTO
+value-host = DIRECCIÓN
+value-first = QUIÉN
+value-seed = SEMILLA
+value-depth = PROFUNDIDAD
+value-threads = HILOS
+value-seconds = SEGUNDOS
+value-games = PARTIDAS
+value-concurrency = CUÁNTAS
+value-openings = JUGADAS
+
+## A search's info line as the full-screen game shows it (the engine protocol keeps its words)
+
+search-depth = profundidad
+search-score = valor
+search-nodes = nodos
+search-mate = mate
+search-pv = línea
+value-game-worker = JUEGO|worker

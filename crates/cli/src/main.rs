@@ -129,11 +129,13 @@ fn main() -> ExitCode {
     // errors can already speak it.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     i18n::set(i18n::from_args_and_env(&args));
-    let command = Cli::command().mut_arg("lang", |a| a.help(i18n::t!("opt-lang")));
-    let command = command.mut_subcommand("play", play::localize);
-    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+    let mut command = i18n::localize_help(Cli::command()).mut_subcommand("play", play::localize);
+    let cli = match command
+        .try_get_matches_from_mut(args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => i18n::exit_on_clap_error(&e),
     };
     let result = tables::install(&cli.command).and_then(|()| match cli.command {
         Command::Serve(a) => serve::run(&a),

@@ -126,38 +126,12 @@ fn keys() -> String {
     t!("play-keys")
 }
 
-/// `tablero play`'s help in the language in use: the about text, the
-/// options' help and the text after them (the options' names stay).
+/// `tablero play`'s text after the options in the language in use (the
+/// commands at the prompt, the keys of the full screen, the player specs);
+/// the rest of its help comes from the catalogue as every command's does
+/// ([`crate::i18n::localize_help`]).
 pub fn localize(command: clap::Command) -> clap::Command {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return command;
-    }
-    let mut command = command
-        .about(t!("play-about"))
-        .long_about(t!("play-long-about"))
-        .after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")));
-    for (id, key) in [
-        ("game", "play-opt-game"),
-        ("variant", "play-opt-variant"),
-        ("p1", "play-opt-p1"),
-        ("p2", "play-opt-p2"),
-        ("first", "play-opt-first"),
-        ("seed", "play-opt-seed"),
-        ("record", "play-opt-record"),
-        ("no_color", "play-opt-no-color"),
-        ("plain", "play-opt-plain"),
-        ("two_games", "play-opt-match"),
-        ("layout", "play-opt-layout"),
-        ("position", "play-opt-position"),
-        ("moves", "play-opt-moves"),
-        ("tables", "play-opt-table"),
-    ] {
-        if command.get_arguments().any(|a| a.get_id() == id) {
-            let text = crate::i18n::text(key, None);
-            command = command.mut_arg(id, |a| a.help(text));
-        }
-    }
-    command
+    command.after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")))
 }
 
 /// A game at the terminal: the shared table (the same rules around the
@@ -244,7 +218,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             Who::parse(args.p1.as_deref().unwrap_or("human"), seed)?,
             Who::parse(args.p2.as_deref().unwrap_or("ai:3"), seed.wrapping_add(1))?,
         ];
-        return run_match::<G>(args, who, color, first);
+        return run_match::<G>(args, who, color, first, seed);
     }
     let (history, record) = args.setup.load::<G>(first)?;
     // A resumed record keeps its players unless --p1/--p2 name others.
@@ -425,13 +399,17 @@ fn run_match<G: CliGame>(
     people: [Who<G>; 2],
     color: bool,
     first: Player,
+    seed: u64,
 ) -> Result<()> {
     if args.setup.position.is_some() || args.setup.moves.is_some() {
         bail!(t!("match-no-position"));
     }
-    let mut m = SeatSwapMatch::<G>::new(args.setup.variant::<G>()?, first);
+    let m = SeatSwapMatch::<G>::new(args.setup.variant::<G>()?, first);
+    if !args.plain && crate::tui::available() {
+        return run_match_full_screen(args, m, people, seed);
+    }
+    let mut m = m;
     let names = [people[0].name().to_string(), people[1].name().to_string()];
-    let label = |person: Person| format!("{person} ({})", names[person.index()]);
     // Each person's player, taken out for the game where they sit.
     let mut people = people.map(Some);
     for game in 1..=2 {
@@ -442,23 +420,9 @@ fn run_match<G: CliGame>(
         };
         let who = [seat(Player::P1), seat(Player::P2)];
         println!();
-        println!(
-            "{}",
-            t!(
-                "match-header",
-                game = game,
-                a = label(Person::in_seat(Player::P1, game)),
-                sidea = G::side_label(Player::P1),
-                b = label(Person::in_seat(Player::P2, game)),
-                sideb = G::side_label(Player::P2),
-            )
-        );
+        println!("{}", match_header::<G>(&names, game));
         let mut s = Session::new(m.current().clone(), who, color);
-        if let Some(path) = &args.record {
-            let mut name = path.as_os_str().to_owned();
-            name.push(format!(".{game}"));
-            s.record = Some(PathBuf::from(name));
-        }
+        s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
         s.save()?;
         let quit = s.play()?;
@@ -474,42 +438,144 @@ fn run_match<G: CliGame>(
             println!("{}", t!("match-unfinished", game = game));
             return Ok(());
         }
-        for person in Person::ALL {
-            println!(
-                "{}",
-                t!(
-                    "match-game-points",
-                    game = game,
-                    person = person.to_string(),
-                    name = names[person.index()].clone(),
-                    side = G::side_label(person.seat(game)),
-                    points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
-                )
-            );
+        for line in match_game_lines(&m, &names, game) {
+            println!("{line}");
         }
         m.next_game();
     }
+    for line in match_end_lines(&m, &names) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// Where game `game` of a match is saved: `FILE.1`, `FILE.2`.
+fn match_record(record: Option<&Path>, game: usize) -> Option<PathBuf> {
+    record.map(|path| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".{game}"));
+        PathBuf::from(name)
+    })
+}
+
+/// A person of a match with their player: `A (ai:1)`.
+pub(crate) fn person_label(person: Person, names: &[String; 2]) -> String {
+    format!("{person} ({})", names[person.index()])
+}
+
+/// Who plays which side in game `game` of a match, as a sentence.
+pub(crate) fn match_header<G: CliGame>(names: &[String; 2], game: usize) -> String {
+    t!(
+        "match-header",
+        game = game,
+        a = person_label(Person::in_seat(Player::P1, game), names),
+        sidea = G::side_label(Player::P1),
+        b = person_label(Person::in_seat(Player::P2, game), names),
+        sideb = G::side_label(Player::P2),
+    )
+}
+
+/// Each person's points in game `game` of a match (once it is over).
+pub(crate) fn match_game_lines<G: CliGame>(
+    m: &SeatSwapMatch<G>,
+    names: &[String; 2],
+    game: usize,
+) -> Vec<String> {
+    Person::ALL
+        .into_iter()
+        .map(|person| {
+            t!(
+                "match-game-points",
+                game = game,
+                person = person.to_string(),
+                name = names[person.index()].clone(),
+                side = G::side_label(person.seat(game)),
+                points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
+            )
+        })
+        .collect()
+}
+
+/// The end of a match: each person's total and who won.
+pub(crate) fn match_end_lines<G: CliGame>(
+    m: &SeatSwapMatch<G>,
+    names: &[String; 2],
+) -> Vec<String> {
     let total = m.points();
-    for person in Person::ALL {
-        let per_game: Vec<String> = (1..=2)
-            .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
-            .collect();
-        println!(
-            "{}",
+    let mut out: Vec<String> = Person::ALL
+        .into_iter()
+        .map(|person| {
+            let per_game: Vec<String> = (1..=2)
+                .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
+                .collect();
             t!(
                 "match-total",
-                person = label(person),
+                person = person_label(person, names),
                 first = per_game[0].clone(),
                 second = per_game[1].clone(),
                 points = crate::render::points(total[person.index()]),
             )
-        );
+        })
+        .collect();
+    out.push(match m.winner().flatten() {
+        Some(p) => t!("match-wins", person = person_label(p, names)),
+        None => t!("match-drawn"),
+    });
+    out
+}
+
+/// The two-game match in full screen ([`crate::tui::MatchApp`]): each game's
+/// record saved after every move as in line mode; what the line mode prints
+/// about the games and the match is printed when the screen is left.
+fn run_match_full_screen<G: CliGame>(
+    args: &Args,
+    m: SeatSwapMatch<G>,
+    people: [Who<G>; 2],
+    seed: u64,
+) -> Result<()> {
+    let names = [people[0].name().to_string(), people[1].name().to_string()];
+    let seats = [people[0].seat(), people[1].seat()];
+    let bots = people.map(|w| match w {
+        Who::Human(_) => None,
+        Who::Computer(bot, _) => Some(bot),
+    });
+    let record = args.record.clone();
+    let saver = move |game: usize, seat_names: [String; 2]| -> crate::tui::Saver<G> {
+        let path = match_record(record.as_deref(), game);
+        Box::new(move |h: &History<G>| match &path {
+            Some(p) => save_record(p, h, [&seat_names[0], &seat_names[1]], &[]),
+            None => Ok(()),
+        })
+    };
+    let mut app = crate::tui::MatchApp::new(m, bots, seats, names.clone(), Box::new(saver), seed)?;
+    let result = crate::tui::run(&mut app);
+    let m = app.matches();
+    for (i, h) in m.games().iter().enumerate() {
+        let game = i + 1;
+        if let Some(o) = h.outcome() {
+            println!("{}", crate::tui::result_sentence(h, o));
+        }
+        if let Some(path) = match_record(args.record.as_deref(), game) {
+            println!("{}", t!("record-saved", path = path.display().to_string()));
+        }
+        if h.outcome().is_some() {
+            for line in match_game_lines(m, &names, game) {
+                println!("{line}");
+            }
+        } else {
+            println!("{}", t!("match-unfinished", game = game));
+        }
     }
-    match m.winner().flatten() {
-        Some(p) => println!("{}", t!("match-wins", person = label(p))),
-        None => println!("{}", t!("match-drawn")),
+    if m.is_over() {
+        for line in match_end_lines(m, &names) {
+            println!("{line}");
+        }
     }
-    Ok(())
+    result?;
+    match app.take_error() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 impl<G: CliGame> Session<G> {

@@ -327,3 +327,105 @@ fn every_message_the_code_names_exists() {
     assert!(seen > 150, "the scan found only {seen} message names");
     assert!(missing.is_empty(), "messages in no catalogue: {missing:?}");
 }
+
+/// English words of help texts (clap's own and ordinary prose) that a
+/// Spanish help must not contain.
+const ENGLISH: [&str; 16] = [
+    "Usage",
+    "Options",
+    "Arguments",
+    "Commands",
+    "Print help",
+    "Print version",
+    "[default",
+    "possible values",
+    "Possible values",
+    "aliases",
+    " the ",
+    "The ",
+    " with ",
+    " and ",
+    " from ",
+    " of ",
+];
+
+#[test]
+fn every_command_s_help_is_spanish() {
+    let (code, top, err) = with_lang("C", &["--lang", "es", "--help"], "");
+    assert_eq!(code, 0, "{err}");
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Órdenes:"))
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{top}");
+    let mut english = Vec::new();
+    for args in std::iter::once(vec!["--help"]).chain(
+        commands
+            .iter()
+            .flat_map(|c| [vec![c.as_str(), "--help"], vec![c.as_str(), "-h"]]),
+    ) {
+        let mut all = vec!["--lang", "es"];
+        all.extend(&args);
+        let (code, out, err) = with_lang("en_US.UTF-8", &all, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("Uso: tablero"), "{args:?}: {out}");
+        for line in out.lines() {
+            if let Some(w) = ENGLISH.iter().find(|w| line.contains(*w)) {
+                english.push(format!("{args:?}: {w:?} in {line:?}"));
+            }
+        }
+    }
+    assert!(
+        english.is_empty(),
+        "English in Spanish help:\n{}",
+        english.join("\n")
+    );
+    // The same words are there in English (the list catches real help).
+    let (_, out, _) = with_lang("C", &["perft", "--help"], "");
+    assert!(out.contains("Usage:") && out.contains("Options:") && out.contains("Print help"));
+}
+
+#[test]
+fn clap_s_errors_in_spanish() {
+    let (code, out, err) = with_lang("es_ES.UTF-8", &["perft", "imago", "--depht", "2"], "");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("error: argumento inesperado '--depht'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("consejo: existe uno parecido: '--depth'"),
+        "{err}"
+    );
+    assert!(err.contains("Uso: tablero perft [OPCIONES]"), "{err}");
+    assert!(
+        err.contains("Para más información, prueba '--help'."),
+        "{err}"
+    );
+    let (code, _, err) = with_lang("C", &["--lang", "es", "perft", "imago"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("error: faltan estos argumentos obligatorios: --depth"),
+        "{err}"
+    );
+    let (code, _, err) = with_lang("C", &["--lang", "es", "moves", "chess"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("valor no válido 'chess' para '<JUEGO>'"),
+        "{err}"
+    );
+    assert!(err.contains("valores posibles: imago"), "{err}");
+    let (code, _, err) = with_lang("C", &["--lang", "es", "jugar"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("orden desconocida 'jugar'"), "{err}");
+    assert!(
+        !err.contains("Usage") && !err.contains("unrecognized"),
+        "{err}"
+    );
+    // English keeps clap's own words.
+    let (_, _, err) = with_lang("C", &["perft", "imago", "--depht", "2"], "");
+    assert!(err.contains("unexpected argument '--depht'"), "{err}");
+}

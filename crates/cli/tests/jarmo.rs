@@ -225,3 +225,51 @@ fn the_match_swaps_seats_and_adds_up_points() {
     assert_eq!(code, 2);
     assert!(err.contains("--match plays two games"), "{err}");
 }
+
+#[test]
+fn the_match_in_spanish_keeps_both_records() {
+    let dir = std::env::temp_dir().join(format!("tablero-jarmo-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("m.txt");
+    let record_arg = record.to_string_lossy().to_string();
+    // `--plain` (and a pipe) keep the line mode.
+    let (code, out, err) = common::tablero_env(
+        &[
+            "play",
+            "jarmo",
+            "--match",
+            "--plain",
+            "--p1",
+            "random",
+            "--p2",
+            "random",
+            "--seed",
+            "4",
+            "--record",
+            &record_arg,
+        ],
+        "",
+        &[("LANG", "es_ES.UTF-8")],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Match, partida 1 de 2: A (random) juega con Oscuro"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Match, partida 2 de 2: B (random) juega con Oscuro"),
+        "{out}"
+    );
+    assert!(out.contains("Partida 2: A (random, Claro) "), "{out}");
+    assert!(out.contains("Total de A (random): "), "{out}");
+    assert!(
+        out.contains("gana el match.") || out.contains("El match queda en tablas."),
+        "{out}"
+    );
+    for game in 1..=2 {
+        let text =
+            std::fs::read_to_string(dir.join(format!("m.txt.{game}"))).expect("each game's record");
+        assert!(!text.contains("[Result \"*\"]"), "game {game}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,6 +8,9 @@
 //! last move, shade the squares and count the captured pieces.
 
 mod board;
+mod matches;
+
+pub use matches::MatchApp;
 
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
@@ -83,6 +86,62 @@ pub struct App<G: CliGame> {
     paused: bool,
     /// The start position's drawing, to count the captured pieces.
     start_board: Vec<String>,
+    /// In a two-game match: which game, who sits where, the points so far.
+    banner: Option<Banner>,
+    /// A box drawn over the side panel (a match's results).
+    overlay: Option<Overlay>,
+}
+
+/// What the screen says of a two-game match around one of its games.
+struct Banner {
+    /// `Game 1 of 2`.
+    title: String,
+    /// The person in each seat (`A`, `B`), player one first.
+    people: [String; 2],
+    /// The points after the first game, in the second.
+    total: Option<String>,
+}
+
+/// A box of text drawn over the side panel.
+struct Overlay {
+    title: String,
+    lines: Vec<String>,
+}
+
+/// What [`run`] drives: a game ([`App`]) or a match of two ([`MatchApp`]).
+pub trait Screen {
+    /// Takes what the computer's threads sent and starts their searches;
+    /// whether anything changed.
+    fn step(&mut self) -> bool;
+    /// Handles one key.
+    fn key(&mut self, k: KeyEvent);
+    /// Draws the whole screen.
+    fn draw(&self, f: &mut Frame);
+    /// Whether the screen is to be left.
+    fn quitting(&self) -> bool;
+    /// Asks to leave (an interrupt).
+    fn stop(&mut self);
+}
+
+impl<G: CliGame + Send + 'static> Screen for App<G>
+where
+    G::Move: Send,
+{
+    fn step(&mut self) -> bool {
+        App::step(self)
+    }
+    fn key(&mut self, k: KeyEvent) {
+        App::key(self, k);
+    }
+    fn draw(&self, f: &mut Frame) {
+        App::draw(self, f);
+    }
+    fn quitting(&self) -> bool {
+        App::quitting(self)
+    }
+    fn stop(&mut self) {
+        App::stop(self);
+    }
 }
 
 impl<G: CliGame + Send + 'static> App<G>
@@ -117,6 +176,8 @@ where
             quit: false,
             paused: false,
             start_board,
+            banner: None,
+            overlay: None,
         };
         app.message = app.prompt_text();
         app
@@ -135,6 +196,12 @@ where
     /// Asks to leave (an interrupt).
     pub fn stop(&mut self) {
         self.quit = true;
+    }
+
+    /// Takes the computer players back (between the games of a match);
+    /// one still thinking is not there.
+    fn take_bots(&mut self) -> [Option<Box<dyn Bot<G>>>; 2] {
+        [self.bots[0].take(), self.bots[1].take()]
     }
 
     fn changed(&mut self) {
@@ -176,22 +243,7 @@ where
 
     /// The result as a sentence.
     pub fn result_text(&self, o: tablero_core::Outcome) -> String {
-        let text = match o.winner {
-            Some(p) => t!("wins", side = Self::title(p)),
-            None => t!("draw"),
-        };
-        let why = self
-            .table
-            .history()
-            .current()
-            .end_text(o)
-            .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
-        t!(
-            "result",
-            result = text,
-            why = why,
-            score = o.score_text("-")
-        )
+        result_sentence(self.table.history(), o)
     }
 
     /// Takes what a computer's thread sent, and starts the computer's
@@ -627,14 +679,27 @@ where
             Constraint::Length(1),
         ])
         .areas(area);
-        let title = format!(
-            " tablero · {} · {}: {} · {}: {}",
-            G::NAME,
-            Self::title(Player::P1),
-            self.names[0],
-            Self::title(Player::P2),
-            self.names[1]
-        );
+        let title = match &self.banner {
+            Some(b) => format!(
+                " tablero · {} · {} · {}: {} ({}) · {}: {} ({})",
+                G::NAME,
+                b.title,
+                Self::title(Player::P1),
+                b.people[0],
+                self.names[0],
+                Self::title(Player::P2),
+                b.people[1],
+                self.names[1]
+            ),
+            None => format!(
+                " tablero · {} · {}: {} · {}: {}",
+                G::NAME,
+                Self::title(Player::P1),
+                self.names[0],
+                Self::title(Player::P2),
+                self.names[1]
+            ),
+        };
         f.render_widget(
             Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
             top,
@@ -665,6 +730,36 @@ where
             left,
         );
         f.render_widget(self.panel(right.height), right);
+        if let Some(o) = &self.overlay {
+            // A box in the middle of the board and panel, as tall as its
+            // lines wrapped to its width.
+            let w = main.width.min(72);
+            let inner = usize::from(w.saturating_sub(2)).max(1);
+            let rows: usize = o
+                .lines
+                .iter()
+                .map(|l| l.chars().count().max(1).div_ceil(inner))
+                .sum();
+            let h = (rows as u16 + 2).min(main.height);
+            let area = Rect {
+                x: main.x + (main.width - w) / 2,
+                y: main.y + (main.height - h) / 2,
+                width: w,
+                height: h,
+            };
+            f.render_widget(Clear, area);
+            f.render_widget(
+                Paragraph::new(o.lines.join("\n"))
+                    .block(
+                        Block::bordered()
+                            .title(format!(" {} ", o.title))
+                            .border_style(Style::new().fg(Color::Yellow)),
+                    )
+                    .style(Style::new().add_modifier(Modifier::BOLD))
+                    .wrap(Wrap { trim: false }),
+                area,
+            );
+        }
         f.render_widget(
             Paragraph::new(self.message.clone())
                 .style(Style::new().fg(Color::Yellow))
@@ -819,6 +914,15 @@ where
     fn panel(&self, height: u16) -> Paragraph<'static> {
         let mut out: Vec<Line> = Vec::new();
         let to_move = self.table.to_move();
+        if let Some(b) = &self.banner {
+            out.push(Line::styled(
+                b.title.clone(),
+                Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            ));
+            if let Some(total) = &b.total {
+                out.push(Line::raw(total.clone()));
+            }
+        }
         for p in Player::ALL {
             let marker = if to_move == Some(p) { "▶ " } else { "  " };
             let color = if p == Player::P1 {
@@ -832,7 +936,10 @@ where
                     format!("{:<7}", Self::title(p)),
                     Style::new().fg(color).bold(),
                 ),
-                Span::raw(self.names[p.index()].clone()),
+                Span::raw(match &self.banner {
+                    Some(b) => format!("{} · {}", b.people[p.index()], self.names[p.index()]),
+                    None => self.names[p.index()].clone(),
+                }),
             ]));
         }
         match (&self.job, self.table.outcome()) {
@@ -854,7 +961,7 @@ where
                 ));
                 if let Some(now) = job.progress.get() {
                     out.push(Line::styled(
-                        format!("  {now}"),
+                        format!("  {}", crate::i18n::search_line(&now)),
                         Style::new().fg(Color::Magenta),
                     ));
                 }
@@ -863,7 +970,7 @@ where
         }
         if let Some(info) = &self.info {
             out.push(Line::styled(
-                t!("tui-last-search", info = info.to_string()),
+                t!("tui-last-search", info = crate::i18n::search_line(info)),
                 Style::new().add_modifier(Modifier::DIM),
             ));
         }
@@ -910,6 +1017,24 @@ where
     }
 }
 
+/// The result of the game `h` as a sentence: who won, why, the score.
+pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> String {
+    let text = match o.winner {
+        Some(p) => t!("wins", side = G::side_label(p)),
+        None => t!("draw"),
+    };
+    let why = h
+        .current()
+        .end_text(o)
+        .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
+    t!(
+        "result",
+        result = text,
+        why = why,
+        score = o.score_text("-")
+    )
+}
+
 /// The background of the last move's cells.
 const MARK: Color = Color::Yellow;
 /// The background of the dark squares.
@@ -930,10 +1055,7 @@ pub fn available() -> bool {
 
 /// Plays `app` in full screen until the game is left; the terminal is
 /// restored afterwards (also after an error).
-pub fn run<G: CliGame + Send + 'static>(app: &mut App<G>) -> Result<()>
-where
-    G::Move: Send,
-{
+pub fn run(app: &mut impl Screen) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     // A kill or a closed terminal: leave the loop, restore the terminal

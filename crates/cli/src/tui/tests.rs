@@ -307,7 +307,7 @@ fn the_thinking_line_shows_the_search_s_best_line_so_far() {
     let now = job.progress.get().expect("a report while the search runs");
     assert!(now.starts_with("depth ") && now.contains(" pv "), "{now}");
     let shown = rows(&screen(&app, 100, 30));
-    let head: String = now.chars().take(20).collect();
+    let head: String = crate::i18n::search_line(&now).chars().take(20).collect();
     assert!(
         shown.iter().any(|r| r.contains(&head)),
         "{head:?} not on the screen:\n{}",
@@ -315,4 +315,155 @@ fn the_thinking_line_shows_the_search_s_best_line_so_far() {
     );
     app.wait();
     assert_eq!(app.table().moves().len(), 2);
+}
+
+fn screen_text(s: &impl Screen, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    t.draw(|f| s.draw(f)).expect("drawn");
+    rows(t.backend().buffer()).join("\n")
+}
+
+/// The saves of a match: (game, moves in the record).
+type SaveLog = Rc<std::cell::RefCell<Vec<(usize, usize)>>>;
+
+/// A Jarmo match between two computers at level 1; the saves are logged.
+fn jarmo_match() -> (MatchApp<Jarmo>, SaveLog) {
+    let log = Rc::new(std::cell::RefCell::new(Vec::new()));
+    let saves = log.clone();
+    let make: matches::MakeSaver<Jarmo> = Box::new(move |game, names| {
+        assert_eq!(names, ["ai:1".to_string(), "ai:1".to_string()]);
+        let saves = saves.clone();
+        Box::new(move |h: &History<Jarmo>| {
+            saves.borrow_mut().push((game, h.moves().len()));
+            Ok(())
+        })
+    });
+    let m = tablero_core::SeatSwapMatch::<Jarmo>::new(Default::default(), Player::P1);
+    let bots = [
+        Some(parse_spec::<Jarmo>("ai:1", 11).expect("a spec")),
+        Some(parse_spec::<Jarmo>("ai:1", 12).expect("a spec")),
+    ];
+    let seat = Seat::Computer(tablero_ai::spec_level("ai:1"));
+    let app = MatchApp::new(
+        m,
+        bots,
+        [seat, seat],
+        ["ai:1".to_string(), "ai:1".to_string()],
+        make,
+        5,
+    )
+    .expect("a match");
+    (app, log)
+}
+
+#[test]
+fn a_two_game_match_plays_both_games_on_one_screen() {
+    use tablero_core::Person;
+    let (mut app, log) = jarmo_match();
+    let s = screen_text(&app, 160, 40);
+    assert!(s.contains("Game 1 of 2"), "{s}");
+    assert!(s.contains("Dark: A (ai:1) · Light: B (ai:1)"), "{s}");
+    for _ in 0..5000 {
+        if app.between() {
+            break;
+        }
+        Screen::step(&mut app);
+        app.wait();
+    }
+    assert!(app.between(), "game 1 ends");
+    let (a1, b1) = (
+        app.matches()
+            .game_points(Person::A, 1)
+            .expect("game 1 over"),
+        app.matches()
+            .game_points(Person::B, 1)
+            .expect("game 1 over"),
+    );
+    let s = screen_text(&app, 200, 40);
+    assert!(s.contains("Game 1 is over"), "{s}");
+    assert!(
+        s.contains(&format!(
+            "Game 1: A (ai:1, Dark) {}",
+            crate::render::points(a1)
+        )),
+        "{s}"
+    );
+    assert!(s.contains("Any key starts game 2"), "{s}");
+    // The record of game 2 is written before it starts, as in line mode.
+    assert_eq!(log.borrow().last(), Some(&(2, 0)));
+    let game1 = log.borrow().iter().filter(|(g, _)| *g == 1).count();
+    assert_eq!(game1, app.matches().games()[0].moves().len() + 1);
+
+    Screen::key(&mut app, KeyEvent::from(KeyCode::Char('x')));
+    assert!(!app.between() && !app.quitting());
+    let s = screen_text(&app, 160, 40);
+    assert!(s.contains("Game 2 of 2"), "{s}");
+    // The people swapped seats; the points of game 1 are shown.
+    assert!(s.contains("Dark: B (ai:1) · Light: A (ai:1)"), "{s}");
+    assert!(
+        s.contains(&format!(
+            "After game 1: A {}, B {}",
+            crate::render::points(a1),
+            crate::render::points(b1)
+        )),
+        "{s}"
+    );
+    for _ in 0..5000 {
+        if app.over() {
+            break;
+        }
+        Screen::step(&mut app);
+        app.wait();
+    }
+    assert!(app.over(), "game 2 ends");
+    let m = app.matches();
+    let (a2, b2) = (
+        m.game_points(Person::A, 2).expect("game 2 over"),
+        m.game_points(Person::B, 2).expect("game 2 over"),
+    );
+    let s = screen_text(&app, 200, 40);
+    assert!(s.contains("The match is over"), "{s}");
+    assert!(
+        s.contains(&format!(
+            "Total for A (ai:1): {a1} + {a2} = {}",
+            crate::render::points(a1 + a2)
+        )),
+        "{s}"
+    );
+    let result = if a1 + a2 > b1 + b2 {
+        "A (ai:1) wins the match."
+    } else if b1 + b2 > a1 + a2 {
+        "B (ai:1) wins the match."
+    } else {
+        "The match is drawn."
+    };
+    assert!(s.contains(result), "{s}");
+    assert_eq!(
+        log.borrow().last(),
+        Some(&(2, app.matches().games()[1].moves().len()))
+    );
+    Screen::key(&mut app, KeyEvent::from(KeyCode::Enter));
+    assert!(app.quitting());
+}
+
+#[test]
+fn leaving_between_the_games_leaves_game_two_unplayed() {
+    let (mut app, _) = jarmo_match();
+    // A person's key in game 1 while the computers play: F10 leaves.
+    Screen::step(&mut app);
+    app.wait();
+    Screen::key(&mut app, KeyEvent::from(KeyCode::F(10)));
+    assert!(app.quitting());
+    assert!(app.matches().games()[0].outcome().is_none());
+    assert_eq!(app.matches().games()[0].moves().len(), 1);
+
+    let (mut app, _) = jarmo_match();
+    while !app.between() {
+        Screen::step(&mut app);
+        app.wait();
+    }
+    Screen::key(&mut app, KeyEvent::from(KeyCode::F(10)));
+    assert!(app.quitting());
+    assert_eq!(app.matches().games().len(), 2);
+    assert!(app.matches().games()[1].moves().is_empty());
 }
