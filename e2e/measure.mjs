@@ -79,20 +79,36 @@ async function load(context, url, slow) {
   cdp.on('Network.dataReceived', (e) => { decoded += e.dataLength; });
   const urls = new Map();
   const each = [];
-  cdp.on('Network.requestWillBeSent', (e) => { urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, '')); });
+  // the timeline: each request's start, first byte and end (ms from the first request)
+  const times = new Map();
+  let t0 = null;
+  const rel = (ts) => { if (t0 === null) t0 = ts; return (ts - t0) * 1000; };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, ''));
+    times.set(e.requestId, { start: rel(e.timestamp) });
+  });
+  cdp.on('Network.responseReceived', (e) => { const t = times.get(e.requestId); if (t) t.ttfb = rel(e.timestamp); });
+  cdp.on('Network.webSocketCreated', (e) => { urls.set(e.requestId, `${e.url.replace(/^wss?:\/\/[^/]+/, '')} (WebSocket)`); });
+  cdp.on('Network.webSocketWillSendHandshakeRequest', (e) => { times.set(e.requestId, { start: rel(e.timestamp) }); });
+  cdp.on('Network.webSocketHandshakeResponseReceived', (e) => { const t = times.get(e.requestId); if (t) { t.ttfb = rel(e.timestamp); t.end = t.ttfb; } });
   cdp.on('Network.loadingFinished', (e) => {
     wire += e.encodedDataLength;
     requests += 1;
     each.push([urls.get(e.requestId) || '?', e.encodedDataLength]);
+    const t = times.get(e.requestId);
+    if (t) t.end = rel(e.timestamp);
   });
   await page.addInitScript(BOARD_TIMER);
   await page.goto(url);
   await page.waitForFunction(() => window.__boardAt, null, { timeout: 30_000 });
   const boardAt = await page.evaluate(() => window.__boardAt);
+  // the navigation's start on the page's clock, to put the board on the timeline
+  const navStart = await page.evaluate(() => performance.timeOrigin);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
   await page.close();
-  return { wire, decoded, requests, boardAt, statuses, each };
+  const timeline = [...times.entries()].map(([id, t]) => ({ url: urls.get(id) || '?', ...t }));
+  return { wire, decoded, requests, boardAt, statuses, each, timeline, navStart };
 }
 
 /** Click to own move drawn: from the click event to the moved piece in the DOM, and to the next frame. */
@@ -166,6 +182,12 @@ async function main() {
     }
     console.log(`first load of a game page (cold cache): ${first.wire} bytes on the wire (${(first.wire / 1024).toFixed(1)} KiB), ${first.decoded} bytes decoded, ${first.requests} requests, statuses ${JSON.stringify(first.statuses)}`);
     console.log(`  by request: ${first.each.sort((x, y) => y[1] - x[1]).map(([u, n]) => `${u.replace(/\?v=\w+/, '')} ${n}`).join(', ')}`);
+    console.log('  timeline of that load (ms from the page request: start / first byte / end):');
+    for (const r of first.timeline.sort((x, y) => x.start - y.start)) {
+      const f = (v) => (v === undefined ? '-' : v.toFixed(0).padStart(5));
+      console.log(`    ${f(r.start)} ${f(r.ttfb)} ${f(r.end)}  ${r.url.replace(/\?v=\w+/, '')}`);
+    }
+    console.log(`    board drawn at ${first.boardAt.toFixed(0)} ms after navigation start`);
     console.log(`second load (warm cache): ${second.wire} bytes on the wire, statuses ${JSON.stringify(second.statuses)}`);
     console.log(`time to a drawn board, 150 ms latency, 1.6 Mbit/s, cold cache: ${fmt(cold)}`);
     console.log(`time to a drawn board, same network, warm cache (versioned files kept, page revalidated): ${fmt(warm)}`);
