@@ -7,7 +7,7 @@
 // another language is fetched when chosen. t('key', {vars}) formats a message in the chosen language (the
 // choice is kept in localStorage); plurals are Fluent selectors on a number.
 
-import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bundle/fluent-bundle.js';
+import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bundle/fluent-bundle.min.js';
 import { bootData } from './dom.js';
 
 /** The languages of the catalogue, in the order of the language switch. */
