@@ -118,14 +118,14 @@ fn compress(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
     }
 }
 
-/// `data` compressed at a level quick enough for each answer (brotli 6,
+/// `data` compressed at a level quick enough for each answer (brotli 5,
 /// gzip's default): for bodies made anew each time.
 fn compress_quick(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
     match coding {
         Coding::Brotli => {
             let mut out = Vec::with_capacity(data.len() / 3);
             {
-                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 6, 22);
+                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
                 w.write_all(data).ok()?;
             }
             Some(out)
@@ -378,7 +378,9 @@ fn static_imports(name: &str, text: &str) -> Vec<String> {
             let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
                 continue;
             };
-            let Some(end) = rest[1..].find(q) else { continue };
+            let Some(end) = rest[1..].find(q) else {
+                continue;
+            };
             let spec = &rest[1..=end];
             if !spec.starts_with("./") && !spec.starts_with("../") {
                 continue;

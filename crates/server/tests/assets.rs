@@ -308,7 +308,13 @@ async fn each_page_preloads_what_its_route_draws_first() {
     let id = new_game(&s, "imago").await;
     let (_, _, body) = get(&s, &format!("/play/{id}"), &[]).await;
     let pre = preloaded(&String::from_utf8(body).unwrap());
-    for other in ["editor.js", "rules.js", "analysis.js", "markdown.js", "home.js"] {
+    for other in [
+        "editor.js",
+        "rules.js",
+        "analysis.js",
+        "markdown.js",
+        "home.js",
+    ] {
         assert!(!pre.contains(other), "{other}");
     }
     // No such game, no such page: the app alone.
@@ -348,7 +354,11 @@ async fn the_page_carries_what_the_first_draw_needs() {
     assert_eq!(b["messages"]["lang"], "en");
     assert_eq!(b["messages"]["ftl"], en.as_str());
     for (headers, want, text) in [
-        (vec![("accept-language", "es-ES,es;q=0.9,en;q=0.8")], "es", &es),
+        (
+            vec![("accept-language", "es-ES,es;q=0.9,en;q=0.8")],
+            "es",
+            &es,
+        ),
         (vec![("accept-language", "fr, es")], "en", &en),
         (
             vec![
@@ -367,11 +377,16 @@ async fn the_page_carries_what_the_first_draw_needs() {
         assert_eq!(b["messages"]["ftl"], text.as_str());
         assert!(b.get("game").is_none());
         let vary = header(&h, "vary").unwrap();
-        assert!(vary.contains("Cookie") && vary.contains("Accept-Language"), "{vary}");
+        assert!(
+            vary.contains("Cookie") && vary.contains("Accept-Language"),
+            "{vary}"
+        );
     }
     // A missing game: no state in the page (the app asks, and says so).
     let (_, _, body) = get(&s, "/play/nosuchgame", &[]).await;
-    assert!(boot(&String::from_utf8(body).unwrap()).get("game").is_none());
+    assert!(boot(&String::from_utf8(body).unwrap())
+        .get("game")
+        .is_none());
     // The page of a game that changes is revalidated: a new ETag.
     let (_, h1, _) = get(&s, &format!("/play/{id}"), &[]).await;
     let (st, _, _) = get(
