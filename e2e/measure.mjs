@@ -3,8 +3,9 @@
 //
 //   node measure.mjs [path/to/tablero]      (default ../target/debug/tablero)
 //
-// 1. bytes on the wire for a first load of a game page (cold cache), and
-//    for a second load (revalidated: 304s);
+// 1. bytes on the wire for a first load of a game page (cold cache), by
+//    request, with its timeline (each request's start, first byte and end,
+//    and when the board was drawn), and for a second load (revalidated);
 // 2. time to a drawn board under Chromium's network emulation (150 ms
 //    latency, 1.6 Mbit/s down, 750 kbit/s up), cold and warm cache;
 // 3. click to own move drawn (the move is shown before the server answers).
@@ -102,13 +103,11 @@ async function load(context, url, slow) {
   await page.goto(url);
   await page.waitForFunction(() => window.__boardAt, null, { timeout: 30_000 });
   const boardAt = await page.evaluate(() => window.__boardAt);
-  // the navigation's start on the page's clock, to put the board on the timeline
-  const navStart = await page.evaluate(() => performance.timeOrigin);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
   await page.close();
   const timeline = [...times.entries()].map(([id, t]) => ({ url: urls.get(id) || '?', ...t }));
-  return { wire, decoded, requests, boardAt, statuses, each, timeline, navStart };
+  return { wire, decoded, requests, boardAt, statuses, each, timeline };
 }
 
 /** Click to own move drawn: from the click event to the moved piece in the DOM, and to the next frame. */
