@@ -166,6 +166,12 @@ async function main() {
     const { id } = await createGame(base, 'imago');
     const url = `${base}/play/${id}`;
 
+    // The server compresses each file the first time it is asked for (and
+    // keeps it): one load, not counted, so that the runs measure the network.
+    const warmup = await browser.newContext();
+    await load(warmup, url, false).catch(() => {});
+    await warmup.close();
+
     // 1 and 2: cold loads, each in a fresh context (empty cache), and a warm one after
     const cold = [];
     const warm = [];
