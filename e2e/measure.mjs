@@ -3,8 +3,9 @@
 //
 //   node measure.mjs [path/to/tablero]      (default ../target/debug/tablero)
 //
-// 1. bytes on the wire for a first load of a game page (cold cache), and
-//    for a second load (revalidated: 304s);
+// 1. bytes on the wire for a first load of a game page (cold cache), by
+//    request, with its timeline (each request's start, first byte and end,
+//    and when the board was drawn), and for a second load (revalidated);
 // 2. time to a drawn board under Chromium's network emulation (150 ms
 //    latency, 1.6 Mbit/s down, 750 kbit/s up), cold and warm cache;
 // 3. click to own move drawn (the move is shown before the server answers).
@@ -79,20 +80,35 @@ async function load(context, url, slow) {
   cdp.on('Network.dataReceived', (e) => { decoded += e.dataLength; });
   const urls = new Map();
   const each = [];
-  cdp.on('Network.requestWillBeSent', (e) => { urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, '')); });
+  // the timeline: each request's start, first byte and end (ms from the first request)
+  const times = new Map();
+  let t0 = null;
+  const rel = (ts) => { if (t0 === null) t0 = ts; return (ts - t0) * 1000; };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, ''));
+    times.set(e.requestId, { start: rel(e.timestamp) });
+  });
+  cdp.on('Network.responseReceived', (e) => { const t = times.get(e.requestId); if (t) t.ttfb = rel(e.timestamp); });
+  cdp.on('Network.webSocketCreated', (e) => { urls.set(e.requestId, `${e.url.replace(/^wss?:\/\/[^/]+/, '')} (WebSocket)`); });
+  cdp.on('Network.webSocketWillSendHandshakeRequest', (e) => { times.set(e.requestId, { start: rel(e.timestamp) }); });
+  cdp.on('Network.webSocketHandshakeResponseReceived', (e) => { const t = times.get(e.requestId); if (t) { t.ttfb = rel(e.timestamp); t.end = t.ttfb; } });
   cdp.on('Network.loadingFinished', (e) => {
     wire += e.encodedDataLength;
     requests += 1;
     each.push([urls.get(e.requestId) || '?', e.encodedDataLength]);
+    const t = times.get(e.requestId);
+    if (t) t.end = rel(e.timestamp);
   });
   await page.addInitScript(BOARD_TIMER);
   await page.goto(url);
   await page.waitForFunction(() => window.__boardAt, null, { timeout: 30_000 });
   const boardAt = await page.evaluate(() => window.__boardAt);
-  await page.waitForLoadState('networkidle');
+  // let what is still in flight finish (the page's socket may keep it from idling)
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page.waitForTimeout(200);
   await page.close();
-  return { wire, decoded, requests, boardAt, statuses, each };
+  const timeline = [...times.entries()].map(([id, t]) => ({ url: urls.get(id) || '?', ...t }));
+  return { wire, decoded, requests, boardAt, statuses, each, timeline };
 }
 
 /** Click to own move drawn: from the click event to the moved piece in the DOM, and to the next frame. */
@@ -150,6 +166,12 @@ async function main() {
     const { id } = await createGame(base, 'imago');
     const url = `${base}/play/${id}`;
 
+    // The server compresses each file the first time it is asked for (and
+    // keeps it): one load, not counted, so that the runs measure the network.
+    const warmup = await browser.newContext();
+    await load(warmup, url, false).catch(() => {});
+    await warmup.close();
+
     // 1 and 2: cold loads, each in a fresh context (empty cache), and a warm one after
     const cold = [];
     const warm = [];
@@ -157,15 +179,27 @@ async function main() {
     let second = null;
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const a = await load(context, url, true);
-      const b = await load(context, url, true);
-      cold.push(a.boardAt);
-      warm.push(b.boardAt);
-      if (!first) { first = a; second = b; }
+      try {
+        const a = await load(context, url, true);
+        const b = await load(context, url, true);
+        cold.push(a.boardAt);
+        warm.push(b.boardAt);
+        if (!first) { first = a; second = b; }
+      } catch (e) {
+        // a load that timed out (a busy machine) is said, not counted
+        console.log(`run ${i + 1}: ${e.message.split('\n')[0]}`);
+      }
       await context.close();
     }
+    if (!first) throw new Error('no load finished');
     console.log(`first load of a game page (cold cache): ${first.wire} bytes on the wire (${(first.wire / 1024).toFixed(1)} KiB), ${first.decoded} bytes decoded, ${first.requests} requests, statuses ${JSON.stringify(first.statuses)}`);
     console.log(`  by request: ${first.each.sort((x, y) => y[1] - x[1]).map(([u, n]) => `${u.replace(/\?v=\w+/, '')} ${n}`).join(', ')}`);
+    console.log('  timeline of that load (ms from the page request: start / first byte / end):');
+    for (const r of first.timeline.sort((x, y) => x.start - y.start)) {
+      const f = (v) => (v === undefined ? '-' : v.toFixed(0).padStart(5));
+      console.log(`    ${f(r.start)} ${f(r.ttfb)} ${f(r.end)}  ${r.url.replace(/\?v=\w+/, '')}`);
+    }
+    console.log(`    board drawn at ${first.boardAt.toFixed(0)} ms after navigation start`);
     console.log(`second load (warm cache): ${second.wire} bytes on the wire, statuses ${JSON.stringify(second.statuses)}`);
     console.log(`time to a drawn board, 150 ms latency, 1.6 Mbit/s, cold cache: ${fmt(cold)}`);
     console.log(`time to a drawn board, same network, warm cache (versioned files kept, page revalidated): ${fmt(warm)}`);

@@ -1,22 +1,34 @@
 // The app: a router on location.pathname (history.pushState), the header
-// with the language switch, and the pages.
+// with the language switch, and the pages. Each page's module is imported
+// when its route is first shown; the server preloads the one of the page it
+// sends (crates/server/src/assets.rs, page_module), so the first page needs
+// no request after the modules.
 
 import { h } from './dom.js';
 import { t, getLang, setLang, LANGS, onLangChange } from './i18n.js';
-import { mountHome } from './home.js';
-import { mountNewGame } from './newgame.js';
-import { mountPlay } from './play.js';
-import { mountEditor } from './editor.js';
-import { mountRules } from './rules.js';
-import { mountAnalysis, analysisSource } from './analysis.js';
 import { loadCatalog } from './games.js';
 
 const main = document.getElementById('main');
 let cleanup = null;
 let currentPath = null;
+// The route shown last: a page module that arrives after the reader has
+// moved on is not mounted.
+let shown = 0;
+
+/** Mounts the page that `load()` (an import) gives, with `mount(module)`. */
+function show(load, mount) {
+  const n = shown;
+  load().then((mod) => {
+    if (n === shown) cleanup = mount(mod);
+  }).catch((e) => {
+    if (n !== shown) return;
+    main.append(h('p', { class: 'error', 'data-testid': 'error', text: t('error_prefix', { error: e.message }) }));
+  });
+}
 
 function route() {
   const path = location.pathname.replace(/\/+$/, '') || '/';
+  shown += 1;
   if (cleanup) {
     try { cleanup(); } catch (e) { console.error(e); }
     cleanup = null;
@@ -25,20 +37,24 @@ function route() {
   let m;
   let title = 'tablero';
   if (path === '/') {
-    cleanup = mountHome(main);
+    show(() => import('./home.js'), (p) => p.mountHome(main));
   } else if ((m = /^\/new\/([a-z]+)$/.exec(path))) {
-    cleanup = mountNewGame(main, m[1], navigate);
+    const game = m[1];
+    show(() => import('./newgame.js'), (p) => p.mountNewGame(main, game, navigate));
     title = `${t('new_game')} · tablero`;
   } else if ((m = /^\/play\/([A-Za-z0-9_-]+)$/.exec(path))) {
-    cleanup = mountPlay(main, m[1], navigate);
+    const id = m[1];
+    show(() => import('./play.js'), (p) => p.mountPlay(main, id, navigate));
   } else if (/^\/analysis(\/[A-Za-z0-9_-]+)?$/.test(path)) {
-    cleanup = mountAnalysis(main, analysisSource(path, location.search));
+    const search = location.search;
+    show(() => import('./analysis.js'), (p) => p.mountAnalysis(main, p.analysisSource(path, search)));
     title = `${t('analyse')} · tablero`;
   } else if (path === '/editor') {
-    cleanup = mountEditor(main, navigate);
+    show(() => import('./editor.js'), (p) => p.mountEditor(main, navigate));
     title = `${t('editor_title')} · tablero`;
   } else if ((m = /^\/rules\/([a-z]+)$/.exec(path))) {
-    cleanup = mountRules(main, m[1]);
+    const game = m[1];
+    show(() => import('./rules.js'), (p) => p.mountRules(main, game));
     title = `${t('rules')} · tablero`;
   } else {
     main.append(h('p', { class: 'error', text: t('not_found') }), h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));

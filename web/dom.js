@@ -49,3 +49,24 @@ export function fmtScore(x) {
   if (Math.abs(frac - 0.5) < 1e-9) return whole === 0 ? '½' : `${whole}½`;
   return String(x);
 }
+
+let boot = null;
+
+/**
+ * The data the server put in the page for its first draw: the JSON of
+ * `<script type="application/json" id="boot">` (never run), read once:
+ * `messages` ({lang, ftl}), `catalog` (as GET /api/catalog's `games`) and on
+ * a game page `game` (its state as a spectator sees it). {} when absent.
+ */
+export function bootData() {
+  if (!boot) {
+    try {
+      const el = document.getElementById('boot');
+      const v = el ? JSON.parse(el.textContent) : {};
+      boot = v && typeof v === 'object' ? v : {};
+    } catch {
+      boot = {};
+    }
+  }
+  return boot;
+}

@@ -1,14 +1,22 @@
-// The games the server offers (GET /api/catalog, asked once) and their
+// The games the server offers (in the page, else GET /api/catalog, asked once) and their
 // board modules (web/boards/NAME.js, each loaded once by name). Everything
 // game-specific the pages show comes from these two.
 
 import * as api from './api.js';
 import { useCatalog } from './i18n.js';
+import { bootData } from './dom.js';
 
 let entries = null;
 const boards = new Map();
 
-/** Load the catalog (once) and hand its words to i18n.js; resolves to its entries. */
+// The catalog the server put in the page: known before any page runs.
+if (Array.isArray(bootData().catalog)) {
+  entries = bootData().catalog;
+  useCatalog(entries);
+}
+
+/** Load the catalog (once: the one in the page, else GET /api/catalog) and
+ * hand its words to i18n.js; resolves to its entries. */
 export async function loadCatalog() {
   if (!entries) {
     const list = await api.catalog();

@@ -1,24 +1,32 @@
 // All UI strings, in English and Spanish, live in the message catalogue
 // locales/{en,es}/web.ftl (Project Fluent), shared with the terminal's
-// locales/*/cli.ftl; see docs/i18n.md. The chosen language's file is fetched
-// before any module that imports this one runs (top-level await), so t()
-// stays synchronous; another language is fetched when chosen. t('key', {vars}) formats a message in the chosen language (the
+// locales/*/cli.ftl; see docs/i18n.md. The chosen language's file comes in
+// the page itself (the server's data block, see dom.js bootData) or, when
+// the page carries another language, is fetched before any module that
+// imports this one runs (top-level await), so t() stays synchronous;
+// another language is fetched when chosen. t('key', {vars}) formats a message in the chosen language (the
 // choice is kept in localStorage); plurals are Fluent selectors on a number.
 
-import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bundle/index.js';
+import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bundle/fluent-bundle.min.js';
+import { bootData } from './dom.js';
 
 /** The languages of the catalogue, in the order of the language switch. */
 const LANG_IDS = ['en', 'es'];
+
+/** One language's bundle made from the text of its web.ftl. */
+function makeBundle(l, text) {
+  const bundle = new FluentBundle(l, { useIsolating: false });
+  const errors = bundle.addResource(new FluentResource(text));
+  for (const e of errors) console.warn(`locales/${l}/web.ftl:`, e);
+  return bundle;
+}
 
 /** Fetches one language's web.ftl; null when it cannot be read. */
 async function loadBundle(l) {
   try {
     const res = await fetch(`/locales/${l}/web.ftl`);
     if (!res.ok) return null;
-    const bundle = new FluentBundle(l, { useIsolating: false });
-    const errors = bundle.addResource(new FluentResource(await res.text()));
-    for (const e of errors) console.warn(`locales/${l}/web.ftl:`, e);
-    return bundle;
+    return makeBundle(l, await res.text());
   } catch (e) {
     console.warn(`locales/${l}/web.ftl:`, e);
     return null;
@@ -26,6 +34,12 @@ async function loadBundle(l) {
 }
 
 const KEY = 'tablero.lang';
+
+/** Keeps the choice in a cookie too, so that the server puts this
+ * language's messages in the next page it sends. */
+function keepCookie(l) {
+  try { document.cookie = `tablero_lang=${l}; path=/; max-age=31536000; samesite=lax`; } catch { /* ignore */ }
+}
 
 function initialLang() {
   try {
@@ -41,7 +55,10 @@ function initialLang() {
 // English is the fallback when the chosen one cannot be read.
 const BUNDLES = {};
 let lang = initialLang();
-BUNDLES[lang] = await loadBundle(lang);
+const inPage = bootData().messages;
+BUNDLES[lang] = inPage && inPage.lang === lang && typeof inPage.ftl === 'string'
+  ? makeBundle(lang, inPage.ftl)
+  : await loadBundle(lang);
 if (!BUNDLES[lang] && lang !== 'en') {
   lang = 'en';
   BUNDLES.en = await loadBundle('en');
@@ -108,6 +125,7 @@ export async function setLang(l) {
   }
   lang = l;
   try { localStorage.setItem(KEY, l); } catch { /* ignore */ }
+  keepCookie(l);
   document.documentElement.lang = l;
   for (const fn of listeners) fn(l);
 }
@@ -172,3 +190,4 @@ export function reasonText(reason) {
 }
 
 document.documentElement.lang = lang;
+if (!inPage || inPage.lang !== lang) keepCookie(lang);

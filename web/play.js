@@ -1,7 +1,7 @@
 // The game page: board, sides, move list, status, actions, move entry
 // driven by state.legal, live updates over the WebSocket, history replay.
 
-import { h, fill, fmtScore } from './dom.js';
+import { h, fill, fmtScore, bootData } from './dom.js';
 import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
@@ -121,6 +121,8 @@ export function mountPlay(root, id, navigate) {
     sawNoNext: false,
     moving: false,
     nextTimer: null,
+    // No such game (then no socket is opened).
+    gone: false,
   };
   const tokens = () => api.tokensFor(id);
 
@@ -248,7 +250,8 @@ export function mountPlay(root, id, navigate) {
       ctx.board = null;
       loadBoard(game).then((mod) => {
         if (ctx.boardGame === game) { ctx.board = mod; render(); }
-      }).catch((e) => say(t('error_prefix', { error: e.message }), 'refused'));
+        startLive();
+      }).catch((e) => { say(t('error_prefix', { error: e.message }), 'refused'); startLive(); });
     }
     render();
   }
@@ -259,6 +262,7 @@ export function mountPlay(root, id, navigate) {
       apply(st, { fromHttp: true, force: true });
     } catch (e) {
       if (!ctx.live) {
+        if (e.status === 404) ctx.gone = true;
         title.textContent = gameName('');
         fill(page, h('p', { class: 'error', 'data-testid': 'error', text: e.status === 404 ? t('no_such_game') : t('error_prefix', { error: e.message }) }),
           h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
@@ -730,10 +734,16 @@ export function mountPlay(root, id, navigate) {
   }
 
   // ---- live updates ----
-  const socket = api.connectGame(id, tokens(), {
-    onState: (st) => apply(st),
-    onStatus: (open) => { ctx.conn = open; render(); },
-  });
+  // The socket opens once the board is drawn (or the first answer is in),
+  // so that it does not compete with what the first draw needs.
+  let socket = null;
+  const startLive = () => {
+    if (socket || ctx.destroyed || ctx.gone) return;
+    socket = api.connectGame(id, tokens(), {
+      onState: (st) => apply(st),
+      onStatus: (open) => { ctx.conn = open; render(); },
+    });
+  };
   const poll = setInterval(() => {
     if (!ctx.conn && ctx.live && !ctx.live.result) load();
   }, 4000);
@@ -746,12 +756,19 @@ export function mountPlay(root, id, navigate) {
   };
   document.addEventListener('keydown', onKey);
   const offLang = onLangChange(() => render());
-  load();
+  // The state the server put in the page (a spectator's view): the board is
+  // drawn from it at once; the app asks again with its tokens, if any.
+  const inPage = bootData().game;
+  if (inPage && inPage.id === id) {
+    delete bootData().game;
+    apply(inPage, { fromHttp: true, force: true });
+  }
+  if (!inPage || inPage.id !== id || tokens().length) load().then(startLive);
   render();
 
   return () => {
     ctx.destroyed = true;
-    socket.close();
+    if (socket) socket.close();
     clearInterval(poll);
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);

@@ -8,7 +8,8 @@
 //! year, any other answer is revalidated (`no-cache`, then `304 Not
 //! Modified` while unchanged). See `docs/web-api.md`, "Caching".
 
-use axum::extract::{Path, RawQuery};
+use crate::hub::{Actor, Hub};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
@@ -117,6 +118,30 @@ fn compress(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
     }
 }
 
+/// `data` compressed at a level quick enough for each answer (brotli 5,
+/// gzip's default): for bodies made anew each time.
+fn compress_quick(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
+    match coding {
+        Coding::Brotli => {
+            let mut out = Vec::with_capacity(data.len() / 3);
+            {
+                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+                w.write_all(data).ok()?;
+            }
+            Some(out)
+        }
+        Coding::Gzip => {
+            let mut w = flate2::write::GzEncoder::new(
+                Vec::with_capacity(data.len() / 3),
+                flate2::Compression::default(),
+            );
+            w.write_all(data).ok()?;
+            w.finish().ok()
+        }
+        Coding::Identity => None,
+    }
+}
+
 /// Compressed bodies kept by (file's sha256, coding): each file is
 /// compressed once per content (a debug build's edited file is a new key).
 type Kept = Mutex<HashMap<([u8; 32], Coding), Arc<[u8]>>>;
@@ -178,12 +203,31 @@ pub(crate) fn respond(
     headers: &HeaderMap,
     cache: &'static str,
 ) -> Response {
+    respond_as(data, hash, mime, headers, cache, true)
+}
+
+/// [`respond`], with `keep` false for a body that is new each time: then
+/// it is compressed at a quicker level and not kept.
+fn respond_as(
+    data: &[u8],
+    hash: [u8; 32],
+    mime: &str,
+    headers: &HeaderMap,
+    cache: &'static str,
+    keep: bool,
+) -> Response {
     let coding = if compressible(mime) && data.len() >= MIN_COMPRESS {
         choose(headers)
     } else {
         Coding::Identity
     };
-    let body = encoded(hash, data, coding);
+    let body = if keep {
+        encoded(hash, data, coding)
+    } else {
+        compress_quick(data, coding)
+            .filter(|b| b.len() < data.len())
+            .map(Arc::from)
+    };
     let coding = if body.is_some() {
         coding
     } else {
@@ -277,15 +321,110 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// The page module of each route of `web/app.js` (which imports it when the
+/// route is shown): the module whose static imports the page preloads.
+fn page_module(path: &str) -> Option<&'static str> {
+    let p = path.trim_end_matches('/');
+    if p.is_empty() {
+        Some("home.js")
+    } else if p.starts_with("/play/") {
+        Some("play.js")
+    } else if p.starts_with("/new/") {
+        Some("newgame.js")
+    } else if p == "/analysis" || p.starts_with("/analysis/") {
+        Some("analysis.js")
+    } else if p == "/editor" {
+        Some("editor.js")
+    } else if p.starts_with("/rules/") {
+        Some("rules.js")
+    } else {
+        None
+    }
+}
+
+/// `spec` (a relative module specifier) resolved against the module
+/// `from` (a path under `web/`); `None` when it leaves `web/`.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for seg in spec.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// The modules of `web/` that the module `name` imports statically
+/// (`import ... from './x.js'`, `export ... from`, `import './x.js'`; not
+/// `import()`, which loads when it runs), as paths under `web/`.
+fn static_imports(name: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for kw in ["from", "import"] {
+        for (i, _) in text.match_indices(kw) {
+            // A whole word, then spaces, then a quoted relative path.
+            if text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
+            {
+                continue;
+            }
+            let rest = text[i + kw.len()..].trim_start();
+            let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
+                continue;
+            };
+            let Some(end) = rest[1..].find(q) else {
+                continue;
+            };
+            let spec = &rest[1..=end];
+            if !spec.starts_with("./") && !spec.starts_with("../") {
+                continue;
+            }
+            if let Some(m) = resolve(name, spec) {
+                if Web::get(&m).is_some() && !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `roots` and every module they import statically, each once, in the
+/// order first met.
+fn closure(roots: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut todo: std::collections::VecDeque<String> = roots.iter().cloned().collect();
+    while let Some(m) = todo.pop_front() {
+        if out.contains(&m) {
+            continue;
+        }
+        let Some(f) = Web::get(&m) else { continue };
+        let text = String::from_utf8_lossy(&f.data).into_owned();
+        todo.extend(static_imports(&m, &text));
+        out.push(m);
+    }
+    out
+}
+
 /// The page as sent: `index.html` with every script, module and style
-/// sheet named by its version, and an import map that sends every module's
+/// sheet named by its version; an import map that sends every module's
 /// import to its versioned name (so each module may be cached for good and
-/// a changed one is fetched anew); with the import map's CSP hash.
-fn page() -> Option<(String, String)> {
+/// a changed one is fetched anew); a `<link rel="modulepreload">` for each
+/// module in `preload`; and `boot` (JSON, the data of the first draw) as a
+/// `<script type="application/json" id="boot">` data block, which is never
+/// run. With the import map's CSP hash.
+fn page(preload: &[String], boot: Option<&str>) -> Option<(String, String)> {
     use sha2::Digest;
     let html = Web::get("index.html")?;
     let mut html = String::from_utf8(html.data.into_owned()).ok()?;
     let mut imports = std::collections::BTreeMap::new();
+    let mut versions = HashMap::new();
     for name in Web::iter() {
         let name = name.as_ref();
         if !(name.ends_with(".js") || name.ends_with(".css")) {
@@ -296,30 +435,111 @@ fn page() -> Option<(String, String)> {
         let versioned = format!("{plain}?v={}", version(&f.metadata.sha256_hash()));
         html = html.replace(&format!("\"{plain}\""), &format!("\"{versioned}\""));
         if name.ends_with(".js") {
-            imports.insert(plain, versioned);
+            imports.insert(plain, versioned.clone());
         }
+        versions.insert(name.to_string(), versioned);
     }
     let map = serde_json::json!({ "imports": imports }).to_string();
     let hash = base64(&sha2::Sha256::digest(map.as_bytes()));
-    let tag = format!("<script type=\"importmap\">{map}</script>\n  ");
+    let mut tag = format!("<script type=\"importmap\">{map}</script>\n  ");
+    for m in preload {
+        if let Some(v) = versions.get(m) {
+            tag.push_str(&format!("<link rel=\"modulepreload\" href=\"{v}\">\n  "));
+        }
+    }
     // Before anything that loads a module.
     let at = html
         .find("<link rel=\"stylesheet\"")
         .or_else(|| html.find("<script"))?;
     html.insert_str(at, &tag);
+    if let Some(boot) = boot {
+        // `<` written as `\u003c` (the same JSON): the block cannot end early.
+        let block = format!(
+            "<script type=\"application/json\" id=\"boot\">{}</script>\n",
+            boot.replace('<', "\\u003c")
+        );
+        let at = html.rfind("</body>").unwrap_or(html.len());
+        html.insert_str(at, &block);
+    }
     Some((html, hash))
 }
 
-/// Every other page: the app's `index.html`, which routes by path. The
-/// page may load only this server's scripts (and its own import map),
-/// styles and sockets.
-pub async fn index(headers: HeaderMap) -> Response {
+/// The language of the messages put in the page: the `tablero_lang` cookie
+/// (`web/i18n.js` keeps the reader's choice there), else the first language
+/// of `Accept-Language`, as the app chooses (Spanish for `es*`, else
+/// English).
+fn page_lang(headers: &HeaderMap) -> &'static str {
+    let pick = |l: &str| {
+        if l.trim().to_ascii_lowercase().starts_with("es") {
+            "es"
+        } else {
+            "en"
+        }
+    };
+    for v in headers.get_all(header::COOKIE).iter() {
+        let Ok(v) = v.to_str() else { continue };
+        for part in v.split(';') {
+            if let Some(l) = part.trim().strip_prefix("tablero_lang=") {
+                if matches!(l.trim(), "en" | "es") {
+                    return pick(l);
+                }
+            }
+        }
+    }
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    pick(accept.split([',', ';']).next().unwrap_or(""))
+}
+
+/// Every other page: the app's `index.html`, which routes by path, with
+/// what the route's first draw needs: its modules preloaded (the app, the
+/// route's page module, a game page's board module, and what they import),
+/// and in a data block the chosen language's messages, the catalog, and on
+/// a game page the game's state as a spectator sees it (the app asks again
+/// with its tokens). The page may load only this server's scripts (and its
+/// own import map), styles and sockets.
+pub async fn index(
+    State(hub): State<Arc<Hub>>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
     use sha2::Digest;
-    let Some((html, script_hash)) = page() else {
+    let path = uri.path();
+    let mut roots = vec!["app.js".to_string()];
+    roots.extend(page_module(path).map(String::from));
+    let lang = page_lang(&headers);
+    let mut boot = serde_json::json!({
+        "messages": { "lang": lang, "ftl": crate::locales::web_text(lang) },
+        "catalog": crate::games::catalog(),
+    });
+    if let Some(id) = path.strip_prefix("/play/").map(|p| p.trim_end_matches('/')) {
+        let valid = !id.is_empty()
+            && id.len() <= 64
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if valid {
+            if let Ok(st) = hub.state(id, &Actor::Tokens(Vec::new()), None).await {
+                roots.push(format!("boards/{}.js", st.game));
+                boot["game"] = serde_json::to_value(&st).unwrap_or_default();
+            }
+        }
+    }
+    let Some((html, script_hash)) = page(&closure(&roots), Some(&boot.to_string())) else {
         return not_found("index.html");
     };
     let hash: [u8; 32] = sha2::Sha256::digest(html.as_bytes()).into();
-    let mut page = respond(html.as_bytes(), hash, "text/html", &headers, "no-cache");
+    // Each page is new (a game's state, a language): compressed, not kept.
+    let mut page = respond_as(
+        html.as_bytes(),
+        hash,
+        "text/html",
+        &headers,
+        "no-cache",
+        false,
+    );
     let csp = format!(
         "default-src 'self'; script-src 'self' 'sha256-{script_hash}'; img-src 'self' data:; style-src 'self'; \
          connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -328,6 +548,10 @@ pub async fn index(headers: HeaderMap) -> Response {
         page.headers_mut()
             .insert(header::CONTENT_SECURITY_POLICY, v);
     }
+    page.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Accept-Encoding, Accept-Language, Cookie"),
+    );
     page
 }
 

@@ -22,6 +22,12 @@ fn find(lang: &str, file: &str) -> Option<&'static str> {
         .map(|(_, _, text)| *text)
 }
 
+/// The browser's messages (`web.ftl`) in `lang` (`en` or `es`), English
+/// for any other.
+pub(crate) fn web_text(lang: &str) -> &'static str {
+    find(lang, "web.ftl").unwrap_or(FILES[0].2)
+}
+
 /// `GET /locales/{lang}/{file}`: one file of the message catalogue, as
 /// Fluent text, compressed and with its ETag as the web app's own files
 /// are (`assets::respond`); the browser revalidates it each time.

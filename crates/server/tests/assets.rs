@@ -1,6 +1,7 @@
 //! The web UI's files over HTTP: compression by `Accept-Encoding`, strong
-//! ETags with `304 Not Modified`, every module preloaded by `index.html`,
-//! and a missing game's socket refused before the upgrade.
+//! ETags with `304 Not Modified`, each page preloading the modules of its
+//! route and carrying the data of its first draw, and a missing game's
+//! socket refused before the upgrade.
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -176,44 +177,225 @@ fn js_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn every_module_under_web_is_preloaded() {
-    let web = web_dir();
-    let html = std::fs::read_to_string(web.join("index.html")).unwrap();
-    let mut preloaded = BTreeSet::new();
-    for line in html.lines() {
-        if let Some(i) = line.find("rel=\"modulepreload\" href=\"/static/") {
-            let rest = &line[i + "rel=\"modulepreload\" href=\"/static/".len()..];
-            preloaded.insert(rest[..rest.find('"').unwrap()].to_string());
+/// The modules a JS file imports statically (`from '...'`, not
+/// `import(...)`), relative to `web/`.
+fn static_imports(file: &Path, text: &str) -> Vec<String> {
+    let dir = file.parent().unwrap();
+    let mut out = Vec::new();
+    for quote in ["'", "\""] {
+        let pat = format!("from {quote}");
+        let mut rest = text;
+        while let Some(i) = rest.find(&pat) {
+            rest = &rest[i + pat.len()..];
+            let Some(end) = rest.find(quote) else { break };
+            let spec = &rest[..end];
+            if spec.starts_with('.') {
+                out.push(normalize(&dir.join(spec)));
+            }
         }
     }
+    out
+}
+
+/// `roots` (paths under `web/`) and all they import statically.
+fn static_closure(roots: &[&str]) -> BTreeSet<String> {
+    let web = web_dir();
+    let mut out = BTreeSet::new();
+    let mut todo: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+    while let Some(m) = todo.pop() {
+        if out.insert(m.clone()) {
+            let text = std::fs::read_to_string(web.join(&m)).unwrap();
+            todo.extend(static_imports(&web.join(&m), &text));
+        }
+    }
+    out
+}
+
+/// The modules a page preloads (`<link rel="modulepreload">`), relative to
+/// `web/`, without their versions.
+fn preloaded(html: &str) -> BTreeSet<String> {
+    let open = "<link rel=\"modulepreload\" href=\"/static/";
+    html.match_indices(open)
+        .map(|(i, _)| {
+            let rest = &html[i + open.len()..];
+            let end = rest.find(['"', '?']).unwrap();
+            rest[..end].to_string()
+        })
+        .collect()
+}
+
+/// The JSON data block the page carries for its first draw.
+fn boot(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"boot\">";
+    let i = html.find(open).expect("a boot block") + open.len();
+    let text = &html[i..i + html[i..].find("</script>").unwrap()];
+    assert!(!text.contains('<'), "a < in the block could end it early");
+    serde_json::from_str(text).unwrap()
+}
+
+/// A new game between two people: its id.
+async fn new_game(s: &Server, game: &str) -> String {
+    let res = s
+        .client
+        .post(format!("{}/api/games", s.base))
+        .json(&serde_json::json!({ "game": game, "seats": [{ "kind": "human" }, { "kind": "human" }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let v: serde_json::Value = res.json().await.unwrap();
+    v["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn every_import_names_a_module_that_exists() {
+    let web = web_dir();
     let mut files = Vec::new();
     js_files(&web, &mut files);
     assert!(files.len() > 5);
-    let mut needed = BTreeSet::new();
     for f in &files {
-        // Every module file (the boards are loaded by name at run time).
-        needed.insert(normalize(f));
         for m in imports(f, &std::fs::read_to_string(f).unwrap()) {
             assert!(
                 web.join(&m).is_file(),
                 "{} imports a missing {m}",
                 f.display()
             );
-            needed.insert(m);
         }
     }
-    let missing: Vec<_> = needed.difference(&preloaded).collect();
-    assert!(
-        missing.is_empty(),
-        "web/index.html does not preload {missing:?}"
-    );
-    let stale: Vec<_> = preloaded.difference(&needed).collect();
-    assert!(
-        stale.is_empty(),
-        "web/index.html preloads no module {stale:?}"
-    );
-    assert!(preloaded.contains("boards/common.js"));
+    // The pages are imported when their route is shown, not before.
+    let app = std::fs::read_to_string(web.join("app.js")).unwrap();
+    for page in ["home", "newgame", "play", "analysis", "editor", "rules"] {
+        assert!(app.contains(&format!("import('./{page}.js')")), "{page}");
+        assert!(!app.contains(&format!("from './{page}.js'")), "{page}");
+    }
+}
+
+#[tokio::test]
+async fn each_page_preloads_what_its_route_draws_first() {
+    let s = start().await;
+    let web = web_dir();
+    let mut files = Vec::new();
+    js_files(&web, &mut files);
+    for game in ["imago", "jarmo", "linja", "dimensiones"] {
+        let id = new_game(&s, game).await;
+        let (st, _, body) = get(&s, &format!("/play/{id}"), &[]).await;
+        assert_eq!(st, 200);
+        let html = String::from_utf8(body).unwrap();
+        let board = format!("boards/{game}.js");
+        assert_eq!(
+            preloaded(&html),
+            static_closure(&["app.js", "play.js", &board]),
+            "{game}"
+        );
+    }
+    for (path, page) in [
+        ("/", "home.js"),
+        ("/new/imago", "newgame.js"),
+        ("/analysis/abc", "analysis.js"),
+        ("/analysis", "analysis.js"),
+        ("/editor", "editor.js"),
+        ("/rules/linja", "rules.js"),
+    ] {
+        let (_, _, body) = get(&s, path, &[]).await;
+        let html = String::from_utf8(body).unwrap();
+        assert_eq!(
+            preloaded(&html),
+            static_closure(&["app.js", page]),
+            "{path}"
+        );
+    }
+    // A game page preloads neither the editor nor the rules nor the analysis.
+    let id = new_game(&s, "imago").await;
+    let (_, _, body) = get(&s, &format!("/play/{id}"), &[]).await;
+    let pre = preloaded(&String::from_utf8(body).unwrap());
+    for other in [
+        "editor.js",
+        "rules.js",
+        "analysis.js",
+        "markdown.js",
+        "home.js",
+    ] {
+        assert!(!pre.contains(other), "{other}");
+    }
+    // No such game, no such page: the app alone.
+    for path in ["/play/nosuchgame", "/nowhere"] {
+        let (st, _, body) = get(&s, path, &[]).await;
+        assert_eq!(st, 200);
+        let html = String::from_utf8(body).unwrap();
+        let want = if path == "/nowhere" {
+            static_closure(&["app.js"])
+        } else {
+            static_closure(&["app.js", "play.js"])
+        };
+        assert_eq!(preloaded(&html), want, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_page_carries_what_the_first_draw_needs() {
+    let s = start().await;
+    let id = new_game(&s, "linja").await;
+    let (_, _, body) = get(&s, &format!("/play/{id}"), &[]).await;
+    let b = boot(&String::from_utf8(body).unwrap());
+    // The game as a spectator sees it: what GET /api/games/ID answers.
+    let (_, _, state) = get(&s, &format!("/api/games/{id}"), &[]).await;
+    let state: serde_json::Value = serde_json::from_slice(&state).unwrap();
+    assert_eq!(b["game"], state);
+    assert_eq!(b["game"]["id"], id.as_str());
+    assert_eq!(b["game"]["you"], serde_json::json!([]));
+    // The catalog, as GET /api/catalog has it.
+    let (_, _, cat) = get(&s, "/api/catalog", &[]).await;
+    let cat: serde_json::Value = serde_json::from_slice(&cat).unwrap();
+    assert_eq!(b["catalog"], cat["games"]);
+    // The messages: English by default, the browser's language, the
+    // reader's choice (a cookie) above both.
+    let en = std::fs::read_to_string(web_dir().join("../locales/en/web.ftl")).unwrap();
+    let es = std::fs::read_to_string(web_dir().join("../locales/es/web.ftl")).unwrap();
+    assert_eq!(b["messages"]["lang"], "en");
+    assert_eq!(b["messages"]["ftl"], en.as_str());
+    for (headers, want, text) in [
+        (
+            vec![("accept-language", "es-ES,es;q=0.9,en;q=0.8")],
+            "es",
+            &es,
+        ),
+        (vec![("accept-language", "fr, es")], "en", &en),
+        (
+            vec![
+                ("accept-language", "es-ES"),
+                ("cookie", "a=b; tablero_lang=en"),
+            ],
+            "en",
+            &en,
+        ),
+        (vec![("cookie", "tablero_lang=es")], "es", &es),
+        (vec![("cookie", "tablero_lang=xx")], "en", &en),
+    ] {
+        let (_, h, body) = get(&s, "/", &headers).await;
+        let b = boot(&String::from_utf8(body).unwrap());
+        assert_eq!(b["messages"]["lang"], want, "{headers:?}");
+        assert_eq!(b["messages"]["ftl"], text.as_str());
+        assert!(b.get("game").is_none());
+        let vary = header(&h, "vary").unwrap();
+        assert!(
+            vary.contains("Cookie") && vary.contains("Accept-Language"),
+            "{vary}"
+        );
+    }
+    // A missing game: no state in the page (the app asks, and says so).
+    let (_, _, body) = get(&s, "/play/nosuchgame", &[]).await;
+    assert!(boot(&String::from_utf8(body).unwrap())
+        .get("game")
+        .is_none());
+    // The page of a game that changes is revalidated: a new ETag.
+    let (_, h1, _) = get(&s, &format!("/play/{id}"), &[]).await;
+    let (st, _, _) = get(
+        &s,
+        &format!("/play/{id}"),
+        &[("if-none-match", header(&h1, "etag").unwrap())],
+    )
+    .await;
+    assert_eq!(st, 304);
 }
 
 #[tokio::test]
@@ -268,17 +450,22 @@ async fn the_page_names_every_module_by_its_version() {
     let rest = html.replace(text, "");
     let mut files = Vec::new();
     js_files(&web_dir(), &mut files);
+    let pre = preloaded(&html);
+    assert!(pre.contains("app.js") && pre.contains("play.js"));
     for f in &files {
-        let plain = format!("/static/{}", normalize(f));
+        let name = normalize(f);
+        let plain = format!("/static/{name}");
         let versioned = imports[&plain]
             .as_str()
             .unwrap_or_else(|| panic!("{plain} not mapped"));
         assert!(versioned.starts_with(&format!("{plain}?v=")), "{versioned}");
-        // The page's own references use the same names.
-        assert!(
-            rest.contains(&format!("\"{versioned}\"")),
-            "{versioned} not in the page"
-        );
+        // The page's own references (its preloads) use the same names.
+        if pre.contains(&name) {
+            assert!(
+                rest.contains(&format!("\"{versioned}\"")),
+                "{versioned} not in the page"
+            );
+        }
         assert!(
             !rest.contains(&format!("\"{plain}\"")),
             "{plain} named without its version"
