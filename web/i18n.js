@@ -10,17 +10,29 @@ import { FluentBundle, FluentResource, FluentNumber } from './vendor/fluent-bund
 /** The languages of the catalogue, in the order of the language switch. */
 const LANG_IDS = ['en', 'es'];
 
-/** Fetches one language's web.ftl; null when it cannot be read. */
+/** The catalogue's files the web app reads: its own messages and the
+ * games' reasons (why a move or an action was refused), shared with the
+ * terminal. */
+const FILES = ['web.ftl', 'games.ftl'];
+
+/** Fetches one language's files into one bundle; null when web.ftl cannot
+ * be read (games.ftl missing only loses the translated reasons). */
 async function loadBundle(l) {
   try {
-    const res = await fetch(`/locales/${l}/web.ftl`);
-    if (!res.ok) return null;
+    const texts = await Promise.all(FILES.map(async (f) => {
+      const res = await fetch(`/locales/${l}/${f}`);
+      return res.ok ? res.text() : null;
+    }));
+    if (texts[0] === null) return null;
     const bundle = new FluentBundle(l, { useIsolating: false });
-    const errors = bundle.addResource(new FluentResource(await res.text()));
-    for (const e of errors) console.warn(`locales/${l}/web.ftl:`, e);
+    texts.forEach((text, i) => {
+      if (text === null) return;
+      const errors = bundle.addResource(new FluentResource(text));
+      for (const e of errors) console.warn(`locales/${l}/${FILES[i]}:`, e);
+    });
     return bundle;
   } catch (e) {
-    console.warn(`locales/${l}/web.ftl:`, e);
+    console.warn(`locales/${l}:`, e);
     return null;
   }
 }
@@ -119,6 +131,25 @@ export function t(key, vars) {
   let s = format(lang, key, vars);
   if (s === undefined) s = format('en', key, vars);
   return s === undefined ? key : s;
+}
+
+/** The text of an error answer `{error, code, args}` (docs/web-api.md,
+ * "Errors") in the current language: `code` formatted from the catalogue,
+ * its nested reasons (`{code, args, error}`) first and a word given in
+ * several languages (`{en, es}`) in the reader's; the English `error` when
+ * there is no code or the catalogue lacks it. */
+export function errorText(data) {
+  if (!data || typeof data !== 'object') return '';
+  const fallback = typeof data.error === 'string' ? data.error : '';
+  if (typeof data.code !== 'string' || !data.code) return fallback;
+  const args = {};
+  for (const [k, v] of Object.entries(data.args || {})) {
+    if (v && typeof v === 'object' && typeof v.code === 'string') args[k] = errorText(v);
+    else if (v && typeof v === 'object') args[k] = localized(v) ?? '';
+    else args[k] = v;
+  }
+  const s = format(lang, data.code, args) ?? format('en', data.code, args);
+  return s === undefined ? fallback : s;
 }
 
 /** Does a key exist? */

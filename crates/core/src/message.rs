@@ -14,6 +14,9 @@ pub enum Arg {
     Number(i64),
     /// Another message, formatted first in the same language.
     Message(Message),
+    /// A word in several languages, by language code (`en`, `es`): the
+    /// reader's is shown, else the first.
+    Words(Vec<(&'static str, String)>),
 }
 
 /// A text for people: a message id, its arguments, and the English text
@@ -55,6 +58,15 @@ impl Message {
     #[must_use]
     pub fn msg(mut self, name: &'static str, value: Message) -> Message {
         self.args.push((name, Arg::Message(value)));
+        self
+    }
+
+    /// With argument `name` as a word in several languages (language code,
+    /// text), e.g. a side's name.
+    #[must_use]
+    pub fn words(mut self, name: &'static str, value: &[(&'static str, &str)]) -> Message {
+        let list = value.iter().map(|(l, t)| (*l, (*t).to_string())).collect();
+        self.args.push((name, Arg::Words(list)));
         self
     }
 

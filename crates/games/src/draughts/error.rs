@@ -163,7 +163,7 @@ impl Localize for PositionError {
                 .num("at", *at)
                 .num("expected", *expected)
                 .num("found", *found)
-                .text("what", what),
+                .text("what", what.replace(' ', "-")),
             PositionError::RowCount {
                 at,
                 expected,

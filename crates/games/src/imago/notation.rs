@@ -245,14 +245,16 @@ impl FromStr for Layout {
                 let (vat, v) = value;
                 for (sub_at, part) in split_commas(v, vat) {
                     match key {
-                        None => return Err(syntax(
-                            sub_at,
-                            msg!(
+                        None => {
+                            return Err(syntax(
+                                sub_at,
+                                msg!(
                                 "imago-layout-no-field",
                                 "{part:?} comes before any field; start with red:, blue: or walls:",
                                 part = part
                             ),
-                        )),
+                            ))
+                        }
                         Some("walls") => {
                             let (a, b) = part.split_once('-').ok_or_else(|| {
                                 syntax(
