@@ -22,7 +22,11 @@ pub enum Arg {
 /// A text for people: a message id, its arguments, and the English text
 /// (what `Display` writes). The default message is empty (no id, no text).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Message {
+pub struct Message(Box<Inner>);
+
+/// A message's parts, boxed so that errors holding a message stay small.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Inner {
     id: &'static str,
     args: Vec<(&'static str, Arg)>,
     english: String,
@@ -32,17 +36,17 @@ impl Message {
     /// Message `id` whose English text is `english`.
     #[must_use]
     pub fn new(id: &'static str, english: impl Into<String>) -> Message {
-        Message {
+        Message(Box::new(Inner {
             id,
             args: Vec::new(),
             english: english.into(),
-        }
+        }))
     }
 
     /// With argument `name` as text.
     #[must_use]
     pub fn text(mut self, name: &'static str, value: impl fmt::Display) -> Message {
-        self.args.push((name, Arg::Text(value.to_string())));
+        self.0.args.push((name, Arg::Text(value.to_string())));
         self
     }
 
@@ -50,14 +54,14 @@ impl Message {
     #[must_use]
     pub fn num(mut self, name: &'static str, value: impl TryInto<i64>) -> Message {
         let n = value.try_into().unwrap_or(i64::MAX);
-        self.args.push((name, Arg::Number(n)));
+        self.0.args.push((name, Arg::Number(n)));
         self
     }
 
     /// With argument `name` as another message.
     #[must_use]
     pub fn msg(mut self, name: &'static str, value: Message) -> Message {
-        self.args.push((name, Arg::Message(value)));
+        self.0.args.push((name, Arg::Message(value)));
         self
     }
 
@@ -66,32 +70,32 @@ impl Message {
     #[must_use]
     pub fn words(mut self, name: &'static str, value: &[(&'static str, &str)]) -> Message {
         let list = value.iter().map(|(l, t)| (*l, (*t).to_string())).collect();
-        self.args.push((name, Arg::Words(list)));
+        self.0.args.push((name, Arg::Words(list)));
         self
     }
 
     /// The message id (empty for the empty message).
     #[must_use]
     pub fn id(&self) -> &'static str {
-        self.id
+        self.0.id
     }
 
     /// The arguments, in the order given.
     #[must_use]
     pub fn args(&self) -> &[(&'static str, Arg)] {
-        &self.args
+        &self.0.args
     }
 
     /// The English text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        &self.english
+        &self.0.english
     }
 
     /// Whether this is the empty message (no reason given).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.id.is_empty() && self.english.is_empty()
+        self.0.id.is_empty() && self.0.english.is_empty()
     }
 
     /// This message and every message nested in its arguments, outermost
@@ -99,7 +103,7 @@ impl Message {
     #[must_use]
     pub fn all(&self) -> Vec<&Message> {
         let mut out = vec![self];
-        for (_, a) in &self.args {
+        for (_, a) in &self.0.args {
             if let Arg::Message(m) = a {
                 out.extend(m.all());
             }
@@ -110,7 +114,7 @@ impl Message {
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.english)
+        f.write_str(&self.0.english)
     }
 }
 

@@ -13,7 +13,10 @@
 /// argument of the same name.
 macro_rules! msg {
     ($id:literal, $fmt:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        $( let $name = $value; )*
+        $(
+            #[allow(clippy::redundant_locals)]
+            let $name = $value;
+        )*
         tablero_core::Message::new($id, format!($fmt $(, $name = $name)*))
             $( .text(stringify!($name), &$name) )*
     }};

@@ -18,7 +18,7 @@ fn root() -> PathBuf {
 fn catalogue(lang: &str) -> BTreeMap<String, String> {
     let path = root().join("locales").join(lang).join("games.ftl");
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -27,7 +27,9 @@ fn catalogue(lang: &str) -> BTreeMap<String, String> {
         }
         if line.starts_with(' ') {
             let id = current.as_ref().expect("a continuation after a message");
-            out.get_mut(id).map(|t: &mut String| t.push_str(line));
+            if let Some(t) = out.get_mut(id) {
+                t.push_str(line);
+            }
             continue;
         }
         let (id, value) = line.split_once(" = ").expect("`id = text`");
@@ -87,7 +89,7 @@ fn both_languages_have_the_same_ids() {
     assert!(en.len() > 100, "{}", en.len());
 }
 
-#[allow(dead_code)]
+#[allow(dead_code, clippy::too_many_arguments)]
 fn exhaustive(
     a: &imago::PositionError,
     b: &imago::MoveSyntaxError,
