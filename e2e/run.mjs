@@ -531,6 +531,39 @@ async function testFixtures(page) {
   }
 }
 
+// ---------------------------------------------------------------- errors in Spanish (#18)
+
+/** A refused draw answer, a refused claim and a bad move, asked through the
+ * page's own api.js with Spanish chosen: the text the page shows (the
+ * error's message) is the Spanish one from games.ftl, not the English
+ * `error` of the answer. */
+async function testErrorsInSpanish(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'es-ES' });
+  const page = await newPage(ctx, 'errors-es');
+  await page.goto(`${BASE}/`);
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  const created = await api('POST', '/api/games', { game: 'imago', seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const token = created.tokens['0'];
+  const said = await page.evaluate(async ({ id, token }) => {
+    const api = await import('/static/api.js');
+    const out = {};
+    for (const [name, path, body] of [
+      ['draw', `/api/games/${id}/draw`, { action: 'accept' }],
+      ['claim', `/api/games/${id}/claim`, {}],
+      ['move', `/api/games/${id}/move`, { move: 'b2-b3' }],
+    ]) {
+      try { await api.post(path, body, [token]); out[name] = 'accepted'; } catch (e) { out[name] = e.message; }
+    }
+    return out;
+  }, { id: created.id, token });
+  check(said.draw === 'no hay ninguna oferta de tablas que responder', `refused draw in Spanish: ${said.draw}`);
+  check(/^reclamación rechazada: la posición no es una victoria demostrada/.test(said.claim), `refused claim in Spanish: ${said.claim}`);
+  check(said.move === 'b2-b3 no es legal aquí: indica tras un espacio la pieza contraria que empujas, p. ej. `b2-c2 g5`',
+    `bad move in Spanish: ${said.move}`);
+  log(`errors in Spanish: "${said.draw}", "${said.claim}", "${said.move}"`);
+  await ctx.close();
+}
+
 // ---------------------------------------------------------------- analysis (#17 lead)
 
 // The finished Imago game opens in the analysis board: one ply back, every
@@ -1033,6 +1066,7 @@ async function main() {
   await testFeelMoves(browser);
   await testFeelPhone(browser);
   await testRulesPages(browser);
+  await testErrorsInSpanish(browser);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

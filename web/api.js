@@ -1,6 +1,8 @@
 // The JSON API (docs/web-api.md): fetch wrapper, the tokens kept in
 // localStorage, and a game's WebSocket with reconnect.
 
+import { errorText } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -35,7 +37,8 @@ export async function request(method, path, body, tokens, timeoutMs = 20000) {
     try { data = JSON.parse(text); } catch { data = null; }
   }
   if (!res.ok) {
-    const msg = (data && typeof data.error === 'string') ? data.error : `${res.status} ${res.statusText}`;
+    // A refusal with a `code` is shown in the reader's language.
+    const msg = (data && typeof data.error === 'string') ? errorText(data) : `${res.status} ${res.statusText}`;
     throw new ApiError(res.status, msg);
   }
   return data;

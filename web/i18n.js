@@ -13,22 +13,45 @@ import { bootData } from './dom.js';
 /** The languages of the catalogue, in the order of the language switch. */
 const LANG_IDS = ['en', 'es'];
 
-/** One language's bundle made from the text of its web.ftl. */
+/** The catalogue's files the web app reads: its own messages and the
+ * games' reasons (why a move or an action was refused), shared with the
+ * terminal. */
+const FILES = ['web.ftl', 'games.ftl'];
+
+/** Adds one file's Fluent text to `bundle`, warning of its errors. */
+function addText(bundle, l, file, text) {
+  const errors = bundle.addResource(new FluentResource(text));
+  for (const e of errors) console.warn(`locales/${l}/${file}:`, e);
+}
+
+/** Fetches one file of language `l`; null when it cannot be read. */
+async function fetchText(l, file) {
+  const res = await fetch(`/locales/${l}/${file}`);
+  return res.ok ? res.text() : null;
+}
+
+/** One language's bundle made from the text of its web.ftl; the games'
+ * reasons are fetched after it and added when they come (they are needed
+ * only when something is refused, so they are not on the way to the
+ * first drawn board). */
 function makeBundle(l, text) {
   const bundle = new FluentBundle(l, { useIsolating: false });
-  const errors = bundle.addResource(new FluentResource(text));
-  for (const e of errors) console.warn(`locales/${l}/web.ftl:`, e);
+  addText(bundle, l, FILES[0], text);
+  fetchText(l, FILES[1])
+    .then((games) => { if (games !== null) addText(bundle, l, FILES[1], games); })
+    .catch((e) => console.warn(`locales/${l}/${FILES[1]}:`, e));
   return bundle;
 }
 
-/** Fetches one language's web.ftl; null when it cannot be read. */
+/** Fetches one language's web.ftl into a bundle (and then its games.ftl,
+ * see makeBundle); null when web.ftl cannot be read. */
 async function loadBundle(l) {
   try {
-    const res = await fetch(`/locales/${l}/web.ftl`);
-    if (!res.ok) return null;
-    return makeBundle(l, await res.text());
+    const text = await fetchText(l, FILES[0]);
+    if (text === null) return null;
+    return makeBundle(l, text);
   } catch (e) {
-    console.warn(`locales/${l}/web.ftl:`, e);
+    console.warn(`locales/${l}:`, e);
     return null;
   }
 }
@@ -137,6 +160,25 @@ export function t(key, vars) {
   let s = format(lang, key, vars);
   if (s === undefined) s = format('en', key, vars);
   return s === undefined ? key : s;
+}
+
+/** The text of an error answer `{error, code, args}` (docs/web-api.md,
+ * "Errors") in the current language: `code` formatted from the catalogue,
+ * its nested reasons (`{code, args, error}`) first and a word given in
+ * several languages (`{en, es}`) in the reader's; the English `error` when
+ * there is no code or the catalogue lacks it. */
+export function errorText(data) {
+  if (!data || typeof data !== 'object') return '';
+  const fallback = typeof data.error === 'string' ? data.error : '';
+  if (typeof data.code !== 'string' || !data.code) return fallback;
+  const args = {};
+  for (const [k, v] of Object.entries(data.args || {})) {
+    if (v && typeof v === 'object' && typeof v.code === 'string') args[k] = errorText(v);
+    else if (v && typeof v === 'object') args[k] = localized(v) ?? '';
+    else args[k] = v;
+  }
+  const s = format(lang, data.code, args) ?? format('en', data.code, args);
+  return s === undefined ? fallback : s;
 }
 
 /** Does a key exist? */

@@ -29,6 +29,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::any::Any;
 use tablero_core::{History, Outcome, Player, Reason};
+use tablero_core::{Localize, Message};
 use tablero_games::Describe;
 
 /// Who sits in a seat.
@@ -55,13 +56,22 @@ impl Seat {
 pub enum Refusal {
     /// The request is malformed or illegal (a move that is not one).
     #[error("{0}")]
-    Bad(String),
+    Bad(Message),
     /// Not this seat's to do (not its turn).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     /// Not now: the game is over, or the action does not apply.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
+}
+
+impl Localize for Refusal {
+    /// Why, as a message of `locales/*/games.ftl` (`table-…` or a game's).
+    fn message(&self) -> Message {
+        match self {
+            Refusal::Bad(m) | Refusal::Forbidden(m) | Refusal::Conflict(m) => m.clone(),
+        }
+    }
 }
 
 /// The longest move text accepted.
@@ -189,7 +199,7 @@ impl<G: Play + Describe> Table<G> {
 
     fn going_on(&self) -> Result<Player, Refusal> {
         self.to_move()
-            .ok_or_else(|| Refusal::Conflict("the game is over".into()))
+            .ok_or_else(|| Refusal::Conflict(Message::new("table-game-over", "the game is over")))
     }
 
     /// `seat` plays the move written `text`.
@@ -200,21 +210,29 @@ impl<G: Play + Describe> Table<G> {
     pub fn play(&mut self, seat: Player, text: &str) -> Result<G::Move, Refusal> {
         let to_move = self.going_on()?;
         if to_move != seat {
-            return Err(Refusal::Forbidden(format!(
-                "it is {}'s turn, not yours",
-                Self::side(to_move)
-            )));
+            let side = &G::INFO.sides[to_move.index()];
+            return Err(Refusal::Forbidden(
+                Message::new(
+                    "table-not-your-turn",
+                    format!("it is {}'s turn, not yours", Self::side(to_move)),
+                )
+                .words("side", &[("en", side.en), ("es", side.es)]),
+            ));
         }
         if text.len() > MAX_MOVE_TEXT {
-            return Err(Refusal::Bad(format!(
-                "a move is at most {MAX_MOVE_TEXT} characters"
-            )));
+            return Err(Refusal::Bad(
+                Message::new(
+                    "table-too-long",
+                    format!("a move is at most {MAX_MOVE_TEXT} characters"),
+                )
+                .num("max", MAX_MOVE_TEXT),
+            ));
         }
         let mv = self
             .history
             .current()
             .parse_move(text)
-            .map_err(|e| Refusal::Bad(e.to_string()))?;
+            .map_err(|e| Refusal::Bad(e.message()))?;
         self.push(mv);
         Ok(mv)
     }
@@ -226,7 +244,10 @@ impl<G: Play + Describe> Table<G> {
     pub fn play_move(&mut self, mv: G::Move) -> Result<(), Refusal> {
         self.going_on()?;
         if !self.history.current().is_legal(mv) {
-            return Err(Refusal::Bad(format!("illegal move {mv:?}")));
+            return Err(Refusal::Bad(
+                Message::new("table-illegal", format!("illegal move {mv:?}"))
+                    .text("mv", format!("{mv:?}")),
+            ));
         }
         self.push(mv);
         Ok(())
@@ -259,16 +280,29 @@ impl<G: Play + Describe> Table<G> {
     /// on).
     pub fn claim(&mut self, seat: Player) -> Result<(), Refusal> {
         if G::INFO.claim.is_none() {
-            return Err(Refusal::Bad(format!("there are no claims in {}", G::NAME)));
+            return Err(Refusal::Bad(
+                Message::new(
+                    "table-no-claims",
+                    format!("there are no claims in {}", G::NAME),
+                )
+                .words(
+                    "game",
+                    &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
+                ),
+            ));
         }
         let to_move = self.going_on()?;
         if to_move != seat {
-            return Err(Refusal::Forbidden("one claims on one's own turn".into()));
+            return Err(Refusal::Forbidden(Message::new(
+                "table-claim-own-turn",
+                "one claims on one's own turn",
+            )));
         }
         if !G::claim_valid(&self.history) {
-            return Err(Refusal::Conflict(
-                "claim refused: the position is not a proved win for you; the game goes on".into(),
-            ));
+            return Err(Refusal::Conflict(Message::new(
+                "table-claim-refused",
+                "claim refused: the position is not a proved win for you; the game goes on",
+            )));
         }
         self.declare(Outcome::win(seat, Reason::Claim));
         Ok(())
@@ -297,7 +331,10 @@ impl<G: Play + Describe> Table<G> {
                 self.declare(Outcome::draw(Reason::Agreed));
                 Ok(DrawAnswer::Agreed)
             }
-            Seat::Computer(_) => Err(Refusal::Conflict("the computer declines the draw".into())),
+            Seat::Computer(_) => Err(Refusal::Conflict(Message::new(
+                "table-computer-declines",
+                "the computer declines the draw",
+            ))),
             Seat::Person => {
                 self.offer = Some(seat);
                 Ok(DrawAnswer::Standing)
@@ -312,7 +349,10 @@ impl<G: Play + Describe> Table<G> {
     pub fn answer_draw(&mut self, seat: Player, accept: bool) -> Result<(), Refusal> {
         self.going_on()?;
         if self.offer != Some(seat.other()) {
-            return Err(Refusal::Conflict("there is no draw offer to answer".into()));
+            return Err(Refusal::Conflict(Message::new(
+                "table-no-offer",
+                "there is no draw offer to answer",
+            )));
         }
         self.offer = None;
         if accept {
@@ -331,9 +371,10 @@ impl<G: Play + Describe> Table<G> {
     pub fn undo(&mut self, seat: Player) -> Result<usize, Refusal> {
         let against_computer = self.seats.iter().any(|s| !s.is_person());
         if !self.seats[seat.index()].is_person() || !against_computer {
-            return Err(Refusal::Conflict(
-                "undo is only for games against the computer".into(),
-            ));
+            return Err(Refusal::Conflict(Message::new(
+                "table-undo-computer-only",
+                "undo is only for games against the computer",
+            )));
         }
         let mut copy = self.clone();
         let mut took_mine = false;
@@ -352,9 +393,10 @@ impl<G: Play + Describe> Table<G> {
             }
         }
         if !took_mine {
-            return Err(Refusal::Conflict(
-                "there is no move of yours to take back".into(),
-            ));
+            return Err(Refusal::Conflict(Message::new(
+                "table-nothing-to-undo",
+                "there is no move of yours to take back",
+            )));
         }
         copy.offer = None;
         *self = copy;
@@ -586,26 +628,57 @@ pub fn open(
     first: Player,
     seats: [Seat; 2],
 ) -> Result<Box<dyn GameTable>, String> {
+    open_or_why(game, variant, position, first, seats).map_err(|m| m.to_string())
+}
+
+/// As [`open`], the error as a message of `locales/*/games.ftl`.
+///
+/// # Errors
+/// An unknown game, or a variant or position it cannot read.
+pub fn open_or_why(
+    game: &str,
+    variant: Option<&str>,
+    position: Option<&str>,
+    first: Player,
+    seats: [Seat; 2],
+) -> Result<Box<dyn GameTable>, Message> {
     fn make<G: Play + Describe>(
         variant: Option<&str>,
         position: Option<&str>,
         first: Player,
         seats: [Seat; 2],
-    ) -> Result<Box<dyn GameTable>, String> {
+    ) -> Result<Box<dyn GameTable>, Message> {
         let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
             None => G::Variant::default(),
-            Some(v) => v
-                .parse::<G::Variant>()
-                .map_err(|e| format!("{} variant {v:?}: {e}", G::NAME))?,
+            Some(v) => v.parse::<G::Variant>().map_err(|e| {
+                Message::new(
+                    "table-bad-variant",
+                    format!("{} variant {v:?}: {e}", G::NAME),
+                )
+                .words(
+                    "game",
+                    &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
+                )
+                .text("variant", format!("{v:?}"))
+                .msg("error", e.message())
+            })?,
         };
         let start = match position {
             None => G::start_with(&variant, first),
-            Some(p) => G::parse_position(&variant, p).map_err(|e| format!("bad position: {e}"))?,
+            Some(p) => G::parse_position(&variant, p).map_err(|e| {
+                Message::new("table-bad-position", format!("bad position: {e}"))
+                    .msg("error", e.message())
+            })?,
         };
         Ok(Box::new(Table::new(start, seats)))
     }
     tablero_games::with_game!(game, G => make::<G>(variant, position, first, seats), else {
         let names: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
-        Err(format!("unknown game {game:?}: the games are {}", names.join(", ")))
+        Err(Message::new(
+            "table-unknown-game",
+            format!("unknown game {game:?}: the games are {}", names.join(", ")),
+        )
+        .text("game", format!("{game:?}"))
+        .text("games", names.join(", ")))
     })
 }

@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use tablero_core::{play_move_list, Game, History, Outcome, Record};
+use tablero_core::{play_move_list, Game, History, Localize, Outcome, Record};
 
 /// The grammar of a player spec, shown by the `--help` of the commands
 /// that take one.
@@ -59,8 +59,13 @@ impl Setup {
             },
             (None, None) => return Ok(G::Variant::default()),
         };
-        text.parse::<G::Variant>()
-            .map_err(|e| anyhow!(t!("bad-variant", game = G::NAME, error = e.to_string())))
+        text.parse::<G::Variant>().map_err(|e| {
+            anyhow!(t!(
+                "bad-variant",
+                game = G::NAME,
+                error = crate::i18n::message(&e.message())
+            ))
+        })
     }
 
     /// The game after the position and moves given, from `first`'s start
@@ -82,7 +87,7 @@ impl Setup {
                 anyhow!(t!(
                     "bad-position",
                     position = format!("{p:?}"),
-                    error = e.to_string()
+                    error = crate::i18n::message(&e.message())
                 ))
             })?),
             None => None,
@@ -116,7 +121,7 @@ impl Setup {
         };
         let start = start.unwrap_or_else(|| G::start_with(&variant, first));
         let mut h = History::new(start);
-        play_move_list(&mut h, &list).map_err(|e| anyhow!("{e}"))?;
+        play_move_list(&mut h, &list).map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
         if let Some(result) = record.as_ref().and_then(|r| r.result) {
             if h.outcome() != Some(result) {
                 h.set_result(result);

@@ -94,16 +94,26 @@ pub fn from_args_and_env(args: &[std::ffi::OsString]) -> Lang {
 
 /// The catalogue of the terminal in one language.
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let (id, text) = match lang {
-        Lang::En => ("en", include_str!("../../../locales/en/cli.ftl")),
-        Lang::Es => ("es", include_str!("../../../locales/es/cli.ftl")),
+    let (id, text, games) = match lang {
+        Lang::En => (
+            "en",
+            include_str!("../../../locales/en/cli.ftl"),
+            include_str!("../../../locales/en/games.ftl"),
+        ),
+        Lang::Es => (
+            "es",
+            include_str!("../../../locales/es/cli.ftl"),
+            include_str!("../../../locales/es/games.ftl"),
+        ),
     };
     let langid: unic_langid::LanguageIdentifier = id.parse().expect("a valid language id");
     let mut bundle = FluentBundle::new_concurrent(vec![langid]);
     bundle.set_use_isolating(false);
     // The catalogue test (tests/i18n.rs) checks that the files parse.
-    let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
-    let _ = bundle.add_resource(resource);
+    for text in [text, games] {
+        let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+        let _ = bundle.add_resource(resource);
+    }
     bundle
 }
 
@@ -132,6 +142,39 @@ pub fn text(id: &str, args: Option<&FluentArgs>) -> String {
     format_in(lang(), id, args)
         .or_else(|| format_in(Lang::En, id, args))
         .unwrap_or_else(|| id.to_string())
+}
+
+/// A game's error (or any [`tablero_core::Message`]) in the language in
+/// use: its English text in English, else its id in the catalogue
+/// (`locales/<lang>/games.ftl`), the messages among its arguments formatted
+/// first; the English text when the catalogue has no such id.
+pub fn message(m: &tablero_core::Message) -> String {
+    if lang() == Lang::En {
+        return m.as_str().to_string();
+    }
+    message_in(lang(), m)
+}
+
+fn message_in(lang: Lang, m: &tablero_core::Message) -> String {
+    use tablero_core::Arg;
+    let mut args = FluentArgs::new();
+    for (name, value) in m.args() {
+        let value = match value {
+            Arg::Text(t) => number(t),
+            Arg::Number(n) => FluentValue::from(*n),
+            Arg::Message(inner) => FluentValue::from(message_in(lang, inner)),
+            Arg::Words(words) => {
+                let mine = words.iter().find(|(l, _)| *l == lang.code());
+                FluentValue::from(
+                    mine.or(words.first())
+                        .map_or("", |(_, t)| t.as_str())
+                        .to_string(),
+                )
+            }
+        };
+        args.set(*name, value);
+    }
+    format_in(lang, m.id(), Some(&args)).unwrap_or_else(|| m.as_str().to_string())
 }
 
 /// A number as a Fluent value that selects plurals (`1 punto`, `2 puntos`)

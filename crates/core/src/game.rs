@@ -1,6 +1,6 @@
 //! The [`Game`] trait that every game implements.
 
-use crate::{Outcome, Player};
+use crate::{Localize, Message, Outcome, Player};
 use std::error::Error;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -71,8 +71,8 @@ pub trait Variant:
     + Sync
     + 'static
 {
-    /// What went wrong reading a variant.
-    type ParseError: Error + Send + Sync + 'static;
+    /// What went wrong reading a variant (its [`Localize::message`] for people).
+    type ParseError: Error + Localize + Send + Sync + 'static;
 }
 
 /// Why a move text was refused.
@@ -86,7 +86,7 @@ pub enum MoveError {
         /// Byte offset of the problem in `text`.
         at: usize,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
     /// The text names a move, but not a legal one here.
     #[error("{text} is not legal here{}", if .why.is_empty() { String::new() } else { format!(": {}", .why) })]
@@ -94,7 +94,7 @@ pub enum MoveError {
         /// The text given.
         text: String,
         /// Why, when the game can tell; may be empty.
-        why: String,
+        why: Message,
     },
     /// The text matches several legal moves.
     #[error("{text} is ambiguous: it could be {}", .candidates.join(" or "))]
@@ -107,6 +107,28 @@ pub enum MoveError {
     /// The game is over: no move is legal.
     #[error("the game is over")]
     GameOver,
+}
+
+impl Localize for MoveError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            MoveError::Syntax { text, at, reason } => Message::new("move-syntax", english)
+                .text("text", text)
+                .num("at", *at)
+                .msg("reason", reason.clone()),
+            MoveError::Illegal { text, why } if why.is_empty() => {
+                Message::new("move-illegal", english).text("text", text)
+            }
+            MoveError::Illegal { text, why } => Message::new("move-illegal-why", english)
+                .text("text", text)
+                .msg("why", why.clone()),
+            MoveError::Ambiguous { text, candidates } => Message::new("move-ambiguous", english)
+                .text("text", text)
+                .text("candidates", candidates.join(", ")),
+            MoveError::GameOver => Message::new("move-game-over", english),
+        }
+    }
 }
 
 /// Why [`Game::play`] refused a move: the move, which is not legal in the
@@ -137,7 +159,7 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// The game's settings.
     type Variant: Variant;
     /// What went wrong reading a position string.
-    type PositionError: Error + Send + Sync + 'static;
+    type PositionError: Error + Localize + Send + Sync + 'static;
 
     /// The game's name on the command line (`imago`, `jarmo`, ...).
     const NAME: &'static str;
@@ -297,7 +319,7 @@ pub fn resolve_exact<G: Game>(
     game: &G,
     text: &str,
     mv: G::Move,
-    why: impl FnOnce() -> String,
+    why: impl FnOnce() -> Message,
 ) -> Result<G::Move, MoveError> {
     let mut moves = G::MoveList::default();
     game.legal_moves(&mut moves);

@@ -111,7 +111,7 @@ impl<G: Game> History<G> {
         if !moves.as_slice().contains(&mv) {
             return Err(MoveError::Illegal {
                 text: format!("{mv:?}"),
-                why: String::new(),
+                why: crate::Message::default(),
             });
         }
         self.push_unchecked(mv);

@@ -1,7 +1,7 @@
 //! Move lists: moves in a game's notation separated by commas, e.g.
 //! `b2-c2 g5, g2-f2 b5`.
 
-use crate::{Game, History, MoveError};
+use crate::{Game, History, Localize, Message, MoveError};
 use std::fmt;
 
 /// Splits a move list into its items with their byte offsets. Whitespace
@@ -57,6 +57,27 @@ impl fmt::Display for MoveListError {
 
 impl std::error::Error for MoveListError {}
 
+impl Localize for MoveListError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        let item = if self.text.is_empty() {
+            Message::new("move-list-empty-item", english.clone()).num("index", self.index)
+        } else {
+            Message::new("move-list-item", english.clone())
+                .num("index", self.index)
+                .text("text", &self.text)
+                .msg("error", self.error.message())
+        };
+        if !self.legal.is_empty() && !matches!(self.error, MoveError::GameOver) {
+            Message::new("move-list-legal", english)
+                .msg("error", item)
+                .text("legal", self.legal.join(", "))
+        } else {
+            item
+        }
+    }
+}
+
 /// Plays a move list on `history`. On error the moves before the failing one
 /// stay played.
 ///
@@ -71,7 +92,7 @@ pub fn play_move_list<G: Game>(history: &mut History<G>, list: &str) -> Result<(
             error: MoveError::Syntax {
                 text: String::new(),
                 at,
-                reason: "empty move".into(),
+                reason: Message::new("move-empty", "empty move"),
             },
             legal: history.current().legal_move_strings(),
         }

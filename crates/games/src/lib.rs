@@ -7,6 +7,21 @@
 //! for a game named at run time; both come from one list in `describe.rs`.
 #![deny(missing_docs)]
 
+/// `msg!("id", "English {name}", name = value, ...)`: a
+/// [`tablero_core::Message`] with id `id` (in `locales/*/games.ftl`), its
+/// English text formatted from the named values, and each value as a text
+/// argument of the same name.
+macro_rules! msg {
+    ($id:literal, $fmt:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        $(
+            #[allow(clippy::redundant_locals)]
+            let $name = $value;
+        )*
+        tablero_core::Message::new($id, format!($fmt $(, $name = $name)*))
+            $( .text(stringify!($name), &$name) )*
+    }};
+}
+
 mod describe;
 pub use describe::{cell_names, game_info, Describe, GameInfo, Text, VariantChoice, GAMES};
 

@@ -66,7 +66,7 @@ fn rule_set_names() {
     assert_eq!(rules("i-c-a-w-r").to_string(), "I-C-A-W-R");
     assert_eq!(rules("M-D-N-E-S+huff").to_string(), "M-D-N-E-S+huff");
     let e = "M-C-A-W-R+huff".parse::<RuleSet>().unwrap_err();
-    assert!(e.reason.contains("only with tactics N"), "{e}");
+    assert!(e.reason.as_str().contains("only with tactics N"), "{e}");
     let e = "M-C-X-W-R".parse::<RuleSet>().unwrap_err();
     assert_eq!(e.at, 4);
     assert!(e.to_string().contains("tactics"), "{e}");

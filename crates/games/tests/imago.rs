@@ -128,7 +128,7 @@ fn winning_step_ends_the_game_without_a_push() {
     // The push form of a winning step is refused with a reason.
     let err = p.parse_move("g1-h1 b6").unwrap_err();
     assert!(
-        matches!(err, MoveError::Illegal { ref why, .. } if why.contains("wins")),
+        matches!(err, MoveError::Illegal { ref why, .. } if why.as_str().contains("wins")),
         "{err}"
     );
 }

@@ -28,7 +28,7 @@ fn legal(p: &Linja) -> Vec<String> {
 
 fn illegal_why(p: &Linja, mv: &str) -> String {
     match p.parse_move(mv) {
-        Err(MoveError::Illegal { why, .. }) => why,
+        Err(MoveError::Illegal { why, .. }) => why.to_string(),
         other => panic!("{mv}: expected an illegal move, got {other:?}"),
     }
 }

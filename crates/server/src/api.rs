@@ -22,7 +22,8 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 use tablero_ai::solve::imago::Value as Solved;
-use tablero_core::Player;
+use tablero_ai::table::Refusal as TableRefusal;
+use tablero_core::{Arg, Localize, Message, Player};
 use tablero_games::imago::Layout;
 use tokio::sync::Semaphore;
 use tower_governor::GovernorError;
@@ -145,6 +146,47 @@ fn internal(e: &anyhow::Error) -> Refusal {
     }
 }
 
+/// The JSON body of an error answer: `{"error": english}`, with `code` and
+/// `args` when the reason is a message of the catalogue (a refusal of the
+/// table, a game's reason): the browser shows `code` in the reader's
+/// language (docs/web-api.md, "Errors").
+pub(crate) fn error_body(e: &ApiError) -> Value {
+    let mut body = json!({ "error": public_message(e) });
+    if let ApiError::Refused(r) = e {
+        let m = r.message();
+        if !m.id().is_empty() {
+            body["code"] = json!(m.id());
+            body["args"] = message_args(&m);
+        }
+    }
+    body
+}
+
+/// A message's arguments as JSON: text, numbers, `{en, es}` for a word in
+/// each language, and `{"code", "args"}` for a nested message.
+pub(crate) fn message_args(m: &Message) -> Value {
+    let mut args = serde_json::Map::new();
+    for (name, value) in m.args() {
+        let v = match value {
+            Arg::Text(t) => json!(t),
+            Arg::Number(n) => json!(n),
+            Arg::Words(words) => Value::Object(
+                words
+                    .iter()
+                    .map(|(lang, text)| ((*lang).to_string(), json!(text)))
+                    .collect(),
+            ),
+            Arg::Message(inner) => json!({
+                "code": inner.id(),
+                "args": message_args(inner),
+                "error": inner.as_str(),
+            }),
+        };
+        args.insert((*name).to_string(), v);
+    }
+    Value::Object(args)
+}
+
 /// The message a client is shown for `e` (internal details stay in the
 /// log).
 pub(crate) fn public_message(e: &ApiError) -> String {
@@ -161,9 +203,14 @@ impl IntoResponse for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Refused(r) => match r {
+                TableRefusal::Bad(_) => StatusCode::BAD_REQUEST,
+                TableRefusal::Forbidden(_) => StatusCode::FORBIDDEN,
+                TableRefusal::Conflict(_) => StatusCode::CONFLICT,
+            },
             ApiError::Internal(e) => return internal(e).into_response(),
         };
-        (status, Json(json!({"error": self.to_string()}))).into_response()
+        (status, Json(error_body(&self))).into_response()
     }
 }
 

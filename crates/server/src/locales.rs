@@ -12,6 +12,16 @@ use sha2::{Digest, Sha256};
 const FILES: &[(&str, &str, &str)] = &[
     ("en", "web.ftl", include_str!("../../../locales/en/web.ftl")),
     ("es", "web.ftl", include_str!("../../../locales/es/web.ftl")),
+    (
+        "en",
+        "games.ftl",
+        include_str!("../../../locales/en/games.ftl"),
+    ),
+    (
+        "es",
+        "games.ftl",
+        include_str!("../../../locales/es/games.ftl"),
+    ),
 ];
 
 /// The text of one catalogue file, if the browser may fetch it.
@@ -59,6 +69,7 @@ mod tests {
     fn both_languages_are_served_and_nothing_else() {
         assert!(find("en", "web.ftl").is_some_and(|t| t.contains("lang_name = English")));
         assert!(find("es", "web.ftl").is_some_and(|t| t.contains("lang_name = Español")));
+        assert!(find("es", "games.ftl").is_some_and(|t| t.contains("table-no-offer = ")));
         assert!(find("fr", "web.ftl").is_none());
         assert!(find("en", "../../Cargo.toml").is_none());
         assert!(find("en", "cli.ftl").is_none());

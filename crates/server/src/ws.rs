@@ -245,5 +245,8 @@ struct StateMessage<'a> {
 }
 
 fn error_message(e: &ApiError, id: Option<Value>) -> Value {
-    json!({"type": "error", "id": id, "error": public_message(e)})
+    let mut m = crate::api::error_body(e);
+    m["type"] = json!("error");
+    m["id"] = id.unwrap_or(Value::Null);
+    m
 }

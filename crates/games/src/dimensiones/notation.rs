@@ -47,14 +47,18 @@ impl FromStr for RuleSet {
     /// Reads five card letters separated by `-` (dimension I/M, strategy
     /// C/D, tactics A/N, formation W/E, power R/S), then optionally `+huff`.
     fn from_str(text: &str) -> Result<RuleSet, VariantError> {
-        let err = |at: usize, reason: String| VariantError { at, reason };
+        let err = |at: usize, reason: tablero_core::Message| VariantError { at, reason };
         let (cards, huff) = match text.find('+') {
             None => (text, false),
             Some(i) if &text[i..] == "+huff" => (&text[..i], true),
             Some(i) => {
                 return Err(err(
                     i,
-                    format!("unknown option {:?} (the only one is +huff)", &text[i..]),
+                    msg!(
+                        "dimensiones-unknown-option",
+                        "unknown option {option:?} (the only one is +huff)",
+                        option = &text[i..]
+                    ),
                 ))
             }
         };
@@ -62,9 +66,10 @@ impl FromStr for RuleSet {
         if parts.len() != 5 {
             return Err(err(
                 0,
-                format!(
-                    "expected five cards like I-C-A-W-R, found {} part(s)",
-                    parts.len()
+                msg!(
+                    "dimensiones-card-count",
+                    "expected five cards like I-C-A-W-R, found {found} part(s)",
+                    found = parts.len()
                 ),
             ));
         }
@@ -78,12 +83,14 @@ impl FromStr for RuleSet {
                 let c = choices[k].as_bytes();
                 return Err(err(
                     off,
-                    format!(
-                        "card {} ({}) must be {} or {}, found {p:?}",
-                        k + 1,
-                        names[k],
-                        c[0] as char,
-                        c[1] as char
+                    msg!(
+                        "dimensiones-card-letter",
+                        "card {card} ({name}) must be {a} or {b}, found {found:?}",
+                        card = k + 1,
+                        name = names[k],
+                        a = c[0] as char,
+                        b = c[1] as char,
+                        found = *p
                     ),
                 ));
             }
@@ -121,7 +128,10 @@ impl FromStr for RuleSet {
         if huff && rs.tactics == Tactics::Armour {
             return Err(err(
                 cards.len(),
-                "+huff exists only with tactics N (capturing compulsory)".into(),
+                msg!(
+                    "dimensiones-huff-needs-n",
+                    "+huff exists only with tactics N (capturing compulsory)"
+                ),
             ));
         }
         Ok(rs)
@@ -167,20 +177,26 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
     let b = parse_board(board, at, 6, "rRbBaAoO")?;
     let mut men = [0u64; 4];
     let mut kings = [0u64; 4];
-    let bad = |what: String| PositionError::BadPiece { at, what };
+    let bad = |what: tablero_core::Message| PositionError::BadPiece { at, what };
     for a in Army::ALL {
         men[a.index()] = b[2 * a.index()];
         kings[a.index()] = b[2 * a.index() + 1];
         let all = men[a.index()] | kings[a.index()];
         if all.count_ones() > 6 {
-            return Err(bad(format!(
-                "{} has {} pieces; an army has at most 6",
-                a.name(),
-                all.count_ones()
+            return Err(bad(msg!(
+                "dimensiones-too-many-pieces",
+                "{army} has {found} pieces; an army has at most 6",
+                army = a.name(),
+                found = all.count_ones()
             )));
         }
         if let Some(sq) = Square::iter_bits(men[a.index()] & a.last_row()).next() {
-            return Err(bad(format!("a {} man on {sq}, its crowning row", a.name())));
+            return Err(bad(msg!(
+                "dimensiones-man-on-crowning-row",
+                "a {army} man on {sq}, its crowning row",
+                army = a.name(),
+                sq = sq
+            )));
         }
         if variant.formation == Formation::Western {
             let own_colour = match a {
@@ -188,9 +204,11 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
                 Army::Aqua | Army::Orange => !DARK,
             };
             if let Some(sq) = Square::iter_bits(all & !own_colour).next() {
-                return Err(bad(format!(
-                    "a {} piece on {sq}: in formation W it stays on its colour",
-                    a.name()
+                return Err(bad(msg!(
+                    "dimensiones-off-colour",
+                    "a {army} piece on {sq}: in formation W it stays on its colour",
+                    army = a.name(),
+                    sq = sq
                 )));
             }
         }
@@ -232,8 +250,10 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         _ => {
             return Err(PositionError::Inconsistent {
                 at: sg_at,
-                what: format!(
-                    "the sub-games field is two of `-` (open), `1`, `2` (won by that player) or `=` (drawn), found {sg_text:?}"
+                what: msg!(
+                    "dimensiones-bad-subgames",
+                    "the sub-games field is two of `-` (open), `1`, `2` (won by that player) or `=` (drawn), found {found:?}",
+                    found = sg_text
                 ),
             })
         }
@@ -255,8 +275,10 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         _ => {
             return Err(PositionError::Inconsistent {
                 at: cycle_at,
-                what: format!(
-                    "the cycle is `rbao` (player one moved first) or `broa`, found {cycle_text:?}"
+                what: msg!(
+                    "dimensiones-bad-cycle",
+                    "the cycle is `rbao` (player one moved first) or `broa`, found {found:?}",
+                    found = cycle_text
                 ),
             })
         }
@@ -270,7 +292,11 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
                 if (men[a.index()] | kings[a.index()]) == 0 {
                     return Err(PositionError::Inconsistent {
                         at: sg_at + g,
-                        what: format!("{} has no pieces, so its sub-game cannot be open", a.name()),
+                        what: msg!(
+                            "dimensiones-open-without-pieces",
+                            "{army} has no pieces, so its sub-game cannot be open",
+                            army = a.name()
+                        ),
                     });
                 }
             }
@@ -281,13 +307,20 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         None if open => {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: "no army to move, but a sub-game is open".into(),
+                what: msg!(
+                    "dimensiones-no-army-open",
+                    "no army to move, but a sub-game is open"
+                ),
             })
         }
         Some(a) if subgames[a.subgame()] != SubGame::Open => {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: format!("{} cannot move: its sub-game is decided", a.name()),
+                what: msg!(
+                    "dimensiones-army-decided",
+                    "{army} cannot move: its sub-game is decided",
+                    army = a.name()
+                ),
             })
         }
         _ => {}
@@ -309,9 +342,10 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         if buf.is_empty() {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: format!(
-                    "{} has no legal move: its sub-game would already be decided",
-                    a.name()
+                what: msg!(
+                    "dimensiones-army-stuck",
+                    "{army} has no legal move: its sub-game would already be decided",
+                    army = a.name()
                 ),
             });
         }

@@ -1,6 +1,8 @@
 //! Errors of the draughts text formats: variants, position strings and moves.
 //! Super Dimensiones shares the board and move parts of them.
 
+use tablero_core::{Localize, Message};
+
 /// A variant name that is not `russian`, `turkish` or `english`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("at byte {at}: unknown draughts variant {text:?} (expected russian, turkish or english)")]
@@ -65,7 +67,7 @@ pub enum PositionError {
         /// Where the board starts.
         at: usize,
         /// What is wrong, naming the square.
-        what: String,
+        what: Message,
     },
     /// The side or army to move is not one of the allowed letters.
     #[error("at byte {at}: the {what} to move must be {allowed}, found {text:?}")]
@@ -95,7 +97,7 @@ pub enum PositionError {
         /// Where the field starts.
         at: usize,
         /// What is wrong.
-        what: String,
+        what: Message,
     },
 }
 
@@ -138,6 +140,95 @@ impl MoveSyntaxError {
             MoveSyntaxError::BadSquare { at, .. }
             | MoveSyntaxError::Shape { at }
             | MoveSyntaxError::Penalty { at } => *at,
+        }
+    }
+}
+
+impl Localize for VariantError {
+    fn message(&self) -> Message {
+        Message::new("draughts-variant", self.to_string()).text("text", &self.text)
+    }
+}
+
+impl Localize for PositionError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            PositionError::FieldCount {
+                at,
+                expected,
+                found,
+                what,
+            } => Message::new("draughts-pos-field-count", english)
+                .num("at", *at)
+                .num("expected", *expected)
+                .num("found", *found)
+                .text("what", what.replace(' ', "-")),
+            PositionError::RowCount {
+                at,
+                expected,
+                found,
+            } => Message::new("draughts-pos-row-count", english)
+                .num("at", *at)
+                .num("expected", *expected)
+                .num("found", *found),
+            PositionError::RowLength {
+                at,
+                rank,
+                expected,
+                found,
+            } => Message::new("draughts-pos-row-length", english)
+                .num("at", *at)
+                .num("rank", *rank)
+                .num("expected", *expected)
+                .num("found", *found),
+            PositionError::BadChar { at, ch, pieces } => {
+                Message::new("draughts-pos-bad-char", english)
+                    .num("at", *at)
+                    .text("ch", format!("{ch:?}"))
+                    .text("pieces", pieces)
+            }
+            PositionError::BadPiece { at, what } | PositionError::Inconsistent { at, what } => {
+                Message::new("draughts-pos-at", english)
+                    .num("at", *at)
+                    .msg("what", what.clone())
+            }
+            PositionError::BadMover {
+                at,
+                what,
+                allowed,
+                text,
+            } => Message::new(
+                if *what == "army" {
+                    "draughts-pos-bad-army"
+                } else {
+                    "draughts-pos-bad-side"
+                },
+                english,
+            )
+            .num("at", *at)
+            .text("allowed", allowed)
+            .text("text", format!("{text:?}")),
+            PositionError::BadClock { at, max, text } => {
+                Message::new("draughts-pos-bad-clock", english)
+                    .num("at", *at)
+                    .num("max", *max)
+                    .text("text", format!("{text:?}"))
+            }
+        }
+    }
+}
+
+impl Localize for MoveSyntaxError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::BadSquare { text, .. } => {
+                Message::new("draughts-move-bad-square", english).text("text", format!("{text:?}"))
+            }
+            MoveSyntaxError::Shape { .. } => Message::new("draughts-move-shape", english),
+            MoveSyntaxError::Penalty { .. } => Message::new("draughts-move-penalty", english),
         }
     }
 }

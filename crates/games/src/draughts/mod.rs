@@ -416,17 +416,31 @@ impl Game for Draughts {
         let (at, board) = f[0];
         let b = parse_board(board, at, 8, "wWbB")?;
         let (men, kings) = ([b[0], b[2]], [b[1], b[3]]);
-        let bad = |what: String| PositionError::BadPiece { at, what };
+        let bad = |what: tablero_core::Message| PositionError::BadPiece { at, what };
         if *variant != DraughtsVariant::Turkish {
             if let Some(sq) = Square::iter_bits((b[0] | b[1] | b[2] | b[3]) & !DARK).next() {
-                return Err(bad(format!("a piece on the light square {sq}")));
+                return Err(bad(msg!(
+                    "draughts-light-square",
+                    "a piece on the light square {sq}",
+                    sq = sq
+                )));
             }
         }
         if let Some(sq) = Square::iter_bits(men[0] & row_mask(8, 7)).next() {
-            return Err(bad(format!("a white man on {sq}, its crowning row")));
+            return Err(bad(msg!(
+                "draughts-man-on-crowning-row",
+                "a {colour} man on {sq}, its crowning row",
+                colour = "white",
+                sq = sq
+            )));
         }
         if let Some(sq) = Square::iter_bits(men[1] & row_mask(8, 0)).next() {
-            return Err(bad(format!("a black man on {sq}, its crowning row")));
+            return Err(bad(msg!(
+                "draughts-man-on-crowning-row",
+                "a {colour} man on {sq}, its crowning row",
+                colour = "black",
+                sq = sq
+            )));
         }
         let (side_at, side_text) = f[1];
         let side = match side_text {

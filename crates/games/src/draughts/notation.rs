@@ -218,7 +218,7 @@ pub(crate) fn resolve(
     let parsed = parse_move_text(text, size).map_err(|e| MoveError::Syntax {
         text: text.to_string(),
         at: e.at(),
-        reason: e.to_string(),
+        reason: tablero_core::Localize::message(&e),
     })?;
     if legal.is_empty() {
         return Err(MoveError::GameOver);
@@ -240,7 +240,7 @@ pub(crate) fn resolve(
         .copied()
         .filter(|m| parsed.penalty.is_none_or(|p| p == m.penalty))
         .collect();
-    let illegal = |why: String| MoveError::Illegal {
+    let illegal = |why: tablero_core::Message| MoveError::Illegal {
         text: text.trim().to_string(),
         why,
     };
@@ -248,24 +248,34 @@ pub(crate) fn resolve(
         1 => Ok(found[0]),
         0 => {
             let why = if !parsed.capture && legal.iter().all(|m| m.is_capture()) {
-                "a capture is compulsory".to_string()
+                msg!("draughts-capture-compulsory", "a capture is compulsory")
             } else if !base.is_empty() {
                 match parsed.penalty {
-                    Some(Penalty::None) | None => String::new(),
-                    Some(_) => format!(
-                        "that penalty is not one of the choices ({})",
-                        base.iter()
+                    Some(Penalty::None) | None => tablero_core::Message::default(),
+                    Some(_) => msg!(
+                        "draughts-penalty-choices",
+                        "that penalty is not one of the choices ({choices})",
+                        choices = base
+                            .iter()
                             .map(|m| format_move(legal, *m, &paths))
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
                 }
             } else if !legal.iter().any(|m| m.from == from) {
-                format!("no piece of the side to move can move from {from}")
+                msg!(
+                    "draughts-no-piece-from",
+                    "no piece of the side to move can move from {from}",
+                    from = from
+                )
             } else if parsed.capture && !legal.iter().any(|m| m.is_capture()) {
-                "there is no capture here".to_string()
+                msg!("draughts-no-capture", "there is no capture here")
             } else {
-                format!("the piece on {from} has no such move")
+                msg!(
+                    "draughts-no-such-move",
+                    "the piece on {from} has no such move",
+                    from = from
+                )
             };
             Err(illegal(why))
         }

@@ -1,6 +1,7 @@
 //! Errors of Imago's text formats: position strings, moves and layouts.
 
 use super::board::Cell;
+use tablero_core::{Localize, Message};
 
 /// A position string that could not be read. Every variant carries the byte
 /// offset of the problem.
@@ -159,9 +160,123 @@ pub enum LayoutError {
         /// Byte offset.
         at: usize,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
     /// The layout reads, but breaks the rules of a layout.
     #[error("invalid layout: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<LayoutProblem>),
+}
+
+impl Localize for PositionError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            PositionError::FieldCount { at, found } => {
+                Message::new("imago-pos-field-count", english)
+                    .num("at", *at)
+                    .num("found", *found)
+            }
+            PositionError::MissingSlash { at } => {
+                Message::new("imago-pos-missing-slash", english).num("at", *at)
+            }
+            PositionError::BadCell { at, text } => Message::new("imago-pos-bad-cell", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::PieceCount { at, colour, found } => {
+                Message::new("imago-pos-piece-count", english)
+                    .num("at", *at)
+                    .text("colour", colour)
+                    .num("found", *found)
+            }
+            PositionError::Overlap { at, cell } => Message::new("imago-pos-overlap", english)
+                .num("at", *at)
+                .text("cell", cell),
+            PositionError::ForeignGoal { at, colour, cell } => {
+                Message::new("imago-pos-foreign-goal", english)
+                    .num("at", *at)
+                    .text("colour", colour)
+                    .text("cell", cell)
+            }
+            PositionError::TwoGoals { at } => {
+                Message::new("imago-pos-two-goals", english).num("at", *at)
+            }
+            PositionError::BadSide { at, text } => Message::new("imago-pos-bad-side", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::BadPasses { at, text } => Message::new("imago-pos-bad-passes", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+        }
+    }
+}
+
+impl Localize for MoveSyntaxError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::BadCell { text, .. } => {
+                Message::new("imago-move-bad-cell", english).text("text", format!("{text:?}"))
+            }
+            MoveSyntaxError::Shape { .. } => Message::new("imago-move-shape", english),
+            MoveSyntaxError::NotAdjacent { from, to, .. } => {
+                Message::new("imago-not-neighbours", english)
+                    .text("from", from)
+                    .text("to", to)
+            }
+        }
+    }
+}
+
+impl Localize for LayoutProblem {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            LayoutProblem::StartCount { colour, found } => {
+                Message::new("imago-layout-start-count", english)
+                    .text("colour", colour)
+                    .num("found", *found)
+            }
+            LayoutProblem::StartOnGoal(c) => {
+                Message::new("imago-layout-start-on-goal", english).text("cell", c)
+            }
+            LayoutProblem::StartOverlap(c) => {
+                Message::new("imago-layout-start-overlap", english).text("cell", c)
+            }
+            LayoutProblem::WallNotAdjacent(a, b) => {
+                Message::new("imago-layout-wall-not-adjacent", english)
+                    .text("from", a)
+                    .text("to", b)
+            }
+            LayoutProblem::DuplicateWall(a, b) => {
+                Message::new("imago-layout-duplicate-wall", english)
+                    .text("from", a)
+                    .text("to", b)
+            }
+        }
+    }
+}
+
+impl Localize for LayoutError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            LayoutError::Syntax { at, reason } => Message::new("error-at", english)
+                .num("at", *at)
+                .msg("reason", reason.clone()),
+            LayoutError::Invalid(problems) => {
+                // Each problem in the reader's language, joined by `; `.
+                let list = problems
+                    .iter()
+                    .map(Localize::message)
+                    .reduce(|a, b| {
+                        Message::new("list-join", format!("{a}; {b}"))
+                            .msg("a", a)
+                            .msg("b", b)
+                    })
+                    .unwrap_or_default();
+                Message::new("imago-layout-invalid", english).msg("problems", list)
+            }
+        }
+    }
 }

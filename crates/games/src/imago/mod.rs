@@ -246,7 +246,7 @@ impl Game for Imago {
         let mv = text.parse::<Move>().map_err(|e| MoveError::Syntax {
             text: text.to_string(),
             at: e.at(),
-            reason: e.to_string(),
+            reason: tablero_core::Localize::message(&e),
         })?;
         tablero_core::resolve_exact(self, text, mv, || self.why_illegal(mv))
     }

@@ -98,35 +98,70 @@ impl Imago {
     }
 
     /// Why a well-formed move is not legal here, for error messages.
-    pub(super) fn why_illegal(&self, mv: Move) -> String {
+    pub(super) fn why_illegal(&self, mv: Move) -> tablero_core::Message {
         let me = self.side;
         let Move::Step { from, to, push } = mv else {
-            return "a pass is only legal when no step exists".into();
+            return msg!(
+                "imago-pass-not-legal",
+                "a pass is only legal when no step exists"
+            );
         };
         if self.piece_at(from) != Some(me) {
-            return format!("no {} piece on {from}", Imago::colour(me));
+            return msg!(
+                "imago-no-piece",
+                "no {colour} piece on {cell}",
+                colour = Imago::colour(me),
+                cell = from
+            );
         }
         let Some(dir) = from.dir_to(to) else {
-            return format!("{from} and {to} are not neighbours");
+            return msg!(
+                "imago-not-neighbours",
+                "{from} and {to} are not neighbours",
+                from = from,
+                to = to
+            );
         };
         if self.layout().neighbour(from, dir).is_none() {
-            return format!("a wall stands between {from} and {to}");
+            return msg!(
+                "imago-wall-between",
+                "a wall stands between {from} and {to}",
+                from = from,
+                to = to
+            );
         }
         if self.piece_at(to).is_some() {
-            return format!("{to} is taken");
+            return msg!("imago-cell-taken", "{to} is taken", to = to);
         }
         if Imago::goals_of(me.other()) & to.bit() != 0 {
-            return format!("{to} is a goal cell of the other colour");
+            return msg!(
+                "imago-foreign-goal-step",
+                "{to} is a goal cell of the other colour",
+                to = to
+            );
         }
         if Imago::goals_of(me) & to.bit() != 0 {
-            return format!("reaching {to} wins: write the step alone, {from}-{to}");
+            return msg!(
+                "imago-goal-step-alone",
+                "reaching {to} wins: write the step alone, {from}-{to}",
+                from = from,
+                to = to
+            );
         }
         match push {
-            None => "name the opponent piece to push after a space, e.g. `b2-c2 g5`".into(),
+            None => msg!(
+                "imago-name-push",
+                "name the opponent piece to push after a space, e.g. `b2-c2 g5`"
+            ),
             Some(p) if self.piece_at(p) != Some(me.other()) => {
-                format!("no {} piece on {p}", Imago::colour(me.other()))
+                msg!(
+                    "imago-no-piece",
+                    "no {colour} piece on {cell}",
+                    colour = Imago::colour(me.other()),
+                    cell = p
+                )
             }
-            Some(_) => String::new(),
+            Some(_) => tablero_core::Message::default(),
         }
     }
 }

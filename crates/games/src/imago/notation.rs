@@ -205,7 +205,7 @@ impl FromStr for Layout {
         let mut walls: Vec<(Cell, Cell)> = Vec::new();
         let mut key: Option<&str> = None;
         let mut any = false;
-        let syntax = |at: usize, reason: String| LayoutError::Syntax { at, reason };
+        let syntax = |at: usize, reason: tablero_core::Message| LayoutError::Syntax { at, reason };
         let mut offset = 0;
         for line in text.split_inclusive('\n') {
             let content = line.split('#').next().unwrap_or("");
@@ -220,7 +220,11 @@ impl FromStr for Layout {
                         _ => {
                             return Err(syntax(
                                 at,
-                                format!("unknown field {k:?} (expected red:, blue: or walls:)"),
+                                msg!(
+                                    "imago-layout-unknown-field",
+                                    "unknown field {field:?} (expected red:, blue: or walls:)",
+                                    field = k
+                                ),
                             ))
                         }
                     });
@@ -244,8 +248,10 @@ impl FromStr for Layout {
                         None => {
                             return Err(syntax(
                                 sub_at,
-                                format!(
-                                "{part:?} comes before any field; start with red:, blue: or walls:"
+                                msg!(
+                                "imago-layout-no-field",
+                                "{part:?} comes before any field; start with red:, blue: or walls:",
+                                part = part
                             ),
                             ))
                         }
@@ -253,19 +259,46 @@ impl FromStr for Layout {
                             let (a, b) = part.split_once('-').ok_or_else(|| {
                                 syntax(
                                     sub_at,
-                                    format!("a wall is written like c3-d3, not {part:?}"),
+                                    msg!(
+                                        "imago-layout-wall-shape",
+                                        "a wall is written like c3-d3, not {part:?}",
+                                        part = part
+                                    ),
                                 )
                             })?;
-                            let ca = Cell::parse(a)
-                                .ok_or_else(|| syntax(sub_at, format!("{a:?} is not a cell")))?;
+                            let ca = Cell::parse(a).ok_or_else(|| {
+                                syntax(
+                                    sub_at,
+                                    msg!(
+                                        "imago-layout-not-cell",
+                                        "{text:?} is not a cell",
+                                        text = a
+                                    ),
+                                )
+                            })?;
                             let cb = Cell::parse(b).ok_or_else(|| {
-                                syntax(sub_at + a.len() + 1, format!("{b:?} is not a cell"))
+                                syntax(
+                                    sub_at + a.len() + 1,
+                                    msg!(
+                                        "imago-layout-not-cell",
+                                        "{text:?} is not a cell",
+                                        text = b
+                                    ),
+                                )
                             })?;
                             walls.push((ca, cb));
                         }
                         Some(k) => {
-                            let cell = Cell::parse(part)
-                                .ok_or_else(|| syntax(sub_at, format!("{part:?} is not a cell")))?;
+                            let cell = Cell::parse(part).ok_or_else(|| {
+                                syntax(
+                                    sub_at,
+                                    msg!(
+                                        "imago-layout-not-cell",
+                                        "{text:?} is not a cell",
+                                        text = part
+                                    ),
+                                )
+                            })?;
                             let list = if k == "red" { &mut red } else { &mut blue };
                             list.get_or_insert_with(Vec::new).push(cell);
                         }
@@ -277,7 +310,10 @@ impl FromStr for Layout {
         if !any {
             return Err(syntax(
                 0,
-                "empty layout (write `default` for the default one)".into(),
+                msg!(
+                    "imago-layout-empty",
+                    "empty layout (write `default` for the default one)"
+                ),
             ));
         }
         let red = red.unwrap_or_else(|| super::DEFAULT_RED.to_vec());

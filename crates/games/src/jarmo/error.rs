@@ -1,6 +1,7 @@
 //! Errors of Jarmo's text forms: position strings, moves and variant names.
 
 use super::board::Point;
+use tablero_core::{Localize, Message};
 
 /// A variant name that is not `standard` or `flipped`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -108,7 +109,7 @@ pub enum PositionError {
         /// Where the problem is.
         at: usize,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
 }
 
@@ -153,6 +154,83 @@ impl MoveSyntaxError {
             MoveSyntaxError::BadPoint { at, .. }
             | MoveSyntaxError::Shape { at }
             | MoveSyntaxError::NotALine { at, .. } => *at,
+        }
+    }
+}
+
+impl Localize for VariantError {
+    fn message(&self) -> Message {
+        Message::new("jarmo-variant", self.to_string())
+            .num("at", self.at)
+            .text("text", format!("{:?}", self.text))
+    }
+}
+
+impl Localize for PositionError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            PositionError::FieldCount { at, found } => {
+                Message::new("jarmo-pos-field-count", english)
+                    .num("at", *at)
+                    .num("found", *found)
+            }
+            PositionError::RowCount { at, found } => Message::new("jarmo-pos-row-count", english)
+                .num("at", *at)
+                .num("found", *found),
+            PositionError::BadChar { at, found } => Message::new("jarmo-pos-bad-char", english)
+                .num("at", *at)
+                .text("ch", format!("{found:?}")),
+            PositionError::RowLength { at, row, found } => {
+                Message::new("jarmo-pos-row-length", english)
+                    .num("at", *at)
+                    .num("row", *row)
+                    .num("found", *found)
+            }
+            PositionError::TooManyArchers { at, colour, found } => {
+                Message::new("jarmo-pos-too-many", english)
+                    .num("at", *at)
+                    .text("colour", colour)
+                    .num("found", *found)
+            }
+            PositionError::BadSide { at, text } => Message::new("jarmo-pos-bad-side", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::BadOwed { at, text } => Message::new("jarmo-pos-bad-owed", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::OwedTooMany {
+                at,
+                colour,
+                owed,
+                lost,
+            } => Message::new("jarmo-pos-owed-too-many", english)
+                .num("at", *at)
+                .text("colour", colour)
+                .num("owed", *owed)
+                .num("lost", *lost),
+            PositionError::BadQuiet { at, text } => Message::new("jarmo-pos-bad-quiet", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::BadRecent { at, reason } => Message::new("error-at", english)
+                .num("at", *at)
+                .msg("reason", reason.clone()),
+        }
+    }
+}
+
+impl Localize for MoveSyntaxError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::BadPoint { text, .. } => {
+                Message::new("jarmo-move-bad-point", english).text("text", format!("{text:?}"))
+            }
+            MoveSyntaxError::Shape { .. } => Message::new("jarmo-move-shape", english),
+            MoveSyntaxError::NotALine { from, to, .. } => Message::new("jarmo-no-line", english)
+                .text("from", from)
+                .text("to", to),
         }
     }
 }

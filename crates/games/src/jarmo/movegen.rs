@@ -135,7 +135,7 @@ impl Jarmo {
     }
 
     /// Why a well-formed move is not legal here, for error messages.
-    pub(super) fn why_illegal(&self, mv: Move) -> String {
+    pub(super) fn why_illegal(&self, mv: Move) -> tablero_core::Message {
         let me = self.side;
         let mine = Jarmo::colour(me);
         let mut any = <Jarmo as Game>::MoveList::default();
@@ -147,7 +147,10 @@ impl Jarmo {
         let (ret, step) = match mv {
             Move::Pass { ret } => {
                 if has_step {
-                    return "a pass is only legal when no archer can move".into();
+                    return msg!(
+                        "jarmo-pass-not-legal",
+                        "a pass is only legal when no archer can move"
+                    );
                 }
                 (ret, None)
             }
@@ -160,24 +163,48 @@ impl Jarmo {
         };
         if let Some((from, to, capture)) = step {
             if self.archer_at(from) != Some(me) {
-                return format!("no {mine} archer on {from}");
+                return msg!(
+                    "jarmo-no-archer",
+                    "no {mine} archer on {from}",
+                    mine = mine,
+                    from = from
+                );
             }
             if self.orientation.target(me) & from.bit() != 0 {
-                return format!(
-                    "the archer on {from} stands on the enemy's first row and never moves again"
+                return msg!(
+                    "jarmo-archer-home",
+                    "the archer on {from} stands on the enemy's first row and never moves again",
+                    from = from
                 );
             }
             match self.archer_at(to) {
-                Some(p) if p == me => return format!("{to} holds your own archer"),
-                Some(_) if !capture => {
-                    return format!("{to} holds an enemy archer: write the capture {from}x{to}")
+                Some(p) if p == me => {
+                    return msg!("jarmo-own-archer", "{to} holds your own archer", to = to)
                 }
-                None if capture => return format!("{to} is empty: write {from}-{to}"),
+                Some(_) if !capture => {
+                    return msg!(
+                        "jarmo-write-capture",
+                        "{to} holds an enemy archer: write the capture {from}x{to}",
+                        from = from,
+                        to = to
+                    )
+                }
+                None if capture => {
+                    return msg!(
+                        "jarmo-write-step",
+                        "{to} is empty: write {from}-{to}",
+                        from = from,
+                        to = to
+                    )
+                }
                 _ => {}
             }
             if self.shuttle_ban() == Some((from, to)) {
-                return format!(
-                    "no shuttling: this archer went {to}-{from}, {from}-{to}, {to}-{from} in your last three moves"
+                return msg!(
+                    "jarmo-no-shuttling",
+                    "no shuttling: this archer went {to}-{from}, {from}-{to}, {to}-{from} in your last three moves",
+                    from = from,
+                    to = to
                 );
             }
         }
@@ -190,13 +217,23 @@ impl Jarmo {
         });
         match ret {
             None if due => {
-                "a return is due: name the point of your first row it goes to, e.g. +a1".into()
+                msg!(
+                    "jarmo-return-due",
+                    "a return is due: name the point of your first row it goes to, e.g. +a1"
+                )
             }
-            Some(_) if !due => "no return is due (or your first row has no empty point)".into(),
+            Some(_) if !due => msg!(
+                "jarmo-no-return-due",
+                "no return is due (or your first row has no empty point)"
+            ),
             Some(r) => {
-                format!("a returned archer goes to an empty point of your first row, not {r}")
+                msg!(
+                    "jarmo-bad-return",
+                    "a returned archer goes to an empty point of your first row, not {r}",
+                    r = r
+                )
             }
-            None => String::new(),
+            None => tablero_core::Message::default(),
         }
     }
 }

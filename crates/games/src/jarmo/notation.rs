@@ -149,8 +149,10 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
     if halves.len() != 2 {
         return Err(PositionError::BadRecent {
             at,
-            reason: format!(
-                "the recent moves must be written `dark/light` (`-` for none), found {text:?}"
+            reason: msg!(
+                "jarmo-recent-shape",
+                "the recent moves must be written `dark/light` (`-` for none), found {found:?}",
+                found = text
             ),
         });
     }
@@ -163,7 +165,7 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
         if items.len() > 3 {
             return Err(PositionError::BadRecent {
                 at: items[3].0,
-                reason: "at most three recent moves per side".into(),
+                reason: msg!("jarmo-recent-count", "at most three recent moves per side"),
             });
         }
         let skip = 3 - items.len();
@@ -171,20 +173,31 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
             out[p][skip + k] = if item == "pass" {
                 Recent::Pass
             } else {
-                let bad = |reason: String| PositionError::BadRecent {
+                let bad = |reason: tablero_core::Message| PositionError::BadRecent {
                     at: item_at,
                     reason,
                 };
                 let (a, b) = item.split_once('-').ok_or_else(|| {
-                    bad(format!(
-                        "a recent move is `pass` or like `b1-d2`, not {item:?}"
+                    bad(msg!(
+                        "jarmo-recent-item",
+                        "a recent move is `pass` or like `b1-d2`, not {item:?}",
+                        item = item
                     ))
                 })?;
                 let (Some(pa), Some(pb)) = (Point::parse(a), Point::parse(b)) else {
-                    return Err(bad(format!("{item:?} does not name two points")));
+                    return Err(bad(msg!(
+                        "jarmo-recent-points",
+                        "{item:?} does not name two points",
+                        item = item
+                    )));
                 };
                 if !pa.is_joined(pb) {
-                    return Err(bad(format!("no line joins {pa} and {pb}")));
+                    return Err(bad(msg!(
+                        "jarmo-no-line",
+                        "no line joins {from} and {to}",
+                        from = pa,
+                        to = pb
+                    )));
                 }
                 Recent::Step(pa, pb)
             };

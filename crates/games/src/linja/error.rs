@@ -1,6 +1,7 @@
 //! Errors of Linja's text formats: position strings, moves and rule sets.
 
 use super::board::Row;
+use tablero_core::{Localize, Message};
 
 /// A position string that could not be read, or counts that are no
 /// position. Every variant carries the byte offset of the problem.
@@ -108,4 +109,60 @@ impl MoveSyntaxError {
 pub struct RulesError {
     /// The text given.
     pub text: String,
+}
+
+impl Localize for PositionError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            PositionError::FieldCount { at, found } => {
+                Message::new("linja-pos-field-count", english)
+                    .num("at", *at)
+                    .num("found", *found)
+            }
+            PositionError::RowCount { at, found } => Message::new("linja-pos-row-count", english)
+                .num("at", *at)
+                .num("found", *found),
+            PositionError::BadRow { at, text } => Message::new("linja-pos-bad-row", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::PieceCount { at, colour, found } => {
+                Message::new("linja-pos-piece-count", english)
+                    .num("at", *at)
+                    .text("colour", colour)
+                    .num("found", *found)
+            }
+            PositionError::FullRow { at, row, found } => {
+                Message::new("linja-pos-full-row", english)
+                    .num("at", *at)
+                    .text("row", row)
+                    .num("found", *found)
+            }
+            PositionError::BadSide { at, text } => Message::new("linja-pos-bad-side", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+            PositionError::BadPasses { at, text } => Message::new("linja-pos-bad-passes", english)
+                .num("at", *at)
+                .text("text", format!("{text:?}")),
+        }
+    }
+}
+
+impl Localize for MoveSyntaxError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::BadStep { text, .. } => {
+                Message::new("linja-move-bad-step", english).text("text", format!("{text:?}"))
+            }
+            MoveSyntaxError::Shape { .. } => Message::new("linja-move-shape", english),
+        }
+    }
+}
+
+impl Localize for RulesError {
+    fn message(&self) -> Message {
+        Message::new("linja-variant", self.to_string()).text("text", format!("{:?}", self.text))
+    }
 }

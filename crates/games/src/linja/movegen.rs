@@ -173,13 +173,16 @@ impl Linja {
     }
 
     /// Why a well-formed move is not legal here, for error messages.
-    pub(super) fn why_illegal(&self, mv: Move) -> String {
+    pub(super) fn why_illegal(&self, mv: Move) -> tablero_core::Message {
         let me = self.side;
         let colour = Linja::colour(me);
         let mut own = self.pieces[me.index()];
         let opp = self.pieces[me.other().index()];
         if mv.is_pass() {
-            return "a pass is only legal when no first move exists".into();
+            return msg!(
+                "linja-pass-not-legal",
+                "a pass is only legal when no first move exists"
+            );
         }
         let steps = mv.steps();
         let mut i = 0;
@@ -189,26 +192,33 @@ impl Linja {
             let s = steps[i];
             let (f, t) = (s.from.progress(me), s.to.progress(me));
             if own.at(f) == 0 {
-                return format!("no {colour} piece on row {}", s.from);
+                return msg!(
+                    "linja-no-piece",
+                    "no {colour} piece on row {row}",
+                    colour = colour,
+                    row = s.from
+                );
             }
             if f >= GOAL || t != f + 1 {
                 return if i == 0 {
-                    format!(
-                        "the first move goes one row forward, from {} to {}",
-                        s.from,
-                        Row::from_progress(me, (f + 1).min(GOAL))
+                    msg!(
+                        "linja-first-forward",
+                        "the first move goes one row forward, from {from} to {to}",
+                        from = s.from,
+                        to = Row::from_progress(me, (f + 1).min(GOAL))
                     )
                 } else {
-                    format!(
-                        "the extra turn's first move goes one row forward, from {} to {}",
-                        s.from,
-                        Row::from_progress(me, (f + 1).min(GOAL))
+                    msg!(
+                        "linja-extra-first-forward",
+                        "the extra turn's first move goes one row forward, from {from} to {to}",
+                        from = s.from,
+                        to = Row::from_progress(me, (f + 1).min(GOAL))
                     )
                 };
             }
             let before = total(own, opp, t);
             if t < GOAL && before >= ROW_LIMIT {
-                return format!("row {} is full", s.to);
+                return msg!("linja-row-full", "row {row} is full", row = s.to);
             }
             own.shift(f, t);
             let n = following_length(t, before);
@@ -221,47 +231,59 @@ impl Linja {
                 });
             if i == steps.len() {
                 return if following_exists {
-                    format!(
-                        "a following move of {n} {} is compulsory here",
-                        if n == 1 { "row" } else { "rows" }
+                    msg!(
+                        "linja-following-compulsory",
+                        "a following move of {n} {rows} is compulsory here",
+                        n = n,
+                        rows = if n == 1 { "row" } else { "rows" }
                     )
                 } else {
-                    String::new()
+                    tablero_core::Message::default()
                 };
             }
             if !following_exists {
                 return if passed(own, opp) {
-                    format!(
-                        "the sides have passed each other after {}-{}: the game is over",
-                        s.from, s.to
+                    msg!(
+                        "linja-passed-over",
+                        "the sides have passed each other after {from}-{to}: the game is over",
+                        from = s.from,
+                        to = s.to
                     )
                 } else if n == 0 {
-                    format!("row {} was empty: no following move", s.to)
+                    msg!(
+                        "linja-empty-no-following",
+                        "row {row} was empty: no following move",
+                        row = s.to
+                    )
                 } else {
-                    "no following move is possible here".into()
+                    msg!("linja-no-following", "no following move is possible here")
                 };
             }
             // The following move.
             let s2 = steps[i];
             let (g, u) = (s2.from.progress(me), s2.to.progress(me));
             if own.at(g) == 0 {
-                return format!(
-                    "no {colour} piece on row {} for the following move",
-                    s2.from
+                return msg!(
+                    "linja-no-piece-following",
+                    "no {colour} piece on row {row} for the following move",
+                    colour = colour,
+                    row = s2.from
                 );
             }
             let expect = (g + n).min(GOAL);
             if g >= GOAL || u != expect {
-                return format!(
-                    "the following move goes {n} {}: from {} to {}",
-                    if n == 1 { "row" } else { "rows" },
-                    s2.from,
-                    Row::from_progress(me, expect)
+                return msg!(
+                    "linja-following-distance",
+                    "the following move goes {n} {rows}: from {from} to {to}",
+                    n = n,
+                    rows = if n == 1 { "row" } else { "rows" },
+                    from = s2.from,
+                    to = Row::from_progress(me, expect)
                 );
             }
             let landing = total(own, opp, u);
             if u < GOAL && landing >= ROW_LIMIT {
-                return format!("row {} is full", s2.to);
+                return msg!("linja-row-full", "row {row} is full", row = s2.to);
             }
             own.shift(g, u);
             i += 1;
@@ -271,21 +293,26 @@ impl Linja {
                     own.at(f) > 0 && (f + 1 == GOAL || total(own, opp, f + 1) < ROW_LIMIT)
                 });
                 return if earned && can_first {
-                    format!(
-                        "row {} was empty: an extra turn follows, written after `; `",
-                        s2.to
+                    msg!(
+                        "linja-extra-turn-follows",
+                        "row {row} was empty: an extra turn follows, written after `; `",
+                        row = s2.to
                     )
                 } else {
-                    String::new()
+                    tablero_core::Message::default()
                 };
             }
             if !earned {
                 return if !self.rules.extra_turn() {
-                    "the seed rules have no extra turn".into()
+                    msg!("linja-seed-no-extra", "the seed rules have no extra turn")
                 } else if !extra {
-                    "only one extra turn per turn".into()
+                    msg!("linja-one-extra", "only one extra turn per turn")
                 } else {
-                    format!("no extra turn: row {} was not an empty field row", s2.to)
+                    msg!(
+                        "linja-no-extra",
+                        "no extra turn: row {row} was not an empty field row",
+                        row = s2.to
+                    )
                 };
             }
             extra = false;

@@ -7,7 +7,8 @@ use crate::games::outcome_code;
 use crate::store::{now_ms, GameRow};
 use serde::Deserialize;
 use std::sync::Arc;
-use tablero_ai::table::GameTable;
+use tablero_ai::table::{GameTable, Refusal};
+use tablero_core::Message;
 
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,14 +180,16 @@ fn apply(
         ai,
     } = before;
     if held.is_empty() {
-        return Err(ApiError::Forbidden(
-            "you hold no seat in this game (a spectator cannot play)".into(),
-        ));
+        return Err(ApiError::Refused(Refusal::Forbidden(Message::new(
+            "table-spectator",
+            "you hold no seat in this game (a spectator cannot play)",
+        ))));
     }
     if row.chain.next_game.is_some() {
-        return Err(ApiError::Conflict(
-            "the game is over and the next one has started".into(),
-        ));
+        return Err(ApiError::Refused(Refusal::Conflict(Message::new(
+            "table-next-started",
+            "the game is over and the next one has started",
+        ))));
     }
     let to_move = table.to_move();
     // The seat that acts: the one to move where the actor holds it (a
@@ -198,13 +201,23 @@ fn apply(
     match action {
         Action::Move { text, ply } => {
             if table.outcome().is_some() {
-                return Err(ApiError::Conflict("the game is over".into()));
+                return Err(ApiError::Refused(Refusal::Conflict(Message::new(
+                    "table-game-over",
+                    "the game is over",
+                ))));
             }
             if let Some(p) = ply {
                 if *p != table.moves().len() {
-                    return Err(ApiError::Conflict(format!(
-                        "the game has moved on: it is at ply {}, the move was made at ply {p}",
-                        table.moves().len()
+                    let ply = table.moves().len();
+                    return Err(ApiError::Refused(Refusal::Conflict(
+                        Message::new(
+                            "table-moved-on",
+                            format!(
+                                "the game has moved on: it is at ply {ply}, the move was made at ply {p}"
+                            ),
+                        )
+                        .num("ply", ply)
+                        .num("seen", *p),
                     )));
                 }
             }
@@ -212,7 +225,10 @@ fn apply(
         }
         Action::Undo => {
             if let Actor::Computer(_) = actor {
-                return Err(ApiError::Forbidden("the computer does not undo".into()));
+                return Err(ApiError::Refused(Refusal::Forbidden(Message::new(
+                    "table-computer-no-undo",
+                    "the computer does not undo",
+                ))));
             }
             // The actor's person seat (a same-screen game against the
             // computer holds only that one).

@@ -112,7 +112,10 @@ impl Hub {
         action: Action,
     ) {
         if let Err(e) = self.act(id, &Actor::Computer(seat), action).await {
-            if !matches!(e, ApiError::Conflict(_)) {
+            if !matches!(
+                e,
+                ApiError::Conflict(_) | ApiError::Refused(tablero_ai::table::Refusal::Conflict(_))
+            ) {
                 tracing::error!(game = %id, "the computer's action was refused: {e}");
             }
             let _ = entry.changes.send(());

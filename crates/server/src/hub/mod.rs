@@ -40,6 +40,11 @@ pub enum ApiError {
     /// Not now: the game moved on or is over (409).
     #[error("{0}")]
     Conflict(String),
+    /// A refusal with its reason as a message of the catalogue
+    /// (`locales/*/games.ftl`), which the browser shows in the reader's
+    /// language: 400, 403 or 409 by its kind.
+    #[error("{0}")]
+    Refused(Refusal),
     /// The server's own failure (500); logged, and answered with a generic
     /// message.
     #[error("internal error: {0}")]
@@ -48,11 +53,7 @@ pub enum ApiError {
 
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::Bad(s) => ApiError::Bad(s),
-            Refusal::Forbidden(s) => ApiError::Forbidden(s),
-            Refusal::Conflict(s) => ApiError::Conflict(s),
-        }
+        ApiError::Refused(r)
     }
 }
 
@@ -403,14 +404,14 @@ impl Hub {
                 ..Chain::default()
             },
         };
-        let table = table::open(
+        let table = table::open_or_why(
             &req.game,
             req.variant.as_deref(),
             None,
             Player::ALL[first],
             table_seats(&row),
         )
-        .map_err(ApiError::Bad)?;
+        .map_err(|m| ApiError::Refused(Refusal::Bad(m)))?;
         row.variant = table.variant();
         self.store.create_game(&row).await?;
         let held: Vec<String> = tokens.values().cloned().collect();

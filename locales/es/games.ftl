@@ -1,0 +1,245 @@
+# Los motivos de los juegos: por qué se rechaza una jugada, una lista de
+# jugadas, una cadena de posición o una variante. Compartido por el terminal
+# y la aplicación web (véase locales/en/games.ftl).
+
+## Comunes
+
+error-at = en el byte { $at }: { $reason }
+list-join = { $a }; { $b }
+move-empty = jugada vacía
+move-syntax = «{ $text }» no es una jugada: { $reason } (en el byte { $at })
+move-illegal = { $text } no es legal aquí
+move-illegal-why = { $text } no es legal aquí: { $why }
+move-ambiguous = { $text } es ambigua: puede ser { $candidates }
+move-game-over = la partida ha terminado
+move-list-empty-item = la jugada { $index } de la lista está vacía
+move-list-item = jugada { $index } ({ $text }): { $error }
+move-list-legal = { $error }; jugadas legales: { $legal }
+
+## Imago
+
+imago-pos-field-count = en el byte { $at }: se esperaban 3 campos `rojo,rojo/azul,azul turno pases`, hay { $found }
+imago-pos-missing-slash = en el byte { $at }: el campo de las piezas necesita una `/` entre las casillas de Rojo y las de Azul
+imago-pos-bad-cell = en el byte { $at }: { $text } no es una casilla del tablero
+imago-pos-piece-count = en el byte { $at }: { $colour ->
+    [red] Rojo
+   *[other] Azul
+  } necesita 2 piezas, hay { $found }
+imago-pos-overlap = en el byte { $at }: dos piezas en { $cell }
+imago-pos-foreign-goal = en el byte { $at }: pieza { $colour ->
+    [red] roja
+   *[other] azul
+  } en { $cell }, una casilla de meta del otro color
+imago-pos-two-goals = en el byte { $at }: solo una pieza puede haber llegado a una meta (la partida termina ahí)
+imago-pos-bad-side = en el byte { $at }: el turno debe ser `r` o `b`, hay { $text }
+imago-pos-bad-passes = en el byte { $at }: los pases seguidos deben ser 0, 1 o 2 (0 cuando se ha llegado a una meta), hay { $text }
+imago-move-bad-cell = { $text } no es una casilla del tablero
+imago-move-shape = se esperaba un paso como `b2-c2`, una pieza empujada tras un espacio (`b2-c2 g5`) o `pass`
+imago-not-neighbours = { $from } y { $to } no son vecinas
+imago-layout-start-count = { $colour ->
+    [red] Rojo
+   *[other] Azul
+  } necesita 2 casillas de salida, hay { $found }
+imago-layout-start-on-goal = la casilla de salida { $cell } es una meta; las piezas salen de la cuadrícula de 6x6 b1-g6
+imago-layout-start-overlap = dos piezas salen de { $cell }
+imago-layout-wall-not-adjacent = un muro solo puede estar entre dos casillas vecinas, no entre { $from } y { $to }
+imago-layout-duplicate-wall = el muro { $from }-{ $to } aparece dos veces
+imago-layout-invalid = disposición no válida: { $problems }
+imago-layout-unknown-field = campo desconocido «{ $field }» (se esperaba red:, blue: o walls:)
+imago-layout-no-field = «{ $part }» aparece antes de ningún campo; empieza con red:, blue: o walls:
+imago-layout-wall-shape = un muro se escribe como c3-d3, no «{ $part }»
+imago-layout-not-cell = «{ $text }» no es una casilla
+imago-layout-empty = disposición vacía (escribe `default` para la estándar)
+imago-pass-not-legal = solo se puede pasar cuando no hay ningún paso posible
+imago-no-piece = no hay ninguna pieza { $colour ->
+    [red] roja
+   *[other] azul
+  } en { $cell }
+imago-wall-between = hay un muro entre { $from } y { $to }
+imago-cell-taken = { $to } está ocupada
+imago-foreign-goal-step = { $to } es una casilla de meta del otro color
+imago-goal-step-alone = llegar a { $to } gana: escribe el paso solo, { $from }-{ $to }
+imago-name-push = indica tras un espacio la pieza contraria que empujas, p. ej. `b2-c2 g5`
+
+## Jarmo
+
+jarmo-variant = en el byte { $at }: variante de Jarmo desconocida { $text } (se esperaba standard o flipped)
+jarmo-pos-field-count = en el byte { $at }: se esperaban 5 campos `tablero turno debidas tranquilas recientes`, hay { $found }
+jarmo-pos-row-count = en el byte { $at }: el tablero necesita 5 filas separadas por `/` (la fila 5 primero), hay { $found }
+jarmo-pos-bad-char = en el byte { $at }: { $ch } no es un arquero (d, D, l, L) ni un número de puntos vacíos (1-5)
+jarmo-pos-row-length = en el byte { $at }: la fila { $row } describe { $found } puntos, no 5
+jarmo-pos-too-many = en el byte { $at }: { $colour ->
+    [dark] Oscuro
+   *[other] Claro
+  } tiene { $found } arqueros en el tablero; cada bando tiene 5
+jarmo-pos-bad-side = en el byte { $at }: el turno debe ser `d` (Oscuro) o `l` (Claro), hay { $text }
+jarmo-pos-bad-owed = en el byte { $at }: los regresos debidos se escriben `oscuro/claro`, p. ej. `0/1`, hay { $text }
+jarmo-pos-owed-too-many = en el byte { $at }: a { $colour ->
+    [dark] Oscuro
+   *[other] Claro
+  } se le deben { $owed } regresos pero solo ha perdido { $lost } arqueros
+jarmo-pos-bad-quiet = en el byte { $at }: las jugadas sin captura deben ser un número de 0 a 200, hay { $text }
+jarmo-recent-shape = las jugadas recientes se escriben `oscuro/claro` (`-` si no hay), hay «{ $found }»
+jarmo-recent-count = como mucho tres jugadas recientes por bando
+jarmo-recent-item = una jugada reciente es `pass` o como `b1-d2`, no «{ $item }»
+jarmo-recent-points = «{ $item }» no nombra dos puntos
+jarmo-move-bad-point = { $text } no es un punto del tablero (a1-e5)
+jarmo-move-shape = se esperaba una jugada como `b1-d2`, una captura como `b1xd2` o `pass`, cada una con un regreso opcional como `+a1`
+jarmo-no-line = ninguna línea une { $from } y { $to }
+jarmo-pass-not-legal = solo se puede pasar cuando ningún arquero puede moverse
+jarmo-no-archer = no hay ningún arquero { $mine ->
+    [dark] oscuro
+   *[other] claro
+  } en { $from }
+jarmo-archer-home = el arquero de { $from } está en la primera fila enemiga y ya no se mueve más
+jarmo-own-archer = en { $to } hay un arquero tuyo
+jarmo-write-capture = en { $to } hay un arquero enemigo: escribe la captura { $from }x{ $to }
+jarmo-write-step = { $to } está vacío: escribe { $from }-{ $to }
+jarmo-no-shuttling = no se puede ir y volver: este arquero ha hecho { $to }-{ $from }, { $from }-{ $to }, { $to }-{ $from } en tus tres últimas jugadas
+jarmo-return-due = toca un regreso: indica el punto de tu primera fila al que vuelve, p. ej. +a1
+jarmo-no-return-due = no toca ningún regreso (o tu primera fila no tiene ningún punto vacío)
+jarmo-bad-return = un arquero que regresa va a un punto vacío de tu primera fila, no a { $r }
+
+## Linja
+
+linja-variant = variante de Linja desconocida { $text }: usa `publisher` (editorial, la predeterminada) o `seed` (semilla)
+linja-pos-field-count = en el byte { $at }: se esperaban 3 campos `FILAS TURNO PASES` (p. ej. `6r/1r1b/1r1b/1r1b/1r1b/1r1b/1r1b/6b r 0`), hay { $found }
+linja-pos-row-count = en el byte { $at }: se esperaban 8 filas (de 0 a 7) separadas por `/`, hay { $found }
+linja-pos-bad-row = en el byte { $at }: la fila { $text } debe ser `.` (vacía) o cantidades como `3r`, `2b`, `1r4b`
+linja-pos-piece-count = en el byte { $at }: { $colour ->
+    [red] Rojo
+   *[other] Negro
+  } necesita 12 piezas, hay { $found }
+linja-pos-full-row = en el byte { $at }: la fila { $row } tiene { $found } piezas; una fila del campo tiene 6 como mucho
+linja-pos-bad-side = en el byte { $at }: el turno debe ser `r` o `b`, hay { $text }
+linja-pos-bad-passes = en el byte { $at }: los pases seguidos deben ser 0, 1 o 2 (0 cuando los bandos se han cruzado), hay { $text }
+linja-move-bad-step = { $text } no es un movimiento: escribe dos filas distintas de 0 a 7, como `0-1` o `3-5`
+linja-move-shape = se esperaba `0-1`, `0-1 3-5` o `2-1 5-2; 1-0 1-0` (dos movimientos como mucho, luego `;` y los del turno extra)
+linja-pass-not-legal = solo se puede pasar cuando no hay ningún primer movimiento posible
+linja-no-piece = no hay ninguna pieza { $colour ->
+    [red] roja
+   *[other] negra
+  } en la fila { $row }
+linja-first-forward = el primer movimiento avanza una fila, de { $from } a { $to }
+linja-extra-first-forward = el primer movimiento del turno extra avanza una fila, de { $from } a { $to }
+linja-row-full = la fila { $row } está llena
+linja-following-compulsory = aquí es obligatorio un movimiento siguiente de { $n } { $n ->
+    [one] fila
+   *[other] filas
+  }
+linja-passed-over = los bandos se han cruzado tras { $from }-{ $to }: la partida ha terminado
+linja-empty-no-following = la fila { $row } estaba vacía: no hay movimiento siguiente
+linja-no-following = aquí no es posible ningún movimiento siguiente
+linja-no-piece-following = no hay ninguna pieza { $colour ->
+    [red] roja
+   *[other] negra
+  } en la fila { $row } para el movimiento siguiente
+linja-following-distance = el movimiento siguiente avanza { $n } { $n ->
+    [one] fila
+   *[other] filas
+  }: de { $from } a { $to }
+linja-extra-turn-follows = la fila { $row } estaba vacía: sigue un turno extra, escrito tras `; `
+linja-seed-no-extra = las reglas de la semilla no tienen turno extra
+linja-one-extra = solo un turno extra por turno
+linja-no-extra = no hay turno extra: la fila { $row } no era una fila del campo vacía
+
+## Damas y Super Dimensiones
+
+draughts-variant = en el byte 0: variante de damas desconocida «{ $text }» (se esperaba russian, turkish o english)
+draughts-pos-field-count = en el byte { $at }: se esperaban { $expected } campos ({ $what ->
+    [board-side-clock] tablero turno contador
+   *[other] tablero ejército subpartidas contador ciclo
+  }), hay { $found }
+draughts-pos-row-count = en el byte { $at }: el tablero necesita { $expected } filas separadas por `/`, hay { $found }
+draughts-pos-row-length = en el byte { $at }: la fila { $rank } cubre { $found } casillas, no { $expected }
+draughts-pos-bad-char = en el byte { $at }: { $ch } no es una pieza ({ $pieces }) ni un número de casillas vacías
+draughts-pos-at = en el byte { $at }: { $what }
+draughts-pos-bad-side = en el byte { $at }: el turno debe ser `w` o `b`, hay { $text }
+draughts-pos-bad-army = en el byte { $at }: el ejército que mueve debe ser `r`, `b`, `a`, `o`, o `-` si la partida ha terminado, hay { $text }
+draughts-pos-bad-clock = en el byte { $at }: el contador de jugadas debe ser un número de 0 a { $max }, hay { $text }
+draughts-light-square = una pieza en la casilla clara { $sq }
+draughts-man-on-crowning-row = un peón { $colour ->
+    [white] blanco
+   *[other] negro
+  } en { $sq }, su fila de coronación
+draughts-move-bad-square = { $text } no es una casilla del tablero
+draughts-move-shape = se esperaba una jugada como `c3-d4` o una captura como `b4xd6xf4`
+draughts-move-penalty = una penalización se escribe `!b2` (pieza retirada), `!+a1` (peón devuelto) o `!=b1` (peón coronado)
+draughts-capture-compulsory = capturar es obligatorio
+draughts-penalty-choices = esa penalización no es una de las posibles ({ $choices })
+draughts-no-piece-from = ninguna pieza del bando que mueve puede salir de { $from }
+draughts-no-capture = aquí no hay ninguna captura
+draughts-no-such-move = la pieza de { $from } no tiene esa jugada
+dimensiones-unknown-option = opción desconocida «{ $option }» (la única es +huff)
+dimensiones-card-count = se esperaban cinco cartas como I-C-A-W-R, hay { $found } { $found ->
+    [one] parte
+   *[other] partes
+  }
+dimensiones-card-letter = la carta { $card } ({ $name ->
+    [dimension] dimensión
+    [strategy] estrategia
+    [tactics] táctica
+    [formation] formación
+   *[other] poder
+  }) debe ser { $a } o { $b }, hay «{ $found }»
+dimensiones-huff-needs-n = +huff solo existe con la táctica N (capturar es obligatorio)
+dimensiones-too-many-pieces = { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } tiene { $found } piezas; un ejército tiene 6 como mucho
+dimensiones-man-on-crowning-row = un peón de { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } en { $sq }, su fila de coronación
+dimensiones-off-colour = una pieza de { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } en { $sq }: con la formación W se queda en su color
+dimensiones-bad-subgames = el campo de las subpartidas son dos de `-` (abierta), `1`, `2` (ganada por ese jugador) o `=` (tablas), hay «{ $found }»
+dimensiones-bad-cycle = el ciclo es `rbao` (el jugador uno movió primero) o `broa`, hay «{ $found }»
+dimensiones-open-without-pieces = { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } no tiene piezas, así que su subpartida no puede estar abierta
+dimensiones-no-army-open = ningún ejército mueve, pero hay una subpartida abierta
+dimensiones-army-decided = { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } no puede mover: su subpartida está decidida
+dimensiones-army-stuck = { $army ->
+    [red] Rojo
+    [blue] Azul
+    [aqua] Aguamarina
+   *[other] Naranja
+  } no tiene ninguna jugada legal: su subpartida ya estaría decidida
+
+## Alrededor del tablero: por qué la mesa (o el servidor de la aplicación web) rechazó una acción
+
+table-game-over = la partida ha terminado
+table-not-your-turn = le toca a { $side }, no a ti
+table-too-long = una jugada tiene como mucho { $max } caracteres
+table-illegal = jugada ilegal { $mv }
+table-no-claims = en { $game } no hay reclamaciones
+table-claim-own-turn = solo se reclama en el turno propio
+table-claim-refused = reclamación rechazada: la posición no es una victoria demostrada para ti; la partida sigue
+table-computer-declines = el ordenador rechaza las tablas
+table-no-offer = no hay ninguna oferta de tablas que responder
+table-undo-computer-only = deshacer es solo para partidas contra el ordenador
+table-nothing-to-undo = no tienes ninguna jugada que retirar
+table-bad-variant = variante de { $game } { $variant }: { $error }
+table-bad-position = posición no válida: { $error }
+table-unknown-game = juego desconocido { $game }: los juegos son { $games }
+table-spectator = no tienes asiento en esta partida (un espectador no puede jugar)
+table-next-started = la partida ha terminado y ya ha empezado la siguiente
+table-moved-on = la partida ha avanzado: va por la jugada { $ply } y la jugada se hizo en la { $seen }
+table-computer-no-undo = el ordenador no deshace
