@@ -1003,6 +1003,90 @@ async function testRulesPages(browser) {
   log('rules pages on a phone (390 px)');
 }
 
+// ---------------------------------------------------------------- lab (#21)
+
+/** Starts `tablero serve --lab DIR` on its own port; resolves to [process, base]. */
+function startLabServer(dir) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(BIN, ['serve', '--port', '0', '--rate', '0', '--database', path.join(dir, 'lab-serve.db'), '--lab', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Failure(`the lab server did not listen within 30 s: ${out}`)), 30_000);
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve([p, `http://127.0.0.1:${m[1]}`]); }
+    });
+    p.stderr.on('data', () => {});
+    p.on('exit', (code) => { clearTimeout(timer); reject(new Failure(`the lab server exited (code ${code})`)); });
+  });
+}
+
+/**
+ * The /lab page: a finished survey (its figures table and a plot drawn), a
+ * survey started in the background by `tablero lab` whose progress changes
+ * on the page while it runs (the page polls every 2 s), English and Spanish,
+ * axe-core on the list and a report, screenshots at 1280x800 and 390x844
+ * (lab-*.png).
+ */
+async function testLabPage(browserCtx) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tablero-e2e-lab-'));
+  const lab = (args) => execFileSync(BIN, ['lab', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  lab(['jarmo', '--level', '1', '--games', '2', '--threads', '1', '--report', path.join(dir, 'done')]);
+  let srv = null;
+  let survey = null;
+  try {
+    const [p, base] = await startLabServer(dir);
+    srv = p;
+    const ctx = await browserCtx.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', bypassCSP: true /* axe-core is injected */ });
+    const page = await newPage(ctx, 'lab');
+    // A survey in another process: 2 variants x 12 games at level 2.
+    survey = spawn(BIN, ['lab', 'jarmo', '--variants', 'all', '--level', '2', '--games', '12', '--threads', '1', '--report', path.join(dir, 'live')], { stdio: 'ignore' });
+    await page.goto(`${base}/lab`);
+    await page.waitForSelector('[data-testid=lab-report-done]');
+    await page.waitForSelector('[data-testid=lab-report-live]', { timeout: 30_000 });
+    check(await page.getAttribute('[data-testid=lab-report-done]', 'data-state') === 'finished', 'the finished survey is not listed as finished');
+    await axeCheck(page, 'the lab list');
+    await shootBoth(page, 'lab-list');
+
+    await page.click('[data-testid=lab-report-done] a');
+    await page.waitForSelector('[data-testid=lab-figures] tbody tr');
+    const plot = await page.waitForFunction(() => {
+      const img = document.querySelector('[data-testid="lab-plot-first-player.svg"] img');
+      return img && img.complete && img.naturalWidth > 0 ? img.naturalWidth : null;
+    }, null, { timeout: STEP_TIMEOUT });
+    check(await plot.jsonValue() > 0, 'the first-player plot is not drawn');
+    await axeCheck(page, 'a lab report');
+    await shootBoth(page, 'lab-report');
+
+    // The running survey: its count of games must move on the page itself.
+    await page.goto(`${base}/lab/live`);
+    await page.waitForSelector('[data-testid=lab-progress]', { timeout: 30_000 });
+    const done = () => page.getAttribute('[data-testid=lab-progress]', 'data-done').then(Number);
+    const total = Number(await page.getAttribute('[data-testid=lab-progress]', 'data-total'));
+    const first = await done();
+    check(total === 24, `the live survey counts ${total} games, not 24`);
+    await shootBoth(page, 'lab-live');
+    const seen = new Set([first]);
+    const until = Date.now() + 60_000;
+    while (Date.now() < until && seen.size < 2) {
+      await sleep(500);
+      seen.add(await done());
+    }
+    check(seen.size >= 2, `the progress did not change on the page (stuck at ${first}/${total})`);
+    check(first < total, 'the survey had finished before the page showed it running');
+    // Spanish.
+    await page.click('[data-testid=lang-es]');
+    await page.waitForFunction(() => /partidas jugadas/.test(document.querySelector('[data-testid=lab-progress-text]')?.textContent || ''));
+    await page.click('[data-testid=lang-en]');
+    log(`lab: list, a report with its plot, live progress ${[...seen].join(' -> ')} of ${total} games; axe clean`);
+    await ctx.close();
+  } finally {
+    if (survey && survey.exitCode === null) survey.kill('SIGKILL');
+    if (srv && srv.exitCode === null) srv.kill('SIGKILL');
+    try { rmSync(dir, { recursive: true, force: true }); } catch { /* ignore */ }
+  }
+}
+
 async function main() {
   log(`binary ${BIN}`);
   BASE = await startServer();
@@ -1033,6 +1117,7 @@ async function main() {
   await testFeelMoves(browser);
   await testFeelPhone(browser);
   await testRulesPages(browser);
+  await testLabPage(browser);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

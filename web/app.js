@@ -10,6 +10,7 @@ import { mountEditor } from './editor.js';
 import { mountRules } from './rules.js';
 import { mountAnalysis, analysisSource } from './analysis.js';
 import { loadCatalog } from './games.js';
+import { mountLab } from './lab.js';
 
 const main = document.getElementById('main');
 let cleanup = null;
@@ -40,6 +41,9 @@ function route() {
   } else if ((m = /^\/rules\/([a-z]+)$/.exec(path))) {
     cleanup = mountRules(main, m[1]);
     title = `${t('rules')} · tablero`;
+  } else if ((m = /^\/lab(?:\/([A-Za-z0-9._-]+))?$/.exec(path))) {
+    cleanup = mountLab(main, m[1] || null);
+    title = `${t('lab_title')} · tablero`;
   } else {
     main.append(h('p', { class: 'error', text: t('not_found') }), h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
   }
