@@ -1039,12 +1039,32 @@ async function testLabPage(browserCtx) {
     srv = p;
     const ctx = await browserCtx.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', bypassCSP: true /* axe-core is injected */ });
     const page = await newPage(ctx, 'lab');
-    // A survey in another process: 2 variants x 12 games at level 2.
-    survey = spawn(BIN, ['lab', 'jarmo', '--variants', 'all', '--level', '2', '--games', '12', '--threads', '1', '--report', path.join(dir, 'live')], { stdio: 'ignore' });
+    // A survey in another process: 2 variants x 40 games at level 2; its
+    // count of games must move on the page itself.
+    survey = spawn(BIN, ['lab', 'jarmo', '--variants', 'all', '--level', '2', '--games', '40', '--threads', '1', '--report', path.join(dir, 'live')], { stdio: 'ignore' });
+    const until0 = Date.now() + 30_000;
+    while (Date.now() < until0 && !existsSync(path.join(dir, 'live', 'lab.sqlite'))) await sleep(100);
+    await page.goto(`${base}/lab/live`);
+    await page.waitForSelector('[data-testid=lab-progress]', { timeout: 30_000 });
+    const done = () => page.getAttribute('[data-testid=lab-progress]', 'data-done').then(Number);
+    const total = Number(await page.getAttribute('[data-testid=lab-progress]', 'data-total'));
+    const first = await done();
+    check(total === 80, `the live survey counts ${total} games, not 80`);
+    check(first < total, 'the survey had finished before the page showed it running');
+    const seen = new Set([first]);
+    const until = Date.now() + 60_000;
+    while (Date.now() < until && seen.size < 2) {
+      await sleep(500);
+      seen.add(await done());
+    }
+    check(seen.size >= 2, `the progress did not change on the page (stuck at ${first}/${total})`);
+    await shootBoth(page, 'lab-live');
+
     await page.goto(`${base}/lab`);
     await page.waitForSelector('[data-testid=lab-report-done]');
-    await page.waitForSelector('[data-testid=lab-report-live]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid=lab-report-live]');
     check(await page.getAttribute('[data-testid=lab-report-done]', 'data-state') === 'finished', 'the finished survey is not listed as finished');
+    check(await page.getAttribute('[data-testid=lab-report-live]', 'data-state') === 'running', 'the live survey is not listed as running');
     await axeCheck(page, 'the lab list');
     await shootBoth(page, 'lab-list');
 
@@ -1058,22 +1078,8 @@ async function testLabPage(browserCtx) {
     await axeCheck(page, 'a lab report');
     await shootBoth(page, 'lab-report');
 
-    // The running survey: its count of games must move on the page itself.
     await page.goto(`${base}/lab/live`);
-    await page.waitForSelector('[data-testid=lab-progress]', { timeout: 30_000 });
-    const done = () => page.getAttribute('[data-testid=lab-progress]', 'data-done').then(Number);
-    const total = Number(await page.getAttribute('[data-testid=lab-progress]', 'data-total'));
-    const first = await done();
-    check(total === 24, `the live survey counts ${total} games, not 24`);
-    await shootBoth(page, 'lab-live');
-    const seen = new Set([first]);
-    const until = Date.now() + 60_000;
-    while (Date.now() < until && seen.size < 2) {
-      await sleep(500);
-      seen.add(await done());
-    }
-    check(seen.size >= 2, `the progress did not change on the page (stuck at ${first}/${total})`);
-    check(first < total, 'the survey had finished before the page showed it running');
+    await page.waitForSelector('[data-testid=lab-progress-text]');
     // Spanish.
     await page.click('[data-testid=lang-es]');
     await page.waitForFunction(() => /partidas jugadas/.test(document.querySelector('[data-testid=lab-progress-text]')?.textContent || ''));

@@ -73,7 +73,7 @@ function renderList(root, data, error) {
       h('a', { href: `/lab/${encodeURIComponent(r.name)}`, 'data-link': '' }, h('strong', { text: r.name })),
       ' ',
       h('span', { class: 'recent-meta', text: [gameLabel(r.game), t('lab_variant_count', { n: (r.variants || []).length }), games, stateText(r), when(r.updated)].filter(Boolean).join(' · ') }),
-      r.state === 'running' ? progressBar(r.games_done, r.games_total, t('lab_progress_label')) : null));
+      r.state === 'running' ? h('div', null, progressBar(r.games_done, r.games_total, t('lab_progress_label'))) : null));
   }
   fill(root,
     h('h1', { text: t('lab_title') }),
