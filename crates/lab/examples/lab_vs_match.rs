@@ -149,7 +149,9 @@ fn bench<G: LabGame>(o: &Opts, variant: &str) {
     }
     let mut match_rate = 0.0;
     for threads in [1usize, 2] {
-        let variant_value: G::Variant = variant.parse().ok().expect("the variant reads");
+        let variant_value: G::Variant = variant
+            .parse()
+            .unwrap_or_else(|_| panic!("the variant {variant} does not read"));
         let config = MatchConfig {
             variant: variant_value,
             games: 2 * pairs,

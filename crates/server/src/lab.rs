@@ -92,18 +92,18 @@ fn reports(root: &Path) -> Vec<(String, PathBuf)> {
 }
 
 /// The folder of the report `name`, when it is one of the listed reports.
-fn find(dir: &Dir, name: &str) -> Result<PathBuf, Response> {
+fn find(dir: &Dir, name: &str) -> Result<PathBuf, (StatusCode, &'static str)> {
     if !good_name(name) {
-        return Err(error(StatusCode::BAD_REQUEST, "bad report name"));
+        return Err((StatusCode::BAD_REQUEST, "bad report name"));
     }
     let Some(root) = dir.as_ref() else {
-        return Err(error(StatusCode::NOT_FOUND, "no lab folder is served"));
+        return Err((StatusCode::NOT_FOUND, "no lab folder is served"));
     };
     reports(root)
         .into_iter()
         .find(|(n, _)| n == name)
         .map(|(_, p)| p)
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, "no such report"))
+        .ok_or((StatusCode::NOT_FOUND, "no such report"))
 }
 
 /// How far a survey got, from its store.
@@ -338,7 +338,7 @@ async fn list(State(dir): State<Dir>) -> Response {
 async fn one(State(dir): State<Dir>, UrlPath(name): UrlPath<String>) -> Response {
     let path = match find(&dir, &name) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err((status, text)) => return error(status, text),
     };
     let (mut value, progress, report) = summary(&name, &path).await;
     value["progress"] = serde_json::to_value(progress).unwrap_or(Value::Null);
@@ -356,7 +356,7 @@ async fn file(
 ) -> Response {
     let path = match find(&dir, &name) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err((status, text)) => return error(status, text),
     };
     let kind = if file.ends_with(".svg") {
         "image/svg+xml"
