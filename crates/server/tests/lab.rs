@@ -49,6 +49,12 @@ fn fixture(root: &Path) {
     drop(store);
     std::fs::write(half.join("report.json"), "{\"config\": {\"game\": ").unwrap();
 
+    // A store being created: an empty file, and one that is not SQLite.
+    std::fs::create_dir_all(root.join("empty")).unwrap();
+    std::fs::write(root.join("empty/lab.sqlite"), "").unwrap();
+    std::fs::create_dir_all(root.join("garbage")).unwrap();
+    std::fs::write(root.join("garbage/lab.sqlite"), "not a database at all").unwrap();
+
     std::fs::create_dir_all(root.join("notes")).unwrap();
     std::fs::write(root.join("notes/a.svg"), "<svg/>").unwrap();
     std::fs::write(root.join("secret.svg"), "<svg>secret</svg>").unwrap();
@@ -123,8 +129,15 @@ fn lab_reports_progress_and_files() {
                 .iter()
                 .map(|r| r["name"].as_str().unwrap())
                 .collect();
-            assert_eq!(names, ["full", "half"]);
-            let full = &reports[0];
+            assert_eq!(names, ["empty", "full", "garbage", "half"]);
+            for i in [0, 2] {
+                assert!(reports[i]["games_done"].is_null(), "{}", reports[i]);
+                assert_eq!(reports[i]["state"], "stopped");
+            }
+            let (status, empty) = get(&s, "/api/lab/garbage").await;
+            assert_eq!(status, 200);
+            assert!(empty["progress"].is_null() && empty["report"].is_null());
+            let full = &reports[1];
             assert_eq!(full["game"], "jarmo");
             assert_eq!(full["variants"], serde_json::json!(["standard", "flipped"]));
             assert_eq!(
@@ -133,7 +146,7 @@ fn lab_reports_progress_and_files() {
             );
             assert_eq!(full["state"], "finished");
             assert!(full["updated"].as_u64().unwrap() > 0);
-            let half = &reports[1];
+            let half = &reports[3];
             assert_eq!(
                 (half["games_done"].as_u64(), half["games_total"].as_u64()),
                 (Some(2), Some(12))
