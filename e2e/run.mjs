@@ -20,7 +20,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
 const SHOTS = path.resolve(process.env.E2E_SCREENSHOTS || path.join(HERE, 'screenshots'));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 210_000;
+const TOTAL_LIMIT_MS = 300_000;
 const STEP_TIMEOUT = 15_000;
 
 const t0 = Date.now();
@@ -1036,6 +1036,96 @@ async function testRulesPages(browser) {
   log('rules pages on a phone (390 px)');
 }
 
+// ---------------------------------------------------------------- lab (#21)
+
+/** Starts `tablero serve --lab DIR` on its own port; resolves to [process, base]. */
+function startLabServer(dir) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(BIN, ['serve', '--port', '0', '--rate', '0', '--database', path.join(dir, 'lab-serve.db'), '--lab', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Failure(`the lab server did not listen within 30 s: ${out}`)), 30_000);
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve([p, `http://127.0.0.1:${m[1]}`]); }
+    });
+    p.stderr.on('data', () => {});
+    p.on('exit', (code) => { clearTimeout(timer); reject(new Failure(`the lab server exited (code ${code})`)); });
+  });
+}
+
+/**
+ * The /lab page: a finished survey (its figures table and a plot drawn), a
+ * survey started in the background by `tablero lab` whose progress changes
+ * on the page while it runs (the page polls every 2 s), English and Spanish,
+ * axe-core on the list and a report, screenshots at 1280x800 and 390x844
+ * (lab-*.png).
+ */
+async function testLabPage(browserCtx) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tablero-e2e-lab-'));
+  const lab = (args) => execFileSync(BIN, ['lab', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  lab(['jarmo', '--level', '1', '--games', '2', '--threads', '1', '--report', path.join(dir, 'done')]);
+  let srv = null;
+  let survey = null;
+  try {
+    const [p, base] = await startLabServer(dir);
+    srv = p;
+    const ctx = await browserCtx.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', bypassCSP: true /* axe-core is injected */ });
+    const page = await newPage(ctx, 'lab');
+    // A survey in another process: 2 variants x 40 games at level 2; its
+    // count of games must move on the page itself.
+    survey = spawn(BIN, ['lab', 'jarmo', '--variants', 'all', '--level', '2', '--games', '40', '--threads', '1', '--report', path.join(dir, 'live')], { stdio: 'ignore' });
+    const until0 = Date.now() + 30_000;
+    while (Date.now() < until0 && !existsSync(path.join(dir, 'live', 'lab.sqlite'))) await sleep(100);
+    await page.goto(`${base}/lab/live`);
+    await page.waitForSelector('[data-testid=lab-progress]', { timeout: 30_000 });
+    const done = () => page.getAttribute('[data-testid=lab-progress]', 'data-done').then(Number);
+    const total = Number(await page.getAttribute('[data-testid=lab-progress]', 'data-total'));
+    const first = await done();
+    check(total === 80, `the live survey counts ${total} games, not 80`);
+    check(first < total, 'the survey had finished before the page showed it running');
+    const seen = new Set([first]);
+    const until = Date.now() + 60_000;
+    while (Date.now() < until && seen.size < 2) {
+      await sleep(500);
+      seen.add(await done());
+    }
+    check(seen.size >= 2, `the progress did not change on the page (stuck at ${first}/${total})`);
+    await shootBoth(page, 'lab-live');
+
+    await page.goto(`${base}/lab`);
+    await page.waitForSelector('[data-testid=lab-report-done]');
+    await page.waitForSelector('[data-testid=lab-report-live]');
+    check(await page.getAttribute('[data-testid=lab-report-done]', 'data-state') === 'finished', 'the finished survey is not listed as finished');
+    check(await page.getAttribute('[data-testid=lab-report-live]', 'data-state') === 'running', 'the live survey is not listed as running');
+    await axeCheck(page, 'the lab list');
+    await shootBoth(page, 'lab-list');
+
+    await page.click('[data-testid=lab-report-done] a');
+    await page.waitForSelector('[data-testid=lab-figures] tbody tr');
+    const plot = await page.waitForFunction(() => {
+      const img = document.querySelector('[data-testid="lab-plot-first-player.svg"] img');
+      return img && img.complete && img.naturalWidth > 0 ? img.naturalWidth : null;
+    }, null, { timeout: STEP_TIMEOUT });
+    check(await plot.jsonValue() > 0, 'the first-player plot is not drawn');
+    await axeCheck(page, 'a lab report');
+    await shootBoth(page, 'lab-report');
+
+    await page.goto(`${base}/lab/live`);
+    await page.waitForSelector('[data-testid=lab-progress-text]');
+    // Spanish.
+    await page.click('[data-testid=lang-es]');
+    await page.waitForFunction(() => /partidas jugadas/.test(document.querySelector('[data-testid=lab-progress-text]')?.textContent || ''));
+    await page.click('[data-testid=lang-en]');
+    log(`lab: list, a report with its plot, live progress ${[...seen].join(' -> ')} of ${total} games; axe clean`);
+    await ctx.close();
+  } finally {
+    if (survey && survey.exitCode === null) survey.kill('SIGKILL');
+    if (srv && srv.exitCode === null) srv.kill('SIGKILL');
+    try { rmSync(dir, { recursive: true, force: true }); } catch { /* ignore */ }
+  }
+}
+
 async function main() {
   log(`binary ${BIN}`);
   BASE = await startServer();
@@ -1067,6 +1157,7 @@ async function main() {
   await testFeelPhone(browser);
   await testRulesPages(browser);
   await testErrorsInSpanish(browser);
+  await testLabPage(browser);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

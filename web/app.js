@@ -56,6 +56,10 @@ function route() {
     const game = m[1];
     show(() => import('./rules.js'), (p) => p.mountRules(main, game));
     title = `${t('rules')} · tablero`;
+  } else if ((m = /^\/lab(?:\/([A-Za-z0-9._-]+))?$/.exec(path))) {
+    const name = m[1] || null;
+    show(() => import('./lab.js'), (p) => p.mountLab(main, name));
+    title = `${t('lab_title')} · tablero`;
   } else {
     main.append(h('p', { class: 'error', text: t('not_found') }), h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
   }

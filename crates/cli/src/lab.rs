@@ -89,6 +89,19 @@ pub struct Args {
     /// Imago: layouts kept in the search's ranking.
     #[arg(long, default_value_t = 12, value_name = "N")]
     top: usize,
+    /// Linja: answer from an endgame table instead of playing games
+    /// (`--table FILE` or `--free K`).
+    #[arg(long, conflicts_with_all = ["level", "players", "ladder"])]
+    exact: bool,
+    /// Linja's exact lab: the table file (`tablero solve linja
+    /// --build-table FILE`).
+    #[arg(long, value_name = "FILE", requires = "exact", conflicts_with = "free")]
+    table: Option<PathBuf>,
+    /// Linja's exact lab: build (or reuse) a table of K free pieces per
+    /// side in the report folder, for the rules of --variants (default
+    /// publisher).
+    #[arg(long, value_name = "K", requires = "exact")]
+    free: Option<u32>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -105,6 +118,12 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if exact {
         return imago(args);
+    }
+    if args.exact {
+        if game.name() != "linja" {
+            bail!("--exact is for Linja (Imago's lab is exact without it)");
+        }
+        return linja_exact(args);
     }
     if args.games == 0 {
         bail!("--games must be at least 1");
@@ -549,4 +568,119 @@ fn write_imago_report(
         serde_json::to_string_pretty(&json!({ "title": title, "layouts": studies }))?,
     )
     .context("cannot write report.json")
+}
+
+/// `tablero lab linja --exact (--table FILE | --free K)`.
+fn linja_exact(args: &Args) -> Result<()> {
+    use tablero_ai::solve::linja_table::{build, default_file_name, BuildOptions, Table};
+    use tablero_games::linja::{Linja, Rules};
+    let dir = args
+        .report
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lab-linja"));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let started = Instant::now();
+    let path = match (&args.table, args.free) {
+        (Some(file), _) => file.clone(),
+        (None, Some(free)) => {
+            if !(1..=12).contains(&free) {
+                bail!("--free takes 1 to 12");
+            }
+            let rules: Vec<String> = variants::<Linja>(args)?;
+            if rules.len() != 1 {
+                bail!("the exact lab studies one rule set: --variants publisher or seed");
+            }
+            let rules: Rules = rules[0].parse().map_err(|e| anyhow!("{e}"))?;
+            let name = default_file_name(rules)
+                .trim_end_matches(".tbl")
+                .to_string();
+            let file = dir.join(format!("{name}-free{free}.tbl"));
+            let pb = bar(0, "entries");
+            build(
+                &file,
+                &BuildOptions {
+                    rules,
+                    free,
+                    threads: threads(args),
+                    stop_after: None,
+                },
+                |p| {
+                    pb.set_length(p.entries);
+                    pb.set_position(p.entries_done);
+                },
+            )
+            .map_err(|e| anyhow!("{e}"))?;
+            pb.finish_and_clear();
+            file
+        }
+        (None, None) => bail!("--exact needs --table FILE or --free K"),
+    };
+    let table = Table::open(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| anyhow!(e))?;
+    let seconds = started.elapsed().as_secs_f64();
+    std::fs::write(
+        dir.join("report.json"),
+        serde_json::to_string_pretty(&json!({
+            "exact": "linja",
+            "game": "linja",
+            "table": path.display().to_string(),
+            "rules": study.rules,
+            "free": study.free,
+            "positions": study.positions,
+            "exhaustive": study.exhaustive,
+            "shares": study.shares,
+            "mean_value": study.mean_value,
+            "largest_value": study.largest_value,
+            "starts": study.starts,
+        }))?,
+    )
+    .context("cannot write report.json")?;
+    if args.json {
+        let mut v = serde_json::to_value(&study)?;
+        v["table"] = json!(path.display().to_string());
+        v["report"] = json!(dir.display().to_string());
+        v["seconds"] = json!(seconds);
+        print_json(&v);
+        return Ok(());
+    }
+    println!(
+        "Linja, {} rules, table of {} free piece(s) per side ({})",
+        study.rules,
+        study.free,
+        path.display()
+    );
+    println!(
+        "positions {} ({}): won {:.1} %, drawn {:.1} %, lost {:.1} % for the side to move; \
+         mean value {:+.2}, largest {:+}",
+        study.positions,
+        if study.exhaustive {
+            "every one"
+        } else {
+            "sampled"
+        },
+        100.0 * study.shares.won,
+        100.0 * study.shares.drawn,
+        100.0 * study.shares.lost,
+        study.mean_value,
+        study.largest_value
+    );
+    for s in &study.starts {
+        println!(
+            "{} first from {}: {:+} for {}; {}/{} first moves lose (worst {}), {} give away \
+             points (at most {}); perfect games {}-{} turns",
+            s.first,
+            s.position,
+            s.value,
+            s.first,
+            s.losing,
+            s.moves,
+            s.worst.map_or("-".to_string(), |w| format!("{w:+}")),
+            s.mistakes,
+            s.largest_drop,
+            s.shortest.map_or("-".to_string(), |v| v.to_string()),
+            s.longest.map_or("-".to_string(), |v| v.to_string()),
+        );
+    }
+    println!("report: {}", dir.join("report.json").display());
+    Ok(())
 }

@@ -37,6 +37,10 @@ pub struct Args {
     /// may ask for per minute; 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     solves_per_minute: u32,
+    /// A folder of `tablero lab` reports (or one report) to show at /lab,
+    /// read-only; surveys still running there show their progress live.
+    #[arg(long, value_name = "DIR")]
+    lab: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) tables: crate::tables::TableArgs,
 }
@@ -52,6 +56,7 @@ pub fn run(args: &Args) -> Result<()> {
             solves_per_minute: args.solves_per_minute,
             ..tablero_server::Limits::default()
         },
+        lab: args.lab.clone(),
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -123,3 +123,85 @@ fn imago_search_best_layout_matches_the_solver() {
     ]);
     assert_eq!(e["layouts"][0]["red_first"], best["red_first"]);
 }
+
+#[test]
+fn linja_exact_lab_agrees_with_the_forward_solver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("linja");
+    let d = d.to_str().unwrap();
+    let v = json(&[
+        "lab", "linja", "--exact", "--free", "3", "--report", d, "--json",
+    ]);
+    assert_eq!(v["rules"], "publisher");
+    assert_eq!(v["free"], 3);
+    assert_eq!(v["exhaustive"], true);
+    assert!(v["positions"].as_u64().unwrap() > 100);
+    let shares: f64 = ["won", "drawn", "lost"]
+        .iter()
+        .map(|k| v["shares"][k].as_f64().unwrap())
+        .sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{shares}");
+    let starts = v["starts"].as_array().unwrap();
+    assert_eq!(starts.len(), 2);
+    assert_eq!(starts[0]["first"], "red");
+    assert_eq!(starts[1]["first"], "black");
+    // The rules are the same for both colours.
+    assert_eq!(starts[0]["value"], starts[1]["value"]);
+    for s in starts {
+        let value = s["value"].as_i64().unwrap();
+        let moves: Vec<i64> = s["move_values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m[1].as_i64().unwrap())
+            .collect();
+        assert_eq!(moves.len() as u64, s["moves"].as_u64().unwrap());
+        assert_eq!(moves[0], value, "the best first move keeps the value");
+        let worst = *moves.iter().min().unwrap();
+        assert_eq!(s["worst"].as_i64().unwrap(), worst);
+        assert_eq!(s["largest_drop"].as_i64().unwrap(), value - worst);
+        assert_eq!(
+            s["losing"].as_u64().unwrap(),
+            moves.iter().filter(|&&m| m < 0).count() as u64
+        );
+        assert!(s["shortest"].as_u64().unwrap() <= s["longest"].as_u64().unwrap());
+        // The forward solver (no table) gives the same value.
+        let pos = s["position"].as_str().unwrap();
+        let solved = json(&["solve", "linja", "--position", pos, "--json"]);
+        assert_eq!(solved["score_diff"].as_i64().unwrap(), value, "{pos}");
+    }
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(tmp.path().join("linja/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(report["exact"], "linja");
+    assert_eq!(report["starts"], v["starts"]);
+    // The table it built answers the same through --table.
+    let table = tmp.path().join("linja/linja-publisher-free3.tbl");
+    let again = json(&[
+        "lab",
+        "linja",
+        "--exact",
+        "--table",
+        table.to_str().unwrap(),
+        "--report",
+        d,
+        "--json",
+    ]);
+    assert_eq!(again["starts"], v["starts"]);
+    assert_eq!(again["shares"], v["shares"]);
+    // Refused: --exact elsewhere, without a table, a bad size.
+    for args in [
+        &["lab", "jarmo", "--exact", "--free", "3"][..],
+        &["lab", "linja", "--exact"][..],
+        &["lab", "linja", "--exact", "--free", "13"][..],
+        &["lab", "linja", "--exact", "--table", "/nonexistent/t.tbl"][..],
+    ] {
+        let (code, _, err) = tablero(args, "");
+        assert_ne!(code, 0, "{args:?}");
+        assert!(
+            !err.is_empty() && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}

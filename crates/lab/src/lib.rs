@@ -5,13 +5,15 @@
 //! each game's figures and record in a [`store::Store`] (resuming where a
 //! survey stopped), and [`report`] sums them up per variant with 95 %
 //! intervals, as JSON and as an HTML page with SVG plots. [`imago`] answers
-//! Imago's questions exactly from the solver and searches wall layouts.
+//! Imago's questions exactly from the solver and searches wall layouts;
+//! [`linja`] studies a Linja endgame table.
 //! docs/lab.md explains every figure.
 
 #![deny(missing_docs)]
 
 pub mod games;
 pub mod imago;
+pub mod linja;
 pub mod plot;
 pub mod queue;
 pub mod report;

@@ -337,6 +337,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("editor.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
+    } else if p == "/lab" || p.starts_with("/lab/") {
+        Some("lab.js")
     } else {
         None
     }

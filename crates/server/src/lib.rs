@@ -11,6 +11,7 @@ mod assets;
 mod conn;
 pub mod games;
 pub mod hub;
+mod lab;
 mod locales;
 pub mod position;
 mod print;
@@ -40,6 +41,8 @@ pub struct Config {
     pub rate: u32,
     /// Timeouts and caps.
     pub limits: Limits,
+    /// The designer's lab reports served at `/lab` (`--lab DIR`).
+    pub lab: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             database: "tablero.db".into(),
             rate: 50,
             limits: Limits::default(),
+            lab: None,
         }
     }
 }
@@ -208,7 +212,7 @@ pub async fn start(
             sweeper.sweep(10 * 60 * 1000);
         }
     });
-    let app = app(hub, config.rate, &config.limits)?;
+    let app = app(hub, config.rate, &config.limits)?.merge(lab::routes(config.lab.clone()));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;

@@ -295,6 +295,8 @@ async fn each_page_preloads_what_its_route_draws_first() {
         ("/analysis", "analysis.js"),
         ("/editor", "editor.js"),
         ("/rules/linja", "rules.js"),
+        ("/lab", "lab.js"),
+        ("/lab/some-report", "lab.js"),
     ] {
         let (_, _, body) = get(&s, path, &[]).await;
         let html = String::from_utf8(body).unwrap();

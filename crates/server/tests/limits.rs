@@ -44,6 +44,7 @@ async fn start(rate: u32, limits: Limits) -> Server {
         database: db.to_str().unwrap().to_string(),
         rate,
         limits,
+        lab: None,
     };
     let running = tablero_server::start(config, std::future::pending())
         .await
