@@ -132,20 +132,6 @@ reason-agreed = agreed
 reason-no-archers = { $side } has no archers left
 reason-no-archers-both = neither side has archers left
 
-## Why the table refused a command
-
-refusal-game-over = The game is over.
-refusal-not-your-turn = It is { $side }'s turn, not yours.
-refusal-too-long = A move is at most { $max } characters.
-refusal-illegal = Illegal move { $mv }.
-refusal-no-claims = There are no claims in { $game }.
-refusal-claim-own-turn = One claims on one's own turn.
-refusal-claim-refused = Claim refused: the position is not a proved win for you; the game goes on.
-refusal-computer-declines = The computer declines the draw.
-refusal-no-offer = There is no draw offer to answer.
-refusal-undo-computer-only = Undo is only for games against the computer.
-refusal-nothing-to-undo = There is no move of yours to take back.
-
 ## The boards
 
 army-red = Red
@@ -394,3 +380,9 @@ search-nodes = nodes
 search-mate = mate
 search-pv = line
 value-game-worker = GAME|worker
+
+## Help of the lab's exact Linja and of serve --lab
+
+serve-opt-lab = A folder of `tablero lab` reports (or one report) to show at /lab, read-only; surveys still running there show their progress live.
+lab-opt-exact = Linja: answer from an endgame table instead of playing games (`--table FILE` or `--free K`).
+lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).

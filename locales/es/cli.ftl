@@ -100,7 +100,7 @@ claim-word = reclamación
 move-taken-back = Jugada retirada.
 back-to-start = De vuelta al inicio.
 no-move-number = No hay jugada número { $n }; la lista tiene { $count }.
-bad-move = «{ $mv }» no es una jugada legal aquí. Escribe `jugadas` para ver las jugadas legales o `ayuda` para las órdenes.
+bad-move = «{ $mv }» no es una jugada legal aquí ({ $error }). Escribe `jugadas` para ver las jugadas legales o `ayuda` para las órdenes.
 record-saved = Registro guardado en { $path }.
 unfinished = Partida sin terminar.
 interrupted = Interrumpida.
@@ -136,17 +136,6 @@ reason-no-archers-both = ningún bando tiene arqueros
 
 ## Por qué la mesa rechazó una orden
 
-refusal-game-over = La partida ha terminado.
-refusal-not-your-turn = Le toca a { $side }, no a ti.
-refusal-too-long = Una jugada tiene como mucho { $max } caracteres.
-refusal-illegal = Jugada ilegal { $mv }.
-refusal-no-claims = En { $game } no hay reclamaciones.
-refusal-claim-own-turn = Solo se reclama en el propio turno.
-refusal-claim-refused = Reclamación rechazada: la posición no es una victoria demostrada para ti; la partida sigue.
-refusal-computer-declines = El ordenador rechaza las tablas.
-refusal-no-offer = No hay ninguna oferta de tablas que responder.
-refusal-undo-computer-only = Deshacer solo vale en partidas contra el ordenador.
-refusal-nothing-to-undo = No tienes ninguna jugada que retirar.
 
 ## Los tableros
 
@@ -255,7 +244,7 @@ moves-legal = jugadas legales ({ $n }):
 
 ## La partida a pantalla completa: una jugada no legal (`why` es el motivo del juego, en inglés, sin usar aquí)
 
-tui-bad-move = «{ $mv }» no es una jugada legal aquí.
+tui-bad-move = «{ $mv }» no es una jugada legal aquí ({ $reason }).
 
 ## The two-game match in full screen
 
@@ -399,3 +388,9 @@ search-nodes = nodos
 search-mate = mate
 search-pv = línea
 value-game-worker = JUEGO|worker
+
+## Help of the lab's exact Linja and of serve --lab
+
+serve-opt-lab = Una carpeta de informes de `tablero lab` (o un solo informe) que mostrar en /lab, solo para leer; los estudios que aún se juegan allí muestran su avance en directo.
+lab-opt-exact = Linja: responder con una tabla de finales en lugar de jugar partidas (`--table FICHERO` o `--free K`).
+lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).

@@ -833,7 +833,7 @@ impl<G: CliGame> Session<G> {
             Err(e) => {
                 println!(
                     "{}",
-                    t!("bad-move", error = e.to_string(), mv = text.clone())
+                    t!("bad-move", error = refusal_reason(&e), mv = text.clone())
                 );
                 Step::Again
             }
@@ -872,51 +872,16 @@ fn refused(e: &Refusal) -> Step {
 /// the table's reasons (English text from `tablero-ai`) are recognised and
 /// translated; one not known is given as it is.
 pub(crate) fn refusal_text(e: &Refusal) -> String {
-    let text = e.to_string();
-    let known = match text.as_str() {
-        "the game is over" => Some(t!("refusal-game-over")),
-        "one claims on one's own turn" => Some(t!("refusal-claim-own-turn")),
-        "claim refused: the position is not a proved win for you; the game goes on" => {
-            Some(t!("refusal-claim-refused"))
-        }
-        "the computer declines the draw" => Some(t!("refusal-computer-declines")),
-        "there is no draw offer to answer" => Some(t!("refusal-no-offer")),
-        "undo is only for games against the computer" => Some(t!("refusal-undo-computer-only")),
-        "there is no move of yours to take back" => Some(t!("refusal-nothing-to-undo")),
-        x if x.starts_with("there are no claims in ") => Some(t!(
-            "refusal-no-claims",
-            game = x.trim_start_matches("there are no claims in ").to_string()
-        )),
-        x if x.starts_with("a move is at most ") => Some(t!(
-            "refusal-too-long",
-            max = tablero_ai::table::MAX_MOVE_TEXT
-        )),
-        x => x
-            .strip_prefix("it is ")
-            .and_then(|r| r.strip_suffix("'s turn, not yours"))
-            .map(|side| t!("refusal-not-your-turn", side = side_in_lang(side)))
-            .or_else(|| {
-                x.strip_prefix("illegal move ")
-                    .map(|m| t!("refusal-illegal", mv = m.to_string()))
-            }),
-    };
-    known.unwrap_or_else(|| {
-        let mut chars = text.chars();
-        let first = chars.next().map(|c| c.to_uppercase().to_string());
-        format!("{}{}.", first.unwrap_or_default(), chars.as_str())
-    })
+    let reason = refusal_reason(e);
+    let mut chars = reason.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
 }
 
-/// A side's English name (as the table writes it) in the language in use.
-fn side_in_lang(name: &str) -> String {
-    tablero_games::GAMES
-        .iter()
-        .flat_map(|g| g.sides.iter())
-        .find(|s| s.en == name)
-        .map_or_else(
-            || name.to_string(),
-            |s| s.get(crate::i18n::lang().code()).to_string(),
-        )
+/// Why the table refused, in the language in use, as a clause (from the
+/// games' catalogue, `locales/*/games.ftl`).
+pub(crate) fn refusal_reason(e: &Refusal) -> String {
+    crate::i18n::message(&tablero_core::Localize::message(e))
 }
 
 /// The name of the game's claim of a proved win, in the language in use.

@@ -647,6 +647,7 @@ where
                         self.message = t!(
                             "tui-bad-move",
                             why = crate::play::refusal_text(&e),
+                            reason = crate::play::refusal_reason(&e),
                             mv = text
                         );
                         return;

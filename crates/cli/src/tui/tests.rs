@@ -304,9 +304,16 @@ fn the_thinking_line_shows_the_search_s_best_line_so_far() {
     while job.progress.get().is_none() && t0.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(10));
     }
-    let now = job.progress.get().expect("a report while the search runs");
+    // The search goes on while the screen is drawn: compare with a report
+    // that was the latest both before and after the drawing.
+    let (now, shown) = loop {
+        let before = job.progress.get().expect("a report while the search runs");
+        let shown = rows(&screen(&app, 100, 30));
+        if job.progress.get().as_ref() == Some(&before) {
+            break (before, shown);
+        }
+    };
     assert!(now.starts_with("depth ") && now.contains(" pv "), "{now}");
-    let shown = rows(&screen(&app, 100, 30));
     let head: String = crate::i18n::search_line(&now).chars().take(20).collect();
     assert!(
         shown.iter().any(|r| r.contains(&head)),
