@@ -231,6 +231,16 @@ export function mountPlay(root, id, navigate) {
         const move = (st.moves || [])[st.ply - 1];
         announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
       }
+    } else if (prev && st.ply > prev.ply + 1 && (st.moves || []).slice(0, prev.ply).join('|') === (prev.moves || []).join('|')) {
+      // Several moves in one state (ours and a quick reply, read together):
+      // when it is our single seat's turn again, the last one was the
+      // other side's.
+      const me = st.you || [];
+      if (me.length === 1 && st.to_move === me[0]) {
+        const mover = 1 - me[0];
+        const move = (st.moves || [])[st.ply - 1];
+        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
+      }
     }
     ctx.live = st;
     if (!st.next) ctx.sawNoNext = true;
