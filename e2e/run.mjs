@@ -338,6 +338,20 @@ async function testFriendLink(browserCtx, pageA) {
   log(`friend by link: ${mv.move} played in a second context arrived live in the first (jarmo ${id})`);
   const told = (await pageA.textContent('[data-testid=announce]')).trim();
   check(told === `Light played ${mv.move}.`, `the friend's move was announced as "${told}"`);
+  // a cold reload draws the state in the page (a spectator's) before the
+  // tokens' state arrives: the seat remembered turns the board from the
+  // first draw (the orientation of the first board with cells is recorded)
+  await pageB.addInitScript(() => {
+    window.__firstFlip = null;
+    new MutationObserver(() => {
+      const b = document.querySelector('[data-testid=board]');
+      if (window.__firstFlip === null && b && b.querySelector('[data-cell]')) window.__firstFlip = b.dataset.flip;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await pageB.reload();
+  await pageB.waitForSelector('[data-testid=conn][data-state=live]');
+  const firstFlip = await pageB.evaluate(() => window.__firstFlip);
+  check(firstFlip === '1', `the second seat's board was first drawn with data-flip=${firstFlip}, before its own state arrived`);
   // flipping is remembered across a reload
   await pageB.click('[data-testid=flip]');
   await pageB.waitForSelector('[data-testid=board][data-flip="0"]');

@@ -77,7 +77,7 @@ function save(v) {
   try { localStorage.setItem(STORE, JSON.stringify(v)); } catch { /* ignore */ }
 }
 
-/** The stored entry of a game: {tokens: [T...], links: {seat: path}, game, created}. */
+/** The stored entry of a game: {tokens: [T...], links: {seat: path}, game, you: [seat...], created}. */
 export function storedGame(id) {
   return load()[id] || null;
 }
@@ -88,12 +88,13 @@ export function tokensFor(id) {
 }
 
 /** Merge what we learnt about a game into the store. */
-export function rememberGame(id, { tokens = [], links = null, game = null } = {}) {
+export function rememberGame(id, { tokens = [], links = null, game = null, you = null } = {}) {
   const all = load();
   const cur = all[id] || { tokens: [], links: {}, created: Date.now() };
   for (const tk of tokens) if (tk && !cur.tokens.includes(tk)) cur.tokens.push(tk);
   if (links) cur.links = { ...(cur.links || {}), ...links };
   if (game) cur.game = game;
+  if (Array.isArray(you)) cur.you = you;
   all[id] = cur;
   save(all);
 }

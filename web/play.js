@@ -84,9 +84,15 @@ function storeFlip(id, flip) {
   } catch { /* storage blocked */ }
 }
 
-/** The default orientation: the second seat's player sees the board turned, its own pieces at the bottom. */
-function defaultFlip(st) {
-  const you = (st && st.you) || [];
+/** The default orientation: the second seat's player sees the board turned, its own pieces at the bottom.
+ * Until the server has read our tokens (the state in the page is a spectator's), the seats remembered
+ * with them decide, so a seat holder's board does not turn round once its own state arrives. */
+function defaultFlip(st, id) {
+  let you = (st && st.you) || [];
+  if (!you.length && id) {
+    const g = api.storedGame(id);
+    if (g && Array.isArray(g.you) && api.tokensFor(id).length) you = g.you;
+  }
   return you.length === 1 && you[0] === 1;
 }
 
@@ -171,7 +177,7 @@ export function mountPlay(root, id, navigate) {
   const bDrawOffer = mkBtn('draw-offer', () => act('draw', { action: 'offer' }));
   const bDrawAccept = mkBtn('draw-accept', () => act('draw', { action: 'accept' }));
   const bDrawDecline = mkBtn('draw-decline', () => act('draw', { action: 'decline' }));
-  const flipped = () => (ctx.flip === null ? defaultFlip(ctx.live) : ctx.flip);
+  const flipped = () => (ctx.flip === null ? defaultFlip(ctx.live, id) : ctx.flip);
   const bFlip = mkBtn('flip', () => { ctx.flip = !flipped(); storeFlip(id, ctx.flip); render(); });
   const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
@@ -253,7 +259,11 @@ export function mountPlay(root, id, navigate) {
       ctx.prefix = [];
     }
     if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
-    if (tokens().length && !(api.storedGame(id) || {}).game) api.rememberGame(id, { game: st.game });
+    if (tokens().length) {
+      const kept = api.storedGame(id) || {};
+      const you = st.you || [];
+      if (!kept.game || (you.length && String(kept.you) !== String(you))) api.rememberGame(id, { game: st.game, you: you.length ? you : null });
+    }
     if (ctx.boardGame !== st.game) {
       const game = st.game;
       ctx.boardGame = game;
