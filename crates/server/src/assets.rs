@@ -296,7 +296,36 @@ pub async fn file(
     });
     let mime = mime_guess::from_path(&path).first_or_octet_stream();
     let cache = if current { IMMUTABLE } else { "no-cache" };
+    if path.ends_with(".js") && !path.contains(".min.") {
+        return respond(
+            &sent_js(hash, &file.data),
+            hash,
+            mime.as_ref(),
+            &headers,
+            cache,
+        );
+    }
     respond(&file.data, hash, mime.as_ref(), &headers, cache)
+}
+
+/// A module of the app as it is sent: without comments and indentation
+/// ([`crate::minify`]), made once per content. Its ETag and version stay
+/// those of the file in `web/`, from which it follows.
+fn sent_js(hash: [u8; 32], data: &[u8]) -> Arc<[u8]> {
+    type Sent = Mutex<HashMap<[u8; 32], Arc<[u8]>>>;
+    static SENT: OnceLock<Sent> = OnceLock::new();
+    let sent = SENT.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(b) = sent.lock().ok().and_then(|m| m.get(&hash).cloned()) {
+        return b;
+    }
+    let body: Arc<[u8]> = match std::str::from_utf8(data) {
+        Ok(text) => crate::minify::strip_js(text).into_bytes().into(),
+        Err(_) => data.into(),
+    };
+    if let Ok(mut m) = sent.lock() {
+        m.insert(hash, Arc::clone(&body));
+    }
+    body
 }
 
 /// Standard base64 (with padding), for the CSP's script hash.

@@ -13,6 +13,7 @@ pub mod games;
 pub mod hub;
 mod lab;
 mod locales;
+mod minify;
 pub mod position;
 mod print;
 pub mod store;
