@@ -30,7 +30,7 @@ use tablero_ai::arena::{run_match, MatchConfig};
 use tablero_ai::parse_spec;
 use tablero_games::dimensiones::Dimensiones;
 use tablero_games::jarmo::Jarmo;
-use tablero_lab::{run_survey, LabGame, Matchup, Store, SurveyConfig};
+use tablero_lab::{run_survey, LabGame, Store, SurveyConfig};
 
 /// CPU seconds (user + system) of this process and of its waited-for
 /// children, from /proc/self/stat (0 where there is no /proc).
@@ -64,6 +64,12 @@ struct Opts {
     bin: Option<PathBuf>,
 }
 
+/// Stops with `why` and the usage line.
+fn usage(why: &str) -> ! {
+    eprintln!("lab_vs_match: {why}\nusage: lab_vs_match [--game jarmo|dimensiones] [--games N] [--level L] [--bin PATH]");
+    std::process::exit(2)
+}
+
 fn opts() -> Opts {
     let mut o = Opts {
         game: "jarmo".into(),
@@ -77,10 +83,18 @@ fn opts() -> Opts {
         let val = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--game" => o.game = val,
-            "--games" => o.games = val.parse().expect("--games N"),
-            "--level" => o.level = val.parse().expect("--level L"),
+            "--games" => {
+                o.games = val
+                    .parse()
+                    .unwrap_or_else(|_| usage("--games takes a number"))
+            }
+            "--level" => {
+                o.level = val
+                    .parse()
+                    .unwrap_or_else(|_| usage("--level takes 1 to 5"))
+            }
             "--bin" => o.bin = Some(PathBuf::from(val)),
-            other => panic!("unknown option {other}"),
+            other => usage(&format!("unknown option {other}")),
         }
         i += 2;
     }
@@ -118,18 +132,7 @@ fn bench<G: LabGame>(o: &Opts, variant: &str) {
     let mut lab_rate = [0.0f64; 2];
     for threads in [1usize, 2] {
         let tmp = tempfile::tempdir().expect("a temporary folder");
-        let config = SurveyConfig {
-            game: o.game.clone(),
-            variants: vec![variant.to_string()],
-            matchups: vec![Matchup {
-                a: spec.clone(),
-                b: spec.clone(),
-            }],
-            pairs,
-            openings: 2,
-            seed: 1,
-            ladder: Vec::new(),
-        };
+        let config = SurveyConfig::self_play(&o.game, variant, &spec, pairs);
         let store = Store::open_dir(tmp.path()).expect("a store");
         let (c0, _) = cpu_seconds();
         let t = Instant::now();
@@ -236,6 +239,6 @@ fn main() {
             let v = tablero_games::dimensiones::RuleSet::default().to_string();
             bench::<Dimensiones>(&o, &v);
         }
-        other => panic!("--game jarmo or dimensiones, not {other}"),
+        other => usage(&format!("--game jarmo or dimensiones, not {other}")),
     }
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use tablero_ai::arena::{run_match, MatchConfig};
 use tablero_ai::parse_spec;
 use tablero_games::jarmo::{Jarmo, Orientation};
-use tablero_lab::{run_survey, Matchup, Store, SurveyConfig};
+use tablero_lab::{run_survey, Store, SurveyConfig};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -27,18 +27,7 @@ fn main() {
     );
     for threads in [1usize, 2] {
         let tmp = tempfile::tempdir().expect("a temporary folder");
-        let config = SurveyConfig {
-            game: "jarmo".into(),
-            variants: vec!["standard".into()],
-            matchups: vec![Matchup {
-                a: spec.clone(),
-                b: spec.clone(),
-            }],
-            pairs,
-            openings: 2,
-            seed: 1,
-            ladder: Vec::new(),
-        };
+        let config = SurveyConfig::self_play("jarmo", "standard", &spec, pairs);
         let store = Store::open_dir(tmp.path()).expect("a store");
         let t = Instant::now();
         let rows = run_survey::<Jarmo>(&config, tmp.path(), &store, threads, &|_, _| {})

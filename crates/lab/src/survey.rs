@@ -57,6 +57,25 @@ pub struct UnitKey {
 }
 
 impl SurveyConfig {
+    /// A survey of `pairs` colour-swapped pairs of `spec` against itself on
+    /// one variant, after 2 random opening plies, seed 1: the set-up of the
+    /// lab's throughput benchmarks.
+    #[must_use]
+    pub fn self_play(game: &str, variant: &str, spec: &str, pairs: u32) -> Self {
+        Self {
+            game: game.to_string(),
+            variants: vec![variant.to_string()],
+            matchups: vec![Matchup {
+                a: spec.to_string(),
+                b: spec.to_string(),
+            }],
+            pairs,
+            openings: 2,
+            seed: 1,
+            ladder: Vec::new(),
+        }
+    }
+
     /// Every unit, in order.
     #[must_use]
     pub fn units(&self) -> Vec<UnitKey> {

@@ -8,37 +8,17 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-struct Server {
-    base: String,
-    client: reqwest::Client,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
+mod common;
+use common::Server;
 
 /// Starts the server as `tablero serve` does, on a free port.
 async fn start_at(database: &str, rate: u32) -> Server {
     let config = tablero_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
         database: database.to_string(),
         rate,
         ..tablero_server::Config::default()
     };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    Server {
-        base: format!("http://{}", running.addr),
-        client: reqwest::Client::new(),
-        task,
-    }
+    common::start_with(config, None).await
 }
 
 async fn start(dir: &tempfile::TempDir) -> Server {
@@ -46,33 +26,6 @@ async fn start(dir: &tempfile::TempDir) -> Server {
 }
 
 impl Server {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let url = format!("{}{path}", self.base);
-        let mut req = match method {
-            "GET" => self.client.get(url),
-            _ => self.client.post(url),
-        };
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if let Some(b) = body {
-            req = req.body(b.to_string());
-        }
-        let resp = req.send().await.expect("request");
-        let status = resp.status().as_u16();
-        let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
     async fn create(&self, game: &str, seats: Value) -> Value {
         let (status, body) = self
             .call(

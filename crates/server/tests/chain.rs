@@ -10,48 +10,33 @@ mod common;
 use common::{start_on as start, Server};
 
 impl Server {
-    async fn call(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
-        let url = format!("{}{path}", self.base);
-        let mut req = if body.is_some() || path.ends_with("rematch") || path.ends_with("hint") {
-            self.client.post(url)
-        } else {
-            self.client.get(url)
-        };
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if let Some(b) = body {
-            req = req.body(b.to_string());
-        }
-        let resp = req.send().await.expect("request");
-        let status = resp.status().as_u16();
-        let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+    /// A POST when there is a body or the action needs none, else a GET.
+    async fn act(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        let post = body.is_some() || path.ends_with("rematch") || path.ends_with("hint");
+        self.call(if post { "POST" } else { "GET" }, path, token, body)
+            .await
     }
 
     async fn create(&self, body: Value) -> Value {
-        let (status, created) = self.call("/api/games", None, Some(body)).await;
+        let (status, created) = self.act("/api/games", None, Some(body)).await;
         assert_eq!(status, 200, "{created}");
         created
     }
 
     async fn state(&self, id: &str, token: Option<&str>) -> Value {
-        let (status, st) = self.call(&format!("/api/games/{id}"), token, None).await;
+        let (status, st) = self.act(&format!("/api/games/{id}"), token, None).await;
         assert_eq!(status, 200, "{st}");
         st
     }
 
     async fn rematch(&self, id: &str, token: Option<&str>) -> (u16, Value) {
-        self.call(&format!("/api/games/{id}/rematch"), token, None)
+        self.act(&format!("/api/games/{id}/rematch"), token, None)
             .await
     }
 
     async fn resign(&self, id: &str, token: &str) -> Value {
         let (status, st) = self
-            .call(
+            .act(
                 &format!("/api/games/{id}/resign"),
                 Some(token),
                 Some(json!({})),
@@ -168,7 +153,7 @@ async fn a_rematch_between_friends_is_offered_live_and_swaps_the_seats() {
     // The old tokens hold no seat in the new game, and the old game is closed.
     assert_eq!(s.state(&new, Some(&t0)).await["you"], json!([]));
     let (status, _) = s
-        .call(&format!("/api/games/{id}/undo"), Some(&t0), Some(json!({})))
+        .act(&format!("/api/games/{id}/undo"), Some(&t0), Some(json!({})))
         .await;
     assert_eq!(status, 409);
 }
@@ -218,13 +203,13 @@ async fn an_offer_survives_a_restart() {
 async fn a_two_game_match_swaps_the_seats_and_adds_the_points() {
     let dir = tempfile::tempdir().unwrap();
     let s = start(dir.path().join("t.db").to_str().unwrap()).await;
-    let (_, catalog) = s.call("/api/catalog", None, None).await;
+    let (_, catalog) = s.act("/api/catalog", None, None).await;
     for g in catalog["games"].as_array().unwrap() {
         assert_eq!(g["two_game_match"], g["game"] == "jarmo", "{}", g["game"]);
     }
     // Only where the rules have one.
     let (status, body) = s
-        .call(
+        .act(
             "/api/games",
             None,
             Some(json!({"game": "linja", "seats": [{"kind": "human"}, {"kind": "link"}], "match": true})),
@@ -240,7 +225,7 @@ async fn a_two_game_match_swaps_the_seats_and_adds_the_points() {
     // Person A (seat 0) plays a move, then resigns game 1.
     let mv = st["legal"][0]["move"].as_str().unwrap().to_string();
     let (status, _) = s
-        .call(
+        .act(
             &format!("/api/games/{g1}/move"),
             Some(&a),
             Some(json!({"move": mv})),
@@ -310,7 +295,7 @@ async fn a_hint_is_the_top_levels_move_against_levels_one_to_three() {
     let t0 = created["tokens"]["0"].as_str().unwrap();
     assert_eq!(created["game"]["hint"], true);
     let (status, hint) = s
-        .call(&format!("/api/games/{id}/hint"), Some(t0), None)
+        .act(&format!("/api/games/{id}/hint"), Some(t0), None)
         .await;
     assert_eq!(status, 200, "{hint}");
     let legal = &created["game"]["legal"];
@@ -323,7 +308,7 @@ async fn a_hint_is_the_top_levels_move_against_levels_one_to_three() {
     assert_eq!(found["path"], hint["path"]);
     assert_eq!(hint["ply"], 0);
     assert_eq!(s.rematch(id, None).await.0, 403);
-    let (status, _) = s.call(&format!("/api/games/{id}/hint"), None, None).await;
+    let (status, _) = s.act(&format!("/api/games/{id}/hint"), None, None).await;
     assert_eq!(status, 403, "a spectator gets no hint");
     // Not against level 4, nor between friends.
     let strong = s
@@ -331,7 +316,7 @@ async fn a_hint_is_the_top_levels_move_against_levels_one_to_three() {
         .await;
     assert_eq!(strong["game"]["hint"], false);
     let (status, _) = s
-        .call(
+        .act(
             &format!("/api/games/{}/hint", strong["id"].as_str().unwrap()),
             strong["tokens"]["0"].as_str(),
             None,
@@ -340,7 +325,7 @@ async fn a_hint_is_the_top_levels_move_against_levels_one_to_three() {
     assert_eq!(status, 403);
     let (fid, f0, _) = friends(&s, "jarmo", false).await;
     let (status, _) = s
-        .call(&format!("/api/games/{fid}/hint"), Some(&f0), None)
+        .act(&format!("/api/games/{fid}/hint"), Some(&f0), None)
         .await;
     assert_eq!(status, 403);
 }

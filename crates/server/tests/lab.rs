@@ -3,6 +3,9 @@
 //! a report.
 
 use std::path::Path;
+
+mod common;
+use common::Server;
 use tablero_games::jarmo::Jarmo;
 use tablero_lab::survey::play_unit;
 use tablero_lab::{run_survey, summarize, write_report, Matchup, Store, SurveyConfig, UnitKey};
@@ -62,54 +65,15 @@ fn fixture(root: &Path) {
     std::os::unix::fs::symlink(root.join("secret.svg"), full.join("link.svg")).unwrap();
 }
 
-/// A running server; it stops when dropped.
-struct Server {
-    base: String,
-    client: reqwest::Client,
-    task: tokio::task::JoinHandle<()>,
-    _db: tempfile::TempDir,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
 async fn start(lab: Option<&Path>) -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db").to_str().unwrap().to_string();
     let config = tablero_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: db,
+        database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate: 0,
         lab: lab.map(Path::to_path_buf),
         ..tablero_server::Config::default()
     };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .unwrap();
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    Server {
-        base: format!("http://{}", running.addr),
-        client: reqwest::Client::new(),
-        task,
-        _db: dir,
-    }
-}
-
-async fn get(s: &Server, path: &str) -> (u16, serde_json::Value) {
-    let res = s
-        .client
-        .get(format!("{}{path}", s.base))
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    let json = res.json().await.unwrap_or(serde_json::Value::Null);
-    (status, json)
+    common::start_with(config, Some(dir)).await
 }
 
 #[test]
@@ -122,7 +86,7 @@ fn lab_reports_progress_and_files() {
         .unwrap()
         .block_on(async {
             let s = start(Some(tmp.path())).await;
-            let (status, list) = get(&s, "/api/lab").await;
+            let (status, list) = s.call("GET", "/api/lab", None, None).await;
             assert_eq!(status, 200);
             let reports = list["reports"].as_array().unwrap();
             let names: Vec<&str> = reports
@@ -134,7 +98,7 @@ fn lab_reports_progress_and_files() {
                 assert!(reports[i]["games_done"].is_null(), "{}", reports[i]);
                 assert_eq!(reports[i]["state"], "stopped");
             }
-            let (status, empty) = get(&s, "/api/lab/garbage").await;
+            let (status, empty) = s.call("GET", "/api/lab/garbage", None, None).await;
             assert_eq!(status, 200);
             assert!(empty["progress"].is_null() && empty["report"].is_null());
             let full = &reports[1];
@@ -153,7 +117,7 @@ fn lab_reports_progress_and_files() {
             );
             assert_eq!(half["state"], "running");
 
-            let (status, one) = get(&s, "/api/lab/full").await;
+            let (status, one) = s.call("GET", "/api/lab/full", None, None).await;
             assert_eq!(status, 200);
             assert_eq!(one["progress"]["units_done"], 2);
             assert_eq!(one["progress"]["units_total"], 2);
@@ -183,7 +147,7 @@ fn lab_reports_progress_and_files() {
 
             // The half-written survey: counts from its store, per variant
             // too, and its cut report.json read as none.
-            let (status, half) = get(&s, "/api/lab/half").await;
+            let (status, half) = s.call("GET", "/api/lab/half", None, None).await;
             assert_eq!(status, 200);
             let p = &half["progress"];
             assert_eq!(
@@ -217,20 +181,22 @@ fn lab_reports_progress_and_files() {
                 ("/api/lab/notes/files/a.svg", 404),
                 ("/api/lab/..%2Fsecret.svg/files/x.svg", 400),
             ] {
-                let (status, body) = get(&s, path).await;
+                let (status, body) = s.call("GET", path, None, None).await;
                 assert_eq!(status, want, "{path}");
                 assert!(body["error"].is_string(), "{path}: {body}");
             }
             #[cfg(unix)]
             {
-                let (status, body) = get(&s, "/api/lab/full/files/link.svg").await;
+                let (status, body) = s
+                    .call("GET", "/api/lab/full/files/link.svg", None, None)
+                    .await;
                 assert_eq!(status, 404, "{body}");
             }
 
             // One report served alone is listed under its folder's name.
             let one_dir = tmp.path().join("full");
             let s2 = start(Some(&one_dir)).await;
-            let (_, list) = get(&s2, "/api/lab").await;
+            let (_, list) = s2.call("GET", "/api/lab", None, None).await;
             assert_eq!(list["reports"][0]["name"], "full");
             assert_eq!(list["reports"].as_array().unwrap().len(), 1);
         });
@@ -239,10 +205,10 @@ fn lab_reports_progress_and_files() {
 #[tokio::test]
 async fn without_a_lab_folder_the_list_is_empty() {
     let s = start(None).await;
-    let (status, list) = get(&s, "/api/lab").await;
+    let (status, list) = s.call("GET", "/api/lab", None, None).await;
     assert_eq!(status, 200);
     assert_eq!(list["reports"], serde_json::json!([]));
-    let (status, body) = get(&s, "/api/lab/x").await;
+    let (status, body) = s.call("GET", "/api/lab/x", None, None).await;
     assert_eq!(status, 404);
     assert!(body["error"].is_string());
 }

@@ -29,11 +29,23 @@ pub async fn start() -> Server {
 /// A server on `database` (a SQLite path or a PostgreSQL URL), with no
 /// rate limit.
 pub async fn start_on(database: &str) -> Server {
+    start_with(
+        tablero_server::Config {
+            database: database.to_string(),
+            rate: 0,
+            ..tablero_server::Config::default()
+        },
+        None,
+    )
+    .await
+}
+
+/// A server with `config` on a free port of 127.0.0.1, keeping `dir` (its
+/// database's folder) until it stops.
+pub async fn start_with(config: tablero_server::Config, dir: Option<tempfile::TempDir>) -> Server {
     let config = tablero_server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        database: database.to_string(),
-        rate: 0,
-        ..tablero_server::Config::default()
+        ..config
     };
     let running = tablero_server::start(config, std::future::pending())
         .await
@@ -45,6 +57,38 @@ pub async fn start_on(database: &str) -> Server {
         base: format!("http://{}", running.addr),
         client: reqwest::Client::new(),
         task,
-        _dir: None,
+        _dir: dir,
+    }
+}
+
+impl Server {
+    /// `method` (`GET`, else POST) `path` with `token` as the bearer and
+    /// `body` as JSON: the status and the answer (JSON, else its text as a
+    /// JSON string).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let url = format!("{}{path}", self.base);
+        let mut req = match method {
+            "GET" => self.client.get(url),
+            _ => self.client.post(url),
+        };
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            req = req.body(b.to_string());
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
+        )
     }
 }
