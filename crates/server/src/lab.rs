@@ -42,7 +42,6 @@ pub fn routes(dir: Option<PathBuf>) -> Router {
         .route("/api/lab/{name}", get(one))
         .route("/api/lab/{name}/files/{file}", get(file))
         .with_state(Arc::new(dir))
-        .layer(axum::middleware::map_response(crate::api::json_errors))
 }
 
 type Dir = Arc<Option<PathBuf>>;

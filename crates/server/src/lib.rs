@@ -112,11 +112,17 @@ impl Default for Limits {
     }
 }
 
-/// The app with its rate limits, timeouts and JSON errors, ready to serve.
+/// The app with its rate limits, timeouts and JSON errors, ready to serve;
+/// `lab` is the folder of reports `/api/lab` shows (`tablero serve --lab`).
 ///
 /// # Errors
 /// When a rate limit cannot be built.
-pub fn app(hub: Arc<Hub>, rate: u32, limits: &Limits) -> Result<axum::Router> {
+pub fn app(
+    hub: Arc<Hub>,
+    rate: u32,
+    limits: &Limits,
+    lab: Option<std::path::PathBuf>,
+) -> Result<axum::Router> {
     let mut guards = api::Guards::new(limits);
     let mut governor = None;
     if rate > 0 {
@@ -144,6 +150,7 @@ pub fn app(hub: Arc<Hub>, rate: u32, limits: &Limits) -> Result<axum::Router> {
         });
     }
     let router = api::routes(hub, guards)
+        .merge(lab::routes(lab))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             limits.request_timeout,
@@ -213,7 +220,7 @@ pub async fn start(
             sweeper.sweep(10 * 60 * 1000);
         }
     });
-    let app = app(hub, config.rate, &config.limits)?.merge(lab::routes(config.lab.clone()));
+    let app = app(hub, config.rate, &config.limits, config.lab.clone())?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;

@@ -555,6 +555,16 @@ async fn requests_are_bounded_in_size_and_rate() {
         limited,
         "40 requests at once from one address pass a limit of 5/s"
     );
+    // The lab's reports are under the same limit.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut lab_limited = false;
+    for _ in 0..40 {
+        if s.call("GET", "/api/lab", None, None).await.0 == 429 {
+            lab_limited = true;
+            break;
+        }
+    }
+    assert!(lab_limited, "40 requests of /api/lab pass a limit of 5/s");
 }
 
 #[tokio::test]

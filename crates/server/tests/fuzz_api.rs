@@ -34,8 +34,13 @@ fn fixture() -> &'static Fixture {
                 .await
                 .unwrap();
             let hub = tablero_server::Hub::new(store);
-            let app = tablero_server::app(Arc::clone(&hub), 0, &tablero_server::Limits::default())
-                .unwrap();
+            let app = tablero_server::app(
+                Arc::clone(&hub),
+                0,
+                &tablero_server::Limits::default(),
+                None,
+            )
+            .unwrap();
             let (status, created) = call(
                 &app,
                 "/api/games",
