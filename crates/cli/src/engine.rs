@@ -47,13 +47,39 @@ fn to_token(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join("_")
 }
 
+/// A table's refusal as the protocol words it: a variant the game cannot
+/// read is `bad variant "V": reason` whatever the game.
+fn protocol_error(m: &tablero_core::Message) -> String {
+    if m.id() != "table-bad-variant" {
+        return m.to_string();
+    }
+    let arg = |name: &str| {
+        m.args()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, a)| match a {
+                tablero_core::Arg::Message(inner) => inner.as_str().to_string(),
+                tablero_core::Arg::Text(t) => t.clone(),
+                tablero_core::Arg::Number(n) => n.to_string(),
+                tablero_core::Arg::Words(w) => {
+                    w.first().map(|(_, t)| t.clone()).unwrap_or_default()
+                }
+            })
+    };
+    format!(
+        "bad variant {}: {}",
+        arg("variant").unwrap_or_default(),
+        arg("error").unwrap_or_default()
+    )
+}
+
 /// Nobody sits at the engine's table: it only analyses.
 const SEATS: [Seat; 2] = [Seat::Computer(None); 2];
 
 impl Session {
     fn new(game: &str, variant: Option<&str>, spec: &str) -> Result<Self, String> {
-        let table = table::open(game, variant, None, Player::P1, SEATS)
-            .map_err(|e| e.replace(&format!("{game} variant"), "bad variant"))?;
+        let table = table::open_or_why(game, variant, None, Player::P1, SEATS)
+            .map_err(|m| protocol_error(&m))?;
         let computer = table.computer(spec, 1)?;
         Ok(Session { table, computer })
     }
@@ -74,9 +100,8 @@ impl Session {
     }
 
     fn set_variant(&mut self, text: &str) -> Result<(), String> {
-        self.table = self
-            .reopen(text, None)
-            .map_err(|e| e.replace(&format!("{} variant", self.name()), "bad variant"))?;
+        self.table = table::open_or_why(self.name(), Some(text), None, Player::P1, SEATS)
+            .map_err(|m| protocol_error(&m))?;
         self.new_game();
         Ok(())
     }

@@ -88,6 +88,12 @@ fn ugi_session_through_a_pipe() {
     e.send("go nodes lots");
     e.expect("info string error");
     e.send("flibbertigibbet 42");
+    e.send("setoption name variant value nowalls");
+    let bad = e.expect("info string error");
+    assert!(
+        bad.contains("bad variant \"nowalls\": ") && !bad.contains("imago variant"),
+        "{bad}"
+    );
     e.send("isready");
     e.expect("readyok");
     // A won position: the engine plays the winning step and the game ends.
