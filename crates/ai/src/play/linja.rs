@@ -14,7 +14,7 @@ use crate::solve::linja::{best_moves_within, Solver};
 use crate::solve::linja_table::{exact_moves, installed};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tablero_core::History;
 use tablero_games::linja::{Linja, Move, Rules};
 
@@ -22,9 +22,12 @@ use tablero_games::linja::{Linja, Move, Rules};
 /// `reach` positions, otherwise asks `search`. Positions only get closer to
 /// the end, so after a failed try it waits a few moves (1, 2, 4, at most 8)
 /// before trying again. With `table`, an installed table of exact values
-/// that covers the position comes first.
+/// that covers the position comes first. The solver's try counts against
+/// the move's time: the search gets what is left of it.
 struct Endgame<B> {
     table: bool,
+    /// The search's own time budget, if it has one.
+    own_time: Option<Duration>,
     /// The exact value of the last move chosen from the table.
     exact: Option<i32>,
     reach: u64,
@@ -64,12 +67,14 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
             self.wait -= 1;
             return self.search.choose(history, limits);
         }
+        let tried = Instant::now();
         match best_moves_within(history.current(), self.reach) {
             Some(best) if !best.is_empty() => best[self.rng.gen_range(0..best.len())],
             _ => {
                 self.wait = self.backoff;
                 self.backoff = (self.backoff * 2).clamp(1, 8);
-                self.search.choose(history, limits)
+                let rest = time_left(limits, self.own_time, tried.elapsed());
+                self.search.choose(history, &rest)
             }
         }
     }
@@ -91,6 +96,18 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
     }
 }
 
+/// `limits` with the move's time less `spent`: the caller's time if it
+/// gave one, else the search's own (`own`), unless the caller fixed a
+/// depth or a node count (then the search stays as reproducible as asked).
+fn time_left(limits: &Limits, own: Option<Duration>, spent: Duration) -> Limits {
+    let mut rest = limits.clone();
+    let fixed = limits.nodes.is_some() || limits.depth.is_some();
+    if let Some(t) = limits.movetime.or(if fixed { None } else { own }) {
+        rest.movetime = Some(t.saturating_sub(spent).max(Duration::from_millis(10)));
+    }
+    rest
+}
+
 fn mcts(budget: Budget, seed: u64) -> Mcts<Linja> {
     Mcts::new(MctsConfig {
         budget,
@@ -99,21 +116,27 @@ fn mcts(budget: Budget, seed: u64) -> Mcts<Linja> {
     })
 }
 
-fn alphabeta(budget: Budget) -> AlphaBeta<Linja> {
-    AlphaBeta::new(AlphaBetaConfig {
-        budget,
+/// Level 5's search time.
+const TWO_SECONDS: Duration = Duration::from_secs(2);
+
+/// Alpha-beta for `time` a move, with that time as its own budget.
+fn alphabeta_for(time: Duration) -> (AlphaBeta<Linja>, Option<Duration>) {
+    let search = AlphaBeta::new(AlphaBetaConfig {
+        budget: Budget::Time(time),
         ..AlphaBetaConfig::default()
-    })
+    });
+    (search, Some(time))
 }
 
 fn endgame<B: Bot<Linja> + 'static>(
     table: bool,
     reach: u64,
-    search: B,
+    (search, own_time): (B, Option<Duration>),
     seed: u64,
 ) -> Box<dyn Bot<Linja>> {
     Box::new(Endgame {
         table,
+        own_time,
         exact: None,
         reach,
         search,
@@ -143,7 +166,7 @@ impl Play for Linja {
     fn level(level: u8, seed: u64) -> Box<dyn Bot<Linja>> {
         match level {
             0..=3 => generic_level(level, seed),
-            4 => endgame(false, 20_000, mcts(Budget::Nodes(5000), seed), seed),
+            4 => endgame(false, 20_000, (mcts(Budget::Nodes(5000), seed), None), seed),
             _ => level5(true, seed),
         }
     }
@@ -177,24 +200,14 @@ impl Play for Linja {
     /// else the endgame solver with a reach of two million positions;
     /// beyond it, level 5's search.
     fn exact(seed: u64, _noise: f64, _horizon: u16) -> Option<Box<dyn Bot<Linja>>> {
-        Some(endgame(
-            true,
-            2_000_000,
-            alphabeta(Budget::Time(Duration::from_secs(2))),
-            seed,
-        ))
+        Some(endgame(true, 2_000_000, alphabeta_for(TWO_SECONDS), seed))
     }
 }
 
 /// Level 5: with `table`, as [`Play::level`] gives it; without, as it plays
 /// when no table is installed, whatever is installed.
 fn level5(table: bool, seed: u64) -> Box<dyn Bot<Linja>> {
-    endgame(
-        table,
-        300_000,
-        alphabeta(Budget::Time(Duration::from_secs(2))),
-        seed,
-    )
+    endgame(table, 300_000, alphabeta_for(TWO_SECONDS), seed)
 }
 
 /// Linja's level 5 as it plays without a table of exact values, even when
@@ -202,4 +215,67 @@ fn level5(table: bool, seed: u64) -> Box<dyn Bot<Linja>> {
 #[must_use]
 pub fn level5_without_table(seed: u64) -> Box<dyn Bot<Linja>> {
     level5(false, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+    use tablero_core::{Game, MoveBuf};
+
+    /// A search that plays the first legal move and records the limits it
+    /// was given.
+    struct Recorder(Arc<Mutex<Vec<Limits>>>);
+
+    impl Bot<Linja> for Recorder {
+        fn name(&self) -> String {
+            "recorder".into()
+        }
+        fn choose(&mut self, history: &History<Linja>, limits: &Limits) -> Move {
+            self.0.lock().unwrap().push(limits.clone());
+            let mut moves = <Linja as Game>::MoveList::default();
+            history.current().legal_moves(&mut moves);
+            moves.as_slice()[0]
+        }
+    }
+
+    #[test]
+    fn the_solvers_try_counts_against_the_moves_time() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let second = Duration::from_secs(1);
+        // The start is far beyond a reach of 1,000 positions: the solver
+        // tries, fails, and the search is asked.
+        let mut bot = endgame(false, 1_000, (Recorder(Arc::clone(&seen)), Some(second)), 1);
+        let history = History::new(Linja::start(&Rules::Publisher));
+        let given = Limits {
+            movetime: Some(second),
+            ..Limits::none()
+        };
+        bot.choose(&history, &given);
+        bot.new_game();
+        bot.choose(&history, &Limits::none());
+        bot.new_game();
+        let fixed = Limits {
+            nodes: Some(50),
+            ..Limits::none()
+        };
+        bot.choose(&history, &fixed);
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 3);
+        // The caller's second, less the solver's try.
+        assert!(
+            seen[0].movetime.is_some_and(|t| t < second),
+            "{:?}",
+            seen[0]
+        );
+        // No time given: the search's own second, less the try.
+        assert!(
+            seen[1].movetime.is_some_and(|t| t < second),
+            "{:?}",
+            seen[1]
+        );
+        // A fixed node count stays as reproducible as asked: no clock.
+        assert_eq!(seen[2].movetime, None);
+        assert_eq!(seen[2].nodes, Some(50));
+    }
 }
