@@ -221,7 +221,7 @@ pub fn level5_without_table(seed: u64) -> Box<dyn Bot<Linja>> {
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
-    use tablero_core::{Game, MoveBuf};
+    use tablero_core::Game;
 
     /// A search that plays the first legal move and records the limits it
     /// was given.
