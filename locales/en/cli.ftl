@@ -500,3 +500,5 @@ match-sprt = SPRT: { $verdict }
 match-tally = +{ $a } ={ $draws } -{ $b }  score { $score }
 match-progress = game { $game }/{ $total }: { $tally }  [{ $seconds }s]
 perft-total = total: { $n }
+rules-publisher = publisher
+rules-seed = seed

@@ -511,3 +511,5 @@ match-sprt = SPRT: { $verdict ->
 match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
 match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
 perft-total = total: { $n }
+rules-publisher = editorial
+rules-seed = semilla

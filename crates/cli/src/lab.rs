@@ -715,7 +715,7 @@ fn linja_exact(args: &Args) -> Result<()> {
         "{}",
         t!(
             "lab-linja-table",
-            rules = study.rules.to_string(),
+            rules = crate::solve::rules_label(&study.rules.to_string()),
             free = study.free,
             path = path.display().to_string()
         )

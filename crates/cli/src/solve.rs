@@ -240,6 +240,16 @@ pub(crate) fn print_fields(min: usize, rows: &[(String, String)]) {
     }
 }
 
+/// A Linja rule set's word (`publisher`, `seed`, as typed) in the language
+/// in use (`editorial`, `semilla`, which `--variant` takes too).
+pub(crate) fn rules_label(word: &str) -> String {
+    match word {
+        "publisher" => t!("rules-publisher"),
+        "seed" => t!("rules-seed"),
+        other => other.to_string(),
+    }
+}
+
 /// An Imago value for the side to move in the language in use: `win in 5`,
 /// `loss in 2`, `draw` (`victoria en 5`, `derrota en 2`, `tablas`).
 pub(crate) fn value_text(v: Value) -> String {

@@ -43,7 +43,7 @@ pub fn install(command: &crate::Command) -> Result<()> {
             "{}",
             crate::i18n::t!(
                 "tables-installed",
-                rules = rules.to_string(),
+                rules = crate::solve::rules_label(&rules.to_string()),
                 path = path.display().to_string()
             )
         );

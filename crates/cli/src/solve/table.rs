@@ -177,7 +177,7 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
                 t!(
                     "solve-table",
                     path = path.display().to_string(),
-                    rules = rules_word(rules),
+                    rules = super::rules_label(rules_word(rules)),
                     free = table.free()
                 ),
             ),
