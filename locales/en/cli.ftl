@@ -386,3 +386,119 @@ value-game-worker = GAME|worker
 serve-opt-lab = A folder of `tablero lab` reports (or one report) to show at /lab, read-only; surveys still running there show their progress live.
 lab-opt-exact = Linja: answer from an endgame table instead of playing games (`--table FILE` or `--free K`).
 lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).
+
+## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
+
+field-position = position
+field-score-diff = score diff
+field-best-move = best move
+field-best-moves = best moves
+field-positions = positions
+field-layout = layout
+field-wins = wins
+field-losses = losses
+field-draws = draws
+field-value = value
+field-table = table
+field-entries = entries
+field-checksum = checksum
+field-mismatches = mismatches
+field-start = start
+field-game = game
+field-threads = threads
+field-playouts = playouts
+field-moves = moves
+field-seconds = seconds
+field-playouts-per-s = playouts/s
+field-moves-per-s = moves/s
+solve-warning = warning: { $text }
+solve-score-diff = { $diff } (for { $side }, the side to move, under perfect play)
+solve-no-best-move = none (the game is over)
+solve-best-moves = { $best } of { $all }: { $list }
+solve-seconds = solved in { $seconds } s
+solve-wins = { $n } (for the side to move)
+solve-longest-win = longest forced win: { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+solve-start-label = start, { $side } moves first
+solve-value-for = { $value } for { $side }
+solve-value-for-mover = { $value } for { $side }, the side to move
+solve-value-win = win in { $plies }
+solve-value-loss = loss in { $plies }
+solve-value-draw = draw
+solve-table = { $path } ({ $rules } rules, { $free ->
+    [one] { $free } free piece
+   *[other] { $free } free pieces
+} per side)
+solve-resumed = resumed after { $done } of { $layers } layers
+solve-table-start = { $value } for the side to move (either colour first); { $keep } of { $all } first moves keep it
+solve-built = built in { $seconds } s
+solve-checksum-ok = ok
+solve-checksum-wrong = WRONG
+solve-layer = layer { $layer } ({ $done }/{ $layers } done)
+tables-installed = Linja ({ $rules } rules): exact values from { $path }
+bar-games = games
+bar-layouts = layouts
+bar-entries = entries
+lab-survey-done = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} of { $game } in { $seconds } s; report: { $path }
+lab-survey-resumed = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} of { $game }: { $now } played now in { $seconds } s, { $before } from before; report: { $path }
+lab-col-variant = variant
+lab-col-games = games
+lab-col-first-wins = first wins %
+lab-col-second-wins = second wins %
+lab-col-draws = draws %
+lab-col-length = length
+lab-col-capped = capped%
+lab-col-drama = drama
+lab-ladder = ladder { $variant }: { $stronger } v { $weaker }: +{ $wins } ={ $draws } -{ $losses }  score { $score }
+lab-worker-played = played { $n ->
+    [one] { $n } unit
+   *[other] { $n } units
+} of the { $game } survey
+lab-side-first = { $side } first
+lab-first-moves = { $value }; { $losing } of { $moves } first moves lose (soonest { $soonest }, latest { $latest })
+lab-shares = positions won/lost/drawn: { $won }% / { $lost }% / { $drawn }%; longest forced win { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+lab-searched = searched { $layouts ->
+    [one] { $layouts } layout
+   *[other] { $layouts } layouts
+} with { $walls ->
+    [one] { $walls } wall
+   *[other] { $walls } walls
+}{ $symmetric ->
+    [yes] , symmetric
+   *[no] {""}
+}, { $exhaustive ->
+    [yes] every one
+   *[no] sampled
+} in { $seconds } s; best first:
+lab-file = file: { $path }
+lab-linja-table = Linja, { $rules } rules, table of { $free ->
+    [one] { $free } free piece
+   *[other] { $free } free pieces
+} per side ({ $path })
+lab-linja-positions = positions { $n } ({ $exhaustive ->
+    [yes] every one
+   *[no] sampled
+}): won { $won } %, drawn { $drawn } %, lost { $lost } % for the side to move; mean value { $mean }, largest { $largest }
+lab-linja-start = { $side } first from { $position }: { $value } for { $side }; { $losing }/{ $moves } first moves lose (worst { $worst }), { $mistakes } give away points (at most { $drop }); perfect games { $shortest }-{ $longest } turns
+lab-report = report: { $path }
+match-games = games { $games }: A wins { $a }, draws { $draws }, B wins { $b }
+match-score-interval = score { $score }   Elo { $elo } [{ $low }, { $high }] (95 %)
+match-score-no-interval = score { $score }   Elo { $elo } (not enough decisive games for an interval)
+match-no-elo = n/a
+match-sprt = SPRT: { $verdict }
+match-tally = +{ $a } ={ $draws } -{ $b }  score { $score }
+match-progress = game { $game }/{ $total }: { $tally }  [{ $seconds }s]
+perft-total = total: { $n }
+rules-publisher = publisher
+rules-seed = seed

@@ -394,3 +394,122 @@ value-game-worker = JUEGO|worker
 serve-opt-lab = Una carpeta de informes de `tablero lab` (o un solo informe) que mostrar en /lab, solo para leer; los estudios que aún se juegan allí muestran su avance en directo.
 lab-opt-exact = Linja: responder con una tabla de finales en lugar de jugar partidas (`--table FICHERO` o `--free K`).
 lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).
+
+## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
+
+field-position = posición
+field-score-diff = diferencia
+field-best-move = mejor jugada
+field-best-moves = mejores jugadas
+field-positions = posiciones
+field-layout = disposición
+field-wins = victorias
+field-losses = derrotas
+field-draws = tablas
+field-value = valor
+field-table = tabla
+field-entries = entradas
+field-checksum = suma de control
+field-mismatches = discrepancias
+field-start = inicio
+field-game = juego
+field-threads = hilos
+field-playouts = partidas
+field-moves = jugadas
+field-seconds = segundos
+field-playouts-per-s = partidas/s
+field-moves-per-s = jugadas/s
+solve-warning = aviso: { $text }
+solve-score-diff = { $diff } (para { $side }, que mueve, con juego perfecto)
+solve-no-best-move = ninguna (la partida ha terminado)
+solve-best-moves = { $best } de { $all }: { $list }
+solve-seconds = resuelto en { $seconds } s
+solve-wins = { $n } (para el bando que mueve)
+solve-longest-win = victoria forzada más larga: { $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}
+solve-start-label = inicio, empieza { $side }
+solve-value-for = { $value } para { $side }
+solve-value-for-mover = { $value } para { $side }, que mueve
+solve-value-win = victoria en { $plies }
+solve-value-loss = derrota en { $plies }
+solve-value-draw = tablas
+solve-table = { $path } (reglas { $rules }, { $free ->
+    [one] { $free } pieza libre
+   *[other] { $free } piezas libres
+} por bando)
+solve-resumed = reanudada tras { $done } de { $layers } capas
+solve-table-start = { $value } para el bando que mueve (empiece quien empiece); { $keep } de { $all } primeras jugadas lo mantienen
+solve-built = construida en { $seconds } s
+solve-checksum-ok = correcta
+solve-checksum-wrong = INCORRECTA
+solve-layer = capa { $layer } ({ $done }/{ $layers } hechas)
+tables-installed = Linja (reglas { $rules }): valores exactos de { $path }
+bar-games = partidas
+bar-layouts = disposiciones
+bar-entries = entradas
+lab-survey-done = { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} de { $game } en { $seconds } s; informe: { $path }
+lab-survey-resumed = { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+} de { $game }: { $now } jugadas ahora en { $seconds } s, { $before } de antes; informe: { $path }
+lab-col-variant = variante
+lab-col-games = partidas
+lab-col-first-wins = gana el 1.º %
+lab-col-second-wins = gana el 2.º %
+lab-col-draws = tablas %
+lab-col-length = duración
+lab-col-capped = al tope%
+lab-col-drama = drama
+lab-ladder = escalera { $variant }: { $stronger } contra { $weaker }: +{ $wins } ={ $draws } -{ $losses }  puntuación { $score }
+lab-worker-played = { $n ->
+    [one] jugada { $n } unidad
+   *[other] jugadas { $n } unidades
+} del estudio de { $game }
+lab-side-first = empieza { $side }
+lab-first-moves = { $value }; { $losing } de { $moves } primeras jugadas pierden (la derrota más pronta { $soonest }, la más tardía { $latest })
+lab-shares = posiciones ganadas/perdidas/en tablas: { $won }% / { $lost }% / { $drawn }%; victoria forzada más larga { $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}
+lab-searched = { $layouts ->
+    [one] buscada { $layouts } disposición
+   *[other] buscadas { $layouts } disposiciones
+} con { $walls ->
+    [one] { $walls } muro
+   *[other] { $walls } muros
+}{ $symmetric ->
+    [yes] , simétricas
+   *[no] {""}
+}, { $exhaustive ->
+    [yes] todas
+   *[no] por muestreo
+} en { $seconds } s; la mejor primero:
+lab-file = fichero: { $path }
+lab-linja-table = Linja, reglas { $rules }, tabla de { $free ->
+    [one] { $free } pieza libre
+   *[other] { $free } piezas libres
+} por bando ({ $path })
+lab-linja-positions = posiciones { $n } ({ $exhaustive ->
+    [yes] todas
+   *[no] por muestreo
+}): ganadas { $won } %, en tablas { $drawn } %, perdidas { $lost } % para el bando que mueve; valor medio { $mean }, máximo { $largest }
+lab-linja-start = empieza { $side } desde { $position }: { $value } para { $side }; { $losing }/{ $moves } primeras jugadas pierden (la peor { $worst }), { $mistakes } regalan puntos (como mucho { $drop }); partidas perfectas de { $shortest } a { $longest } turnos
+lab-report = informe: { $path }
+match-games = partidas { $games }: A gana { $a }, tablas { $draws }, B gana { $b }
+match-score-interval = puntuación { $score }   Elo { $elo } [{ $low }, { $high }] (95 %)
+match-score-no-interval = puntuación { $score }   Elo { $elo } (no hay bastantes partidas decisivas para un intervalo)
+match-no-elo = n/d
+match-sprt = SPRT: { $verdict ->
+    [continue] sin decidir
+   *[other] { $verdict }
+}
+match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
+match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
+perft-total = total: { $n }
+rules-publisher = editorial
+rules-seed = semilla

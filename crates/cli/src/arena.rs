@@ -1,6 +1,7 @@
 //! `tablero match`: two players against each other, with Elo and SPRT.
 
 use crate::common::{num, print_json, Setup};
+use crate::i18n::t;
 use crate::render::CliGame;
 use crate::ugi_player::parse_spec;
 use crate::GameName;
@@ -180,8 +181,11 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let total = u64::from(args.games.div_ceil(2) * 2);
     let bar = ProgressBar::new(total);
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {}  {{msg}}  [{{elapsed}}]",
+            t!("bar-games").replace(['{', '}'], "")
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let (a, b) = (args.a.clone(), args.b.clone());
     let v = config.variant.clone();
@@ -201,18 +205,23 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
                 write_error.lock().expect("error slot").get_or_insert(e);
             }
         }
-        let tally = format!(
-            "+{} ={} -{}  score {:.3}",
-            t.a_wins,
-            t.draws,
-            t.b_wins,
-            t.score()
+        let tally = t!(
+            "match-tally",
+            a = t.a_wins,
+            draws = t.draws,
+            b = t.b_wins,
+            score = format!("{:.3}", t.score())
         );
         if lines {
             eprintln!(
-                "game {}/{total}: {tally}  [{}s]",
-                t.games,
-                started.elapsed().as_secs()
+                "{}",
+                t!(
+                    "match-progress",
+                    game = t.games,
+                    total = total,
+                    tally = tally.as_str(),
+                    seconds = started.elapsed().as_secs()
+                )
             );
         }
         bar.set_position(u64::from(t.games));
@@ -243,7 +252,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         }));
     } else {
         // `+ 0.0` turns a negative zero into zero: no "-0".
-        let fmt = |x: Option<f64>| x.map_or("n/a".to_string(), |e| format!("{:+.0}", e + 0.0));
+        let fmt =
+            |x: Option<f64>| x.map_or_else(|| t!("match-no-elo"), |e| format!("{:+.0}", e + 0.0));
         println!(
             "A: {}   B: {}   ({} {})",
             args.a,
@@ -252,26 +262,35 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             config.variant
         );
         println!(
-            "games {}: A wins {}, draws {}, B wins {}",
-            t.games, t.a_wins, t.draws, t.b_wins
+            "{}",
+            t!(
+                "match-games",
+                games = t.games,
+                a = t.a_wins,
+                draws = t.draws,
+                b = t.b_wins
+            )
         );
+        let score = format!("{:.3}", t.score());
         if decisive {
             println!(
-                "score {:.3}   Elo {} [{}, {}] (95 %)",
-                t.score(),
-                fmt(t.elo()),
-                fmt(low),
-                fmt(high)
+                "{}",
+                t!(
+                    "match-score-interval",
+                    score = score,
+                    elo = fmt(t.elo()),
+                    low = fmt(low),
+                    high = fmt(high)
+                )
             );
         } else {
             println!(
-                "score {:.3}   Elo {} (not enough decisive games for an interval)",
-                t.score(),
-                fmt(t.elo())
+                "{}",
+                t!("match-score-no-interval", score = score, elo = fmt(t.elo()))
             );
         }
         if let Some(v) = verdict {
-            println!("SPRT: {v}");
+            println!("{}", t!("match-sprt", verdict = v));
         }
     }
     // The result is printed first: a record that could not be saved does

@@ -87,13 +87,22 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
             "moves_per_s": num(mps),
         }));
     } else {
-        println!("game:       {} ({})", G::NAME, start.variant());
-        println!("threads:    {}", args.threads);
-        println!("playouts:   {playouts}");
-        println!("moves:      {moves}");
-        println!("seconds:    {seconds:.3}");
-        println!("playouts/s: {pps:.0}");
-        println!("moves/s:    {mps:.0}");
+        use crate::i18n::t;
+        crate::solve::print_fields(
+            0,
+            &[
+                (
+                    t!("field-game"),
+                    format!("{} ({})", G::NAME, start.variant()),
+                ),
+                (t!("field-threads"), args.threads.to_string()),
+                (t!("field-playouts"), playouts.to_string()),
+                (t!("field-moves"), moves.to_string()),
+                (t!("field-seconds"), format!("{seconds:.3}")),
+                (t!("field-playouts-per-s"), format!("{pps:.0}")),
+                (t!("field-moves-per-s"), format!("{mps:.0}")),
+            ],
+        );
     }
     Ok(())
 }

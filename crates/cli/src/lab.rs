@@ -1,6 +1,9 @@
 //! `tablero lab`: the designer's lab (see docs/lab.md).
 
 use crate::common::print_json;
+use crate::i18n::t;
+use crate::render::CliGame;
+use crate::solve::value_words;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -153,7 +156,10 @@ fn worker(args: &Args) -> Result<()> {
     if args.json {
         print_json(&json!({ "played": played }));
     } else {
-        println!("played {played} unit(s) of the {} survey", config.game);
+        println!(
+            "{}",
+            t!("lab-worker-played", n = played, game = config.game.as_str())
+        );
     }
     Ok(())
 }
@@ -235,6 +241,8 @@ fn levels(text: &str) -> Result<Vec<u8>> {
 }
 
 fn bar(total: u64, what: &str) -> ProgressBar {
+    // `{` and `}` are the template's own: a word holding them is kept out.
+    let what = what.replace(['{', '}'], "");
     let bar = ProgressBar::new(total);
     let template = format!("{{bar:30}} {{pos}}/{{len}} {what}  [{{elapsed}}, ETA {{eta}}]");
     bar.set_style(
@@ -295,20 +303,27 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("lab-{}", G::NAME)));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let started = Instant::now();
-    let pb = bar(0, "games");
+    let pb = bar(0, &t!("bar-games"));
     let progress = |done: u64, total: u64| {
         pb.set_length(total);
         pb.set_position(done);
     };
-    let rows = match &args.database {
+    // The games stored before this run (a resumed survey): the store holds
+    // this survey's games or refuses to run another one.
+    let (before, rows) = match &args.database {
         None => {
             let store = Store::open_dir(&dir)?;
-            run_survey::<G>(&config, &dir, &store, threads(args), &progress)?
+            let before = store.all_rows()?.len();
+            (
+                before,
+                run_survey::<G>(&config, &dir, &store, threads(args), &progress)?,
+            )
         }
         Some(url) => {
             tablero_lab::runner::check_config::<G>(&config)?;
             let store = Store::open(url)?;
             store.enqueue(&config)?;
+            let before = store.all_rows()?.len();
             work_threads::<G>(url, &config, threads(args))?;
             // Other workers may still hold units: wait for them.
             loop {
@@ -323,7 +338,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
             for r in &rows {
                 tablero_lab::runner::write_record(&dir, r)?;
             }
-            rows
+            (before, rows)
         }
     };
     pb.finish_and_clear();
@@ -338,29 +353,62 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         }
         print_json(&v);
     } else {
-        print_survey(&report, &dir, seconds);
+        print_survey(&report, &dir, seconds, before);
     }
     Ok(())
 }
 
-fn print_survey(report: &tablero_lab::Report, dir: &Path, seconds: f64) {
-    println!(
-        "{} games of {} in {seconds:.1} s; report: {}",
-        report.games,
-        report.config.game,
-        dir.join("index.html").display()
-    );
-    println!(
-        "{:<24} {:>6} {:>16} {:>16} {:>16} {:>8} {:>8} {:>7}",
-        "variant",
-        "games",
-        "first wins %",
-        "second wins %",
-        "draws %",
-        "length",
-        "capped%",
-        "drama"
-    );
+/// The survey's table; `before`: the games stored before this run (a
+/// resumed survey played only the rest).
+fn print_survey(report: &tablero_lab::Report, dir: &Path, seconds: f64, before: usize) {
+    let games = u64::from(report.games);
+    let before = (before as u64).min(games);
+    let path = dir.join("index.html").display().to_string();
+    let game = report.config.game.as_str();
+    let seconds = format!("{seconds:.1}");
+    let line = if before == 0 {
+        t!(
+            "lab-survey-done",
+            games = games,
+            game = game,
+            seconds = seconds,
+            path = path
+        )
+    } else {
+        t!(
+            "lab-survey-resumed",
+            games = games,
+            game = game,
+            now = games - before,
+            before = before,
+            seconds = seconds,
+            path = path
+        )
+    };
+    println!("{line}");
+    // Each column as wide as its translated heading, at least as before.
+    let heads = [
+        (t!("lab-col-variant"), 24),
+        (t!("lab-col-games"), 6),
+        (t!("lab-col-first-wins"), 16),
+        (t!("lab-col-second-wins"), 16),
+        (t!("lab-col-draws"), 16),
+        (t!("lab-col-length"), 8),
+        (t!("lab-col-capped"), 8),
+        (t!("lab-col-drama"), 7),
+    ];
+    let w: Vec<usize> = heads
+        .iter()
+        .map(|(h, min)| h.chars().count().max(*min))
+        .collect();
+    let row = |cells: [String; 8]| {
+        let mut line = format!("{:<w0$}", cells[0], w0 = w[0]);
+        for (cell, width) in cells.iter().zip(&w).skip(1) {
+            line.push_str(&format!(" {cell:>width$}"));
+        }
+        println!("{line}");
+    };
+    row(heads.clone().map(|(h, _)| h));
     let pct = |r: &tablero_lab::stats::Rate| {
         format!(
             "{:.0} [{:.0},{:.0}]",
@@ -370,28 +418,30 @@ fn print_survey(report: &tablero_lab::Report, dir: &Path, seconds: f64) {
         )
     };
     for g in &report.groups {
-        println!(
-            "{:<24} {:>6} {:>16} {:>16} {:>16} {:>8.1} {:>8.0} {:>7}",
+        row([
             tablero_lab::report::label(report, g),
-            g.games,
+            g.games.to_string(),
             pct(&g.first_wins),
             pct(&g.second_wins),
             pct(&g.draws),
-            g.length.mean.value.unwrap_or(0.0),
-            100.0 * g.capped.rate,
+            format!("{:.1}", g.length.mean.value.unwrap_or(0.0)),
+            format!("{:.0}", 100.0 * g.capped.rate),
             g.drama.value.map_or("-".to_string(), |d| format!("{d:.3}")),
-        );
+        ]);
     }
     for r in &report.ladder {
         println!(
-            "ladder {}: {} v {}: +{} ={} -{}  score {}",
-            r.variant,
-            r.stronger,
-            r.weaker,
-            r.stronger_wins,
-            r.draws,
-            r.weaker_wins,
-            pct(&r.stronger_score)
+            "{}",
+            t!(
+                "lab-ladder",
+                variant = r.variant.as_str(),
+                stronger = r.stronger.as_str(),
+                weaker = r.weaker.as_str(),
+                wins = r.stronger_wins,
+                draws = r.draws,
+                losses = r.weaker_wins,
+                score = pct(&r.stronger_score)
+            )
         );
     }
 }
@@ -404,27 +454,34 @@ fn imago_layouts(args: &Args) -> Result<Vec<Layout>> {
         .collect()
 }
 
+/// One layout's study, in the language in use.
 fn study_line(s: &LayoutStudy) -> String {
-    let v = |f: &tablero_lab::imago::FirstMoves| {
-        let d = f.start.plies.map_or(String::new(), |p| format!(" in {p}"));
-        format!(
-            "{}{d}; {} of {} first moves lose (soonest {}, latest {})",
-            f.start.value,
-            f.losing,
-            f.moves,
-            f.soonest_loss.map_or("-".into(), |x| x.to_string()),
-            f.latest_loss.map_or("-".into(), |x| x.to_string())
-        )
+    use tablero_core::Player;
+    use tablero_games::imago::Imago;
+    let v = |p: Player, f: &tablero_lab::imago::FirstMoves| {
+        let first = t!("lab-side-first", side = Imago::side_label(p).to_lowercase());
+        let moves = t!(
+            "lab-first-moves",
+            value = value_words(f.start.value, f.start.plies),
+            losing = f.losing,
+            moves = f.moves,
+            soonest = f.soonest_loss.map_or("-".into(), |x| x.to_string()),
+            latest = f.latest_loss.map_or("-".into(), |x| x.to_string())
+        );
+        format!("{first}: {moves}")
     };
+    let shares = t!(
+        "lab-shares",
+        won = format!("{:.1}", 100.0 * s.won_share),
+        lost = format!("{:.1}", 100.0 * s.lost_share),
+        drawn = format!("{:.1}", 100.0 * s.drawn_share),
+        plies = s.longest_win
+    );
     format!(
-        "{}\n  red first: {}\n  blue first: {}\n  positions won/lost/drawn: {:.1}% / {:.1}% / {:.1}%; longest forced win {} plies",
+        "{}\n  {}\n  {}\n  {shares}",
         s.layout,
-        v(&s.red_first),
-        v(&s.blue_first),
-        100.0 * s.won_share,
-        100.0 * s.lost_share,
-        100.0 * s.drawn_share,
-        s.longest_win
+        v(Player::P1, &s.red_first),
+        v(Player::P2, &s.blue_first),
     )
 }
 
@@ -462,7 +519,7 @@ fn imago(args: &Args) -> Result<()> {
         seed: args.seed,
         threads: threads(args),
     };
-    let pb = bar(0, "layouts");
+    let pb = bar(0, &t!("bar-layouts"));
     let progress = |done: u64, total: u64| {
         pb.set_length(total);
         pb.set_position(done);
@@ -507,9 +564,20 @@ fn imago(args: &Args) -> Result<()> {
             "seconds": seconds,
         }));
     } else {
-        println!("searched {what} in {seconds:.1} s; best first:");
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        println!(
+            "{}",
+            t!(
+                "lab-searched",
+                layouts = searched,
+                walls = args.walls,
+                symmetric = yes_no(args.symmetric),
+                exhaustive = yes_no(exhaustive),
+                seconds = format!("{seconds:.1}")
+            )
+        );
         for (s, f) in top.iter().zip(&files) {
-            println!("{}\n  file: {f}", study_line(s));
+            println!("{}\n  {}", study_line(s), t!("lab-file", path = f.as_str()));
         }
     }
     Ok(())
@@ -595,7 +663,7 @@ fn linja_exact(args: &Args) -> Result<()> {
                 .trim_end_matches(".tbl")
                 .to_string();
             let file = dir.join(format!("{name}-free{free}.tbl"));
-            let pb = bar(0, "entries");
+            let pb = bar(0, &t!("bar-entries"));
             build(
                 &file,
                 &BuildOptions {
@@ -644,43 +712,56 @@ fn linja_exact(args: &Args) -> Result<()> {
         return Ok(());
     }
     println!(
-        "Linja, {} rules, table of {} free piece(s) per side ({})",
-        study.rules,
-        study.free,
-        path.display()
+        "{}",
+        t!(
+            "lab-linja-table",
+            rules = crate::solve::rules_label(&study.rules.to_string()),
+            free = study.free,
+            path = path.display().to_string()
+        )
     );
     println!(
-        "positions {} ({}): won {:.1} %, drawn {:.1} %, lost {:.1} % for the side to move; \
-         mean value {:+.2}, largest {:+}",
-        study.positions,
-        if study.exhaustive {
-            "every one"
-        } else {
-            "sampled"
-        },
-        100.0 * study.shares.won,
-        100.0 * study.shares.drawn,
-        100.0 * study.shares.lost,
-        study.mean_value,
-        study.largest_value
+        "{}",
+        t!(
+            "lab-linja-positions",
+            n = study.positions.to_string(),
+            exhaustive = if study.exhaustive { "yes" } else { "no" },
+            won = format!("{:.1}", 100.0 * study.shares.won),
+            drawn = format!("{:.1}", 100.0 * study.shares.drawn),
+            lost = format!("{:.1}", 100.0 * study.shares.lost),
+            mean = format!("{:+.2}", study.mean_value),
+            largest = format!("{:+}", study.largest_value)
+        )
     );
     for s in &study.starts {
+        // `red` or `black`: the side's name in the language in use.
+        let side = tablero_core::Player::ALL
+            .into_iter()
+            .find(|&p| Linja::side_name(p).eq_ignore_ascii_case(&s.first))
+            .map_or_else(|| s.first.clone(), |p| Linja::side_label(p).to_string());
         println!(
-            "{} first from {}: {:+} for {}; {}/{} first moves lose (worst {}), {} give away \
-             points (at most {}); perfect games {}-{} turns",
-            s.first,
-            s.position,
-            s.value,
-            s.first,
-            s.losing,
-            s.moves,
-            s.worst.map_or("-".to_string(), |w| format!("{w:+}")),
-            s.mistakes,
-            s.largest_drop,
-            s.shortest.map_or("-".to_string(), |v| v.to_string()),
-            s.longest.map_or("-".to_string(), |v| v.to_string()),
+            "{}",
+            t!(
+                "lab-linja-start",
+                side = side,
+                position = s.position.as_str(),
+                value = format!("{:+}", s.value),
+                losing = s.losing,
+                moves = s.moves,
+                worst = s.worst.map_or("-".to_string(), |w| format!("{w:+}")),
+                mistakes = s.mistakes,
+                drop = s.largest_drop,
+                shortest = s.shortest.map_or("-".to_string(), |v| v.to_string()),
+                longest = s.longest.map_or("-".to_string(), |v| v.to_string())
+            )
         );
     }
-    println!("report: {}", dir.join("report.json").display());
+    println!(
+        "{}",
+        t!(
+            "lab-report",
+            path = dir.join("report.json").display().to_string()
+        )
+    );
     Ok(())
 }

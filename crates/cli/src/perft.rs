@@ -60,7 +60,7 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
             for (m, n) in rows {
                 println!("{m}: {n}");
             }
-            println!("total: {total}");
+            println!("{}", crate::i18n::t!("perft-total", n = total.to_string()));
         }
         return Ok(());
     }

@@ -3,12 +3,14 @@
 mod table;
 
 use crate::common::{print_json, Setup};
+use crate::i18n::t;
+use crate::render::CliGame;
 use crate::GameName;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Instant;
-use tablero_ai::solve::imago::ImagoSolution;
+use tablero_ai::solve::imago::{ImagoSolution, Value};
 use tablero_ai::solve::linja::Solver as LinjaSolver;
 use tablero_core::{Game, Player};
 use tablero_games::imago::Imago;
@@ -106,18 +108,26 @@ fn linja(args: &Args) -> Result<()> {
             "seconds": secs,
         }));
     } else {
-        println!("position:   {}", pos.position_string());
-        println!(
-            "score diff: {} (for {}, the side to move, under perfect play)",
-            sol.score_diff,
-            Linja::colour(pos.side_to_move())
+        print_fields(
+            0,
+            &[
+                (t!("field-position"), pos.position_string()),
+                (
+                    t!("field-score-diff"),
+                    t!(
+                        "solve-score-diff",
+                        diff = sol.score_diff,
+                        side = Linja::side_label(pos.side_to_move())
+                    ),
+                ),
+                (
+                    t!("field-best-move"),
+                    best.unwrap_or_else(|| t!("solve-no-best-move")),
+                ),
+                (t!("field-positions"), sol.positions.to_string()),
+            ],
         );
-        match best {
-            Some(m) => println!("best move:  {m}"),
-            None => println!("best move:  none (the game is over)"),
-        }
-        println!("positions:  {}", sol.positions);
-        println!("solved in {secs:.3} s");
+        println!("{}", t!("solve-seconds", seconds = format!("{secs:.3}")));
     }
     Ok(())
 }
@@ -125,7 +135,7 @@ fn linja(args: &Args) -> Result<()> {
 fn imago(args: &Args) -> Result<()> {
     let layout = args.setup.variant::<Imago>()?;
     for w in layout.warnings() {
-        eprintln!("warning: {w}");
+        eprintln!("{}", t!("solve-warning", text = w));
     }
     let t = Instant::now();
     let sol = ImagoSolution::solve(&layout);
@@ -145,15 +155,26 @@ fn imago(args: &Args) -> Result<()> {
             "start": {"red": red.word(), "blue": blue.word()},
         }));
     } else {
-        println!("layout:    {layout}");
-        println!("positions: {}", s.positions);
-        println!("wins:      {} (for the side to move)", s.wins);
-        println!("losses:    {}", s.losses);
-        println!("draws:     {}", s.draws);
-        println!("longest forced win: {} plies", s.longest_win);
-        println!("start, Red moves first:  {red} for Red");
-        println!("start, Blue moves first: {blue} for Blue");
-        println!("solved in {secs:.3} s");
+        print_fields(
+            0,
+            &[
+                (t!("field-layout"), layout.to_string()),
+                (t!("field-positions"), s.positions.to_string()),
+                (t!("field-wins"), t!("solve-wins", n = s.wins)),
+                (t!("field-losses"), s.losses.to_string()),
+                (t!("field-draws"), s.draws.to_string()),
+            ],
+        );
+        println!("{}", t!("solve-longest-win", plies = s.longest_win));
+        let start = |p: Player, v: Value| {
+            let side = Imago::side_label(p);
+            (
+                t!("solve-start-label", side = side),
+                t!("solve-value-for", value = value_text(v), side = side),
+            )
+        };
+        print_fields(0, &[start(Player::P1, red), start(Player::P2, blue)]);
+        println!("{}", t!("solve-seconds", seconds = format!("{secs:.3}")));
     }
     Ok(())
 }
@@ -164,16 +185,14 @@ fn imago_position(args: &Args, sol: &ImagoSolution) -> Result<()> {
     let history = args.setup.history::<Imago>(Player::P1)?;
     let pos = history.current();
     let value = sol.value(pos);
-    let moves: Vec<(String, tablero_ai::solve::imago::Value)> = sol
+    let moves: Vec<(String, Value)> = sol
         .move_values(pos)
         .into_iter()
         .map(|(m, v)| (pos.format_move(m), v))
         .collect();
-    let plies = |v: tablero_ai::solve::imago::Value| match v {
-        tablero_ai::solve::imago::Value::Win(n) | tablero_ai::solve::imago::Value::Loss(n) => {
-            Some(n)
-        }
-        tablero_ai::solve::imago::Value::Draw => None,
+    let plies = |v: Value| match v {
+        Value::Win(n) | Value::Loss(n) => Some(n),
+        Value::Draw => None,
     };
     if args.json {
         print_json(&json!({
@@ -184,12 +203,73 @@ fn imago_position(args: &Args, sol: &ImagoSolution) -> Result<()> {
             })).collect::<Vec<_>>(),
         }));
     } else {
-        let side = Imago::colour(pos.side_to_move());
-        println!("position: {}", pos.position_string());
-        println!("value:    {value} for {side}, the side to move");
+        let side = Imago::side_label(pos.side_to_move());
+        print_fields(
+            0,
+            &[
+                (t!("field-position"), pos.position_string()),
+                (
+                    t!("field-value"),
+                    t!(
+                        "solve-value-for-mover",
+                        value = value_text(value),
+                        side = side
+                    ),
+                ),
+            ],
+        );
         for (m, v) in &moves {
-            println!("  {m:<12} {v}");
+            println!("  {m:<12} {}", value_text(*v));
         }
     }
     Ok(())
+}
+
+/// Prints `label: value` lines, the labels (in the language in use) padded
+/// so that the values start in one column: after the longest label's colon
+/// and a space, and at least at column `min`.
+pub(crate) fn print_fields(min: usize, rows: &[(String, String)]) {
+    let width = rows
+        .iter()
+        .map(|(label, _)| label.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(min.saturating_sub(1));
+    for (label, value) in rows {
+        println!("{:<width$} {value}", format!("{label}:"));
+    }
+}
+
+/// A Linja rule set's word (`publisher`, `seed`, as typed) in the language
+/// in use (`editorial`, `semilla`, which `--variant` takes too).
+pub(crate) fn rules_label(word: &str) -> String {
+    match word {
+        "publisher" => t!("rules-publisher"),
+        "seed" => t!("rules-seed"),
+        other => other.to_string(),
+    }
+}
+
+/// An Imago value for the side to move in the language in use: `win in 5`,
+/// `loss in 2`, `draw` (`victoria en 5`, `derrota en 2`, `tablas`).
+pub(crate) fn value_text(v: Value) -> String {
+    value_words(
+        v.word(),
+        match v {
+            Value::Win(n) | Value::Loss(n) => Some(n),
+            Value::Draw => None,
+        },
+    )
+}
+
+/// [`value_text`] from a value's word (`win`, `loss`, `draw`) and its
+/// plies, as the lab's studies hold them.
+pub(crate) fn value_words(word: &str, plies: Option<u16>) -> String {
+    match (word, plies) {
+        ("win", Some(n)) => t!("solve-value-win", plies = n),
+        ("loss", Some(n)) => t!("solve-value-loss", plies = n),
+        ("draw", _) => t!("solve-value-draw"),
+        (other, Some(n)) => format!("{other} {n}"),
+        (other, None) => other.to_string(),
+    }
 }

@@ -40,8 +40,12 @@ pub fn install(command: &crate::Command) -> Result<()> {
         .map_err(|(path, e)| anyhow!("--table {}: {e}", path.display()))?;
     for (rules, path) in installed {
         eprintln!(
-            "Linja ({rules} rules): exact values from {}",
-            path.display()
+            "{}",
+            crate::i18n::t!(
+                "tables-installed",
+                rules = crate::solve::rules_label(&rules.to_string()),
+                path = path.display().to_string()
+            )
         );
     }
     Ok(())

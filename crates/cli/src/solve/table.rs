@@ -1,8 +1,10 @@
 //! `tablero solve linja --build-table FILE`, `--table FILE` and `--verify`:
 //! the table of every Linja position's value (`tablero_ai::solve::linja_table`).
 
-use super::Args;
+use super::{print_fields, Args};
 use crate::common::print_json;
+use crate::i18n::t;
+use crate::render::CliGame;
 use anyhow::{anyhow, bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -54,21 +56,34 @@ pub fn run(args: &Args) -> Result<()> {
             "moves": moves.iter().map(|m| json!({"move": pos.format_move(m.0), "score_diff": m.1})).collect::<Vec<_>>(),
         }));
     } else {
-        println!("position:   {}", pos.position_string());
-        println!(
-            "score diff: {value} (for {}, the side to move, under perfect play)",
-            Linja::colour(pos.side_to_move())
-        );
-        if best.is_empty() {
-            println!("best move:  none (the game is over)");
+        let best_row = if best.is_empty() {
+            (t!("field-best-move"), t!("solve-no-best-move"))
         } else {
-            println!(
-                "best moves: {} of {}: {}",
-                best.len(),
-                moves.len(),
-                best.join(", ")
-            );
-        }
+            (
+                t!("field-best-moves"),
+                t!(
+                    "solve-best-moves",
+                    best = best.len(),
+                    all = moves.len(),
+                    list = best.join(", ")
+                ),
+            )
+        };
+        print_fields(
+            12,
+            &[
+                (t!("field-position"), pos.position_string()),
+                (
+                    t!("field-score-diff"),
+                    t!(
+                        "solve-score-diff",
+                        diff = value,
+                        side = Linja::side_label(pos.side_to_move())
+                    ),
+                ),
+                best_row,
+            ],
+        );
     }
     Ok(())
 }
@@ -100,9 +115,11 @@ fn bar(entries: u64) -> ProgressBar {
 fn show(bar: &ProgressBar, p: &BuildProgress) {
     bar.set_length(p.entries);
     bar.set_position(p.entries_done);
-    bar.set_message(format!(
-        "layer {:>3} ({}/{} done)",
-        p.layer, p.layers_done, p.layers
+    bar.set_message(t!(
+        "solve-layer",
+        layer = format!("{:>3}", p.layer),
+        done = p.layers_done,
+        layers = p.layers
     ));
 }
 
@@ -154,24 +171,40 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
             "start": start.map(|s| json!({"score_diff": s.0, "best_moves": s.1, "moves": s.2})),
         }));
     } else {
-        println!(
-            "table:      {} ({} rules, {} free pieces per side)",
-            path.display(),
-            rules_word(rules),
-            table.free()
-        );
-        println!("entries:    {}", table.entries());
-        println!("checksum:   {:016x}", table.checksum());
+        let mut rows = vec![
+            (
+                t!("field-table"),
+                t!(
+                    "solve-table",
+                    path = path.display().to_string(),
+                    rules = super::rules_label(rules_word(rules)),
+                    free = table.free()
+                ),
+            ),
+            (t!("field-entries"), table.entries().to_string()),
+            (t!("field-checksum"), format!("{:016x}", table.checksum())),
+        ];
+        if let Some((value, keep, all)) = start {
+            rows.push((
+                t!("field-start"),
+                t!("solve-table-start", value = value, keep = keep, all = all),
+            ));
+        }
+        print_fields(12, &rows);
         if report.resumed_layers > 0 {
             println!(
-                "resumed after {} of {} layers",
-                report.resumed_layers, report.layers
+                "{}",
+                t!(
+                    "solve-resumed",
+                    done = report.resumed_layers,
+                    layers = report.layers
+                )
             );
         }
-        if let Some((value, keep, all)) = start {
-            println!("start:      {value} for the side to move (either colour first); {keep} of {all} first moves keep it");
-        }
-        println!("built in {:.1} s", report.seconds);
+        println!(
+            "{}",
+            t!("solve-built", seconds = format!("{:.1}", report.seconds))
+        );
     }
     Ok(())
 }
@@ -188,9 +221,19 @@ fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
             "mismatches": r.mismatches,
         }));
     } else {
-        println!("checksum:   {}", if r.checksum_ok { "ok" } else { "WRONG" });
-        println!("positions:  {}", r.positions);
-        println!("mismatches: {}", r.mismatches);
+        let checksum = if r.checksum_ok {
+            t!("solve-checksum-ok")
+        } else {
+            t!("solve-checksum-wrong")
+        };
+        print_fields(
+            12,
+            &[
+                (t!("field-checksum"), checksum),
+                (t!("field-positions"), r.positions.to_string()),
+                (t!("field-mismatches"), r.mismatches.to_string()),
+            ],
+        );
     }
     if !r.checksum_ok || r.mismatches > 0 {
         bail!("the table is damaged");

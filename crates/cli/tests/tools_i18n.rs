@@ -1,0 +1,238 @@
+//! The designers' and engine authors' commands (`solve`, `lab`, `bench`,
+//! `perft`, `match`) print their human output in the language asked for:
+//! `tablero --lang es` in Spanish, `--lang en` in English, with no label of
+//! the other language left, and their labels still in one column.
+
+mod common;
+
+use common::tablero_env;
+
+/// Runs `tablero --lang LANG ARGS` (the locale variables saying English),
+/// which must succeed; returns standard output and standard error.
+fn run(lang: &str, args: &[&str]) -> (String, String) {
+    let mut all = vec!["--lang", lang];
+    all.extend_from_slice(args);
+    let (code, out, err) = tablero_env(&all, "", &[("LANG", "C")]);
+    assert_eq!(code, 0, "{all:?} failed: {err}");
+    (out, err)
+}
+
+/// `text` holds every one of `present` and none of `absent`.
+fn words(text: &str, present: &[&str], absent: &[&str]) {
+    for w in present {
+        assert!(text.contains(w), "{w:?} missing from:\n{text}");
+    }
+    for w in absent {
+        assert!(!text.contains(w), "{w:?} left in:\n{text}");
+    }
+}
+
+/// Both languages: Spanish shows `es` and none of `en`, English the other
+/// way round; returns the outputs (standard output, then standard error;
+/// Spanish first).
+fn both(args: &[&str], es: &[&str], en: &[&str]) -> [(String, String); 2] {
+    let spanish = run("es", args);
+    let english = run("en", args);
+    for ((out, err), (yes, no)) in [(&spanish, (es, en)), (&english, (en, es))] {
+        words(&format!("{out}{err}"), yes, no);
+    }
+    [spanish, english]
+}
+
+/// The `label: value` lines among `text` (those up to `stop`, a line that
+/// starts the free text) have their values in one column.
+fn one_column(text: &str, labels: usize) {
+    let starts: Vec<usize> = text
+        .lines()
+        .take(labels)
+        .map(|l| {
+            let colon = l.find(':').unwrap_or_else(|| panic!("no label: {l}"));
+            let after = &l[colon + 1..];
+            let value = after.len() - after.trim_start().len();
+            l[..colon + 1 + value].chars().count()
+        })
+        .collect();
+    assert!(
+        starts.windows(2).all(|w| w[0] == w[1]),
+        "{starts:?}\n{text}"
+    );
+}
+
+#[test]
+fn solve_imago_speaks_the_language_asked_for() {
+    let [(es, _), (en, _)] = both(
+        &["solve", "imago"],
+        &[
+            "disposición:",
+            "posiciones:",
+            "victorias:",
+            "(para el bando que mueve)",
+            "derrotas:",
+            "tablas:",
+            "victoria forzada más larga: 13 jugadas",
+            "inicio, empieza Rojo: tablas para Rojo",
+            "resuelto en",
+        ],
+        &[
+            "layout:",
+            "positions:",
+            "wins:",
+            "(for the side to move)",
+            "losses:",
+            "draws:",
+            "longest forced win: 13 plies",
+            "start, Red moves first:  draw for Red",
+            "solved in",
+        ],
+    );
+    one_column(&es, 5);
+    one_column(&en, 5);
+    // The JSON of the same command is the same in both languages.
+    let es_json = run("es", &["solve", "imago", "--json"]).0;
+    assert_eq!(es_json, run("en", &["solve", "imago", "--json"]).0);
+    // A position: its value and each move's, for the side to move.
+    let [(es, _), _] = both(
+        &["solve", "imago", "--moves", "b2-c2 g5"],
+        &["posición:", "valor:", "tablas para Azul, que mueve"],
+        &["position:", "value:", "draw for Blue, the side to move"],
+    );
+    one_column(&es, 2);
+}
+
+#[test]
+fn a_tiny_survey_speaks_the_language_asked_for() {
+    let tmp = tempfile::tempdir().unwrap();
+    for lang in ["es", "en"] {
+        let dir = tmp.path().join(lang);
+        let d = dir.to_str().unwrap();
+        let args = [
+            "--lang",
+            lang,
+            "lab",
+            "linja",
+            "--variants",
+            "all",
+            "--level",
+            "1",
+            "--games",
+            "2",
+            "--report",
+            d,
+            "--threads",
+            "2",
+        ];
+        let (code, out, err) = tablero_env(&args, "", &[("LANG", "C")]);
+        assert_eq!(code, 0, "{err}");
+        let (first, rest) = out.split_once('\n').unwrap();
+        // The table: its heading and a row per variant, columns aligned.
+        let table: Vec<&str> = rest.lines().collect();
+        assert_eq!(table.len(), 3, "{out}");
+        for row in &table[1..] {
+            assert_eq!(row.chars().count(), table[0].chars().count(), "{out}");
+        }
+        // Run again: nothing is left to play; the 4 games come from before.
+        let (code, again, err) = tablero_env(&args, "", &[("LANG", "C")]);
+        assert_eq!(code, 0, "{err}");
+        let (es, en) = (
+            [
+                "4 partidas de linja en",
+                "; informe: ",
+                "variante",
+                "gana el 1.º %",
+                "duración",
+            ],
+            [
+                "4 games of linja in",
+                "; report: ",
+                "first wins %",
+                "second wins %",
+                "capped%",
+            ],
+        );
+        let (resumed_es, resumed_en) = (
+            [
+                "4 partidas de linja: 0 jugadas ahora",
+                ", 4 de antes; informe:",
+            ],
+            ["4 games of linja: 0 played now", ", 4 from before; report:"],
+        );
+        if lang == "es" {
+            words(&out, &es, &en);
+            words(&again, &resumed_es, &resumed_en);
+        } else {
+            words(&out, &en, &es);
+            words(&again, &resumed_en, &resumed_es);
+        }
+        assert!(!first.contains("from before") && !first.contains("de antes"));
+    }
+}
+
+#[test]
+fn bench_speaks_the_language_asked_for() {
+    let [(es, _), (en, _)] = both(
+        &["bench", "imago", "--seconds", "1"],
+        &[
+            "juego:",
+            "hilos:",
+            "partidas:",
+            "jugadas:",
+            "segundos:",
+            "partidas/s:",
+            "jugadas/s:",
+        ],
+        &[
+            "game:",
+            "threads:",
+            "playouts:",
+            "moves:",
+            "seconds:",
+            "playouts/s:",
+            "moves/s:",
+        ],
+    );
+    one_column(&es, 7);
+    one_column(&en, 7);
+}
+
+#[test]
+fn perft_prints_numbers_and_the_same_words_in_both_languages() {
+    let es = run("es", &["perft", "imago", "--depth", "2"]).0;
+    let en = run("en", &["perft", "imago", "--depth", "2"]).0;
+    assert_eq!(es, en);
+    assert!(es.starts_with("1 12\n2 "), "{es}");
+    // `--divide`'s last line is `total: N`, a word both languages share.
+    let es = run("es", &["perft", "imago", "--depth", "2", "--divide"]).0;
+    let en = run("en", &["perft", "imago", "--depth", "2", "--divide"]).0;
+    assert_eq!(es, en);
+    assert!(
+        es.trim_end().lines().last().unwrap().starts_with("total: "),
+        "{es}"
+    );
+}
+
+#[test]
+fn a_match_speaks_the_language_asked_for() {
+    let args = [
+        "match", "imago", "--a", "random", "--b", "random", "--games", "2",
+    ];
+    let [(es_out, es_err), (en_out, en_err)] = both(
+        &args,
+        &[
+            "partidas 2: A gana",
+            "puntuación",
+            "partida 1/2: ",
+            "partida 2/2: ",
+        ],
+        &["games 2: A wins", "score", "game 1/2: ", "game 2/2: "],
+    );
+    // Away from a terminal each game's line goes to standard error.
+    assert!(es_err.contains("partida 2/2: ") && en_err.contains("game 2/2: "));
+    // The tally's figures are the same: the same seed draws the same moves.
+    let tally = |out: &str| {
+        let line = out.lines().nth(1).unwrap().to_string();
+        line.chars()
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+    };
+    assert_eq!(tally(&es_out), tally(&en_out), "{es_out}\n{en_out}");
+}
