@@ -405,3 +405,4 @@ api_ws_too_many = too many messages: wait { $ms } ms
 api_ws_bad_message = bad message: { $error }
 api_server_full = the server has too many connections
 api_address_full = too many connections from one address
+api_timeout = The server did not answer in time.

@@ -408,3 +408,4 @@ api_ws_too_many = demasiados mensajes: espera { $ms } ms
 api_ws_bad_message = mensaje no válido: { $error }
 api_server_full = el servidor tiene demasiadas conexiones
 api_address_full = demasiadas conexiones desde una misma dirección
+api_timeout = El servidor no respondió a tiempo.

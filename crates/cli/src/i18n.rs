@@ -202,6 +202,23 @@ macro_rules! t {
 }
 pub(crate) use t;
 
+/// An input or output error's reason in the language in use: the common
+/// kinds from the catalogue (a file not found, permission denied, an
+/// address in use...), else the system's own text.
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => t!("io-not-found"),
+        K::PermissionDenied => t!("io-permission-denied"),
+        K::IsADirectory => t!("io-is-a-directory"),
+        K::InvalidData => t!("io-not-text"),
+        K::AddrInUse => t!("io-address-in-use"),
+        K::AddrNotAvailable => t!("io-address-not-available"),
+        K::ConnectionRefused => t!("io-connection-refused"),
+        _ => e.to_string(),
+    }
+}
+
 /// Message `id` in the language in use (or in English), `None` when the
 /// catalogue has no such message.
 fn maybe(id: &str) -> Option<String> {
