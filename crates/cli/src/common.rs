@@ -172,8 +172,8 @@ pub fn record_text<G: Game>(record: &Record<G>, path: &std::path::Path) -> Resul
             game = G::NAME
         ));
     }
-    let own =
-        Record::<tablero_games::draughts::Draughts>::parse(&record.to_text()).map_err(|e| said(&e))?;
+    let own = Record::<tablero_games::draughts::Draughts>::parse(&record.to_text())
+        .map_err(|e| said(&e))?;
     Ok(tablero_games::draughts::pdn::write(&own))
 }
 

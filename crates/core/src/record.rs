@@ -80,9 +80,11 @@ impl Localize for RecordError {
             RecordError::MissingTag(tag) => {
                 Message::new("record-missing-tag", english).text("tag", tag)
             }
-            RecordError::WrongGame { found, expected } => Message::new("record-wrong-game", english)
-                .text("found", format!("{found:?}"))
-                .text("expected", expected),
+            RecordError::WrongGame { found, expected } => {
+                Message::new("record-wrong-game", english)
+                    .text("found", format!("{found:?}"))
+                    .text("expected", expected)
+            }
             RecordError::BadVariant(m) => {
                 Message::new("record-bad-variant", english).msg("error", m.clone())
             }
@@ -257,17 +259,19 @@ fn parse_result(
             ))
         }
     };
-    let reason = reason
-        .ok_or_else(|| {
-            RecordError::BadResult(Message::new(
-                "record-needs-reason",
-                "a finished game needs a Reason tag",
-            ))
-        })?;
+    let reason = reason.ok_or_else(|| {
+        RecordError::BadResult(Message::new(
+            "record-needs-reason",
+            "a finished game needs a Reason tag",
+        ))
+    })?;
     let reason = Reason::try_from_str(&reason).ok_or_else(|| {
         RecordError::BadResult(
-            Message::new("record-unknown-reason", format!("unknown Reason {reason:?}"))
-                .text("reason", format!("{reason:?}")),
+            Message::new(
+                "record-unknown-reason",
+                format!("unknown Reason {reason:?}"),
+            )
+            .text("reason", format!("{reason:?}")),
         )
     })?;
     let score = match score {
@@ -307,15 +311,10 @@ fn parse_tag(line: &str) -> Result<(String, String), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| {
-            Message::new("record-tag-shape", "a tag must look like [Name \"value\"]")
-        })?;
-    let (name, rest) = inner.split_once(' ').ok_or_else(|| {
-        Message::new(
-            "record-tag-parts",
-            "a tag needs a name and a quoted value",
-        )
-    })?;
+        .ok_or_else(|| Message::new("record-tag-shape", "a tag must look like [Name \"value\"]"))?;
+    let (name, rest) = inner
+        .split_once(' ')
+        .ok_or_else(|| Message::new("record-tag-parts", "a tag needs a name and a quoted value"))?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(
             Message::new("record-tag-name", format!("bad tag name {name:?}"))

@@ -204,9 +204,10 @@ pub(crate) fn public_message(e: &ApiError) -> Message {
     match e {
         ApiError::Internal(e) => internal(e).error,
         ApiError::Refused(r) => r.message(),
-        ApiError::Bad(m) | ApiError::Forbidden(m) | ApiError::NotFound(m) | ApiError::Conflict(m) => {
-            m.clone()
-        }
+        ApiError::Bad(m)
+        | ApiError::Forbidden(m)
+        | ApiError::NotFound(m)
+        | ApiError::Conflict(m) => m.clone(),
     }
 }
 
@@ -518,7 +519,8 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
 
 async fn api_404(uri: Uri) -> ApiError {
     ApiError::NotFound(
-        Message::new("api_no_route", format!("no API route {}", uri.path())).text("path", uri.path()),
+        Message::new("api_no_route", format!("no API route {}", uri.path()))
+            .text("path", uri.path()),
     )
 }
 
@@ -726,10 +728,7 @@ async fn save_layout(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) ->
                 .num("max", 60),
         ));
     }
-    let layout: Layout = b
-        .layout
-        .parse()
-        .map_err(|e| bad_layout(&b.layout, &e))?;
+    let layout: Layout = b.layout.parse().map_err(|e| bad_layout(&b.layout, &e))?;
     let row = LayoutRow {
         id: crate::hub::random_id(10),
         name: name.to_string(),

@@ -63,9 +63,12 @@ impl PositionBody {
         if self.moves.len() > MAX_MOVES {
             let n = self.moves.len();
             return Err(ApiError::Bad(
-                Message::new("api_too_many_moves", format!("{n} moves: at most {MAX_MOVES}"))
-                    .num("n", n)
-                    .num("max", MAX_MOVES),
+                Message::new(
+                    "api_too_many_moves",
+                    format!("{n} moves: at most {MAX_MOVES}"),
+                )
+                .num("n", n)
+                .num("max", MAX_MOVES),
             ));
         }
         let first = match self.first {
@@ -94,10 +97,13 @@ impl PositionBody {
             };
             table.play(seat, text).map_err(|e| {
                 ApiError::Bad(
-                    Message::new("api_move_refused", format!("move {} ({text:?}): {e}", i + 1))
-                        .num("n", i + 1)
-                        .text("move", text)
-                        .msg("error", e.message()),
+                    Message::new(
+                        "api_move_refused",
+                        format!("move {} ({text:?}): {e}", i + 1),
+                    )
+                    .num("n", i + 1)
+                    .text("move", text)
+                    .msg("error", e.message()),
                 )
             })?;
         }

@@ -58,7 +58,11 @@ fn stem<'a>(file: &'a str, ext: &str, example: &str) -> Result<&'a str, ApiError
 /// 404: no card `n`.
 fn no_card(n: &str) -> ApiError {
     ApiError::NotFound(
-        Message::new("api_no_card", format!("no card {n:?}: the cards are 1 to 5")).text("card", n),
+        Message::new(
+            "api_no_card",
+            format!("no card {n:?}: the cards are 1 to 5"),
+        )
+        .text("card", n),
     )
 }
 
@@ -120,7 +124,8 @@ pub(crate) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
         .get("paper")
         .filter(|s| !s.is_empty())
         .map_or(Ok(Paper::A4), |s| {
-            s.parse().map_err(|e| bad_param("paper", s, "a4, letter", e))
+            s.parse()
+                .map_err(|e| bad_param("paper", s, "a4, letter", e))
         })?;
     let variant = q.get("variant").filter(|s| !s.is_empty()).cloned();
     // A variant the game cannot read is refused with the game's reason.

@@ -435,7 +435,11 @@ async fn a_locked_database_answers_503_within_two_seconds_without_internals() {
     assert!(retry.is_some());
     assert_eq!(
         body,
-        json!({"error": "the database is unavailable; try again shortly"})
+        json!({
+            "error": "the database is unavailable; try again shortly",
+            "code": "api_database_unavailable",
+            "args": {},
+        })
     );
     assert!(took < Duration::from_secs(2), "took {took:?}");
     sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();

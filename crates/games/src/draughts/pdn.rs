@@ -361,9 +361,8 @@ fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
                         })
                         .collect::<Result<_, _>>()?
                 }
-                None => vec![read_square(v, item).ok_or_else(|| {
-                    bad(Message::new("pdn-fen-square", "a square is unknown"))
-                })?],
+                None => vec![read_square(v, item)
+                    .ok_or_else(|| bad(Message::new("pdn-fen-square", "a square is unknown")))?],
             };
             for sq in squares {
                 let c = match (owner, king) {
@@ -620,13 +619,12 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
     }
     let said = match (result_word, tagged_result) {
         (Some(r), _) => r,
-        (None, Some(t)) => read_result(v, t.trim())
-            .map_err(|()| {
-                PdnError::BadResult(
-                    Message::new("pdn-no-result", format!("Result {t:?} is no result"))
-                        .text("result", format!("{t:?}")),
-                )
-            })?,
+        (None, Some(t)) => read_result(v, t.trim()).map_err(|()| {
+            PdnError::BadResult(
+                Message::new("pdn-no-result", format!("Result {t:?} is no result"))
+                    .text("result", format!("{t:?}")),
+            )
+        })?,
         (None, None) => None,
     };
     let result = match said {

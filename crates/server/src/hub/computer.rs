@@ -6,8 +6,8 @@
 use super::{Action, Actor, ApiError, Entry, Hub};
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
-use tablero_core::Message;
 use tablero_ai::Limits;
+use tablero_core::Message;
 
 /// A seed that depends only on the game's id and the seat, so a game's
 /// computer plays the same way after a restart.

@@ -71,8 +71,11 @@ impl ApiError {
     /// 400: `first` is not a seat.
     pub(crate) fn bad_first(first: usize) -> ApiError {
         ApiError::Bad(
-            Message::new("api_bad_first", format!("first must be 0 or 1, not {first}"))
-                .num("first", first),
+            Message::new(
+                "api_bad_first",
+                format!("first must be 0 or 1, not {first}"),
+            )
+            .num("first", first),
         )
     }
 }
