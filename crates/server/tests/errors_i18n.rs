@@ -302,6 +302,18 @@ async fn send(
     (status, resp.json().await.unwrap_or(Value::Null))
 }
 
+/// A request and its answer: what, method, path, body, token, status,
+/// code.
+type Case<'a> = (
+    &'a str,
+    &'a str,
+    String,
+    Option<String>,
+    Option<&'a str>,
+    u16,
+    &'a str,
+);
+
 #[tokio::test]
 async fn the_server_s_own_errors_carry_a_code_both_languages_have() {
     let s = common::start().await;
@@ -316,7 +328,7 @@ async fn the_server_s_own_errors_carry_a_code_both_languages_have() {
     let token = created["tokens"]["0"].as_str().unwrap().to_string();
     let big = format!("{{\"game\": \"{}\"}}", "x".repeat(20 * 1024));
     let g = |a: &str| format!("/api/games/{id}/{a}");
-    let cases: Vec<(&str, &str, String, Option<String>, Option<&str>, u16, &str)> = vec![
+    let cases: Vec<Case> = vec![
         // The position endpoint.
         (
             "position: no game",
