@@ -1,6 +1,7 @@
 //! `tablero match`: two players against each other, with Elo and SPRT.
 
 use crate::common::{num, print_json, Setup};
+use crate::i18n::t;
 use crate::render::CliGame;
 use crate::ugi_player::parse_spec;
 use crate::GameName;
@@ -67,7 +68,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        bail!(t!("opt-games-at-least-one"));
     }
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
@@ -75,10 +76,10 @@ pub fn run(args: &Args) -> Result<()> {
 fn parse_sprt(text: &str) -> Result<(f64, f64)> {
     let (a, b) = text
         .split_once(',')
-        .ok_or_else(|| anyhow!("--sprt takes ELO0,ELO1, e.g. 0,50"))?;
+        .ok_or_else(|| anyhow!(t!("match-sprt-two")))?;
     let (a, b): (f64, f64) = (a.trim().parse()?, b.trim().parse()?);
     if !(a.is_finite() && b.is_finite() && a < b) {
-        bail!("--sprt needs ELO0 < ELO1");
+        bail!(t!("match-sprt-order"));
     }
     Ok((a, b))
 }

@@ -1,12 +1,14 @@
 //! `tablero lab`: the designer's lab (see docs/lab.md).
 
 use crate::common::print_json;
+use crate::i18n::t;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use tablero_core::Localize;
 use tablero_games::imago::Layout;
 use tablero_lab::imago::{board_svg, search, study_layout, LayoutStudy, SearchConfig};
 use tablero_lab::{run_survey, summarize, write_report, LabGame, Matchup, Store, SurveyConfig};
@@ -114,27 +116,26 @@ pub fn run(args: &Args) -> Result<()> {
         && args.players.is_none()
         && args.ladder.is_none();
     if args.search_layouts && !exact {
-        bail!("--search-layouts is for Imago's exact lab (no --level, --players or --ladder)");
+        bail!(t!("lab-search-layouts-exact"));
     }
     if exact {
         return imago(args);
     }
     if args.exact {
         if game.name() != "linja" {
-            bail!("--exact is for Linja (Imago's lab is exact without it)");
+            bail!(t!("lab-exact-linja"));
         }
         return linja_exact(args);
     }
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        bail!(t!("opt-games-at-least-one"));
     }
     crate::with_game!(game, G => survey::<G>(args))
 }
 
 fn game_name(text: &str) -> Result<GameName> {
-    <GameName as clap::ValueEnum>::from_str(text, true).map_err(|_| {
-        anyhow!("unknown game {text:?}: imago, jarmo, linja, dimensiones, draughts or worker")
-    })
+    <GameName as clap::ValueEnum>::from_str(text, true)
+        .map_err(|_| anyhow!(t!("lab-unknown-game", text = format!("{text:?}"))))
 }
 
 /// `tablero lab worker --database URL`: plays queued units until none is
@@ -143,11 +144,11 @@ fn worker(args: &Args) -> Result<()> {
     let url = args
         .database
         .as_deref()
-        .ok_or_else(|| anyhow!("a worker needs --database postgres://..."))?;
+        .ok_or_else(|| anyhow!(t!("lab-worker-database")))?;
     let store = Store::open(url)?;
     let config = store
         .stored_config()?
-        .ok_or_else(|| anyhow!("no survey is queued in that database"))?;
+        .ok_or_else(|| anyhow!(t!("lab-no-survey")))?;
     let game = game_name(&config.game)?;
     let played = crate::with_game!(game, G => work_threads::<G>(url, &config, threads(args)))?;
     if args.json {
@@ -205,10 +206,13 @@ fn variants<G: LabGame>(args: &Args) -> Result<Vec<String>> {
     // The canonical text of each, so that equal variants are one.
     let mut canon: Vec<String> = Vec::new();
     for v in out {
-        let parsed: G::Variant = v
-            .trim()
-            .parse()
-            .map_err(|e| anyhow!("bad variant {v:?} for {}: {e}", G::NAME))?;
+        let parsed: G::Variant = v.trim().parse().map_err(|e| {
+            anyhow!(t!(
+                "bad-variant",
+                game = G::NAME,
+                error = crate::i18n::message(&e.message())
+            ))
+        })?;
         let text = parsed.to_string();
         if !canon.contains(&text) {
             canon.push(text);
@@ -225,11 +229,11 @@ fn levels(text: &str) -> Result<Vec<u8>> {
                 .parse::<u8>()
                 .ok()
                 .filter(|n| (1..=5).contains(n))
-                .ok_or_else(|| anyhow!("--ladder: {l:?} is not a level 1-5"))
+                .ok_or_else(|| anyhow!(t!("lab-ladder-level", level = format!("{l:?}"))))
         })
         .collect::<Result<_>>()?;
     if levels.len() < 2 || levels.windows(2).any(|w| w[0] >= w[1]) {
-        bail!("--ladder needs at least two levels, weakest first, e.g. 1,3,5");
+        bail!(t!("lab-ladder-two"));
     }
     Ok(levels)
 }
@@ -258,7 +262,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
     } else if let Some(p) = &args.players {
         let (a, b) = p
             .split_once(',')
-            .ok_or_else(|| anyhow!("--players takes A,B, e.g. ai:2,mcts:iters=500"))?;
+            .ok_or_else(|| anyhow!(t!("lab-players-two")))?;
         (
             vec![Matchup {
                 a: a.trim().to_string(),
@@ -269,7 +273,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
     } else {
         let l = args.level.unwrap_or(1);
         if !(1..=5).contains(&l) {
-            bail!("--level takes 1 to 5");
+            bail!(t!("lab-level-range"));
         }
         let spec = format!("ai:{l}");
         (
@@ -400,7 +404,14 @@ fn imago_layouts(args: &Args) -> Result<Vec<Layout>> {
     let texts = variants::<tablero_games::imago::Imago>(args)?;
     texts
         .iter()
-        .map(|t| t.parse::<Layout>().map_err(|e| anyhow!("bad layout: {e}")))
+        .map(|t| {
+            t.parse::<Layout>().map_err(|e| {
+                anyhow!(t!(
+                    "lab-bad-layout",
+                    error = crate::i18n::message(&e.message())
+                ))
+            })
+        })
         .collect()
 }
 
@@ -453,7 +464,7 @@ fn imago(args: &Args) -> Result<()> {
         return Ok(());
     }
     if args.walls == 0 || args.walls > 12 {
-        bail!("--walls takes 1 to 12");
+        bail!(t!("lab-walls-range"));
     }
     let config = SearchConfig {
         walls: args.walls,
@@ -584,11 +595,11 @@ fn linja_exact(args: &Args) -> Result<()> {
         (Some(file), _) => file.clone(),
         (None, Some(free)) => {
             if !(1..=12).contains(&free) {
-                bail!("--free takes 1 to 12");
+                bail!(t!("lab-free-range"));
             }
             let rules: Vec<String> = variants::<Linja>(args)?;
             if rules.len() != 1 {
-                bail!("the exact lab studies one rule set: --variants publisher or seed");
+                bail!(t!("lab-one-rule-set"));
             }
             let rules: Rules = rules[0].parse().map_err(|e| anyhow!("{e}"))?;
             let name = default_file_name(rules)
@@ -613,7 +624,7 @@ fn linja_exact(args: &Args) -> Result<()> {
             pb.finish_and_clear();
             file
         }
-        (None, None) => bail!("--exact needs --table FILE or --free K"),
+        (None, None) => bail!(t!("lab-exact-needs-table")),
     };
     let table = Table::open(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| anyhow!(e))?;

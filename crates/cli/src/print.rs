@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Result<()> {
     let bytes = match ext.as_deref() {
         Some("pdf") => kit.to_pdf()?,
         Some("svg") => kit.to_svg().into_bytes(),
-        _ => bail!("the output file must end in .pdf or .svg"),
+        _ => bail!(crate::i18n::t!("print-output-extension")),
     };
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
