@@ -206,7 +206,7 @@ fn variants<G: LabGame>(args: &Args) -> Result<Vec<String>> {
     // The canonical text of each, so that equal variants are one.
     let mut canon: Vec<String> = Vec::new();
     for v in out {
-        let parsed: G::Variant = v.trim().parse().map_err(|e| {
+        let parsed: G::Variant = v.trim().parse::<G::Variant>().map_err(|e| {
             anyhow!(t!(
                 "bad-variant",
                 game = G::NAME,
