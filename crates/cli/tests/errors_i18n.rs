@@ -281,3 +281,61 @@ fn a_missing_file_in_spanish() {
         "{err}"
     );
 }
+
+#[test]
+fn serve_s_start_up_errors_in_spanish() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("no-folder").join("t.db");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = tablero(
+        &["--lang", "es", "serve", "--port", "0", "--database", db],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(&format!(
+            "error: no se puede abrir la base de datos {db}: no se puede abrir ni crear el fichero"
+        )),
+        "{err}"
+    );
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let db = dir.path().join("t.db");
+    let (code, _, err) = tablero(
+        &[
+            "--lang",
+            "es",
+            "serve",
+            "--port",
+            &port,
+            "--database",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(&format!(
+            "error: no se puede escuchar en 127.0.0.1:{port}: la dirección ya está en uso"
+        )),
+        "{err}"
+    );
+    let (_, _, err) = tablero(
+        &[
+            "--lang",
+            "en",
+            "serve",
+            "--port",
+            &port,
+            "--database",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        err.contains(&format!(
+            "error: cannot listen on 127.0.0.1:{port}: the address is already in use"
+        )),
+        "{err}"
+    );
+}
