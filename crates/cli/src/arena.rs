@@ -121,7 +121,7 @@ fn save_game<G: CliGame>(
     ));
     let path = dir.join(format!("game-{:03}.txt", game.number));
     std::fs::write(&path, crate::common::record_text(&record, &path)?)
-        .with_context(|| format!("cannot write {}", path.display()))
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }
 
 /// The random plies that led from the start to the game's first position:
@@ -167,7 +167,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     parse_spec::<G>(&args.b, 0, &variant).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     }
     let config = MatchConfig {
         variant,

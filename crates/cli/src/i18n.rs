@@ -202,6 +202,18 @@ macro_rules! t {
 }
 pub(crate) use t;
 
+/// An error with its causes, `: ` between them (as `{e:#}` writes it),
+/// each input or output error among them said by [`io_reason`].
+pub fn chain(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .map_or_else(|| c.to_string(), io_reason)
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 /// An input or output error's reason in the language in use: the common
 /// kinds from the catalogue (a file not found, permission denied, an
 /// address in use...), else the system's own text.

@@ -167,7 +167,7 @@ fn work_threads<G: LabGame>(url: &str, config: &SurveyConfig, threads: usize) ->
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().map_err(|_| anyhow!("a worker failed"))?)
+            .map(|h| h.join().map_err(|_| anyhow!(t!("lab-worker-failed")))?)
             .sum()
     })
 }
@@ -180,7 +180,8 @@ fn threads(args: &Args) -> usize {
 
 fn read_arg(text: &str) -> Result<String> {
     match text.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {path}")),
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| crate::i18n::t!("cannot-read-file", path = path.to_string())),
         None => Ok(text.to_string()),
     }
 }
@@ -297,7 +298,8 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("lab-{}", G::NAME)));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     let pb = bar(0, "games");
     let progress = |done: u64, total: u64| {
@@ -444,7 +446,8 @@ fn imago(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from("lab-imago"));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     if !args.search_layouts {
         let studies: Vec<LayoutStudy> = imago_layouts(args)?.iter().map(study_layout).collect();
@@ -484,13 +487,14 @@ fn imago(args: &Args) -> Result<()> {
     let searched = ranked.len();
     let top: Vec<LayoutStudy> = ranked.into_iter().take(args.top.max(1)).collect();
     let layouts_dir = dir.join("layouts");
-    std::fs::create_dir_all(&layouts_dir)
-        .with_context(|| format!("cannot create {}", layouts_dir.display()))?;
+    std::fs::create_dir_all(&layouts_dir).with_context(|| {
+        crate::i18n::t!("cannot-create", path = layouts_dir.display().to_string())
+    })?;
     let mut files = Vec::new();
     for (i, s) in top.iter().enumerate() {
         let path = layouts_dir.join(format!("layout-{:02}.txt", i + 1));
         std::fs::write(&path, format!("{}\n", s.layout))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
         files.push(path.display().to_string());
     }
     let what = format!(
@@ -573,12 +577,13 @@ fn write_imago_report(
     }
     s.push_str("</div></body></html>\n");
     let path = dir.join("index.html");
-    std::fs::write(&path, s).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(&path, s)
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
     std::fs::write(
         dir.join("report.json"),
         serde_json::to_string_pretty(&json!({ "title": title, "layouts": studies }))?,
     )
-    .context("cannot write report.json")
+    .with_context(|| crate::i18n::t!("cannot-write", path = "report.json"))
 }
 
 /// `tablero lab linja --exact (--table FILE | --free K)`.
@@ -589,7 +594,8 @@ fn linja_exact(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from("lab-linja"));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     let path = match (&args.table, args.free) {
         (Some(file), _) => file.clone(),
@@ -645,7 +651,7 @@ fn linja_exact(args: &Args) -> Result<()> {
             "starts": study.starts,
         }))?,
     )
-    .context("cannot write report.json")?;
+    .with_context(|| crate::i18n::t!("cannot-write", path = "report.json"))?;
     if args.json {
         let mut v = serde_json::to_value(&study)?;
         v["table"] = json!(path.display().to_string());

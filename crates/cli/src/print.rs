@@ -58,8 +58,9 @@ pub fn run(args: &Args) -> Result<()> {
         Some("svg") => kit.to_svg().into_bytes(),
         _ => bail!(crate::i18n::t!("print-output-extension")),
     };
-    std::fs::write(&args.output, bytes)
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    std::fs::write(&args.output, bytes).with_context(|| {
+        crate::i18n::t!("cannot-write", path = args.output.display().to_string())
+    })?;
     eprintln!(
         "{}: {} pages, {}",
         args.output.display(),

@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("cannot start the async runtime")?
+        .with_context(|| crate::i18n::t!("serve-no-runtime"))?
         .block_on(tablero_server::serve(config))
         .map_err(said)
 }
