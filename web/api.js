@@ -1,7 +1,7 @@
 // The JSON API (docs/web-api.md): fetch wrapper, the tokens kept in
 // localStorage, and a game's WebSocket with reconnect.
 
-import { errorText } from './i18n.js';
+import { errorText, t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -27,7 +27,7 @@ export async function request(method, path, body, tokens, timeoutMs = 20000) {
       signal: ctrl.signal,
     });
   } catch (e) {
-    throw new ApiError(0, e && e.name === 'AbortError' ? 'timeout' : 'network');
+    throw new ApiError(0, e && e.name === 'AbortError' ? t('api_timeout') : t('net_error'));
   } finally {
     clearTimeout(timer);
   }
@@ -37,8 +37,12 @@ export async function request(method, path, body, tokens, timeoutMs = 20000) {
     try { data = JSON.parse(text); } catch { data = null; }
   }
   if (!res.ok) {
-    // A refusal with a `code` is shown in the reader's language.
-    const msg = (data && typeof data.error === 'string') ? errorText(data) : `${res.status} ${res.statusText}`;
+    // An error answer's `code` is shown in the reader's language (its
+    // English `error` when the catalogue lacks the code); an answer that
+    // is not the server's JSON (a proxy's page) by its status.
+    const msg = (data && typeof data.error === 'string')
+      ? errorText(data)
+      : errorText({ code: 'api_refused', args: { status: res.status }, error: `${res.status} ${res.statusText}` });
     throw new ApiError(res.status, msg);
   }
   return data;
@@ -151,6 +155,9 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage, onGone }
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg && msg.type === 'state' && msg.game && onState) onState(msg.game);
+      // An error message (a refused action, the rate limit, why the server
+      // closes the socket) carries its text in the reader's language.
+      if (msg && msg.type === 'error') msg.text = errorText(msg);
       if (onMessage) onMessage(msg);
     };
     ws.onclose = () => {

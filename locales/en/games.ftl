@@ -173,3 +173,36 @@ table-spectator = you hold no seat in this game (a spectator cannot play)
 table-next-started = the game is over and the next one has started
 table-moved-on = the game has moved on: it is at ply { $ply }, the move was made at ply { $seen }
 table-computer-no-undo = the computer does not undo
+
+# Reading a game record (tablero_core::RecordError).
+record-bad-tag = line { $line }: { $reason }
+record-missing-tag = the record has no [{ $tag } ...] tag
+record-wrong-game = this is a record of { $found }, not of { $expected }
+record-bad-variant = bad Variant tag: { $error }
+record-bad-position = bad Position tag: { $error }
+record-bad-result = bad result: { $error }
+record-result-word = Result { $result } is not p1, p2, draw or *
+record-needs-reason = a finished game needs a Reason tag
+record-unknown-reason = unknown Reason { $reason }
+record-bad-score = Score { $score } is not two numbers of points
+record-tag-shape = a tag must look like [Name "value"]
+record-tag-parts = a tag needs a name and a quoted value
+record-tag-name = bad tag name { $name }
+record-tag-quotes = the tag value must be in double quotes
+record-tag-escape = bad escape in tag value (only \\ and \" are allowed)
+record-tag-quote = unescaped quote in tag value
+# Reading a PDN file (draughts::pdn::PdnError).
+pdn-bad-tag = line { $line }: { $reason }
+pdn-game-type = GameType { $type } is not one of the 8x8 configurations (25 Russian, 21 English, 30 Turkish)
+pdn-bad-fen = FEN { $fen }: { $reason }
+pdn-bad-move = move { $number } ({ $text }): { $reason }
+pdn-no-square = { $square } is no square
+pdn-fen-side = it starts with W or B, the side to move
+pdn-fen-list = each side's list starts with W or B
+pdn-fen-range = a range is two square numbers
+pdn-fen-number = a square is 1 to 32
+pdn-fen-square = a square is unknown
+pdn-no-result = Result { $result } is no result
+pdn-tag-shape = a tag is [Key "value"]
+pdn-tag-parts = a tag has a key and a value
+pdn-tag-quotes = a tag's value is quoted

@@ -243,3 +243,36 @@ table-spectator = no tienes asiento en esta partida (un espectador no puede juga
 table-next-started = la partida ha terminado y ya ha empezado la siguiente
 table-moved-on = la partida ha avanzado: va por la jugada { $ply } y la jugada se hizo en la { $seen }
 table-computer-no-undo = el ordenador no deshace
+
+# Reading a game record (tablero_core::RecordError).
+record-bad-tag = línea { $line }: { $reason }
+record-missing-tag = el registro no tiene la etiqueta [{ $tag } ...]
+record-wrong-game = este es un registro de { $found }, no de { $expected }
+record-bad-variant = etiqueta Variant no válida: { $error }
+record-bad-position = etiqueta Position no válida: { $error }
+record-bad-result = resultado no válido: { $error }
+record-result-word = Result { $result } no es p1, p2, draw ni *
+record-needs-reason = una partida terminada necesita la etiqueta Reason
+record-unknown-reason = Reason desconocida: { $reason }
+record-bad-score = Score { $score } no son dos números de puntos
+record-tag-shape = una etiqueta tiene la forma [Nombre "valor"]
+record-tag-parts = una etiqueta necesita un nombre y un valor entre comillas
+record-tag-name = nombre de etiqueta no válido: { $name }
+record-tag-quotes = el valor de la etiqueta va entre comillas dobles
+record-tag-escape = escape no válido en el valor de la etiqueta (solo se admiten \\ y \")
+record-tag-quote = comilla sin escapar en el valor de la etiqueta
+# Reading a PDN file (draughts::pdn::PdnError).
+pdn-bad-tag = línea { $line }: { $reason }
+pdn-game-type = GameType { $type } no es ninguna de las configuraciones de 8x8 (25 rusas, 21 inglesas, 30 turcas)
+pdn-bad-fen = FEN { $fen }: { $reason }
+pdn-bad-move = jugada { $number } ({ $text }): { $reason }
+pdn-no-square = { $square } no es ninguna casilla
+pdn-fen-side = empieza por W o B, el bando que mueve
+pdn-fen-list = la lista de cada bando empieza por W o B
+pdn-fen-range = un intervalo son dos números de casilla
+pdn-fen-number = una casilla va del 1 al 32
+pdn-fen-square = casilla desconocida
+pdn-no-result = Result { $result } no es ningún resultado
+pdn-tag-shape = una etiqueta tiene la forma [Clave "valor"]
+pdn-tag-parts = una etiqueta tiene una clave y un valor
+pdn-tag-quotes = el valor de una etiqueta va entre comillas

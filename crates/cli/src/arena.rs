@@ -68,7 +68,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        bail!(t!("opt-games-at-least-one"));
     }
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
@@ -76,10 +76,10 @@ pub fn run(args: &Args) -> Result<()> {
 fn parse_sprt(text: &str) -> Result<(f64, f64)> {
     let (a, b) = text
         .split_once(',')
-        .ok_or_else(|| anyhow!("--sprt takes ELO0,ELO1, e.g. 0,50"))?;
+        .ok_or_else(|| anyhow!(t!("match-sprt-two")))?;
     let (a, b): (f64, f64) = (a.trim().parse()?, b.trim().parse()?);
     if !(a.is_finite() && b.is_finite() && a < b) {
-        bail!("--sprt needs ELO0 < ELO1");
+        bail!(t!("match-sprt-order"));
     }
     Ok((a, b))
 }
@@ -121,7 +121,7 @@ fn save_game<G: CliGame>(
     ));
     let path = dir.join(format!("game-{:03}.txt", game.number));
     std::fs::write(&path, crate::common::record_text(&record, &path)?)
-        .with_context(|| format!("cannot write {}", path.display()))
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }
 
 /// The random plies that led from the start to the game's first position:
@@ -167,7 +167,8 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     parse_spec::<G>(&args.b, 0, &variant).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     }
     let config = MatchConfig {
         variant,

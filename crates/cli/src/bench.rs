@@ -2,6 +2,7 @@
 //! with other programs on the same machine.
 
 use crate::common::{num, print_json, Setup};
+use crate::i18n::t;
 use crate::GameName;
 use anyhow::{bail, Result};
 use rand::SeedableRng;
@@ -35,10 +36,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     if !(args.seconds > 0.0 && args.seconds.is_finite()) {
-        bail!("--seconds must be a positive number");
+        bail!(t!("bench-seconds-positive"));
     }
     if args.threads == 0 {
-        bail!("--threads must be at least 1");
+        bail!(t!("opt-threads-at-least-one"));
     }
     crate::with_game!(args.game, G => run_for::<G>(args))
 }

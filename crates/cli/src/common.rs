@@ -45,7 +45,14 @@ pub struct Setup {
 }
 
 fn read_file(path: &str) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| t!("cannot-read-file", path = path.to_string()))
+    std::fs::read_to_string(path)
+        .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
+        .with_context(|| t!("cannot-read-file", path = path.to_string()))
+}
+
+/// A record's or a PDN file's error in the language in use.
+fn said(e: &impl Localize) -> anyhow::Error {
+    anyhow!(crate::i18n::message(&e.message()))
 }
 
 impl Setup {
@@ -104,7 +111,7 @@ impl Setup {
                         let r = if pdn {
                             from_pdn::<G>(&text, &variant.to_string())
                         } else {
-                            Record::<G>::parse(&text).map_err(anyhow::Error::from)
+                            Record::<G>::parse(&text).map_err(|e| said(&e))
                         }
                         .with_context(|| t!("cannot-read-record", path = path.to_string()))?;
                         if start.is_none() {
@@ -144,9 +151,9 @@ fn is_pdn<G: Game>(path: &str, text: &str) -> bool {
 fn from_pdn<G: Game>(text: &str, variant: &str) -> Result<Record<G>> {
     use tablero_games::draughts::{pdn, DraughtsVariant};
     let v: DraughtsVariant = variant.parse().unwrap_or_default();
-    let record = pdn::parse(text, v)?;
+    let record = pdn::parse(text, v).map_err(|e| said(&e))?;
     // The same record in the project's format, read as the game's.
-    Ok(Record::<G>::parse(&record.to_text())?)
+    Record::<G>::parse(&record.to_text()).map_err(|e| said(&e))
 }
 
 /// The text of a record saved to `path`: PDN for a `draughts` record named
@@ -159,13 +166,14 @@ pub fn record_text<G: Game>(record: &Record<G>, path: &std::path::Path) -> Resul
         return Ok(record.to_text());
     }
     if G::NAME != "draughts" {
-        bail!(
-            "{}: PDN records are for draughts; {} records are saved in the project's format (another name than *.pdn)",
-            path.display(),
-            G::NAME
-        );
+        bail!(t!(
+            "pdn-only-draughts",
+            path = path.display().to_string(),
+            game = G::NAME
+        ));
     }
-    let own = Record::<tablero_games::draughts::Draughts>::parse(&record.to_text())?;
+    let own = Record::<tablero_games::draughts::Draughts>::parse(&record.to_text())
+        .map_err(|e| said(&e))?;
     Ok(tablero_games::draughts::pdn::write(&own))
 }
 

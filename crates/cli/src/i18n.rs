@@ -202,6 +202,35 @@ macro_rules! t {
 }
 pub(crate) use t;
 
+/// An error with its causes, `: ` between them (as `{e:#}` writes it),
+/// each input or output error among them said by [`io_reason`].
+pub fn chain(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .map_or_else(|| c.to_string(), io_reason)
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// An input or output error's reason in the language in use: the common
+/// kinds from the catalogue (a file not found, permission denied, an
+/// address in use...), else the system's own text.
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => t!("io-not-found"),
+        K::PermissionDenied => t!("io-permission-denied"),
+        K::IsADirectory => t!("io-is-a-directory"),
+        K::InvalidData => t!("io-not-text"),
+        K::AddrInUse => t!("io-address-in-use"),
+        K::AddrNotAvailable => t!("io-address-not-available"),
+        K::ConnectionRefused => t!("io-connection-refused"),
+        _ => e.to_string(),
+    }
+}
+
 /// Message `id` in the language in use (or in English), `None` when the
 /// catalogue has no such message.
 fn maybe(id: &str) -> Option<String> {

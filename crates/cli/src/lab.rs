@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use tablero_core::Localize;
 use tablero_games::imago::Layout;
 use tablero_lab::imago::{board_svg, search, study_layout, LayoutStudy, SearchConfig};
 use tablero_lab::{run_survey, summarize, write_report, LabGame, Matchup, Store, SurveyConfig};
@@ -117,27 +118,26 @@ pub fn run(args: &Args) -> Result<()> {
         && args.players.is_none()
         && args.ladder.is_none();
     if args.search_layouts && !exact {
-        bail!("--search-layouts is for Imago's exact lab (no --level, --players or --ladder)");
+        bail!(t!("lab-search-layouts-exact"));
     }
     if exact {
         return imago(args);
     }
     if args.exact {
         if game.name() != "linja" {
-            bail!("--exact is for Linja (Imago's lab is exact without it)");
+            bail!(t!("lab-exact-linja"));
         }
         return linja_exact(args);
     }
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        bail!(t!("opt-games-at-least-one"));
     }
     crate::with_game!(game, G => survey::<G>(args))
 }
 
 fn game_name(text: &str) -> Result<GameName> {
-    <GameName as clap::ValueEnum>::from_str(text, true).map_err(|_| {
-        anyhow!("unknown game {text:?}: imago, jarmo, linja, dimensiones, draughts or worker")
-    })
+    <GameName as clap::ValueEnum>::from_str(text, true)
+        .map_err(|_| anyhow!(t!("lab-unknown-game", text = format!("{text:?}"))))
 }
 
 /// `tablero lab worker --database URL`: plays queued units until none is
@@ -146,11 +146,11 @@ fn worker(args: &Args) -> Result<()> {
     let url = args
         .database
         .as_deref()
-        .ok_or_else(|| anyhow!("a worker needs --database postgres://..."))?;
+        .ok_or_else(|| anyhow!(t!("lab-worker-database")))?;
     let store = Store::open(url)?;
     let config = store
         .stored_config()?
-        .ok_or_else(|| anyhow!("no survey is queued in that database"))?;
+        .ok_or_else(|| anyhow!(t!("lab-no-survey")))?;
     let game = game_name(&config.game)?;
     let played = crate::with_game!(game, G => work_threads::<G>(url, &config, threads(args)))?;
     if args.json {
@@ -172,7 +172,7 @@ fn work_threads<G: LabGame>(url: &str, config: &SurveyConfig, threads: usize) ->
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().map_err(|_| anyhow!("a worker failed"))?)
+            .map(|h| h.join().map_err(|_| anyhow!(t!("lab-worker-failed")))?)
             .sum()
     })
 }
@@ -185,7 +185,8 @@ fn threads(args: &Args) -> usize {
 
 fn read_arg(text: &str) -> Result<String> {
     match text.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {path}")),
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| crate::i18n::t!("cannot-read-file", path = path.to_string())),
         None => Ok(text.to_string()),
     }
 }
@@ -211,10 +212,13 @@ fn variants<G: LabGame>(args: &Args) -> Result<Vec<String>> {
     // The canonical text of each, so that equal variants are one.
     let mut canon: Vec<String> = Vec::new();
     for v in out {
-        let parsed: G::Variant = v
-            .trim()
-            .parse()
-            .map_err(|e| anyhow!("bad variant {v:?} for {}: {e}", G::NAME))?;
+        let parsed: G::Variant = v.trim().parse::<G::Variant>().map_err(|e| {
+            anyhow!(t!(
+                "bad-variant",
+                game = G::NAME,
+                error = crate::i18n::message(&e.message())
+            ))
+        })?;
         let text = parsed.to_string();
         if !canon.contains(&text) {
             canon.push(text);
@@ -231,11 +235,11 @@ fn levels(text: &str) -> Result<Vec<u8>> {
                 .parse::<u8>()
                 .ok()
                 .filter(|n| (1..=5).contains(n))
-                .ok_or_else(|| anyhow!("--ladder: {l:?} is not a level 1-5"))
+                .ok_or_else(|| anyhow!(t!("lab-ladder-level", level = format!("{l:?}"))))
         })
         .collect::<Result<_>>()?;
     if levels.len() < 2 || levels.windows(2).any(|w| w[0] >= w[1]) {
-        bail!("--ladder needs at least two levels, weakest first, e.g. 1,3,5");
+        bail!(t!("lab-ladder-two"));
     }
     Ok(levels)
 }
@@ -266,7 +270,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
     } else if let Some(p) = &args.players {
         let (a, b) = p
             .split_once(',')
-            .ok_or_else(|| anyhow!("--players takes A,B, e.g. ai:2,mcts:iters=500"))?;
+            .ok_or_else(|| anyhow!(t!("lab-players-two")))?;
         (
             vec![Matchup {
                 a: a.trim().to_string(),
@@ -277,7 +281,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
     } else {
         let l = args.level.unwrap_or(1);
         if !(1..=5).contains(&l) {
-            bail!("--level takes 1 to 5");
+            bail!(t!("lab-level-range"));
         }
         let spec = format!("ai:{l}");
         (
@@ -301,7 +305,8 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("lab-{}", G::NAME)));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     let pb = bar(0, &t!("bar-games"));
     let progress = |done: u64, total: u64| {
@@ -450,7 +455,14 @@ fn imago_layouts(args: &Args) -> Result<Vec<Layout>> {
     let texts = variants::<tablero_games::imago::Imago>(args)?;
     texts
         .iter()
-        .map(|t| t.parse::<Layout>().map_err(|e| anyhow!("bad layout: {e}")))
+        .map(|t| {
+            t.parse::<Layout>().map_err(|e| {
+                anyhow!(t!(
+                    "lab-bad-layout",
+                    error = crate::i18n::message(&e.message())
+                ))
+            })
+        })
         .collect()
 }
 
@@ -490,7 +502,8 @@ fn imago(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from("lab-imago"));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     if !args.search_layouts {
         let studies: Vec<LayoutStudy> = imago_layouts(args)?.iter().map(study_layout).collect();
@@ -510,7 +523,7 @@ fn imago(args: &Args) -> Result<()> {
         return Ok(());
     }
     if args.walls == 0 || args.walls > 12 {
-        bail!("--walls takes 1 to 12");
+        bail!(t!("lab-walls-range"));
     }
     let config = SearchConfig {
         walls: args.walls,
@@ -530,13 +543,14 @@ fn imago(args: &Args) -> Result<()> {
     let searched = ranked.len();
     let top: Vec<LayoutStudy> = ranked.into_iter().take(args.top.max(1)).collect();
     let layouts_dir = dir.join("layouts");
-    std::fs::create_dir_all(&layouts_dir)
-        .with_context(|| format!("cannot create {}", layouts_dir.display()))?;
+    std::fs::create_dir_all(&layouts_dir).with_context(|| {
+        crate::i18n::t!("cannot-create", path = layouts_dir.display().to_string())
+    })?;
     let mut files = Vec::new();
     for (i, s) in top.iter().enumerate() {
         let path = layouts_dir.join(format!("layout-{:02}.txt", i + 1));
         std::fs::write(&path, format!("{}\n", s.layout))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
         files.push(path.display().to_string());
     }
     let what = format!(
@@ -630,12 +644,13 @@ fn write_imago_report(
     }
     s.push_str("</div></body></html>\n");
     let path = dir.join("index.html");
-    std::fs::write(&path, s).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(&path, s)
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
     std::fs::write(
         dir.join("report.json"),
         serde_json::to_string_pretty(&json!({ "title": title, "layouts": studies }))?,
     )
-    .context("cannot write report.json")
+    .with_context(|| crate::i18n::t!("cannot-write", path = "report.json"))
 }
 
 /// `tablero lab linja --exact (--table FILE | --free K)`.
@@ -646,17 +661,18 @@ fn linja_exact(args: &Args) -> Result<()> {
         .report
         .clone()
         .unwrap_or_else(|| PathBuf::from("lab-linja"));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
     let started = Instant::now();
     let path = match (&args.table, args.free) {
         (Some(file), _) => file.clone(),
         (None, Some(free)) => {
             if !(1..=12).contains(&free) {
-                bail!("--free takes 1 to 12");
+                bail!(t!("lab-free-range"));
             }
             let rules: Vec<String> = variants::<Linja>(args)?;
             if rules.len() != 1 {
-                bail!("the exact lab studies one rule set: --variants publisher or seed");
+                bail!(t!("lab-one-rule-set"));
             }
             let rules: Rules = rules[0].parse().map_err(|e| anyhow!("{e}"))?;
             let name = default_file_name(rules)
@@ -681,7 +697,7 @@ fn linja_exact(args: &Args) -> Result<()> {
             pb.finish_and_clear();
             file
         }
-        (None, None) => bail!("--exact needs --table FILE or --free K"),
+        (None, None) => bail!(t!("lab-exact-needs-table")),
     };
     let table = Table::open(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| anyhow!(e))?;
@@ -702,7 +718,7 @@ fn linja_exact(args: &Args) -> Result<()> {
             "starts": study.starts,
         }))?,
     )
-    .context("cannot write report.json")?;
+    .with_context(|| crate::i18n::t!("cannot-write", path = "report.json"))?;
     if args.json {
         let mut v = serde_json::to_value(&study)?;
         v["table"] = json!(path.display().to_string());

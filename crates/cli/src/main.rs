@@ -152,7 +152,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{}", i18n::t!("error-prefix", error = format!("{e:#}")));
+            eprintln!("{}", i18n::t!("error-prefix", error = i18n::chain(&e)));
             ExitCode::from(2)
         }
     }

@@ -32,7 +32,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     if args.threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+        anyhow::bail!(crate::i18n::t!("opt-threads-at-least-one"));
     }
     crate::with_game!(args.game, G => run_for::<G>(args))
 }

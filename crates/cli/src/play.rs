@@ -388,8 +388,10 @@ fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(&tmp, text)
+        .with_context(|| crate::i18n::t!("cannot-write", path = tmp.display().to_string()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }
 
 /// The two-game match: person A is `--p1` in the first game and player two

@@ -56,10 +56,11 @@ pub fn run(args: &Args) -> Result<()> {
     let bytes = match ext.as_deref() {
         Some("pdf") => kit.to_pdf()?,
         Some("svg") => kit.to_svg().into_bytes(),
-        _ => bail!("the output file must end in .pdf or .svg"),
+        _ => bail!(crate::i18n::t!("print-output-extension")),
     };
-    std::fs::write(&args.output, bytes)
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    std::fs::write(&args.output, bytes).with_context(|| {
+        crate::i18n::t!("cannot-write", path = args.output.display().to_string())
+    })?;
     eprintln!(
         "{}: {} pages, {}",
         args.output.display(),

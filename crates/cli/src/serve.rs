@@ -61,6 +61,44 @@ pub fn run(args: &Args) -> Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("cannot start the async runtime")?
+        .with_context(|| crate::i18n::t!("serve-no-runtime"))?
         .block_on(tablero_server::serve(config))
+        .map_err(said)
+}
+
+/// A start-up error in the language in use: an address that cannot be
+/// bound, a database that cannot be opened (the system's reason
+/// translated where it is a common one).
+fn said(e: anyhow::Error) -> anyhow::Error {
+    use crate::i18n::{io_reason, t};
+    use tablero_server::StartError;
+    match e.downcast_ref::<StartError>() {
+        Some(StartError::Listen { addr, error }) => anyhow::anyhow!(t!(
+            "serve-cannot-listen",
+            addr = addr.to_string(),
+            reason = io_reason(error)
+        )),
+        Some(StartError::Database { database, detail }) => {
+            let reason = detail
+                .chain()
+                .find_map(|c| c.downcast_ref::<std::io::Error>())
+                .map(io_reason)
+                .unwrap_or_else(|| {
+                    let root = detail.root_cause().to_string();
+                    // SQLite's SQLITE_CANTOPEN: a folder that does not exist
+                    // or cannot be written.
+                    if root.contains("(code: 14)") {
+                        t!("serve-database-cannot-open-file")
+                    } else {
+                        root
+                    }
+                });
+            anyhow::anyhow!(t!(
+                "serve-cannot-open-database",
+                database = database.clone(),
+                reason = reason
+            ))
+        }
+        None => e,
+    }
 }

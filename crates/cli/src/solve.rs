@@ -78,7 +78,7 @@ pub fn run(args: &Args) -> Result<()> {
     match args.game.name() {
         "imago" => imago(args),
         "linja" => linja(args),
-        other => bail!("tablero has no exact solver for {other}"),
+        other => bail!(crate::i18n::t!("solve-no-solver", game = other)),
     }
 }
 
@@ -92,11 +92,7 @@ fn linja(args: &Args) -> Result<()> {
     let cap = args.max_positions.unwrap_or(DEFAULT_MAX_POSITIONS);
     let mut solver = LinjaSolver::with_limit(cap);
     let Some(sol) = solver.solve(&pos) else {
-        bail!(
-            "this position is beyond the cap: the search stored {cap} positions without \
-             finishing (raise --max-positions, solve a position nearer the end, or use a \
-             table: --build-table/--table)"
-        );
+        bail!(crate::i18n::t!("solve-beyond-cap", cap = cap));
     };
     let secs = t.elapsed().as_secs_f64();
     let best = sol.best_move.map(|m| pos.format_move(m));

@@ -16,7 +16,7 @@
 //! [`crate::movelist`]) and may span lines.
 
 use crate::movelist::{play_move_list, MoveListError};
-use crate::{Game, History, Outcome, Player, Points, Reason};
+use crate::{Game, History, Localize, Message, Outcome, Player, Points, Reason};
 use std::fmt::Write as _;
 
 /// A finished or unfinished game, replayable.
@@ -32,7 +32,9 @@ pub struct Record<G: Game> {
     pub tags: Vec<(String, String)>,
 }
 
-/// Why a record text could not be read.
+/// Why a record text could not be read; its [`Localize::message`] is a
+/// message of `locales/*/games.ftl` (`record-…`), its `Display` the
+/// English text.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// A tag line is malformed.
@@ -41,7 +43,7 @@ pub enum RecordError {
         /// Line number, from 1.
         line: usize,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
     /// A required tag is missing.
     #[error("the record has no [{0} ...] tag")]
@@ -54,18 +56,47 @@ pub enum RecordError {
         /// The game expected.
         expected: &'static str,
     },
-    /// The variant tag does not parse.
+    /// The variant tag does not parse (the game's reason).
     #[error("bad Variant tag: {0}")]
-    BadVariant(String),
-    /// The position tag does not parse.
+    BadVariant(Message),
+    /// The position tag does not parse (the game's reason).
     #[error("bad Position tag: {0}")]
-    BadPosition(String),
+    BadPosition(Message),
     /// A move does not parse or is illegal.
     #[error("{0}")]
     BadMove(MoveListError),
     /// The result tags are inconsistent or malformed.
     #[error("bad result: {0}")]
-    BadResult(String),
+    BadResult(Message),
+}
+
+impl Localize for RecordError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            RecordError::BadTag { line, reason } => Message::new("record-bad-tag", english)
+                .num("line", *line)
+                .msg("reason", reason.clone()),
+            RecordError::MissingTag(tag) => {
+                Message::new("record-missing-tag", english).text("tag", tag)
+            }
+            RecordError::WrongGame { found, expected } => {
+                Message::new("record-wrong-game", english)
+                    .text("found", format!("{found:?}"))
+                    .text("expected", expected)
+            }
+            RecordError::BadVariant(m) => {
+                Message::new("record-bad-variant", english).msg("error", m.clone())
+            }
+            RecordError::BadPosition(m) => {
+                Message::new("record-bad-position", english).msg("error", m.clone())
+            }
+            RecordError::BadMove(e) => e.message(),
+            RecordError::BadResult(m) => {
+                Message::new("record-bad-result", english).msg("error", m.clone())
+            }
+        }
+    }
 }
 
 impl<G: Game> Record<G> {
@@ -186,13 +217,13 @@ impl<G: Game> Record<G> {
             Some(v) => v
                 .parse()
                 .map_err(|e: <G::Variant as crate::Variant>::ParseError| {
-                    RecordError::BadVariant(e.to_string())
+                    RecordError::BadVariant(e.message())
                 })?,
             None => G::Variant::default(),
         };
         let start = match take("Position") {
             Some(p) => G::parse_position(&variant, &p)
-                .map_err(|e| RecordError::BadPosition(e.to_string()))?,
+                .map_err(|e| RecordError::BadPosition(e.message()))?,
             None => G::start(&variant),
         };
         let result = parse_result(take("Result"), take("Reason"), take("Score"))?;
@@ -219,15 +250,30 @@ fn parse_result(
         "p2" => Some(Player::P2),
         "draw" => None,
         other => {
-            return Err(RecordError::BadResult(format!(
-                "Result {other:?} is not p1, p2, draw or *"
-            )))
+            return Err(RecordError::BadResult(
+                Message::new(
+                    "record-result-word",
+                    format!("Result {other:?} is not p1, p2, draw or *"),
+                )
+                .text("result", format!("{other:?}")),
+            ))
         }
     };
-    let reason = reason
-        .ok_or_else(|| RecordError::BadResult("a finished game needs a Reason tag".into()))?;
-    let reason = Reason::try_from_str(&reason)
-        .ok_or_else(|| RecordError::BadResult(format!("unknown Reason {reason:?}")))?;
+    let reason = reason.ok_or_else(|| {
+        RecordError::BadResult(Message::new(
+            "record-needs-reason",
+            "a finished game needs a Reason tag",
+        ))
+    })?;
+    let reason = Reason::try_from_str(&reason).ok_or_else(|| {
+        RecordError::BadResult(
+            Message::new(
+                "record-unknown-reason",
+                format!("unknown Reason {reason:?}"),
+            )
+            .text("reason", format!("{reason:?}")),
+        )
+    })?;
     let score = match score {
         None => match winner {
             Some(w) => Outcome::win(w, reason).score,
@@ -237,9 +283,13 @@ fn parse_result(
             let parts: Vec<&str> = text.split_whitespace().collect();
             let nums: Vec<Points> = parts.iter().filter_map(|p| p.parse().ok()).collect();
             if parts.len() != 2 || nums.len() != 2 {
-                return Err(RecordError::BadResult(format!(
-                    "Score {text:?} is not two numbers of points"
-                )));
+                return Err(RecordError::BadResult(
+                    Message::new(
+                        "record-bad-score",
+                        format!("Score {text:?} is not two numbers of points"),
+                    )
+                    .text("score", format!("{text:?}")),
+                ));
             }
             [nums[0], nums[1]]
         }
@@ -257,31 +307,49 @@ fn escape(v: &str) -> String {
         .replace('\n', " ")
 }
 
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+fn parse_tag(line: &str) -> Result<(String, String), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or("a tag must look like [Name \"value\"]")?;
+        .ok_or_else(|| Message::new("record-tag-shape", "a tag must look like [Name \"value\"]"))?;
     let (name, rest) = inner
         .split_once(' ')
-        .ok_or("a tag needs a name and a quoted value")?;
+        .ok_or_else(|| Message::new("record-tag-parts", "a tag needs a name and a quoted value"))?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!("bad tag name {name:?}"));
+        return Err(
+            Message::new("record-tag-name", format!("bad tag name {name:?}"))
+                .text("name", format!("{name:?}")),
+        );
     }
     let rest = rest.trim();
     let quoted = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or("the tag value must be in double quotes")?;
+        .ok_or_else(|| {
+            Message::new(
+                "record-tag-quotes",
+                "the tag value must be in double quotes",
+            )
+        })?;
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
                 Some(e @ ('\\' | '"')) => value.push(e),
-                _ => return Err("bad escape in tag value (only \\\\ and \\\" are allowed)".into()),
+                _ => {
+                    return Err(Message::new(
+                        "record-tag-escape",
+                        "bad escape in tag value (only \\\\ and \\\" are allowed)",
+                    ))
+                }
             },
-            '"' => return Err("unescaped quote in tag value".into()),
+            '"' => {
+                return Err(Message::new(
+                    "record-tag-quote",
+                    "unescaped quote in tag value",
+                ))
+            }
             c => value.push(c),
         }
     }

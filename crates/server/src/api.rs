@@ -34,6 +34,11 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// The message of every 500 (the details go to the log).
 const INTERNAL: &str = "internal error: the server failed; try again later";
 
+/// The message of every 500, for people.
+fn internal_message() -> Message {
+    Message::new("api_internal", INTERNAL)
+}
+
 /// How long a solve request waits for its turn before 503.
 const SOLVE_WAIT: Duration = Duration::from_secs(5);
 
@@ -68,20 +73,20 @@ impl Guards {
     }
 }
 
-/// An error answer that the hub does not make: a status, its message and
-/// maybe a `Retry-After` in seconds.
+/// An error answer that the hub does not make: a status, its message (of
+/// `locales/*/web.ftl`) and maybe a `Retry-After` in seconds.
 #[derive(Debug)]
 pub(crate) struct Refusal {
     status: StatusCode,
-    error: String,
+    error: Message,
     retry_after: Option<u64>,
 }
 
 impl Refusal {
-    pub(crate) fn new(status: StatusCode, error: impl Into<String>) -> Refusal {
+    pub(crate) fn new(status: StatusCode, error: Message) -> Refusal {
         Refusal {
             status,
-            error: error.into(),
+            error,
             retry_after: None,
         }
     }
@@ -94,7 +99,7 @@ impl Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        let mut r = (self.status, Json(json!({"error": self.error}))).into_response();
+        let mut r = (self.status, Json(message_body(&self.error))).into_response();
         if let Some(s) = self.retry_after {
             r.headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(s));
@@ -137,27 +142,33 @@ fn internal(e: &anyhow::Error) -> Refusal {
         tracing::warn!("database unavailable: {e:#}");
         Refusal::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "the database is unavailable; try again shortly",
+            Message::new(
+                "api_database_unavailable",
+                "the database is unavailable; try again shortly",
+            ),
         )
         .retry_after(1)
     } else {
         tracing::error!("internal error: {e:#}");
-        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL)
+        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, internal_message())
     }
 }
 
-/// The JSON body of an error answer: `{"error": english}`, with `code` and
-/// `args` when the reason is a message of the catalogue (a refusal of the
-/// table, a game's reason): the browser shows `code` in the reader's
-/// language (docs/web-api.md, "Errors").
+/// The JSON body of an error answer: `{"error": english, "code": id,
+/// "args": {...}}`, the reason as a message of the catalogue (the server's
+/// own in `web.ftl`, the table's and the games' in `games.ftl`): the
+/// browser shows `code` in the reader's language (docs/web-api.md,
+/// "Errors").
 pub(crate) fn error_body(e: &ApiError) -> Value {
-    let mut body = json!({ "error": public_message(e) });
-    if let ApiError::Refused(r) = e {
-        let m = r.message();
-        if !m.id().is_empty() {
-            body["code"] = json!(m.id());
-            body["args"] = message_args(&m);
-        }
+    message_body(&public_message(e))
+}
+
+/// The JSON body of an error answer with reason `m`.
+pub(crate) fn message_body(m: &Message) -> Value {
+    let mut body = json!({ "error": m.as_str() });
+    if !m.id().is_empty() {
+        body["code"] = json!(m.id());
+        body["args"] = message_args(m);
     }
     body
 }
@@ -189,10 +200,14 @@ pub(crate) fn message_args(m: &Message) -> Value {
 
 /// The message a client is shown for `e` (internal details stay in the
 /// log).
-pub(crate) fn public_message(e: &ApiError) -> String {
+pub(crate) fn public_message(e: &ApiError) -> Message {
     match e {
         ApiError::Internal(e) => internal(e).error,
-        e => e.to_string(),
+        ApiError::Refused(r) => r.message(),
+        ApiError::Bad(m)
+        | ApiError::Forbidden(m)
+        | ApiError::NotFound(m)
+        | ApiError::Conflict(m) => m.clone(),
     }
 }
 
@@ -223,7 +238,11 @@ pub(crate) fn too_many_requests(e: GovernorError) -> Response {
             let wait = wait_time + 1;
             Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!("too many requests: try again in {wait} s"),
+                Message::new(
+                    "api_too_many_requests",
+                    format!("too many requests: try again in {wait} s"),
+                )
+                .num("seconds", wait),
             )
             .retry_after(wait)
             .into_response()
@@ -232,7 +251,7 @@ pub(crate) fn too_many_requests(e: GovernorError) -> Response {
             internal(&anyhow::anyhow!("rate limit: no client address")).into_response()
         }
         GovernorError::Other { code, msg, .. } => {
-            Refusal::new(code, msg.unwrap_or_else(|| "refused".into())).into_response()
+            Refusal::new(code, status_message(code, msg.unwrap_or_default())).into_response()
         }
     }
 }
@@ -261,10 +280,56 @@ fn is_json(content_type: &HeaderValue) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// Every error answer as `{"error": ...}`: those made outside the handlers
-/// (axum's rejections of a path or query, 405, the body limit's 413, the
-/// timeout's 408) come as text or empty and are rewritten here; a 5xx's
-/// text is logged and replaced by a generic message.
+/// The message of an answer with `status` made outside the handlers, whose
+/// text (maybe empty) is `text`: axum's rejections of a path or a query
+/// (400), 404, 405, the body limit's 413, the timeout's 408, a 5xx (logged
+/// and replaced by a generic message).
+fn status_message(status: StatusCode, text: String) -> Message {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => body_too_large(),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            Message::new("api_method_not_allowed", "method not allowed")
+        }
+        StatusCode::REQUEST_TIMEOUT => {
+            Message::new("api_request_timeout", "the request took too long")
+        }
+        s if s.is_server_error() => {
+            tracing::error!("{s}: {text}");
+            internal_message()
+        }
+        s => {
+            let english = if text.is_empty() {
+                s.canonical_reason()
+                    .unwrap_or("refused")
+                    .to_ascii_lowercase()
+            } else {
+                text
+            };
+            let id = match s {
+                StatusCode::NOT_FOUND => "api_not_found",
+                StatusCode::BAD_REQUEST => "api_bad_request",
+                StatusCode::TOO_MANY_REQUESTS => "api_slow_down",
+                _ => "api_refused",
+            };
+            Message::new(id, english).num("status", s.as_u16())
+        }
+    }
+}
+
+/// 413: the body is over [`MAX_BODY`].
+fn body_too_large() -> Message {
+    Message::new(
+        "api_body_too_large",
+        format!("the request body is over {MAX_BODY} bytes"),
+    )
+    .num("bytes", MAX_BODY)
+}
+
+/// Every error answer as `{"error": ..., "code": ..., "args": ...}`: those
+/// made outside the handlers (axum's rejections of a path or query, 405,
+/// the body limit's 413, the timeout's 408) come as text or empty and are
+/// rewritten here; a 5xx's text is logged and replaced by a generic
+/// message.
 pub(crate) async fn json_errors(response: Response) -> Response {
     let status = response.status();
     let already = response
@@ -279,26 +344,13 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         .await
         .map(|b| String::from_utf8_lossy(&b).trim().to_string())
         .unwrap_or_default();
-    let error = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => format!("the request body is over {MAX_BODY} bytes"),
-        StatusCode::METHOD_NOT_ALLOWED => "method not allowed".to_string(),
-        StatusCode::REQUEST_TIMEOUT => "the request took too long".to_string(),
-        s if s.is_server_error() => {
-            tracing::error!("{s}: {text}");
-            INTERNAL.to_string()
-        }
-        _ if !text.is_empty() => text,
-        s => s
-            .canonical_reason()
-            .unwrap_or("refused")
-            .to_ascii_lowercase(),
-    };
+    let error = status_message(status, text);
     parts.headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
     parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(json!({ "error": error }).to_string()))
+    Response::from_parts(parts, Body::from(message_body(&error).to_string()))
 }
 
 /// A request body meant as JSON, read whole: 413 over [`MAX_BODY`], 408
@@ -317,7 +369,10 @@ impl<S: Send + Sync> FromRequest<S> for JsonBytes {
         if !bytes.is_empty() && !json_type {
             return Err(Refusal::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "the body must be JSON (Content-Type: application/json)",
+                Message::new(
+                    "api_not_json",
+                    "the body must be JSON (Content-Type: application/json)",
+                ),
             ));
         }
         Ok(JsonBytes(bytes))
@@ -329,22 +384,19 @@ fn body_refusal(e: &(dyn std::error::Error + 'static)) -> Refusal {
     let mut cause = Some(e);
     while let Some(c) = cause {
         if c.is::<http_body_util::LengthLimitError>() {
-            return Refusal::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is over {MAX_BODY} bytes"),
-            );
+            return Refusal::new(StatusCode::PAYLOAD_TOO_LARGE, body_too_large());
         }
         if c.is::<tower_http::timeout::TimeoutError>() {
             return Refusal::new(
                 StatusCode::REQUEST_TIMEOUT,
-                "the request body came too slowly",
+                Message::new("api_body_too_slow", "the request body came too slowly"),
             );
         }
         cause = c.source();
     }
     Refusal::new(
         StatusCode::BAD_REQUEST,
-        "the request body could not be read",
+        Message::new("api_body_unreadable", "the request body could not be read"),
     )
 }
 
@@ -369,10 +421,51 @@ type ApiResult<T = Value> = Result<Json<T>, ApiError>;
 /// Reads a JSON body, answering 400 with serde's reason when it is wrong.
 pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.is_empty() {
-        return serde_json::from_slice(b"{}")
-            .map_err(|e| ApiError::Bad(format!("the request needs a JSON body: {e}")));
+        return serde_json::from_slice(b"{}").map_err(|e| {
+            ApiError::Bad(
+                Message::new(
+                    "api_needs_json_body",
+                    format!("the request needs a JSON body: {e}"),
+                )
+                .msg("error", json_problem(&e)),
+            )
+        });
     }
-    serde_json::from_slice(body).map_err(|e| ApiError::Bad(format!("bad JSON body: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::Bad(
+            Message::new("api_bad_json", format!("bad JSON body: {e}"))
+                .msg("error", json_problem(&e)),
+        )
+    })
+}
+
+/// What serde found wrong in a JSON text, as a message: a field missing
+/// or unknown, a value of the wrong kind, or text that is not JSON, with
+/// where (line and column).
+pub(crate) fn json_problem(e: &serde_json::Error) -> Message {
+    let english = e.to_string();
+    let (line, column) = (e.line(), e.column());
+    // serde's data errors name the field or the value between backticks.
+    let quoted = |prefix: &str| {
+        english
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_string)
+    };
+    let m = if e.is_data() {
+        if let Some(field) = quoted("missing field `") {
+            Message::new("api_json_missing_field", english.clone()).text("field", field)
+        } else if let Some(field) = quoted("unknown field `") {
+            Message::new("api_json_unknown_field", english.clone()).text("field", field)
+        } else if let Some(value) = quoted("unknown variant `") {
+            Message::new("api_json_unknown_value", english.clone()).text("value", value)
+        } else {
+            Message::new("api_json_bad_value", english.clone())
+        }
+    } else {
+        Message::new("api_json_syntax", english.clone())
+    };
+    m.num("line", line).num("column", column)
 }
 
 /// The tokens of `Authorization: Bearer T1,T2`.
@@ -425,7 +518,10 @@ pub(crate) fn routes(hub: Arc<Hub>, guards: Guards) -> Router {
 }
 
 async fn api_404(uri: Uri) -> ApiError {
-    ApiError::NotFound(format!("no API route {}", uri.path()))
+    ApiError::NotFound(
+        Message::new("api_no_route", format!("no API route {}", uri.path()))
+            .text("path", uri.path()),
+    )
 }
 
 async fn catalog() -> Json<Value> {
@@ -502,10 +598,15 @@ async fn act(
         "resign" => Action::Resign,
         "draw" => Action::Draw(parse_body::<DrawBody>(&body)?.action),
         other => {
-            return Err(ApiError::NotFound(format!(
-                "no action {other:?}: the actions are move, undo, claim, resign, draw, \
-                 rematch, hint"
-            )))
+            let actions = "move, undo, claim, resign, draw, rematch, hint";
+            return Err(ApiError::NotFound(
+                Message::new(
+                    "api_no_action",
+                    format!("no action {other:?}: the actions are {actions}"),
+                )
+                .text("action", other)
+                .text("actions", actions),
+            ));
         }
     };
     Ok(Json(hub.act(&id, &tokens(&headers), action).await?).into_response())
@@ -551,7 +652,7 @@ async fn imago_solve(
     let layout: Layout = b
         .layout
         .parse()
-        .map_err(|e| ApiError::Bad(format!("layout {:?}: {e}", b.layout)).into_response())?;
+        .map_err(|e| bad_layout(&b.layout, &e).into_response())?;
     let sol = match tablero_ai::play::cached_solution(&layout) {
         Some(sol) => sol,
         None => {
@@ -560,7 +661,11 @@ async fn imago_solve(
                     let wait = wait.as_secs() + 1;
                     return Err(Refusal::new(
                         StatusCode::TOO_MANY_REQUESTS,
-                        format!("too many solves: try again in {wait} s"),
+                        Message::new(
+                            "api_too_many_solves",
+                            format!("too many solves: try again in {wait} s"),
+                        )
+                        .num("seconds", wait),
                     )
                     .retry_after(wait)
                     .into_response());
@@ -569,7 +674,7 @@ async fn imago_solve(
             let busy = || {
                 Refusal::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "the solver is busy; try again shortly",
+                    Message::new("api_solver_busy", "the solver is busy; try again shortly"),
                 )
                 .retry_after(1)
                 .into_response()
@@ -594,6 +699,15 @@ async fn imago_solve(
     })))
 }
 
+/// 400: `text` is not a layout.
+fn bad_layout(text: &str, e: &tablero_games::imago::LayoutError) -> ApiError {
+    ApiError::Bad(
+        Message::new("api_bad_layout", format!("layout {text:?}: {e}"))
+            .text("layout", format!("{text:?}"))
+            .msg("error", e.message()),
+    )
+}
+
 async fn layouts(State(hub): State<Arc<Hub>>) -> ApiResult {
     Ok(Json(json!({"layouts": hub.store().layouts().await?})))
 }
@@ -610,13 +724,11 @@ async fn save_layout(State(hub): State<Arc<Hub>>, JsonBytes(body): JsonBytes) ->
     let name = b.name.trim();
     if name.is_empty() || name.chars().count() > 60 {
         return Err(ApiError::Bad(
-            "a layout's name has 1 to 60 characters".into(),
+            Message::new("api_layout_name", "a layout's name has 1 to 60 characters")
+                .num("max", 60),
         ));
     }
-    let layout: Layout = b
-        .layout
-        .parse()
-        .map_err(|e| ApiError::Bad(format!("layout {:?}: {e}", b.layout)))?;
+    let layout: Layout = b.layout.parse().map_err(|e| bad_layout(&b.layout, &e))?;
     let row = LayoutRow {
         id: crate::hub::random_id(10),
         name: name.to_string(),
@@ -651,14 +763,21 @@ mod tests {
             assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
             assert_eq!(
                 body,
-                json!({"error": "the database is unavailable; try again shortly"})
+                json!({
+                    "error": "the database is unavailable; try again shortly",
+                    "code": "api_database_unavailable",
+                    "args": {},
+                })
             );
             assert_eq!(retry.unwrap(), "1");
         }
         let err = anyhow::anyhow!("secret table tablero_games is broken");
         let (status, body, _) = answer(ApiError::Internal(err)).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(body, json!({"error": INTERNAL}));
+        assert_eq!(
+            body,
+            json!({"error": INTERNAL, "code": "api_internal", "args": {}})
+        );
     }
 
     #[test]

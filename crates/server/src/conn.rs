@@ -154,17 +154,21 @@ fn connection_cap(limits: &Limits) -> usize {
 /// The answer to a connection turned away, written without waiting
 /// (a fresh socket's send buffer is empty), before it is closed.
 fn refusal(full: Full) -> Vec<u8> {
-    let (status, error) = match full {
+    let (status, code, error) = match full {
         Full::Server => (
             "503 Service Unavailable",
+            "api_server_full",
             "the server has too many connections",
         ),
         Full::Address => (
             "429 Too Many Requests",
+            "api_address_full",
             "too many connections from one address",
         ),
     };
-    let body = serde_json::json!({ "error": error }).to_string();
+    // As every error answer: the English text, and the message id of
+    // `locales/*/web.ftl` the page shows (docs/web-api.md, "Errors").
+    let body = serde_json::json!({ "error": error, "code": code, "args": {} }).to_string();
     format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
          retry-after: 1\r\nconnection: close\r\n\r\n{body}",

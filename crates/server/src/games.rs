@@ -96,6 +96,18 @@ pub fn names() -> String {
     offered().map(|g| g.name).collect::<Vec<_>>().join(", ")
 }
 
+/// 404: no offered game `name` (the games named).
+pub(crate) fn no_such_game(name: &str) -> crate::hub::ApiError {
+    crate::hub::ApiError::NotFound(
+        tablero_core::Message::new(
+            "api_no_such_game",
+            format!("no game {name:?}: the games are {}", names()),
+        )
+        .text("game", name)
+        .text("games", names()),
+    )
+}
+
 /// The catalog: every offered game.
 #[must_use]
 pub fn catalog() -> Vec<CatalogEntry> {

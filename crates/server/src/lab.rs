@@ -46,8 +46,19 @@ pub fn routes(dir: Option<PathBuf>) -> Router {
 
 type Dir = Arc<Option<PathBuf>>;
 
-fn error(status: StatusCode, text: &str) -> Response {
-    (status, Json(json!({ "error": text }))).into_response()
+/// An error answer with its message id of `locales/*/web.ftl` (as every
+/// error answer, docs/web-api.md, "Errors").
+fn error(status: StatusCode, text: &'static str) -> Response {
+    let id = match text {
+        "bad report name" => "api_lab_bad_name",
+        "no lab folder is served" => "api_lab_none",
+        "no such report" => "api_lab_no_report",
+        "bad file name" => "api_lab_bad_file",
+        "only a report's plots and JSON are served" => "api_lab_not_served",
+        _ => "api_lab_no_file",
+    };
+    let said = tablero_core::Message::new(id, text);
+    (status, Json(crate::api::message_body(&said))).into_response()
 }
 
 /// A report's name: a folder name of letters, digits, `.`, `_` and `-`,

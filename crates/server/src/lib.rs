@@ -190,6 +190,29 @@ async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
     Ok(())
 }
 
+/// Why the server could not start, for the terminal to say in the
+/// reader's language (its `Display` is the English text).
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database cannot be opened, brought up to date or listened to.
+    #[error("{detail:#}")]
+    Database {
+        /// The database as given (a file or a URL).
+        database: String,
+        /// What failed, with its causes.
+        detail: anyhow::Error,
+    },
+    /// The address cannot be bound (in use, not this machine's, not
+    /// allowed).
+    #[error("cannot listen on {addr}: {error}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// The system's error.
+        error: std::io::Error,
+    },
+}
+
 /// A server bound to its address, ready to run.
 pub struct Running {
     /// The address it listens on (the real port when 0 was asked).
@@ -207,10 +230,18 @@ pub async fn start(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<Running> {
-    let store = Store::open_with(&config.database, config.limits.database_timeout).await?;
+    let database = |detail| StartError::Database {
+        database: config.database.clone(),
+        detail,
+    };
+    let store = Store::open_with(&config.database, config.limits.database_timeout)
+        .await
+        .map_err(database)?;
     let hub = Hub::new(store.clone());
     if let Some(url) = store.postgres_url() {
-        listen(Arc::clone(&hub), url.to_string()).await?;
+        listen(Arc::clone(&hub), url.to_string())
+            .await
+            .map_err(database)?;
     }
     // Games idle for ten minutes leave memory; they reload when asked for.
     let sweeper = Arc::clone(&hub);
@@ -223,7 +254,10 @@ pub async fn start(
     let app = app(hub, config.rate, &config.limits, config.lab.clone())?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
-        .with_context(|| format!("cannot listen on {}", config.addr))?;
+        .map_err(|error| StartError::Listen {
+            addr: config.addr,
+            error,
+        })?;
     let addr = listener.local_addr()?;
     let server = conn::serve(listener, app, config.limits, shutdown);
     Ok(Running {

@@ -14,8 +14,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tablero_ai::analysis::{Analysis, Exact};
-use tablero_ai::table::{open, GameTable, Seat};
-use tablero_core::Player;
+use tablero_ai::table::{open_or_why, GameTable, Seat};
+use tablero_core::{Localize, Message, Player};
 
 /// The most moves a request may replay.
 const MAX_MOVES: usize = 1000;
@@ -58,24 +58,25 @@ impl PositionBody {
     /// (named with its number).
     pub fn table(&self) -> Result<Box<dyn GameTable>, ApiError> {
         if games::find(&self.game).is_none() {
-            return Err(ApiError::NotFound(format!(
-                "no game {:?}: the games are {}",
-                self.game,
-                games::names()
-            )));
+            return Err(games::no_such_game(&self.game));
         }
         if self.moves.len() > MAX_MOVES {
-            return Err(ApiError::Bad(format!(
-                "{} moves: at most {MAX_MOVES}",
-                self.moves.len()
-            )));
+            let n = self.moves.len();
+            return Err(ApiError::Bad(
+                Message::new(
+                    "api_too_many_moves",
+                    format!("{n} moves: at most {MAX_MOVES}"),
+                )
+                .num("n", n)
+                .num("max", MAX_MOVES),
+            ));
         }
         let first = match self.first {
             None | Some(0) => Player::P1,
             Some(1) => Player::P2,
-            Some(n) => return Err(ApiError::Bad(format!("first must be 0 or 1, not {n}"))),
+            Some(n) => return Err(ApiError::bad_first(n)),
         };
-        let mut table = open(
+        let mut table = open_or_why(
             &self.game,
             self.variant.as_deref(),
             self.position.as_deref(),
@@ -85,14 +86,26 @@ impl PositionBody {
         .map_err(ApiError::Bad)?;
         for (i, text) in self.moves.iter().enumerate() {
             let Some(seat) = table.to_move() else {
-                return Err(ApiError::Bad(format!(
-                    "move {} ({text:?}): the game is over",
-                    i + 1
-                )));
+                return Err(ApiError::Bad(
+                    Message::new(
+                        "api_move_after_end",
+                        format!("move {} ({text:?}): the game is over", i + 1),
+                    )
+                    .num("n", i + 1)
+                    .text("move", text),
+                ));
             };
-            table
-                .play(seat, text)
-                .map_err(|e| ApiError::Bad(format!("move {} ({text:?}): {e}", i + 1)))?;
+            table.play(seat, text).map_err(|e| {
+                ApiError::Bad(
+                    Message::new(
+                        "api_move_refused",
+                        format!("move {} ({text:?}): {e}", i + 1),
+                    )
+                    .num("n", i + 1)
+                    .text("move", text)
+                    .msg("error", e.message()),
+                )
+            })?;
         }
         Ok(table)
     }
@@ -250,7 +263,10 @@ pub(crate) async fn analyse(
     let busy = || {
         Refusal::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "the analysis is busy; try again shortly",
+            Message::new(
+                "api_analysis_busy",
+                "the analysis is busy; try again shortly",
+            ),
         )
         .retry_after(1)
         .into_response()

@@ -13,22 +13,57 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use tablero_ai::table::{open_or_why, Seat};
+use tablero_core::{Message, Player};
 use tablero_print::{Face, Lang, Options, Paper};
 
 type Params = Query<HashMap<String, String>>;
+
+/// 400: parameter `name` cannot be `value` (English: `english`); `choices`
+/// lists the values it can be.
+fn bad_param(name: &str, value: &str, choices: &str, english: String) -> ApiError {
+    ApiError::Bad(
+        Message::new("api_bad_parameter", english)
+            .text("name", name)
+            .text("value", value)
+            .text("choices", choices),
+    )
+}
 
 /// The language asked for (`lang=es|en`, English when absent).
 fn lang_of(q: &HashMap<String, String>) -> Result<Lang, ApiError> {
     q.get("lang")
         .filter(|s| !s.is_empty())
-        .map_or(Ok(Lang::En), |s| s.parse().map_err(ApiError::Bad))
+        .map_or(Ok(Lang::En), |s| {
+            s.parse().map_err(|e| bad_param("lang", s, "en, es", e))
+        })
 }
 
 /// The part of `file` before `.ext`, or a 404 naming the form expected.
 fn stem<'a>(file: &'a str, ext: &str, example: &str) -> Result<&'a str, ApiError> {
     file.strip_suffix(ext)
         .filter(|s| !s.is_empty())
-        .ok_or_else(|| ApiError::NotFound(format!("no such file {file:?}: ask for {example}")))
+        .ok_or_else(|| {
+            ApiError::NotFound(
+                Message::new(
+                    "api_no_file",
+                    format!("no such file {file:?}: ask for {example}"),
+                )
+                .text("file", file)
+                .text("example", example),
+            )
+        })
+}
+
+/// 404: no card `n`.
+fn no_card(n: &str) -> ApiError {
+    ApiError::NotFound(
+        Message::new(
+            "api_no_card",
+            format!("no card {n:?}: the cards are 1 to 5"),
+        )
+        .text("card", n),
+    )
 }
 
 /// `GET /api/rules/{game}?lang=en|es`: the page for players in `lang`
@@ -37,12 +72,7 @@ pub(crate) async fn rules(
     Path(game): Path<String>,
     Query(q): Params,
 ) -> Result<Json<Value>, ApiError> {
-    let info = games::find(&game).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "no game {game:?}: the games are {}",
-            games::names()
-        ))
-    })?;
+    let info = games::find(&game).ok_or_else(|| games::no_such_game(&game))?;
     let lang = lang_of(&q)?;
     Ok(Json(json!({
         "game": game,
@@ -60,13 +90,12 @@ pub(crate) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<R
         .parse()
         .ok()
         .filter(|n| (1..=5).contains(n))
-        .ok_or_else(|| ApiError::NotFound(format!("no card {n:?}: the cards are 1 to 5")))?;
-    let face: Face = q
-        .get("face")
-        .map_or(Ok(Face::Red), |s| s.parse().map_err(ApiError::Bad))?;
+        .ok_or_else(|| no_card(n))?;
+    let face: Face = q.get("face").map_or(Ok(Face::Red), |s| {
+        s.parse().map_err(|e| bad_param("face", s, "red, blue", e))
+    })?;
     let lang = lang_of(&q)?;
-    let svg = tablero_print::cards::card_svg(number, face, lang)
-        .ok_or_else(|| ApiError::NotFound(format!("no card {number}")))?;
+    let svg = tablero_print::cards::card_svg(number, face, lang).ok_or_else(|| no_card(n))?;
     Ok((
         [
             (
@@ -88,22 +117,26 @@ pub(crate) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<R
 pub(crate) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
     let game = stem(&file, ".pdf", "/api/print/GAME.pdf")?.to_string();
     if games::find(&game).is_none() {
-        return Err(ApiError::NotFound(format!(
-            "no game {game:?}: the games are {}",
-            games::names()
-        )));
+        return Err(games::no_such_game(&game));
     }
     let lang = lang_of(&q)?;
     let paper: Paper = q
         .get("paper")
         .filter(|s| !s.is_empty())
-        .map_or(Ok(Paper::A4), |s| s.parse().map_err(ApiError::Bad))?;
+        .map_or(Ok(Paper::A4), |s| {
+            s.parse()
+                .map_err(|e| bad_param("paper", s, "a4, letter", e))
+        })?;
     let variant = q.get("variant").filter(|s| !s.is_empty()).cloned();
+    // A variant the game cannot read is refused with the game's reason.
+    if let Some(v) = &variant {
+        open_or_why(&game, Some(v), None, Player::P1, [Seat::Person; 2]).map_err(ApiError::Bad)?;
+    }
     let options = Options { paper, lang };
     let name = game.clone();
     let pdf = tokio::task::spawn_blocking(move || {
-        let kit =
-            tablero_print::kit_named(&name, variant.as_deref(), &options).map_err(ApiError::Bad)?;
+        let kit = tablero_print::kit_named(&name, variant.as_deref(), &options)
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("printing {name}: {e}")))?;
         kit.to_pdf()
             .map_err(|e| ApiError::Internal(anyhow::anyhow!("printing {name}: {e}")))
     })

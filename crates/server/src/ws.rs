@@ -1,7 +1,7 @@
 //! A game's WebSocket: the state at once and after every change, and
 //! actions from the socket (see `docs/web-api.md`).
 
-use crate::api::{over_rate, public_message, Guards, Peer, MAX_BODY};
+use crate::api::{error_body, json_problem, message_body, over_rate, Guards, Peer, MAX_BODY};
 use crate::hub::{Action, Actor, ApiError, DrawAction, Hub};
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tablero_core::Message as Said;
 use tokio::sync::broadcast::error::RecvError;
 
 /// Messages a socket may send.
@@ -85,14 +86,22 @@ type Receiver = futures_util::stream::SplitStream<WebSocket>;
 /// How long a closing socket waits for the peer's answering close.
 const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
-/// Closes the socket with `code` and `reason`, then reads (and drops)
-/// what the peer still sends until its answering close, for at most
-/// [`CLOSE_WAIT`]: a socket closed with unread data is reset, and the
-/// peer would never read the close frame and its code.
-async fn close(tx: &mut Sender, rx: &mut Receiver, code: u16, reason: &str, within: Duration) {
+/// Says why in an error message (`code` and `args` of `locales/*/web.ftl`,
+/// which the page can show), closes the socket with `code` and the reason's
+/// English text (a close frame's reason has at most 123 bytes), then reads
+/// (and drops) what the peer still sends until its answering close, for
+/// at most [`CLOSE_WAIT`]: a socket closed with unread data is reset, and
+/// the peer would never read the close frame and its code.
+async fn close(tx: &mut Sender, rx: &mut Receiver, code: u16, reason: &Said, within: Duration) {
+    let mut said = message_body(reason);
+    said["type"] = json!("error");
+    said["close"] = json!(code);
+    if !send(tx, Message::Text(said.to_string().into()), within).await {
+        return;
+    }
     let frame = CloseFrame {
         code,
-        reason: reason.into(),
+        reason: reason.as_str().into(),
     };
     if !send(tx, Message::Close(Some(frame)), within).await {
         return;
@@ -140,7 +149,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                     game: &game,
                 })
                 .expect("a state serializes"),
-                Err(e) => json!({"type": "error", "error": public_message(&e)}).to_string(),
+                Err(e) => error_message(&e, None).to_string(),
             };
             if !send(&mut tx, Message::Text(msg.into()), within).await {
                 return;
@@ -165,12 +174,17 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        close(&mut tx, &mut rx, close_code::UNSUPPORTED, "messages are JSON text", within).await;
+                        let reason = Said::new("api_ws_binary", "messages are JSON text");
+                        close(&mut tx, &mut rx, close_code::UNSUPPORTED, &reason, within).await;
                         return;
                     }
                     Some(Err(e)) => {
                         if too_long(e) {
-                            let reason = format!("a message is at most {MAX_BODY} bytes");
+                            let reason = Said::new(
+                                "api_ws_too_long",
+                                format!("a message is at most {MAX_BODY} bytes"),
+                            )
+                            .num("bytes", MAX_BODY);
                             close(&mut tx, &mut rx, close_code::SIZE, &reason, within).await;
                         }
                         return;
@@ -182,19 +196,23 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                     if let Some(wait) = over_rate(limiter, ip) {
                         strikes += 1;
                         if strikes > STRIKES {
-                            close(&mut tx, &mut rx, close_code::POLICY, "too many messages", within).await;
+                            let reason = Said::new("api_ws_closed_too_many", "too many messages");
+                            close(&mut tx, &mut rx, close_code::POLICY, &reason, within).await;
                             return;
                         }
                         let mid = serde_json::from_str::<Value>(&text)
                             .ok()
                             .and_then(|v| v.get("id").cloned());
                         let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
-                        let reply = json!({
-                            "type": "error",
-                            "id": mid,
-                            "error": format!("too many messages: wait {wait_ms} ms"),
-                            "retry_after_ms": wait_ms,
-                        });
+                        let said = Said::new(
+                            "api_ws_too_many",
+                            format!("too many messages: wait {wait_ms} ms"),
+                        )
+                        .num("ms", wait_ms);
+                        let mut reply = message_body(&said);
+                        reply["type"] = json!("error");
+                        reply["id"] = mid.unwrap_or(Value::Null);
+                        reply["retry_after_ms"] = json!(wait_ms);
                         if !send(&mut tx, Message::Text(reply.to_string().into()), within).await {
                             return;
                         }
@@ -203,7 +221,13 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                 }
                 strikes = 0;
                 let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(json!({"type": "error", "error": format!("bad message: {e}")})),
+                    Err(e) => {
+                        let said = Said::new("api_ws_bad_message", format!("bad message: {e}"))
+                            .msg("error", json_problem(&e));
+                        let mut reply = message_body(&said);
+                        reply["type"] = json!("error");
+                        Some(reply)
+                    }
                     Ok(ClientMessage::Hello { tokens }) => {
                         actor = Actor::Tokens(tokens.into_iter().take(8).collect());
                         presence.clear();
@@ -245,7 +269,7 @@ struct StateMessage<'a> {
 }
 
 fn error_message(e: &ApiError, id: Option<Value>) -> Value {
-    let mut m = crate::api::error_body(e);
+    let mut m = error_body(e);
     m["type"] = json!("error");
     m["id"] = id.unwrap_or(Value::Null);
     m

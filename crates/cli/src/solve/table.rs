@@ -236,7 +236,7 @@ fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
         );
     }
     if !r.checksum_ok || r.mismatches > 0 {
-        bail!("the table is damaged");
+        bail!(crate::i18n::t!("solve-table-damaged"));
     }
     Ok(())
 }

@@ -38,9 +38,11 @@
 //! ```
 
 use super::{Draughts, DraughtsVariant, Square};
-use tablero_core::{Game, History, Outcome, Player, Reason, Record};
+use tablero_core::{Game, History, Localize, Message, Outcome, Player, Reason, Record};
 
-/// Why a PDN text could not be read.
+/// Why a PDN text could not be read; its [`Localize::message`] is a
+/// message of `locales/*/games.ftl` (`pdn-…`), its `Display` the English
+/// text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PdnError {
     /// A tag line is malformed.
@@ -49,7 +51,7 @@ pub enum PdnError {
         /// Line number, from 1.
         line: usize,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
     /// The game type is not one of the 8x8 configurations.
     #[error(
@@ -62,7 +64,7 @@ pub enum PdnError {
         /// The tag's value.
         fen: String,
         /// What is wrong.
-        reason: String,
+        reason: Message,
     },
     /// A move cannot be read or is not legal.
     #[error("move {number} ({text}): {reason}")]
@@ -72,11 +74,37 @@ pub enum PdnError {
         /// The move as written.
         text: String,
         /// Why.
-        reason: String,
+        reason: Message,
     },
     /// The result cannot be read.
     #[error("{0}")]
-    BadResult(String),
+    BadResult(Message),
+}
+
+impl Localize for PdnError {
+    fn message(&self) -> Message {
+        let english = self.to_string();
+        match self {
+            PdnError::BadTag { line, reason } => Message::new("pdn-bad-tag", english)
+                .num("line", *line)
+                .msg("reason", reason.clone()),
+            PdnError::GameType(t) => {
+                Message::new("pdn-game-type", english).text("type", format!("{t:?}"))
+            }
+            PdnError::BadFen { fen, reason } => Message::new("pdn-bad-fen", english)
+                .text("fen", format!("{fen:?}"))
+                .msg("reason", reason.clone()),
+            PdnError::BadMove {
+                number,
+                text,
+                reason,
+            } => Message::new("pdn-bad-move", english)
+                .num("number", *number)
+                .text("text", text)
+                .msg("reason", reason.clone()),
+            PdnError::BadResult(m) => m.clone(),
+        }
+    }
 }
 
 /// The game's name for a side (`White`, `Black`), its players' tag.
@@ -174,14 +202,17 @@ fn move_to_pdn(v: DraughtsVariant, text: &str) -> String {
 }
 
 /// A PDN move (`22-18`, `22x15x6`, `c3-d4`) in the game's notation.
-fn move_from_pdn(v: DraughtsVariant, text: &str) -> Result<String, String> {
+fn move_from_pdn(v: DraughtsVariant, text: &str) -> Result<String, Message> {
     let mut out = String::new();
     for part in text.split_inclusive(['-', 'x', 'X', ':']) {
         let (name, sep) = match part.char_indices().last() {
             Some((i, c @ ('-' | 'x' | 'X' | ':'))) => (&part[..i], Some(c)),
             _ => (part, None),
         };
-        let sq = read_square(v, name).ok_or_else(|| format!("{name:?} is no square"))?;
+        let sq = read_square(v, name).ok_or_else(|| {
+            Message::new("pdn-no-square", format!("{name:?} is no square"))
+                .text("square", format!("{name:?}"))
+        })?;
         out.push_str(&sq.to_string());
         match sep {
             Some('-') => out.push('-'),
@@ -278,9 +309,9 @@ fn fen(pos: &Draughts) -> String {
 
 /// Reads a FEN into a position of variant `v`.
 fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
-    let bad = |reason: &str| PdnError::BadFen {
+    let bad = |reason: Message| PdnError::BadFen {
         fen: text.to_string(),
-        reason: reason.to_string(),
+        reason,
     };
     let text = text.trim().trim_end_matches('.');
     let mut fields = text.split(':');
@@ -288,7 +319,12 @@ fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
     let side = match fields.next().map(str::trim) {
         Some("W" | "w") => white,
         Some("B" | "b") => white.other(),
-        _ => return Err(bad("it starts with W or B, the side to move")),
+        _ => {
+            return Err(bad(Message::new(
+                "pdn-fen-side",
+                "it starts with W or B, the side to move",
+            )))
+        }
     };
     let mut board: [Option<char>; 64] = [None; 64];
     for field in fields {
@@ -296,7 +332,12 @@ fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
         let (owner, list) = match field.split_at_checked(1) {
             Some(("W" | "w", rest)) => (white, rest),
             Some(("B" | "b", rest)) => (white.other(), rest),
-            _ => return Err(bad("each side's list starts with W or B")),
+            _ => {
+                return Err(bad(Message::new(
+                    "pdn-fen-list",
+                    "each side's list starts with W or B",
+                )))
+            }
         };
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (king, item) = match item.strip_prefix(['K', 'k']) {
@@ -307,13 +348,21 @@ fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
                 Some((a, b)) => {
                     let (a, b) = (a.parse::<u8>(), b.parse::<u8>());
                     let (Ok(a), Ok(b)) = (a, b) else {
-                        return Err(bad("a range is two square numbers"));
+                        return Err(bad(Message::new(
+                            "pdn-fen-range",
+                            "a range is two square numbers",
+                        )));
                     };
                     (a..=b)
-                        .map(|n| number_square(v, n).ok_or_else(|| bad("a square is 1 to 32")))
+                        .map(|n| {
+                            number_square(v, n).ok_or_else(|| {
+                                bad(Message::new("pdn-fen-number", "a square is 1 to 32"))
+                            })
+                        })
                         .collect::<Result<_, _>>()?
                 }
-                None => vec![read_square(v, item).ok_or_else(|| bad("a square is unknown"))?],
+                None => vec![read_square(v, item)
+                    .ok_or_else(|| bad(Message::new("pdn-fen-square", "a square is unknown")))?],
             };
             for sq in squares {
                 let c = match (owner, king) {
@@ -350,7 +399,7 @@ fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
     }
     let side = if side == Player::P1 { 'w' } else { 'b' };
     let text = format!("{} {side} 0", ranks.join("/"));
-    Draughts::parse_position(&v, &text).map_err(|e| bad(&e.to_string()))
+    Draughts::parse_position(&v, &text).map_err(|e| bad(e.message()))
 }
 
 /// The record in PDN.
@@ -433,20 +482,20 @@ pub fn looks_like_pdn(text: &str) -> bool {
 }
 
 /// Reads a tag line `[Key "value"]`.
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+fn parse_tag(line: &str) -> Result<(String, String), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or("a tag is [Key \"value\"]")?
+        .ok_or_else(|| Message::new("pdn-tag-shape", "a tag is [Key \"value\"]"))?
         .trim();
     let (key, rest) = inner
         .split_once(char::is_whitespace)
-        .ok_or("a tag has a key and a value")?;
+        .ok_or_else(|| Message::new("pdn-tag-parts", "a tag has a key and a value"))?;
     let rest = rest.trim();
     let value = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or("a tag's value is quoted")?;
+        .ok_or_else(|| Message::new("pdn-tag-quotes", "a tag's value is quoted"))?;
     let mut out = String::new();
     let mut chars = value.chars();
     while let Some(c) = chars.next() {
@@ -513,7 +562,7 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
         if t.starts_with('[') && !in_body {
             tags.push(parse_tag(t).map_err(|reason| PdnError::BadTag {
                 line: n + 1,
-                reason: reason.to_string(),
+                reason,
             })?);
         } else if t.starts_with('[') {
             // The next game of the file.
@@ -556,7 +605,7 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
             result_word = Some(r);
             break;
         }
-        let bad = |reason: String| PdnError::BadMove {
+        let bad = |reason: Message| PdnError::BadMove {
             number: i + 1,
             text: w.clone(),
             reason,
@@ -565,13 +614,17 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
         let mv = h
             .current()
             .parse_move(&text)
-            .map_err(|e| bad(e.to_string()))?;
-        h.play(mv).map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(e.message()))?;
+        h.play(mv).map_err(|e| bad(e.message()))?;
     }
     let said = match (result_word, tagged_result) {
         (Some(r), _) => r,
-        (None, Some(t)) => read_result(v, t.trim())
-            .map_err(|()| PdnError::BadResult(format!("Result {t:?} is no result")))?,
+        (None, Some(t)) => read_result(v, t.trim()).map_err(|()| {
+            PdnError::BadResult(
+                Message::new("pdn-no-result", format!("Result {t:?} is no result"))
+                    .text("result", format!("{t:?}")),
+            )
+        })?,
         (None, None) => None,
     };
     let result = match said {

@@ -137,13 +137,11 @@ impl Hub {
             let fresh = self
                 .load_live(id)
                 .await?
-                .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+                .ok_or_else(|| ApiError::no_game(id))?;
             live.refresh(fresh);
             let _ = entry.changes.send(());
             if attempt == 1 {
-                return Err(ApiError::Conflict(
-                    "the game changed at the same time; try again".into(),
-                ));
+                return Err(ApiError::changed_meanwhile());
             }
         }
         drop(live);

@@ -8,6 +8,7 @@ use crate::store::{now_ms, Chain, GameRow, SeatRow};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use tablero_core::Message;
 
 /// The answer to a rematch request.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -67,17 +68,19 @@ enum Step {
 /// The step a rematch request by the holder of `held` takes on `live`.
 fn step(live: &Live, held: &[usize]) -> Result<Step, ApiError> {
     if held.is_empty() {
-        return Err(ApiError::Forbidden(
-            "you hold no seat in this game (a spectator cannot ask for a rematch)".into(),
-        ));
+        return Err(ApiError::Forbidden(Message::new(
+            "api_rematch_spectator",
+            "you hold no seat in this game (a spectator cannot ask for a rematch)",
+        )));
     }
     if let Some(next) = &live.row.chain.next_game {
         return Ok(Step::Next(next.clone()));
     }
     if live.table.outcome().is_none() {
-        return Err(ApiError::Conflict(
-            "the game is not over: a rematch follows a finished game".into(),
-        ));
+        return Err(ApiError::Conflict(Message::new(
+            "api_rematch_not_over",
+            "the game is not over: a rematch follows a finished game",
+        )));
     }
     // The people's seats the asker does not hold: a friend's.
     let friend = (0..2).any(|s| live.ai_level(s).is_none() && !held.contains(&s));
@@ -198,7 +201,7 @@ impl Hub {
             let fresh = self
                 .load_live(id)
                 .await?
-                .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+                .ok_or_else(|| ApiError::no_game(id))?;
             live.refresh(fresh);
             drop(live);
             let _ = entry.changes.send(());
@@ -206,9 +209,7 @@ impl Hub {
                 break;
             }
         }
-        Err(ApiError::Conflict(
-            "the game changed at the same time; try again".into(),
-        ))
+        Err(ApiError::changed_meanwhile())
     }
 
     /// The answer naming game `next`, with the tokens of the seats that the

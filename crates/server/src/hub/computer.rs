@@ -7,6 +7,7 @@ use super::{Action, Actor, ApiError, Entry, Hub};
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 use tablero_ai::Limits;
+use tablero_core::Message;
 
 /// A seed that depends only on the game's id and the seat, so a game's
 /// computer plays the same way after a restart.
@@ -156,9 +157,10 @@ impl Hub {
             let mut live = entry.live.lock().await;
             let held = live.held(actor);
             if held.is_empty() {
-                return Err(ApiError::Forbidden(
-                    "you hold no seat in this game (a spectator gets no hints)".into(),
-                ));
+                return Err(ApiError::Forbidden(Message::new(
+                    "api_hint_spectator",
+                    "you hold no seat in this game (a spectator gets no hints)",
+                )));
             }
             let against_weak = held.iter().any(|&s| {
                 live.ai_level(s).is_none()
@@ -167,15 +169,20 @@ impl Hub {
                         .is_some_and(|l| (1..=super::render::HINT_LEVELS).contains(&l))
             });
             if !against_weak {
-                return Err(ApiError::Forbidden(format!(
-                    "hints are given only against the computer at levels 1 to {}",
-                    super::render::HINT_LEVELS
-                )));
+                let max = super::render::HINT_LEVELS;
+                return Err(ApiError::Forbidden(
+                    Message::new(
+                        "api_hint_levels",
+                        format!("hints are given only against the computer at levels 1 to {max}"),
+                    )
+                    .num("max", max),
+                ));
             }
             if !super::render::hint_allowed(&live, &held) {
-                return Err(ApiError::Conflict(
-                    "a hint is for your turn in a game in progress".into(),
-                ));
+                return Err(ApiError::Conflict(Message::new(
+                    "api_hint_not_your_turn",
+                    "a hint is for your turn in a game in progress",
+                )));
             }
             let kept = live.hinter.take();
             (live.table.boxed_clone(), live.table.moves().len(), kept)

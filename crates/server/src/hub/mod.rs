@@ -22,24 +22,27 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use tablero_ai::table::{self, Computer, GameTable, Refusal, Seat};
-use tablero_core::Player;
+use tablero_core::{Message, Player};
 use tokio::sync::{broadcast, Mutex};
 
-/// An error answer of the API.
+/// An error answer of the API. Each reason is a message of the web's
+/// catalogue (`locales/*/web.ftl`, ids `api_…`) or of the games'
+/// (`games.ftl`): the answer carries its id and arguments as `code` and
+/// `args`, its English text as `error` (docs/web-api.md, "Errors").
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// Malformed or illegal (400).
     #[error("{0}")]
-    Bad(String),
+    Bad(Message),
     /// Not your seat (403).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     /// No such thing (404).
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// Not now: the game moved on or is over (409).
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     /// A refusal with its reason as a message of the catalogue
     /// (`locales/*/games.ftl`), which the browser shows in the reader's
     /// language: 400, 403 or 409 by its kind.
@@ -49,6 +52,32 @@ pub enum ApiError {
     /// message.
     #[error("internal error: {0}")]
     Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// 404: no game `id`.
+    pub(crate) fn no_game(id: &str) -> ApiError {
+        ApiError::NotFound(Message::new("api_no_game", format!("no game {id:?}")).text("id", id))
+    }
+
+    /// 409: another process changed the game at the same time.
+    pub(crate) fn changed_meanwhile() -> ApiError {
+        ApiError::Conflict(Message::new(
+            "api_changed_meanwhile",
+            "the game changed at the same time; try again",
+        ))
+    }
+
+    /// 400: `first` is not a seat.
+    pub(crate) fn bad_first(first: usize) -> ApiError {
+        ApiError::Bad(
+            Message::new(
+                "api_bad_first",
+                format!("first must be 0 or 1, not {first}"),
+            )
+            .num("first", first),
+        )
+    }
 }
 
 impl From<Refusal> for ApiError {
@@ -309,7 +338,7 @@ impl Hub {
         let live = self
             .load_live(id)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+            .ok_or_else(|| ApiError::no_game(id))?;
         let entry = {
             let mut games = self
                 .games
@@ -337,17 +366,30 @@ impl Hub {
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
         let first = req.first.unwrap_or(0);
         if first > 1 {
-            return Err(ApiError::Bad(format!("first must be 0 or 1, not {first}")));
+            return Err(ApiError::bad_first(first));
         }
         if games::find(&req.game).is_none() {
-            return Err(ApiError::Bad(format!(
-                "unknown game {:?}: the games are {}",
-                req.game,
-                games::names()
-            )));
+            return Err(ApiError::Bad(
+                Message::new(
+                    "api_unknown_game",
+                    format!(
+                        "unknown game {:?}: the games are {}",
+                        req.game,
+                        games::names()
+                    ),
+                )
+                .text("game", &req.game)
+                .text("games", games::names()),
+            ));
         }
         if req.two_games && !games::two_game_match(&req.game) {
-            return Err(ApiError::Bad(format!("{} has no two-game match", req.game)));
+            return Err(ApiError::Bad(
+                Message::new(
+                    "api_no_two_games",
+                    format!("{} has no two-game match", req.game),
+                )
+                .text("game", &req.game),
+            ));
         }
         let mut tokens = BTreeMap::new();
         let mut links = BTreeMap::new();
@@ -358,9 +400,13 @@ impl Hub {
                 SeatKind::Ai => {
                     let level = spec.level.unwrap_or(3);
                     if !(1..=5).contains(&level) {
-                        return Err(ApiError::Bad(format!(
-                            "level {level} does not exist: levels are 1 to 5"
-                        )));
+                        return Err(ApiError::Bad(
+                            Message::new(
+                                "api_bad_level",
+                                format!("level {level} does not exist: levels are 1 to 5"),
+                            )
+                            .num("level", level),
+                        ));
                     }
                     SeatRow {
                         kind: "ai".into(),
@@ -439,10 +485,15 @@ impl Hub {
         let mut live = entry.live.lock().await;
         if let Some(p) = ply {
             if p > live.table.moves().len() {
-                return Err(ApiError::Bad(format!(
-                    "ply {p} is beyond the game's {} plies",
-                    live.table.moves().len()
-                )));
+                let plies = live.table.moves().len();
+                return Err(ApiError::Bad(
+                    Message::new(
+                        "api_ply_beyond",
+                        format!("ply {p} is beyond the game's {plies} plies"),
+                    )
+                    .num("ply", p)
+                    .num("plies", plies),
+                ));
             }
         }
         let mut st = render::state(&mut live, actor, ply, entry.connected());
@@ -488,7 +539,9 @@ impl Hub {
     /// Storage failures.
     pub async fn my_games(self: &Arc<Self>, tokens: Vec<String>) -> Result<GameList, ApiError> {
         if tokens.len() > 200 {
-            return Err(ApiError::Bad("at most 200 tokens".into()));
+            return Err(ApiError::Bad(
+                Message::new("api_too_many_tokens", "at most 200 tokens").num("max", 200),
+            ));
         }
         let rows = self.store.games_for_tokens(&tokens, 50).await?;
         let actor = Actor::Tokens(tokens);
