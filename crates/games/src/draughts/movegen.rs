@@ -157,10 +157,119 @@ impl ArmyView<'_> {
     /// the rules have them). Returns how many were kept.
     #[inline]
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
-        match self.capturers() {
-            0 => 0,
-            capturers => self.search_captures(capturers, out),
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return 0;
         }
+        let mut jumpers = [0u64; 8];
+        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
+            return self.push_single_jumps(&jumpers, out);
+        }
+        self.search_captures(capturers, out)
+    }
+
+    /// How many moves [`captures`](ArmyView::captures) would keep, listed
+    /// into `out` only where they must be (see
+    /// [`single_jumps`](ArmyView::single_jumps)).
+    #[inline]
+    pub fn count_captures(&self, out: &mut Vec<Move>) -> u64 {
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return 0;
+        }
+        let mut jumpers = [0u64; 8];
+        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
+            return jumpers.iter().map(|j| u64::from(j.count_ones())).sum();
+        }
+        self.search_captures(capturers, out) as u64
+    }
+
+    /// Whether every capture is one jump of a man: none has a second jump
+    /// and none reaches the promotion row where it would go on as a king.
+    /// Then each jump is a move of its own, the law of quantity keeps them
+    /// all and the law of quality those over kings if there are any; they
+    /// are found by direction shifts of the whole board, and `jumpers[d]`
+    /// is set to the men whose kept jump goes in direction `d`. The army
+    /// must have no king among its capturers.
+    #[inline(always)]
+    fn single_jumps(&self, jumpers: &mut [u64; 8]) -> bool {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let man_caps = self.orient(self.rules.man_captures);
+        let stop = self.rules.promotion == Promotion::Stop;
+        let promo = self.promo_row();
+        let mut over_kings = false;
+        let mut m = man_caps;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let back = dir::opposite(d as u8) as usize;
+            let j = self.men & g.shift(self.enemy & g.shift(empty, back), back);
+            if j == 0 {
+                continue;
+            }
+            let lands = g.shift(g.shift(j, d), d);
+            if lands & promo != 0 && !stop {
+                return false;
+            }
+            // A second jump from a landing square, in any direction but
+            // back over the piece just taken (the square left behind lies
+            // only that way, so it is never a second landing).
+            let go_on = if stop { lands & !promo } else { lands };
+            let mut m2 = man_caps & !(1u8 << back);
+            while m2 != 0 {
+                let d2 = m2.trailing_zeros() as usize;
+                m2 &= m2 - 1;
+                let back2 = dir::opposite(d2 as u8) as usize;
+                if go_on & g.shift(self.enemy & g.shift(empty, back2), back2) != 0 {
+                    return false;
+                }
+            }
+            jumpers[d] = j;
+            if self.rules.quality && g.shift(g.shift(j, d) & self.enemy_kings, back) != 0 {
+                over_kings = true;
+            }
+        }
+        if over_kings {
+            for (d, j) in jumpers.iter_mut().enumerate() {
+                if *j != 0 {
+                    let back = dir::opposite(d as u8) as usize;
+                    *j = g.shift(g.shift(*j, d) & self.enemy_kings, back);
+                }
+            }
+        }
+        true
+    }
+
+    /// Appends the single jumps of [`single_jumps`](ArmyView::single_jumps)
+    /// in the order of the path search: by start square, then direction.
+    #[inline(always)]
+    fn push_single_jumps(&self, jumpers: &[u64; 8], out: &mut Vec<Move>) -> usize {
+        let g = self.rules.geometry();
+        let promo = self.promo_row();
+        let mut pieces = jumpers.iter().fold(0, |a, j| a | j);
+        let start = out.len();
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let bit = 1u64 << sq;
+            for (d, j) in jumpers.iter().enumerate() {
+                if j & bit == 0 {
+                    continue;
+                }
+                let mid = g.step[d][sq];
+                let land = g.shift(mid, d);
+                out.push(Move {
+                    from: Square::at(sq as u8),
+                    to: Square::at(land.trailing_zeros() as u8),
+                    captured: mid,
+                    // Only with promotion by stopping (see `single_jumps`).
+                    promote: land & promo != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        out.len() - start
     }
 
     /// [`captures`](ArmyView::captures) of the pieces in `capturers`.
@@ -258,6 +367,51 @@ impl ArmyView<'_> {
                 });
             }
         }
+    }
+
+    /// The move at index `i` of those [`quiet`](ArmyView::quiet) appends,
+    /// found without listing them (each piece's targets counted in turn);
+    /// `None` past the end.
+    #[must_use]
+    pub fn nth_quiet(&self, mut i: u64) -> Option<Move> {
+        let promo = self.promo_row();
+        let man_moves = self.orient(self.rules.man_moves);
+        let ally_man = self.orient(self.rules.ally_man);
+        let mut pieces = if self.allies == 0 {
+            self.movers(man_moves)
+        } else {
+            self.men | self.kings
+        };
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = Square::at(sq as u8);
+            let king = self.kings & from.bit() != 0;
+            let mut targets = self.quiet_targets(sq, king, man_moves, ally_man);
+            // Mostly one or two targets: counted without a full count.
+            let n = if targets & targets.wrapping_sub(1) == 0 {
+                u64::from(targets != 0)
+            } else {
+                u64::from(targets.count_ones())
+            };
+            if i >= n {
+                i -= n;
+                continue;
+            }
+            for _ in 0..i {
+                targets &= targets - 1;
+            }
+            let to = targets.trailing_zeros() as u8;
+            let promo_here = if king { 0 } else { promo };
+            return Some(Move {
+                from,
+                to: Square::at(to),
+                captured: 0,
+                promote: promo_here & (1u64 << to) != 0,
+                penalty: Penalty::None,
+            });
+        }
+        None
     }
 
     /// The pieces with an empty square next to them in a direction they
@@ -1049,7 +1203,10 @@ mod tests {
                                     };
                                     let want = reference(&view);
                                     let mut got = Vec::new();
+                                    let mut scratch = Vec::new();
+                                    let counted = view.count_captures(&mut scratch);
                                     let caps = view.captures(&mut got);
+                                    assert_eq!(counted, caps as u64, "{rules:?} {view:?}");
                                     assert_eq!(
                                         caps,
                                         want.iter().filter(|m| m.is_capture()).count()
@@ -1058,6 +1215,13 @@ mod tests {
                                     view.quiet(&mut got);
                                     assert_eq!(got, want, "{rules:?} {view:?}");
                                     assert_eq!(view.count_quiet(), (got.len() - quiet_from) as u64);
+                                    for (i, m) in got[quiet_from..].iter().enumerate() {
+                                        assert_eq!(view.nth_quiet(i as u64), Some(*m));
+                                    }
+                                    assert_eq!(
+                                        view.nth_quiet((got.len() - quiet_from) as u64),
+                                        None
+                                    );
                                     assert_eq!(view.has_move(), !want.is_empty(), "{view:?}");
                                     checked += 1;
                                 }
