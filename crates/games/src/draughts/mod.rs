@@ -333,8 +333,8 @@ impl Game for Draughts {
     }
 
     /// Captures are listed (a capture is rare in a random game and needs
-    /// its path search); quiet moves are counted and the chosen one found
-    /// without listing the others.
+    /// its path search); the chosen quiet move is found without listing
+    /// the others.
     fn choose_move<F: FnOnce(usize) -> usize>(
         &self,
         moves: &mut MoveList,
@@ -346,10 +346,7 @@ impl Game for Draughts {
         if view.captures(moves) != 0 {
             return Some(moves[choose(moves.len())]);
         }
-        match view.count_quiet() {
-            0 => None,
-            n => view.nth_quiet(choose(n as usize) as u64),
-        }
+        view.choose_quiet(choose)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

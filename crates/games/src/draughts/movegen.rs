@@ -6,6 +6,7 @@
 //! caller's `Vec`, which keeps its capacity between calls.
 
 use super::board::{ascending, dir, Geometry, Neighbours, Promotion, Rules, Square, OFF};
+use arrayvec::ArrayVec;
 
 /// A penalty of the `huff` option of Super Dimensiones, played as part of a
 /// non-capturing move.
@@ -369,12 +370,15 @@ impl ArmyView<'_> {
         }
     }
 
-    /// The move at index `i` of those [`quiet`](ArmyView::quiet) appends,
-    /// found without listing them (each piece's targets counted in turn);
-    /// `None` past the end.
-    #[must_use]
-    pub fn nth_quiet(&self, mut i: u64) -> Option<Move> {
-        let promo = self.promo_row();
+    /// The move at index `choose(n)` of the `n` moves [`quiet`](ArmyView::quiet)
+    /// appends (`choose` is called once, with `n > 0`), found without
+    /// listing them: one pass records each piece's targets and their
+    /// number, then the chosen piece's target is taken. `None`, without
+    /// calling `choose`, when there is no quiet move.
+    pub fn choose_quiet<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
+        if self.allies == 0 && !self.rules.flying_kings {
+            return self.choose_step(choose);
+        }
         let man_moves = self.orient(self.rules.man_moves);
         let ally_man = self.orient(self.rules.ally_man);
         let mut pieces = if self.allies == 0 {
@@ -382,18 +386,32 @@ impl ArmyView<'_> {
         } else {
             self.men | self.kings
         };
+        // At most 64 pieces: one a square.
+        let mut found: ArrayVec<(u64, u8, u8), 64> = ArrayVec::new();
+        let mut total = 0usize;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            let from = Square::at(sq as u8);
-            let king = self.kings & from.bit() != 0;
-            let mut targets = self.quiet_targets(sq, king, man_moves, ally_man);
+            let king = self.kings & (1u64 << sq) != 0;
+            let targets = self.quiet_targets(sq, king, man_moves, ally_man);
             // Mostly one or two targets: counted without a full count.
             let n = if targets & targets.wrapping_sub(1) == 0 {
-                u64::from(targets != 0)
+                usize::from(targets != 0)
             } else {
-                u64::from(targets.count_ones())
+                targets.count_ones() as usize
             };
+            if n != 0 {
+                found.push((targets, sq as u8, n as u8));
+                total += n;
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut i = choose(total);
+        let promo = self.promo_row();
+        for &(mut targets, sq, n) in &found {
+            let n = usize::from(n);
             if i >= n {
                 i -= n;
                 continue;
@@ -402,14 +420,92 @@ impl ArmyView<'_> {
                 targets &= targets - 1;
             }
             let to = targets.trailing_zeros() as u8;
-            let promo_here = if king { 0 } else { promo };
+            let king = self.kings & (1u64 << sq) != 0;
             return Some(Move {
-                from,
+                from: Square::at(sq),
                 to: Square::at(to),
                 captured: 0,
-                promote: promo_here & (1u64 << to) != 0,
+                promote: !king && promo & (1u64 << to) != 0,
                 penalty: Penalty::None,
             });
+        }
+        None
+    }
+
+    /// [`choose_quiet`](ArmyView::choose_quiet) where every quiet move is
+    /// one step (no flying kings, no ally jumps). A piece's moves, in the
+    /// order of their end squares, go in the directions of [`BY_OFFSET`];
+    /// the pieces that step each way are found by whole-board shifts,
+    /// counted a row at a time (the counts of the rows side by side in one
+    /// word), and only the row of the chosen move is walked.
+    fn choose_step<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let man_moves = self.orient(self.rules.man_moves);
+        let king_dirs = if self.kings != 0 {
+            self.rules.king_dirs
+        } else {
+            0
+        };
+        let mut boards = [0u64; 8];
+        let mut rows = 0u64;
+        let mut any = 0u64;
+        for (k, &d) in BY_OFFSET.iter().enumerate() {
+            let bit = 1u8 << d;
+            if (man_moves | king_dirs) & bit == 0 {
+                continue;
+            }
+            let free = g.shift(empty, dir::opposite(d) as usize);
+            let mut b = 0;
+            if man_moves & bit != 0 {
+                b |= self.men & free;
+            }
+            if king_dirs & bit != 0 {
+                b |= self.kings & free;
+            }
+            boards[k] = b;
+            any |= b;
+            rows += byte_counts(b);
+        }
+        // Byte r of `rows`: the moves of the pieces on row r (at most 64).
+        let total = byte_sum(rows);
+        if total == 0 {
+            return None;
+        }
+        let mut i = choose(total as usize) as u64;
+        // The chosen move's row: the first whose running total passes `i`.
+        let mut row = 0;
+        loop {
+            let n = (rows >> (8 * row)) & 0xFF;
+            if i < n {
+                break;
+            }
+            i -= n;
+            row += 1;
+        }
+        let promo = self.promo_row();
+        let mut pieces = any & (0xFFu64 << (8 * row));
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            for (k, &d) in BY_OFFSET.iter().enumerate() {
+                if boards[k] & (1u64 << sq) == 0 {
+                    continue;
+                }
+                if i > 0 {
+                    i -= 1;
+                    continue;
+                }
+                let to = g.step[d as usize][sq].trailing_zeros() as u8;
+                let king = self.kings & (1u64 << sq) != 0;
+                return Some(Move {
+                    from: Square::at(sq as u8),
+                    to: Square::at(to),
+                    captured: 0,
+                    promote: !king && promo & (1u64 << to) != 0,
+                    penalty: Penalty::None,
+                });
+            }
         }
         None
     }
@@ -573,6 +669,29 @@ impl ArmyView<'_> {
         );
         paths
     }
+}
+
+/// The directions by the offset of a step on the board (`row * 8 + col`
+/// numbering): SW -9, S -8, SE -7, W -1, E +1, NW +7, N +8, NE +9. A piece's
+/// steps in this order end on ascending squares.
+const BY_OFFSET: [u8; 8] = [dir::SW, dir::S, dir::SE, dir::W, dir::E, dir::NW, dir::N, dir::NE];
+
+/// The population count of each byte of `b`, in that byte.
+#[inline(always)]
+const fn byte_counts(b: u64) -> u64 {
+    let x = b - ((b >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+}
+
+/// The sum of the bytes of `b`, each at most 255 (in two halves of 16-bit
+/// lanes, so that no sum carries).
+#[inline(always)]
+const fn byte_sum(b: u64) -> u64 {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lo = (b & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
+    let hi = ((b >> 8) & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
+    lo + hi
 }
 
 /// Whether one of `men` (of an army moving north if `north`) has a free
@@ -1215,13 +1334,17 @@ mod tests {
                                     view.quiet(&mut got);
                                     assert_eq!(got, want, "{rules:?} {view:?}");
                                     assert_eq!(view.count_quiet(), (got.len() - quiet_from) as u64);
-                                    for (i, m) in got[quiet_from..].iter().enumerate() {
-                                        assert_eq!(view.nth_quiet(i as u64), Some(*m));
+                                    let quiet = &got[quiet_from..];
+                                    for (i, m) in quiet.iter().enumerate() {
+                                        let chosen = view.choose_quiet(|n| {
+                                            assert_eq!(n, quiet.len());
+                                            i
+                                        });
+                                        assert_eq!(chosen, Some(*m));
                                     }
-                                    assert_eq!(
-                                        view.nth_quiet((got.len() - quiet_from) as u64),
-                                        None
-                                    );
+                                    if quiet.is_empty() {
+                                        assert_eq!(view.choose_quiet(|_| unreachable!()), None);
+                                    }
                                     assert_eq!(view.has_move(), !want.is_empty(), "{view:?}");
                                     checked += 1;
                                 }
