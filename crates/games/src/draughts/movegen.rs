@@ -674,7 +674,16 @@ impl ArmyView<'_> {
 /// The directions by the offset of a step on the board (`row * 8 + col`
 /// numbering): SW -9, S -8, SE -7, W -1, E +1, NW +7, N +8, NE +9. A piece's
 /// steps in this order end on ascending squares.
-const BY_OFFSET: [u8; 8] = [dir::SW, dir::S, dir::SE, dir::W, dir::E, dir::NW, dir::N, dir::NE];
+const BY_OFFSET: [u8; 8] = [
+    dir::SW,
+    dir::S,
+    dir::SE,
+    dir::W,
+    dir::E,
+    dir::NW,
+    dir::N,
+    dir::NE,
+];
 
 /// The population count of each byte of `b`, in that byte.
 #[inline(always)]
