@@ -24,8 +24,8 @@ pub struct Args {
     /// Print JSON: `[{"depth": 1, "nodes": 12, "seconds": 0.0}, ...]`.
     #[arg(long)]
     json: bool,
-    /// Threads counting at once (the positions two plies from the root are
-    /// shared out among them).
+    /// Threads counting at once (the positions a few plies from the root
+    /// are shared out among them; depths below 5 use one).
     #[arg(long, default_value_t = 1)]
     threads: usize,
 }
@@ -85,18 +85,29 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// Perft split among `threads` threads: the positions two plies from the
-/// root (one ply when `depth` is 2) are shared out one at a time, so the
-/// threads stay busy to the end. The sum equals [`perft`].
+/// Below this depth a perft is over in well under a millisecond: threads
+/// would cost more than they save.
+const THREADED_FROM_DEPTH: u32 = 5;
+
+/// Enough tasks per thread that the last ones to finish are small: the
+/// subtrees are of very uneven sizes (Super Dimensiones has only 25
+/// positions two plies from the root).
+const TASKS_PER_THREAD: usize = 64;
+
+/// Perft split among `threads` threads: the positions some plies from the
+/// root (the fewest plies that give [`TASKS_PER_THREAD`] positions per
+/// thread, leaving at least two plies below each) are pulled one at a time
+/// from a shared queue (an atomic index), so the threads stay busy to the
+/// end. The sum equals [`perft`].
 fn perft_threads<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
-    if threads <= 1 || depth < 2 {
+    if threads <= 1 || depth < THREADED_FROM_DEPTH {
         return perft(pos, depth);
     }
-    let split = if depth >= 3 { 2 } else { 1 };
     let mut tasks = vec![pos.clone()];
-    for _ in 0..split {
+    let mut split = 0;
+    let mut moves = G::MoveList::default();
+    while tasks.len() < TASKS_PER_THREAD * threads && split + 2 < depth {
         let mut next = Vec::new();
-        let mut moves = G::MoveList::default();
         for p in &tasks {
             p.legal_moves(&mut moves);
             for &mv in moves.as_slice() {
@@ -106,6 +117,7 @@ fn perft_threads<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
             }
         }
         tasks = next;
+        split += 1;
     }
     let rest = depth - split;
     let next = AtomicUsize::new(0);
@@ -128,4 +140,27 @@ fn perft_threads<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
             .map(|w| w.join().expect("perft thread"))
             .sum()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_games::dimensiones::Dimensiones;
+    use tablero_games::draughts::Draughts;
+
+    #[test]
+    fn threaded_perft_counts_as_one_thread() {
+        // Super Dimensiones, default rule set, from the start.
+        let want = [5, 25, 125, 625, 2650, 9225, 39114];
+        let pos = Dimensiones::start(&Default::default());
+        for (depth, &n) in (1..).zip(&want) {
+            for threads in [1, 2, 3, 8] {
+                assert_eq!(perft_threads(&pos, depth, threads), n, "{depth} {threads}");
+            }
+        }
+        let pos = Draughts::start(&"english".parse().expect("a variant"));
+        for depth in 1..=7 {
+            assert_eq!(perft_threads(&pos, depth, 2), perft(&pos, depth));
+        }
+    }
 }

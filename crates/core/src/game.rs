@@ -190,6 +190,26 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         moves.as_slice().len() as u64
     }
 
+    /// The move at index `choose(n)` of the `n` legal moves in the order of
+    /// [`legal_moves`](Game::legal_moves) (`choose` is called once, with
+    /// `n > 0`); `None`, without calling `choose`, when there is none.
+    /// `moves` is scratch space. Random playouts use it. Default:
+    /// [`legal_moves`](Game::legal_moves) and an index into them; a game
+    /// may count its moves and find the chosen one without listing them.
+    fn choose_move<F: FnOnce(usize) -> usize>(
+        &self,
+        moves: &mut Self::MoveList,
+        choose: F,
+    ) -> Option<Self::Move> {
+        self.legal_moves(moves);
+        let list = moves.as_slice();
+        if list.is_empty() {
+            None
+        } else {
+            Some(list[choose(list.len())])
+        }
+    }
+
     /// Plays `mv`, which must be legal.
     ///
     /// # Panics

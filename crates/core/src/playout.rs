@@ -61,24 +61,27 @@ impl<G: Game> Playouts<G> {
         }
         let mut plies = 0u64;
         loop {
-            // The moves first: a game has a natural end exactly when no
-            // move is legal (the conformance kit checks it), so with moves
-            // only the draw rules can end it.
-            pos.legal_moves(&mut self.moves);
-            let moves = self.moves.as_slice();
-            if moves.is_empty() {
+            // A game has a natural end exactly when no move is legal (the
+            // conformance kit checks it), and that end comes before the
+            // draw rules'.
+            if let Some(outcome) = pos.rule_outcome() {
+                pos.legal_moves(&mut self.moves);
+                let outcome = if self.moves.as_slice().is_empty() {
+                    pos.outcome().expect("a position without moves has ended")
+                } else {
+                    outcome
+                };
+                return Playout { outcome, plies };
+            }
+            let Some(mv) = pos.choose_move(&mut self.moves, |n| rng.gen_range(0..n)) else {
                 let outcome = pos.outcome().expect("a position without moves has ended");
                 return Playout { outcome, plies };
-            }
-            if let Some(outcome) = pos.rule_outcome() {
-                return Playout { outcome, plies };
-            }
+            };
             assert!(
                 plies < cap,
                 "{} game ran past its bound of {cap} plies",
                 G::NAME
             );
-            let mv = moves[rng.gen_range(0..moves.len())];
             pos.play_unchecked(mv);
             plies += 1;
             if let Some(limit) = limit {

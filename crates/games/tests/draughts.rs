@@ -163,3 +163,41 @@ fn move_lists_replay_and_errors_name_the_move() {
     assert!(matches!(e.error, MoveError::Illegal { .. }));
     assert_eq!(e.legal, ["d4xf6"]);
 }
+
+#[test]
+fn choose_move_picks_the_legal_move_at_the_index() {
+    // Along random games of each configuration (kings, captures, blocked
+    // sides), every index picks the move `legal_moves` lists there.
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = 0;
+    for v in DraughtsVariant::ALL {
+        for _ in 0..80 {
+            let mut p = Draughts::start(&v);
+            for _ in 0..300 {
+                let mut legal = Vec::new();
+                p.legal_moves(&mut legal);
+                let mut scratch = Vec::new();
+                for (k, &m) in legal.iter().enumerate() {
+                    let got = p.choose_move(&mut scratch, |n| {
+                        assert_eq!(n, legal.len());
+                        k
+                    });
+                    assert_eq!(got, Some(m), "{}", p.position_string());
+                }
+                positions += 1;
+                if legal.is_empty() {
+                    assert_eq!(p.choose_move(&mut scratch, |_| unreachable!()), None);
+                    break;
+                }
+                p.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}

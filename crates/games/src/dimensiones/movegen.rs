@@ -9,22 +9,26 @@ use tablero_core::Player;
 impl Dimensiones {
     /// The army's view of the board for the core.
     pub(crate) fn view<'r>(&self, army: Army, rules: &'r Rules) -> ArmyView<'r> {
-        let f = army.facing().index();
-        let a = army.ally().index();
+        // In the order of `Army::ALL`, the facing army is the index with
+        // bit 0 flipped, the ally the one with bit 1 flipped, and the
+        // armies moving north are the even ones.
+        let i = army.index();
+        let (f, a) = (i ^ 1, i ^ 2);
+        debug_assert_eq!((f, a), (army.facing().index(), army.ally().index()));
         let inter = rules.ally_man != 0;
+        let (men, kings) = (&self.men, &self.kings);
         ArmyView {
             rules,
-            men: self.men[army.index()],
-            kings: self.kings[army.index()],
-            enemy: self.men[f] | self.kings[f],
-            enemy_kings: self.kings[f],
-            occupied: self.occupied(),
-            allies: if inter {
-                self.men[a] | self.kings[a]
-            } else {
-                0
-            },
-            north: army.north(),
+            men: men[i],
+            kings: kings[i],
+            enemy: men[f] | kings[f],
+            enemy_kings: kings[f],
+            occupied: (men[0] | men[1])
+                | (men[2] | men[3])
+                | (kings[0] | kings[1])
+                | (kings[2] | kings[3]),
+            allies: if inter { men[a] | kings[a] } else { 0 },
+            north: i & 1 == 0,
         }
     }
 
@@ -58,7 +62,7 @@ impl Dimensiones {
         out.clear();
         let rules = self.core;
         let view = self.view(army, rules);
-        let caps = view.captures(out) as u64;
+        let caps = view.count_captures(out);
         match self.variant.tactics {
             Tactics::Armour => caps + view.count_quiet(),
             Tactics::NoArmour if caps == 0 => view.count_quiet(),
@@ -150,7 +154,8 @@ impl Dimensiones {
         let g = army.subgame();
         let conquer = self.variant.strategy == Strategy::Conquer;
         for a in [army, army.facing()] {
-            if self.pieces(a) == 0 && self.subgames[g] == SubGame::Open {
+            let none_left = self.men[a.index()] | self.kings[a.index()] == 0;
+            if none_left && self.subgames[g] == SubGame::Open {
                 let empty_wins = !conquer;
                 let winner = if empty_wins {
                     a.player()
@@ -168,10 +173,24 @@ impl Dimensiones {
     /// the cycle whose sub-game is open; a blocked army's sub-game is
     /// decided at once and the same player's other army moves instead.
     pub(crate) fn next_army(&mut self, army: Army) -> Option<Army> {
-        let c1 = army.next_in_cycle(self.first);
+        // [`Army::next_in_cycle`]: one step forwards in the order of
+        // [`Army::ALL`] when player one moved first, backwards otherwise.
+        let step = match self.first {
+            Player::P1 => 1,
+            Player::P2 => 3,
+        };
+        let c1 = Army::ALL[(army.index() + step) & 3];
+        debug_assert_eq!(c1, army.next_in_cycle(self.first));
         // Two steps further in the cycle: the same player's other army.
-        let c3 = c1.ally();
-        let cand = [c1, c3].into_iter().find(|a| self.plays(a.subgame()))?;
+        let cand = if self.plays(c1.subgame()) {
+            c1
+        } else {
+            let c3 = c1.ally();
+            if !self.plays(c3.subgame()) {
+                return None;
+            }
+            c3
+        };
         self.settle_blocked(cand)
     }
 
@@ -180,9 +199,10 @@ impl Dimensiones {
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
         let rules = self.core;
+        let occupied = self.occupied();
         loop {
             // Most armies have a man with a free square ahead.
-            if men_step(rules, self.men[a.index()], self.occupied(), a.north())
+            if men_step(rules, self.men[a.index()], occupied, a.north())
                 || self.view(a, rules).has_move()
             {
                 return Some(a);

@@ -194,6 +194,29 @@ pub struct Draughts {
 }
 
 /// Turns an 8x8 bitboard by 180° (`a1` ↔ `h8`).
+/// The sum of the row indices of the pieces in `b` (8 squares a row) and
+/// their number, without a population count instruction (the default
+/// target has none): the bytes' counts side by side, then sums of them by
+/// multiplication.
+#[inline(always)]
+const fn rows_and_count(b: u64) -> (u64, u64) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = b - ((b >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    // Byte r: the pieces on row r (at most 8).
+    let per_row = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte j: the pieces on rows 0 to j (at most 64, no carry).
+    let prefix = per_row.wrapping_mul(ONES);
+    let count = prefix >> 56;
+    // The sum of the prefixes counts a piece on row r 8 - r times (at most
+    // 8 * 24 in a draughts position; 8 * 64 for a full board would carry,
+    // so the sum is taken in two halves).
+    let lo = (prefix & 0x00FF_00FF_00FF_00FF).wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    let hi = ((prefix >> 8) & 0x00FF_00FF_00FF_00FF).wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    let sum_prefix = (lo & 0xFFFF) + (hi & 0xFFFF);
+    (8 * count - sum_prefix, count)
+}
+
 const fn rotate(b: u64) -> u64 {
     b.reverse_bits()
 }
@@ -303,10 +326,27 @@ impl Game for Draughts {
         moves.clear();
         let rules = &VARIANT_RULES[self.variant as usize];
         let view = self.army(rules);
-        match view.captures(moves) {
+        match view.count_captures(moves) {
             0 => view.count_quiet(),
-            n => n as u64,
+            n => n,
         }
+    }
+
+    /// Captures are listed (a capture is rare in a random game and needs
+    /// its path search); the chosen quiet move is found without listing
+    /// the others.
+    fn choose_move<F: FnOnce(usize) -> usize>(
+        &self,
+        moves: &mut MoveList,
+        choose: F,
+    ) -> Option<Move> {
+        moves.clear();
+        let rules = &VARIANT_RULES[self.variant as usize];
+        let view = self.army(rules);
+        if view.captures(moves) != 0 {
+            return Some(moves[choose(moves.len())]);
+        }
+        view.choose_quiet(choose)
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -365,23 +405,14 @@ impl Game for Draughts {
     /// forward adds a row, and nothing else changes any of the three (a
     /// Turkish man's sideways step is reversible and counts nothing).
     fn progress(&self) -> u64 {
-        // Rows whose index has bit 0, 1 or 2 set.
-        const ROW_BITS: [u64; 3] = [
-            0xFF00_FF00_FF00_FF00,
-            0xFFFF_0000_FFFF_0000,
-            0xFFFF_FFFF_0000_0000,
-        ];
-        let rows = |b: u64| {
-            u64::from((b & ROW_BITS[0]).count_ones())
-                + 2 * u64::from((b & ROW_BITS[1]).count_ones())
-                + 4 * u64::from((b & ROW_BITS[2]).count_ones())
-        };
         let (m0, m1) = (self.men[0], self.men[1]);
+        let (r0, n0) = rows_and_count(m0);
+        let (r1, n1) = rows_and_count(m1);
+        let (_, k) = rows_and_count(self.kings[0] | self.kings[1]);
         // White men advance up the rows, black men down: 7 - row each.
-        let advanced = rows(m0) + 7 * u64::from(m1.count_ones()) - rows(m1);
-        let pieces = (m0 | m1 | self.kings[0] | self.kings[1]).count_ones();
-        let kings = (self.kings[0] | self.kings[1]).count_ones();
-        (u64::from(64 - pieces) << 16) | (u64::from(kings) << 8) | advanced
+        let advanced = r0 + 7 * n1 - r1;
+        let pieces = n0 + n1 + k;
+        ((64 - pieces) << 16) | (k << 8) | advanced
     }
 
     /// Each man makes at most 7 forward moves in the diagonal games; in
@@ -551,5 +582,25 @@ mod tests {
         }
         // The repetition rule did end some of the games.
         assert!(repeated >= 10, "{repeated}");
+    }
+
+    #[test]
+    fn rows_and_count_sums_the_rows() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse boards and full ones.
+            let b = if i % 2 == 0 {
+                x & (x >> 3)
+            } else {
+                x | (x >> 5)
+            };
+            let rows: u64 = (0..64).filter(|s| b >> s & 1 != 0).map(|s| s / 8).sum();
+            assert_eq!(super::rows_and_count(b), (rows, u64::from(b.count_ones())));
+        }
+        assert_eq!(super::rows_and_count(!0), (8 * 28, 64));
+        assert_eq!(super::rows_and_count(0), (0, 0));
     }
 }

@@ -6,6 +6,7 @@
 //! caller's `Vec`, which keeps its capacity between calls.
 
 use super::board::{ascending, dir, Geometry, Neighbours, Promotion, Rules, Square, OFF};
+use arrayvec::ArrayVec;
 
 /// A penalty of the `huff` option of Super Dimensiones, played as part of a
 /// non-capturing move.
@@ -157,10 +158,119 @@ impl ArmyView<'_> {
     /// the rules have them). Returns how many were kept.
     #[inline]
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
-        match self.capturers() {
-            0 => 0,
-            capturers => self.search_captures(capturers, out),
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return 0;
         }
+        let mut jumpers = [0u64; 8];
+        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
+            return self.push_single_jumps(&jumpers, out);
+        }
+        self.search_captures(capturers, out)
+    }
+
+    /// How many moves [`captures`](ArmyView::captures) would keep, listed
+    /// into `out` only where they must be (see
+    /// [`single_jumps`](ArmyView::single_jumps)).
+    #[inline]
+    pub fn count_captures(&self, out: &mut Vec<Move>) -> u64 {
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return 0;
+        }
+        let mut jumpers = [0u64; 8];
+        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
+            return jumpers.iter().map(|j| u64::from(j.count_ones())).sum();
+        }
+        self.search_captures(capturers, out) as u64
+    }
+
+    /// Whether every capture is one jump of a man: none has a second jump
+    /// and none reaches the promotion row where it would go on as a king.
+    /// Then each jump is a move of its own, the law of quantity keeps them
+    /// all and the law of quality those over kings if there are any; they
+    /// are found by direction shifts of the whole board, and `jumpers[d]`
+    /// is set to the men whose kept jump goes in direction `d`. The army
+    /// must have no king among its capturers.
+    #[inline(always)]
+    fn single_jumps(&self, jumpers: &mut [u64; 8]) -> bool {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let man_caps = self.orient(self.rules.man_captures);
+        let stop = self.rules.promotion == Promotion::Stop;
+        let promo = self.promo_row();
+        let mut over_kings = false;
+        let mut m = man_caps;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let back = dir::opposite(d as u8) as usize;
+            let j = self.men & g.shift(self.enemy & g.shift(empty, back), back);
+            if j == 0 {
+                continue;
+            }
+            let lands = g.shift(g.shift(j, d), d);
+            if lands & promo != 0 && !stop {
+                return false;
+            }
+            // A second jump from a landing square, in any direction but
+            // back over the piece just taken (the square left behind lies
+            // only that way, so it is never a second landing).
+            let go_on = if stop { lands & !promo } else { lands };
+            let mut m2 = man_caps & !(1u8 << back);
+            while m2 != 0 {
+                let d2 = m2.trailing_zeros() as usize;
+                m2 &= m2 - 1;
+                let back2 = dir::opposite(d2 as u8) as usize;
+                if go_on & g.shift(self.enemy & g.shift(empty, back2), back2) != 0 {
+                    return false;
+                }
+            }
+            jumpers[d] = j;
+            if self.rules.quality && g.shift(g.shift(j, d) & self.enemy_kings, back) != 0 {
+                over_kings = true;
+            }
+        }
+        if over_kings {
+            for (d, j) in jumpers.iter_mut().enumerate() {
+                if *j != 0 {
+                    let back = dir::opposite(d as u8) as usize;
+                    *j = g.shift(g.shift(*j, d) & self.enemy_kings, back);
+                }
+            }
+        }
+        true
+    }
+
+    /// Appends the single jumps of [`single_jumps`](ArmyView::single_jumps)
+    /// in the order of the path search: by start square, then direction.
+    #[inline(always)]
+    fn push_single_jumps(&self, jumpers: &[u64; 8], out: &mut Vec<Move>) -> usize {
+        let g = self.rules.geometry();
+        let promo = self.promo_row();
+        let mut pieces = jumpers.iter().fold(0, |a, j| a | j);
+        let start = out.len();
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let bit = 1u64 << sq;
+            for (d, j) in jumpers.iter().enumerate() {
+                if j & bit == 0 {
+                    continue;
+                }
+                let mid = g.step[d][sq];
+                let land = g.shift(mid, d);
+                out.push(Move {
+                    from: Square::at(sq as u8),
+                    to: Square::at(land.trailing_zeros() as u8),
+                    captured: mid,
+                    // Only with promotion by stopping (see `single_jumps`).
+                    promote: land & promo != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        out.len() - start
     }
 
     /// [`captures`](ArmyView::captures) of the pieces in `capturers`.
@@ -258,6 +368,146 @@ impl ArmyView<'_> {
                 });
             }
         }
+    }
+
+    /// The move at index `choose(n)` of the `n` moves [`quiet`](ArmyView::quiet)
+    /// appends (`choose` is called once, with `n > 0`), found without
+    /// listing them: one pass records each piece's targets and their
+    /// number, then the chosen piece's target is taken. `None`, without
+    /// calling `choose`, when there is no quiet move.
+    pub fn choose_quiet<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
+        if self.allies == 0 && !self.rules.flying_kings {
+            return self.choose_step(choose);
+        }
+        let man_moves = self.orient(self.rules.man_moves);
+        let ally_man = self.orient(self.rules.ally_man);
+        let mut pieces = if self.allies == 0 {
+            self.movers(man_moves)
+        } else {
+            self.men | self.kings
+        };
+        // At most 64 pieces: one a square.
+        let mut found: ArrayVec<(u64, u8, u8), 64> = ArrayVec::new();
+        let mut total = 0usize;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let king = self.kings & (1u64 << sq) != 0;
+            let targets = self.quiet_targets(sq, king, man_moves, ally_man);
+            // Mostly one or two targets: counted without a full count.
+            let n = if targets & targets.wrapping_sub(1) == 0 {
+                usize::from(targets != 0)
+            } else {
+                targets.count_ones() as usize
+            };
+            if n != 0 {
+                found.push((targets, sq as u8, n as u8));
+                total += n;
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut i = choose(total);
+        let promo = self.promo_row();
+        for &(mut targets, sq, n) in &found {
+            let n = usize::from(n);
+            if i >= n {
+                i -= n;
+                continue;
+            }
+            for _ in 0..i {
+                targets &= targets - 1;
+            }
+            let to = targets.trailing_zeros() as u8;
+            let king = self.kings & (1u64 << sq) != 0;
+            return Some(Move {
+                from: Square::at(sq),
+                to: Square::at(to),
+                captured: 0,
+                promote: !king && promo & (1u64 << to) != 0,
+                penalty: Penalty::None,
+            });
+        }
+        None
+    }
+
+    /// [`choose_quiet`](ArmyView::choose_quiet) where every quiet move is
+    /// one step (no flying kings, no ally jumps). A piece's moves, in the
+    /// order of their end squares, go in the directions of [`BY_OFFSET`];
+    /// the pieces that step each way are found by whole-board shifts,
+    /// counted a row at a time (the counts of the rows side by side in one
+    /// word), and only the row of the chosen move is walked.
+    fn choose_step<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
+        let g = self.rules.geometry();
+        let empty = !self.occupied;
+        let man_moves = self.orient(self.rules.man_moves);
+        let king_dirs = if self.kings != 0 {
+            self.rules.king_dirs
+        } else {
+            0
+        };
+        let mut boards = [0u64; 8];
+        let mut rows = 0u64;
+        let mut any = 0u64;
+        for (k, &d) in BY_OFFSET.iter().enumerate() {
+            let bit = 1u8 << d;
+            if (man_moves | king_dirs) & bit == 0 {
+                continue;
+            }
+            let free = g.shift(empty, dir::opposite(d) as usize);
+            let mut b = 0;
+            if man_moves & bit != 0 {
+                b |= self.men & free;
+            }
+            if king_dirs & bit != 0 {
+                b |= self.kings & free;
+            }
+            boards[k] = b;
+            any |= b;
+            rows += byte_counts(b);
+        }
+        // Byte r of `rows`: the moves of the pieces on row r (at most 64).
+        let total = byte_sum(rows);
+        if total == 0 {
+            return None;
+        }
+        let mut i = choose(total as usize) as u64;
+        // The chosen move's row: the first whose running total passes `i`.
+        let mut row = 0;
+        loop {
+            let n = (rows >> (8 * row)) & 0xFF;
+            if i < n {
+                break;
+            }
+            i -= n;
+            row += 1;
+        }
+        let promo = self.promo_row();
+        let mut pieces = any & (0xFFu64 << (8 * row));
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            for (k, &d) in BY_OFFSET.iter().enumerate() {
+                if boards[k] & (1u64 << sq) == 0 {
+                    continue;
+                }
+                if i > 0 {
+                    i -= 1;
+                    continue;
+                }
+                let to = g.step[d as usize][sq].trailing_zeros() as u8;
+                let king = self.kings & (1u64 << sq) != 0;
+                return Some(Move {
+                    from: Square::at(sq as u8),
+                    to: Square::at(to),
+                    captured: 0,
+                    promote: !king && promo & (1u64 << to) != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        None
     }
 
     /// The pieces with an empty square next to them in a direction they
@@ -419,6 +669,38 @@ impl ArmyView<'_> {
         );
         paths
     }
+}
+
+/// The directions by the offset of a step on the board (`row * 8 + col`
+/// numbering): SW -9, S -8, SE -7, W -1, E +1, NW +7, N +8, NE +9. A piece's
+/// steps in this order end on ascending squares.
+const BY_OFFSET: [u8; 8] = [
+    dir::SW,
+    dir::S,
+    dir::SE,
+    dir::W,
+    dir::E,
+    dir::NW,
+    dir::N,
+    dir::NE,
+];
+
+/// The population count of each byte of `b`, in that byte.
+#[inline(always)]
+const fn byte_counts(b: u64) -> u64 {
+    let x = b - ((b >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+}
+
+/// The sum of the bytes of `b`, each at most 255 (in two halves of 16-bit
+/// lanes, so that no sum carries).
+#[inline(always)]
+const fn byte_sum(b: u64) -> u64 {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lo = (b & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
+    let hi = ((b >> 8) & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
+    lo + hi
 }
 
 /// Whether one of `men` (of an army moving north if `north`) has a free
@@ -1049,7 +1331,10 @@ mod tests {
                                     };
                                     let want = reference(&view);
                                     let mut got = Vec::new();
+                                    let mut scratch = Vec::new();
+                                    let counted = view.count_captures(&mut scratch);
                                     let caps = view.captures(&mut got);
+                                    assert_eq!(counted, caps as u64, "{rules:?} {view:?}");
                                     assert_eq!(
                                         caps,
                                         want.iter().filter(|m| m.is_capture()).count()
@@ -1058,6 +1343,17 @@ mod tests {
                                     view.quiet(&mut got);
                                     assert_eq!(got, want, "{rules:?} {view:?}");
                                     assert_eq!(view.count_quiet(), (got.len() - quiet_from) as u64);
+                                    let quiet = &got[quiet_from..];
+                                    for (i, m) in quiet.iter().enumerate() {
+                                        let chosen = view.choose_quiet(|n| {
+                                            assert_eq!(n, quiet.len());
+                                            i
+                                        });
+                                        assert_eq!(chosen, Some(*m));
+                                    }
+                                    if quiet.is_empty() {
+                                        assert_eq!(view.choose_quiet(|_| unreachable!()), None);
+                                    }
                                     assert_eq!(view.has_move(), !want.is_empty(), "{view:?}");
                                     checked += 1;
                                 }
