@@ -174,7 +174,6 @@ async fn refusals_carry_a_code_that_spanish_has() {
 
 use futures_util::{SinkExt, StreamExt};
 use std::collections::{BTreeMap, BTreeSet};
-use std::net::SocketAddr;
 use std::time::Duration;
 use tablero_server::{Config, Limits};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -253,27 +252,16 @@ fn check(what: &str, answer: &Value) -> String {
     code
 }
 
-/// A server with a rate limit and `limits`, and its address.
-async fn start_limited(
-    rate: u32,
-    limits: Limits,
-) -> (SocketAddr, tokio::task::JoinHandle<()>, tempfile::TempDir) {
+/// A server with a rate limit and `limits`.
+async fn start_limited(rate: u32, limits: Limits) -> common::Server {
     let dir = tempfile::tempdir().unwrap();
     let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
         database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate,
         limits,
-        lab: None,
+        ..Config::default()
     };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let addr = running.addr;
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    (addr, task, dir)
+    common::start_with(config, Some(dir)).await
 }
 
 async fn send(
@@ -733,7 +721,8 @@ async fn the_server_s_own_errors_carry_a_code_both_languages_have() {
 #[tokio::test]
 async fn rate_limits_connection_caps_and_sockets_carry_a_code() {
     // The HTTP rate limit.
-    let (addr, task, _dir) = start_limited(2, Limits::default()).await;
+    let limited = start_limited(2, Limits::default()).await;
+    let addr = limited.addr;
     let client = reqwest::Client::new();
     let mut refused = None;
     for _ in 0..40 {
@@ -750,7 +739,7 @@ async fn rate_limits_connection_caps_and_sockets_carry_a_code() {
     let answer = refused.expect("40 requests at once pass a limit of 2/s");
     assert_eq!(check("rate", &answer), "api_too_many_requests");
     assert!(answer["args"]["seconds"].as_u64().unwrap() >= 1, "{answer}");
-    task.abort();
+    drop(limited);
 
     // Connections from one address over the cap: answered before any
     // request is read.
@@ -758,7 +747,8 @@ async fn rate_limits_connection_caps_and_sockets_carry_a_code() {
         max_connections_per_address: 1,
         ..Limits::default()
     };
-    let (addr, task, _dir2) = start_limited(0, limits).await;
+    let limited = start_limited(0, limits).await;
+    let addr = limited.addr;
     let mut first = tokio::net::TcpStream::connect(addr).await.unwrap();
     first
         .write_all(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -774,10 +764,11 @@ async fn rate_limits_connection_caps_and_sockets_carry_a_code() {
     let body: Value = serde_json::from_str(raw.split("\r\n\r\n").nth(1).unwrap_or("")).unwrap();
     assert_eq!(check("connections", &body), "api_address_full");
     drop(first);
-    task.abort();
+    drop(limited);
 
     // The WebSocket: a bad message, the rate, then the close.
-    let (addr, task, _dir3) = start_limited(5, Limits::default()).await;
+    let limited = start_limited(5, Limits::default()).await;
+    let addr = limited.addr;
     let created: Value = client
         .post(format!("http://{addr}/api/games"))
         .json(&json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]}))
@@ -835,5 +826,5 @@ async fn rate_limits_connection_caps_and_sockets_carry_a_code() {
         }
     }
     assert_eq!(said.as_deref(), Some("api_ws_binary"));
-    task.abort();
+    drop(limited);
 }

@@ -21,46 +21,18 @@ use tokio_tungstenite::tungstenite::Message;
 /// closed: the machine running the tests may be busy.
 const SLACK: Duration = Duration::from_secs(8);
 
-struct Server {
-    addr: SocketAddr,
-    base: String,
-    client: reqwest::Client,
-    task: tokio::task::JoinHandle<()>,
-    _dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
+mod common;
+use common::Server;
 
 async fn start(rate: u32, limits: Limits) -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = dir.path().join("t.db");
     let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: db.to_str().unwrap().to_string(),
+        database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate,
         limits,
-        lab: None,
+        ..Config::default()
     };
-    let running = tablero_server::start(config, std::future::pending())
-        .await
-        .expect("the server starts");
-    let addr = running.addr;
-    let task = tokio::spawn(async move {
-        running.server.await.unwrap();
-    });
-    Server {
-        addr,
-        base: format!("http://{addr}"),
-        client: reqwest::Client::new(),
-        task,
-        _dir: dir,
-        db,
-    }
+    common::start_with(config, Some(dir)).await
 }
 
 /// Short timeouts for the tests that wait for them.
@@ -409,7 +381,7 @@ async fn a_locked_database_answers_503_within_two_seconds_without_internals() {
         .unwrap()
         .to_string();
     // Another process holds the write lock.
-    let url = format!("sqlite://{}", s.db.display());
+    let url = format!("sqlite://{}", s.database);
     let mut other = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
         .await
         .unwrap();

@@ -5,6 +5,10 @@
 pub struct Server {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
+    /// `127.0.0.1:PORT`.
+    pub addr: std::net::SocketAddr,
+    /// The database it runs on (a SQLite path or a PostgreSQL URL).
+    pub database: String,
     /// A client for it.
     pub client: reqwest::Client,
     task: tokio::task::JoinHandle<()>,
@@ -47,14 +51,18 @@ pub async fn start_with(config: tablero_server::Config, dir: Option<tempfile::Te
         addr: "127.0.0.1:0".parse().unwrap(),
         ..config
     };
+    let database = config.database.clone();
     let running = tablero_server::start(config, std::future::pending())
         .await
         .expect("the server starts");
+    let addr = running.addr;
     let task = tokio::spawn(async move {
         running.server.await.unwrap();
     });
     Server {
-        base: format!("http://{}", running.addr),
+        base: format!("http://{addr}"),
+        addr,
+        database,
         client: reqwest::Client::new(),
         task,
         _dir: dir,
