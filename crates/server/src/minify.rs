@@ -154,13 +154,7 @@ fn strip(s: &[u8]) -> Option<Vec<u8>> {
             }
             b'`' => {
                 out.push(b'`');
-                let (next, opened) = template(s, i + 1, &mut out, &mut subst)?;
-                i = next;
-                last = if opened {
-                    Last::Operator
-                } else {
-                    Last::Operand
-                };
+                (i, last) = template(s, i + 1, &mut out, &mut subst)?;
             }
             b'{' => {
                 if let Some(depth) = subst.last_mut() {
@@ -175,13 +169,7 @@ fn strip(s: &[u8]) -> Option<Vec<u8>> {
                     // The end of a `${...}`: the template goes on.
                     subst.pop();
                     out.push(b);
-                    let (next, opened) = template(s, i + 1, &mut out, &mut subst)?;
-                    i = next;
-                    last = if opened {
-                        Last::Operator
-                    } else {
-                        Last::Operand
-                    };
+                    (i, last) = template(s, i + 1, &mut out, &mut subst)?;
                 }
                 depth => {
                     if let Some(d) = depth {
@@ -234,14 +222,15 @@ fn strip(s: &[u8]) -> Option<Vec<u8>> {
 /// Copies a template literal's text from `i` (just after its opening
 /// backtick or after the `}` of a substitution) to its closing backtick,
 /// or to the `${` of its next substitution (then a substitution is opened
-/// on `subst`). Returns where the code goes on, and whether it is inside a
-/// substitution just opened.
+/// on `subst`). Returns where the code goes on, and what comes last
+/// there: an operator inside a substitution just opened, else the
+/// template, an operand.
 fn template(
     s: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
     subst: &mut Vec<u32>,
-) -> Option<(usize, bool)> {
+) -> Option<(usize, Last)> {
     loop {
         match *s.get(i)? {
             b'\\' => {
@@ -250,12 +239,12 @@ fn template(
             }
             b'`' => {
                 out.push(b'`');
-                return Some((i + 1, false));
+                return Some((i + 1, Last::Operand));
             }
             b'$' if s.get(i + 1) == Some(&b'{') => {
                 out.extend_from_slice(b"${");
                 subst.push(0);
-                return Some((i + 2, true));
+                return Some((i + 2, Last::Operator));
             }
             c => {
                 out.push(c);
