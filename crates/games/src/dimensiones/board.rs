@@ -253,15 +253,19 @@ impl RuleSet {
     #[must_use]
     pub const fn core_rules(&self) -> Rules {
         // Only cards 1, 4 and 5 shape the core's rules: a table of the 8.
-        let i = (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize;
-        CORE_RULES[i]
+        CORE_RULES[self.core_index()]
     }
 
     /// [`core_rules`](RuleSet::core_rules) from a static table, by reference.
     #[inline(always)]
     pub(crate) fn core_rules_ref(&self) -> &'static Rules {
-        let i = (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize;
-        &CORE_RULES[i]
+        &CORE_RULES[self.core_index()]
+    }
+
+    /// The index of [`core_rules`](RuleSet::core_rules) in the static table.
+    #[inline(always)]
+    pub(crate) const fn core_index(&self) -> usize {
+        (self.dimension as usize) * 4 + (self.formation as usize) * 2 + self.power as usize
     }
 
     /// The start squares of `army` in this formation.
@@ -292,7 +296,7 @@ impl RuleSet {
 
 /// The core's rules for cards 1, 4 and 5, at `dimension * 4 + formation * 2
 /// + power` (discriminants in declaration order).
-static CORE_RULES: [Rules; 8] = {
+pub(crate) static CORE_RULES: [Rules; 8] = {
     let mut t = [core_rules_of(Dimension::Multi, Formation::Western, Power::Real); 8];
     let dims = [Dimension::Multi, Dimension::Inter];
     let forms = [Formation::Western, Formation::Eastern];

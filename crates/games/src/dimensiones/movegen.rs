@@ -6,15 +6,53 @@ use super::{Dimensiones, SubGame, CLOCK_LIMIT};
 use crate::draughts::{men_step, ArmyView, Move, Penalty, Rules, Square};
 use tablero_core::Player;
 
+/// Calls `$self.$f::<K>($args)` for the key `K` of the position's core
+/// rules and the army's direction: `2 * core index + 1` for an army moving
+/// south. Each of the 16 keys is its own copy of `$f`, compiled with the
+/// rules and the direction as constants, so that the generator's loops over
+/// directions unroll into fixed shifts.
+macro_rules! specialised {
+    ($self:ident, $army:expr, $f:ident, $($arg:expr),*) => {{
+        let key = $self.variant.core_index() * 2 + ($army.index() & 1);
+        match key {
+            0 => $self.$f::<0>($($arg),*),
+            1 => $self.$f::<1>($($arg),*),
+            2 => $self.$f::<2>($($arg),*),
+            3 => $self.$f::<3>($($arg),*),
+            4 => $self.$f::<4>($($arg),*),
+            5 => $self.$f::<5>($($arg),*),
+            6 => $self.$f::<6>($($arg),*),
+            7 => $self.$f::<7>($($arg),*),
+            8 => $self.$f::<8>($($arg),*),
+            9 => $self.$f::<9>($($arg),*),
+            10 => $self.$f::<10>($($arg),*),
+            11 => $self.$f::<11>($($arg),*),
+            12 => $self.$f::<12>($($arg),*),
+            13 => $self.$f::<13>($($arg),*),
+            14 => $self.$f::<14>($($arg),*),
+            _ => $self.$f::<15>($($arg),*),
+        }
+    }};
+}
+
 impl Dimensiones {
     /// The army's view of the board for the core.
+    #[inline(always)]
     pub(crate) fn view<'r>(&self, army: Army, rules: &'r Rules) -> ArmyView<'r> {
+        self.view_with(army, rules, army.index() & 1 == 0)
+    }
+
+    /// [`view`](Dimensiones::view) with the army's direction given
+    /// (`north`: the armies of even index).
+    #[inline(always)]
+    fn view_with<'r>(&self, army: Army, rules: &'r Rules, north: bool) -> ArmyView<'r> {
         // In the order of `Army::ALL`, the facing army is the index with
         // bit 0 flipped, the ally the one with bit 1 flipped, and the
         // armies moving north are the even ones.
         let i = army.index();
         let (f, a) = (i ^ 1, i ^ 2);
         debug_assert_eq!((f, a), (army.facing().index(), army.ally().index()));
+        debug_assert_eq!(north, army.north());
         let inter = rules.ally_man != 0;
         let (men, kings) = (&self.men, &self.kings);
         ArmyView {
@@ -28,15 +66,28 @@ impl Dimensiones {
                 | (kings[0] | kings[1])
                 | (kings[2] | kings[3]),
             allies: if inter { men[a] | kings[a] } else { 0 },
-            north: i & 1 == 0,
+            north,
         }
+    }
+
+    /// The view of `army` for the key `K` of [`specialised!`]: the core's
+    /// rules `CORE_RULES[K / 2]`, moving north if `K` is even.
+    #[inline(always)]
+    fn view_of<const K: usize>(&self, army: Army) -> ArmyView<'static> {
+        self.view_with(army, &super::board::CORE_RULES[K / 2], K % 2 == 0)
     }
 
     /// Every legal move of `army` as if it were to move.
     pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
+        specialised!(self, army, moves_in, army, out)
+    }
+
+    /// [`moves_of`](Dimensiones::moves_of) for the key `K` of
+    /// [`specialised!`].
+    #[inline(never)]
+    fn moves_in<const K: usize>(&self, army: Army, out: &mut Vec<Move>) {
+        let view = self.view_of::<K>(army);
         out.clear();
-        let rules = self.core;
-        let view = self.view(army, rules);
         let caps = view.captures(out);
         match self.variant.tactics {
             Tactics::Armour => view.quiet(out),
@@ -59,9 +110,15 @@ impl Dimensiones {
     /// How many moves [`moves_of`](Dimensiones::moves_of) lists, counted
     /// without listing the non-captures where no penalty applies.
     pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
+        specialised!(self, army, count_in, army, out)
+    }
+
+    /// [`count_of`](Dimensiones::count_of) for the key `K` of
+    /// [`specialised!`].
+    #[inline(never)]
+    fn count_in<const K: usize>(&self, army: Army, out: &mut Vec<Move>) -> u64 {
+        let view = self.view_of::<K>(army);
         out.clear();
-        let rules = self.core;
-        let view = self.view(army, rules);
         let caps = view.count_captures(out);
         match self.variant.tactics {
             Tactics::Armour => caps + view.count_quiet(),
@@ -124,25 +181,36 @@ impl Dimensiones {
         let f = army.facing().index();
         let (from, to) = (mv.from.bit(), mv.to.bit());
         let was_man = self.men[i] & from != 0;
-        self.men[i] &= !from;
-        self.kings[i] &= !from;
-        if was_man && !mv.promote {
-            self.men[i] |= to;
-        } else {
-            self.kings[i] |= to;
-        }
-        self.men[f] &= !mv.captured;
-        self.kings[f] &= !mv.captured;
-        match mv.penalty {
-            Penalty::None => {}
-            Penalty::Remove(s) => {
-                self.men[i] &= !s.bit();
-                self.kings[i] &= !s.bit();
+        if was_man {
+            self.men[i] &= !from;
+            if mv.promote {
+                self.kings[i] |= to;
+            } else {
+                self.men[i] |= to;
             }
-            Penalty::Return(s) => self.men[i] |= s.bit(),
-            Penalty::Crown(s) => {
-                self.men[i] &= !s.bit();
-                self.kings[i] |= s.bit();
+        } else {
+            self.kings[i] = (self.kings[i] & !from) | to;
+        }
+        // Only a capture empties the facing army, and only a penalty
+        // removes a piece of the mover's.
+        let mut removed = mv.captured != 0;
+        if removed {
+            self.men[f] &= !mv.captured;
+            self.kings[f] &= !mv.captured;
+        }
+        if mv.penalty != Penalty::None {
+            match mv.penalty {
+                Penalty::None => {}
+                Penalty::Remove(s) => {
+                    self.men[i] &= !s.bit();
+                    self.kings[i] &= !s.bit();
+                    removed = true;
+                }
+                Penalty::Return(s) => self.men[i] |= s.bit(),
+                Penalty::Crown(s) => {
+                    self.men[i] &= !s.bit();
+                    self.kings[i] |= s.bit();
+                }
             }
         }
         self.clock = if was_man || mv.is_capture() || mv.penalty != Penalty::None {
@@ -152,18 +220,20 @@ impl Dimensiones {
         };
         // A sub-game ends when one of its armies has no pieces left.
         let g = army.subgame();
-        let conquer = self.variant.strategy == Strategy::Conquer;
-        for a in [army, army.facing()] {
-            let none_left = self.men[a.index()] | self.kings[a.index()] == 0;
-            if none_left && self.subgames[g] == SubGame::Open {
-                let empty_wins = !conquer;
-                let winner = if empty_wins {
-                    a.player()
-                } else {
-                    a.player().other()
-                };
-                self.subgames[g] = SubGame::Won(winner);
-                self.paused = None;
+        if removed && self.subgames[g] == SubGame::Open {
+            let conquer = self.variant.strategy == Strategy::Conquer;
+            for a in [army, army.facing()] {
+                let none_left = self.men[a.index()] | self.kings[a.index()] == 0;
+                if none_left && self.subgames[g] == SubGame::Open {
+                    let empty_wins = !conquer;
+                    let winner = if empty_wins {
+                        a.player()
+                    } else {
+                        a.player().other()
+                    };
+                    self.subgames[g] = SubGame::Won(winner);
+                    self.paused = None;
+                }
             }
         }
         self.army = self.next_army(army);
@@ -198,13 +268,9 @@ impl Dimensiones {
     /// sub-game and pass the turn to the same player's other army.
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
-        let rules = self.core;
-        let occupied = self.occupied();
         loop {
             // Most armies have a man with a free square ahead.
-            if men_step(rules, self.men[a.index()], occupied, a.north())
-                || self.view(a, rules).has_move()
-            {
+            if specialised!(self, a, can_move, a) {
                 return Some(a);
             }
             let winner = match self.variant.strategy {
@@ -219,6 +285,13 @@ impl Dimensiones {
             }
             a = other;
         }
+    }
+
+    /// Whether `army` has a legal move, for the key `K` of [`specialised!`].
+    #[inline(never)]
+    fn can_move<const K: usize>(&self, army: Army) -> bool {
+        let view = self.view_of::<K>(army);
+        men_step(view.rules, view.men, view.occupied, view.north) || view.has_move()
     }
 
     /// Whether sub-game `g` takes turns: open and not paused by focus.

@@ -42,6 +42,23 @@ pub use notation::{parse_move_text, MoveText};
 
 use std::fmt;
 use std::str::FromStr;
+
+/// Calls `$self.$f::<K>($args)` for the key `K` of the variant and the side
+/// to move: `2 * variant index + side index`. Each key is its own copy of
+/// `$f`, compiled with the rules and the direction of play as constants,
+/// so that the generator's loops over directions unroll into fixed shifts.
+macro_rules! specialised {
+    ($self:ident, $f:ident, $($arg:expr),*) => {{
+        match $self.variant as usize * 2 + $self.side.index() {
+            0 => $self.$f::<0>($($arg),*),
+            1 => $self.$f::<1>($($arg),*),
+            2 => $self.$f::<2>($($arg),*),
+            3 => $self.$f::<3>($($arg),*),
+            4 => $self.$f::<4>($($arg),*),
+            _ => $self.$f::<5>($($arg),*),
+        }
+    }};
+}
 use tablero_core::{mix64, Game, MoveError, Outcome, Player, Reason};
 
 /// The move list of the core's games.
@@ -241,7 +258,14 @@ impl Draughts {
     }
 
     fn army<'r>(&self, rules: &'r Rules) -> ArmyView<'r> {
-        let me = self.side.index();
+        self.army_with(rules, self.side.index())
+    }
+
+    /// [`army`](Draughts::army) for the side of index `me` (the side to
+    /// move).
+    #[inline(always)]
+    fn army_with<'r>(&self, rules: &'r Rules, me: usize) -> ArmyView<'r> {
+        debug_assert_eq!(me, self.side.index());
         let them = 1 - me;
         ArmyView {
             rules,
@@ -251,17 +275,62 @@ impl Draughts {
             enemy_kings: self.kings[them],
             occupied: self.men[0] | self.men[1] | self.kings[0] | self.kings[1],
             allies: 0,
-            north: self.side == Player::P1,
+            north: me == Player::P1.index(),
+        }
+    }
+
+    /// The army to move for the key `K` of [`specialised!`]: the rules of
+    /// variant `K / 2`, side `K % 2` to move.
+    #[inline(always)]
+    fn view_of<const K: usize>(&self) -> ArmyView<'static> {
+        self.army_with(&VARIANT_RULES[K / 2], K % 2)
+    }
+
+    /// [`Game::legal_moves`] for the key `K` of [`specialised!`].
+    #[inline(never)]
+    fn generate_in<const K: usize>(&self, out: &mut MoveList) {
+        out.clear();
+        let view = self.view_of::<K>();
+        if view.captures(out) == 0 {
+            view.quiet(out);
         }
     }
 
     fn generate(&self, out: &mut MoveList) {
-        out.clear();
-        let rules = &VARIANT_RULES[self.variant as usize];
-        let view = self.army(rules);
-        if view.captures(out) == 0 {
-            view.quiet(out);
+        specialised!(self, generate_in, out)
+    }
+
+    /// [`Game::count_moves`] for the key `K` of [`specialised!`].
+    #[inline(never)]
+    fn count_in<const K: usize>(&self, moves: &mut MoveList) -> u64 {
+        moves.clear();
+        let view = self.view_of::<K>();
+        match view.count_captures(moves) {
+            0 => view.count_quiet(),
+            n => n,
         }
+    }
+
+    /// [`Game::choose_move`] for the key `K` of [`specialised!`].
+    #[inline(never)]
+    fn choose_in<const K: usize>(
+        &self,
+        moves: &mut MoveList,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        moves.clear();
+        let view = self.view_of::<K>();
+        if view.captures(moves) != 0 {
+            return Some(moves[choose(moves.len())]);
+        }
+        view.choose_quiet(choose)
+    }
+
+    /// Whether the side to move has a legal move, for the key `K` of
+    /// [`specialised!`].
+    #[inline(never)]
+    fn has_move_in<const K: usize>(&self) -> bool {
+        self.view_of::<K>().has_move()
     }
 
     fn paths(&self, mv: &Move) -> Vec<Vec<Square>> {
@@ -323,13 +392,7 @@ impl Game for Draughts {
     }
 
     fn count_moves(&self, moves: &mut MoveList) -> u64 {
-        moves.clear();
-        let rules = &VARIANT_RULES[self.variant as usize];
-        let view = self.army(rules);
-        match view.count_captures(moves) {
-            0 => view.count_quiet(),
-            n => n,
-        }
+        specialised!(self, count_in, moves)
     }
 
     /// Captures are listed (a capture is rare in a random game and needs
@@ -340,13 +403,7 @@ impl Game for Draughts {
         moves: &mut MoveList,
         choose: F,
     ) -> Option<Move> {
-        moves.clear();
-        let rules = &VARIANT_RULES[self.variant as usize];
-        let view = self.army(rules);
-        if view.captures(moves) != 0 {
-            return Some(moves[choose(moves.len())]);
-        }
-        view.choose_quiet(choose)
+        specialised!(self, choose_in, moves, choose)
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -375,8 +432,8 @@ impl Game for Draughts {
     /// The side to move loses when it has no legal move (no pieces, or all
     /// blocked).
     fn natural_outcome(&self) -> Option<Outcome> {
-        let rules = &VARIANT_RULES[self.variant as usize];
-        (!self.army(rules).has_move()).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
+        (!specialised!(self, has_move_in,))
+            .then(|| Outcome::win(self.side.other(), Reason::NoMoves))
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {

@@ -156,15 +156,21 @@ impl ArmyView<'_> {
     /// Appends every complete capture of the army to `out`, deduplicated,
     /// then keeps only those the laws of quantity and quality allow (when
     /// the rules have them). Returns how many were kept.
-    #[inline]
+    #[inline(always)]
     pub fn captures(&self, out: &mut Vec<Move>) -> usize {
         let capturers = self.capturers();
         if capturers == 0 {
             return 0;
         }
-        let mut jumpers = [0u64; 8];
-        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
-            return self.push_single_jumps(&jumpers, out);
+        if capturers & self.kings == 0 {
+            let mut jumpers = [0u64; 8];
+            if self.single_jumps(&mut jumpers) {
+                return self.push_single_jumps(&jumpers, out);
+            }
+            let mut chains = ArrayVec::new();
+            if let Some(len) = self.men_chains(capturers, &mut chains) {
+                return self.push_chains(&chains, len, out);
+            }
         }
         self.search_captures(capturers, out)
     }
@@ -172,17 +178,219 @@ impl ArmyView<'_> {
     /// How many moves [`captures`](ArmyView::captures) would keep, listed
     /// into `out` only where they must be (see
     /// [`single_jumps`](ArmyView::single_jumps)).
-    #[inline]
+    #[inline(always)]
     pub fn count_captures(&self, out: &mut Vec<Move>) -> u64 {
         let capturers = self.capturers();
         if capturers == 0 {
             return 0;
         }
-        let mut jumpers = [0u64; 8];
-        if capturers & self.kings == 0 && self.single_jumps(&mut jumpers) {
-            return jumpers.iter().map(|j| u64::from(j.count_ones())).sum();
+        if capturers & self.kings == 0 {
+            let mut jumpers = [0u64; 8];
+            if self.single_jumps(&mut jumpers) {
+                return jumpers.iter().map(|j| u64::from(j.count_ones())).sum();
+            }
+            let mut chains = ArrayVec::new();
+            if let Some(len) = self.men_chains(capturers, &mut chains) {
+                return chains
+                    .iter()
+                    .filter(|c| len == 0 || c.len == len)
+                    .map(|c| u64::from(c.ends.count_ones()))
+                    .sum();
+            }
         }
         self.search_captures(capturers, out) as u64
+    }
+
+    /// The captures of an army whose capturers are all men that capture
+    /// only forwards (north, north-east or north-west for an army moving
+    /// north), found for all men at once by direction shifts, one sequence
+    /// of directions at a time. A forward chain never comes back to a
+    /// square, never jumps a piece twice and never meets its own start, and
+    /// two sequences from one start capture different pieces, so each
+    /// sequence's end squares are its moves, one a man, with no
+    /// deduplication. `chains` gets the complete sequences (no further jump
+    /// from their ends) in the order of the path search, and the result is
+    /// the length of the captures kept: the longest with the law of
+    /// quantity, else 0 (all). `None` (to search instead) when the rules or
+    /// position are outside this case: a capture direction that is not
+    /// forward, an enemy king under the law of quality, or a man crowned on
+    /// the promotion row that goes on capturing as a king.
+    #[inline(never)]
+    fn men_chains(&self, capturers: u64, chains: &mut ArrayVec<Chain, 48>) -> Option<u8> {
+        use dir::{bit, N, NE, NW};
+        if self.rules.man_captures & !(bit(N) | bit(NE) | bit(NW)) != 0
+            || (self.rules.quality && self.enemy_kings != 0)
+        {
+            return None;
+        }
+        let g = self.rules.geometry();
+        let man_caps = self.orient(self.rules.man_captures);
+        let stop = self.rules.promotion == Promotion::Stop;
+        let promo = self.promo_row();
+        let empty = !self.occupied;
+        // Squares from which a jump in direction `d` is possible.
+        let mut from_d = [0u64; 8];
+        let mut m = man_caps;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let back = dir::opposite(d as u8) as usize;
+            from_d[d] = g.shift(self.enemy & g.shift(empty, back), back);
+        }
+        // Depth-first over direction sequences, lowest direction first.
+        let mut stack: ArrayVec<Chain, 16> = ArrayVec::new();
+        stack.push(Chain {
+            ends: capturers,
+            dirs: 0,
+            len: 0,
+        });
+        let mut longest = 0u8;
+        while let Some(c) = stack.pop() {
+            let mut going_on = 0u64;
+            let mut next: ArrayVec<Chain, 3> = ArrayVec::new();
+            let mut m = man_caps;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let j = c.ends & from_d[d];
+                if j == 0 {
+                    continue;
+                }
+                going_on |= j;
+                let lands = g.shift(g.shift(j, d), d);
+                let dirs = c.dirs | ((d as u32) << (3 * c.len));
+                let len = c.len + 1;
+                // Every forward jump goes two rows on, so all the jumps
+                // from one square land on one row: crowned ones never
+                // come between the deeper ones of a square in the order.
+                if lands & promo != 0 {
+                    if !stop && !self.crowned_stop(lands & promo, dirs, len) {
+                        return None;
+                    }
+                    // Crowned, and no capture goes on from here as a
+                    // king: these captures end here.
+                    let crowned = Chain {
+                        ends: lands & promo,
+                        dirs,
+                        len,
+                    };
+                    chains.try_push(crowned).ok()?;
+                    longest = longest.max(len);
+                }
+                if lands & !promo != 0 {
+                    next.push(Chain {
+                        ends: lands & !promo,
+                        dirs,
+                        len,
+                    });
+                }
+            }
+            if c.len > 0 && c.ends & !going_on != 0 {
+                chains
+                    .try_push(Chain {
+                        ends: c.ends & !going_on,
+                        ..c
+                    })
+                    .ok()?;
+                longest = longest.max(c.len);
+            }
+            // Pushed in reverse, so the lowest direction is searched first.
+            while let Some(n) = next.pop() {
+                stack.try_push(n).ok()?;
+            }
+        }
+        Some(if self.rules.quantity { longest } else { 0 })
+    }
+
+    /// Whether no man of a forward chain (directions `dirs`, `len` jumps)
+    /// that ends on each of the squares `ends` of the promotion row could go
+    /// on capturing there as a new king. Captured pieces stay on the board
+    /// until the end of the move (otherwise `false`: the path search
+    /// decides).
+    fn crowned_stop(&self, ends: u64, dirs: u32, len: u8) -> bool {
+        if self.rules.remove_at_once {
+            return false;
+        }
+        let g = self.rules.geometry();
+        let mut ends = ends;
+        while ends != 0 {
+            let sq = ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            // Walk back to the start, collecting the captured pieces.
+            let mut at = 1u64 << sq;
+            let mut captured = 0u64;
+            for i in (0..len).rev() {
+                let back = dir::opposite(((dirs >> (3 * i)) & 7) as u8) as usize;
+                let mid = g.shift(at, back);
+                captured |= mid;
+                at = g.shift(mid, back);
+            }
+            let occ = self.occupied & !at;
+            let enemy = self.enemy & !captured;
+            let mut m = self.rules.king_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let hit = if self.rules.flying_kings {
+                    g.slide(d, sq, occ).1
+                } else {
+                    g.step[d][sq]
+                };
+                if hit & enemy != 0 && g.shift(hit, d) & !occ != 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Appends the moves of [`men_chains`](ArmyView::men_chains)' `chains`
+    /// of length `len` (0: all) in the order of the path search: by start
+    /// square, then by sequence of directions.
+    fn push_chains(&self, chains: &[Chain], len: u8, out: &mut Vec<Move>) -> usize {
+        let g = self.rules.geometry();
+        let promo = self.promo_row();
+        let start = out.len();
+        // Each kept chain's start squares, found by walking back.
+        let mut starts: ArrayVec<u64, 48> = ArrayVec::new();
+        let mut all = 0u64;
+        for c in chains {
+            let mut s = 0;
+            if len == 0 || c.len == len {
+                s = c.ends;
+                for i in (0..c.len).rev() {
+                    let back = dir::opposite(((c.dirs >> (3 * i)) & 7) as u8) as usize;
+                    s = g.shift(g.shift(s, back), back);
+                }
+            }
+            starts.push(s);
+            all |= s;
+        }
+        while all != 0 {
+            let sq = all.trailing_zeros() as usize;
+            all &= all - 1;
+            for (c, &s) in chains.iter().zip(&starts) {
+                if s & (1u64 << sq) == 0 {
+                    continue;
+                }
+                let mut at = 1u64 << sq;
+                let mut captured = 0;
+                for i in 0..c.len {
+                    let d = ((c.dirs >> (3 * i)) & 7) as usize;
+                    let mid = g.shift(at, d);
+                    captured |= mid;
+                    at = g.shift(mid, d);
+                }
+                out.push(Move {
+                    from: Square::at(sq as u8),
+                    to: Square::at(at.trailing_zeros() as u8),
+                    captured,
+                    promote: at & promo != 0,
+                    penalty: Penalty::None,
+                });
+            }
+        }
+        out.len() - start
     }
 
     /// Whether every capture is one jump of a man: none has a second jump
@@ -340,6 +548,7 @@ impl ArmyView<'_> {
 
     /// Appends every non-capturing move: steps, king slides and (with ally
     /// jumps) ally-jump chains, one move per start and end.
+    #[inline(always)]
     pub fn quiet(&self, out: &mut Vec<Move>) {
         let promo = self.promo_row();
         let man_moves = self.orient(self.rules.man_moves);
@@ -375,6 +584,7 @@ impl ArmyView<'_> {
     /// listing them: one pass records each piece's targets and their
     /// number, then the chosen piece's target is taken. `None`, without
     /// calling `choose`, when there is no quiet move.
+    #[inline(always)]
     pub fn choose_quiet<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
         if self.allies == 0 && !self.rules.flying_kings {
             return self.choose_step(choose);
@@ -438,35 +648,33 @@ impl ArmyView<'_> {
     /// the pieces that step each way are found by whole-board shifts,
     /// counted a row at a time (the counts of the rows side by side in one
     /// word), and only the row of the chosen move is walked.
+    #[inline(always)]
     fn choose_step<F: FnOnce(usize) -> usize>(&self, choose: F) -> Option<Move> {
         let g = self.rules.geometry();
         let empty = !self.occupied;
         let man_moves = self.orient(self.rules.man_moves);
-        let king_dirs = if self.kings != 0 {
-            self.rules.king_dirs
-        } else {
-            0
-        };
+        let king_dirs = self.rules.king_dirs;
+        let (men, kings) = (self.men, self.kings);
+        // `boards[k]`: the pieces that step in direction `BY_OFFSET[k]`.
         let mut boards = [0u64; 8];
         let mut rows = 0u64;
         let mut any = 0u64;
-        for (k, &d) in BY_OFFSET.iter().enumerate() {
+        each_offset!(|k, d| {
             let bit = 1u8 << d;
-            if (man_moves | king_dirs) & bit == 0 {
-                continue;
+            if (man_moves | king_dirs) & bit != 0 {
+                let free = g.shift(empty, dir::opposite(d as u8) as usize);
+                let mut b = 0;
+                if man_moves & bit != 0 {
+                    b |= men & free;
+                }
+                if king_dirs & bit != 0 {
+                    b |= kings & free;
+                }
+                boards[k] = b;
+                any |= b;
+                rows += byte_counts(b);
             }
-            let free = g.shift(empty, dir::opposite(d) as usize);
-            let mut b = 0;
-            if man_moves & bit != 0 {
-                b |= self.men & free;
-            }
-            if king_dirs & bit != 0 {
-                b |= self.kings & free;
-            }
-            boards[k] = b;
-            any |= b;
-            rows += byte_counts(b);
-        }
+        });
         // Byte r of `rows`: the moves of the pieces on row r (at most 64).
         let total = byte_sum(rows);
         if total == 0 {
@@ -488,24 +696,23 @@ impl ArmyView<'_> {
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            for (k, &d) in BY_OFFSET.iter().enumerate() {
-                if boards[k] & (1u64 << sq) == 0 {
-                    continue;
-                }
-                if i > 0 {
+            each_offset!(|k, d| {
+                if boards[k] & (1u64 << sq) != 0 {
+                    if i == 0 {
+                        let to = (sq as i32 + OFFSETS[k]) as u8;
+                        debug_assert_eq!(g.step[d][sq], 1u64 << to);
+                        let king = kings & (1u64 << sq) != 0;
+                        return Some(Move {
+                            from: Square::at(sq as u8),
+                            to: Square::at(to),
+                            captured: 0,
+                            promote: !king && promo & (1u64 << to) != 0,
+                            penalty: Penalty::None,
+                        });
+                    }
                     i -= 1;
-                    continue;
                 }
-                let to = g.step[d as usize][sq].trailing_zeros() as u8;
-                let king = self.kings & (1u64 << sq) != 0;
-                return Some(Move {
-                    from: Square::at(sq as u8),
-                    to: Square::at(to),
-                    captured: 0,
-                    promote: !king && promo & (1u64 << to) != 0,
-                    penalty: Penalty::None,
-                });
-            }
+            });
         }
         None
     }
@@ -540,7 +747,7 @@ impl ArmyView<'_> {
 
     /// How many moves [`quiet`](ArmyView::quiet) would append, counted
     /// without listing them.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn count_quiet(&self) -> u64 {
         let man_moves = self.orient(self.rules.man_moves);
@@ -591,7 +798,7 @@ impl ArmyView<'_> {
     /// Whether the army has any legal move under compulsory or optional
     /// capture alike: a first jump (which always completes to a capture) or
     /// a non-capturing move. Allocates nothing.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn has_move(&self) -> bool {
         let g = self.rules.geometry();
@@ -685,6 +892,26 @@ const BY_OFFSET: [u8; 8] = [
     dir::NE,
 ];
 
+/// The square offsets of the directions of [`BY_OFFSET`].
+const OFFSETS: [i32; 8] = [-9, -8, -7, -1, 1, 7, 8, 9];
+
+/// Runs the block once for each index `k` of [`BY_OFFSET`] (0 to 7), with
+/// `k` a constant and `d` its direction, unrolled: with the rules known at
+/// compile time the directions a piece never takes vanish from the code.
+macro_rules! each_offset {
+    (|$k:ident, $d:ident| $body:block) => {
+        each_offset!(@ $k, $d, $body, 0 1 2 3 4 5 6 7)
+    };
+    (@ $k:ident, $d:ident, $body:block, $($n:literal)*) => {
+        $({
+            let $k: usize = $n;
+            let $d = BY_OFFSET[$k] as usize;
+            $body
+        })*
+    };
+}
+use each_offset;
+
 /// The population count of each byte of `b`, in that byte.
 #[inline(always)]
 const fn byte_counts(b: u64) -> u64 {
@@ -773,6 +1000,16 @@ fn ally_reach_bits(g: &Geometry, from: u64, dirs: u8, allies: u64, occ: u64) -> 
         seen |= frontier;
     }
     seen & !from
+}
+
+/// A sequence of forward jumps of men, for [`ArmyView::men_chains`]: the
+/// squares where it ends (one a man), its directions (3 bits each, the
+/// first lowest) and its number of jumps.
+#[derive(Clone, Copy, Debug)]
+struct Chain {
+    ends: u64,
+    dirs: u32,
+    len: u8,
 }
 
 /// The capture search of the generator: depth first, the state in
