@@ -25,7 +25,8 @@ const NO_LIMIT: Duration = Duration::from_secs(600);
 /// else is one of the built-in specs ([`tablero_ai::parse_spec`]).
 ///
 /// # Errors
-/// Says what is wrong with the spec, or why the engine did not start.
+/// Says what is wrong with the spec (in the language in use), or why the
+/// engine did not start.
 pub fn parse_spec<G: Play>(
     spec: &str,
     seed: u64,
@@ -36,7 +37,7 @@ pub fn parse_spec<G: Play>(
             let p = UgiPlayer::start(command, G::NAME, &variant.to_string())?;
             Ok(Box::new(p))
         }
-        None => tablero_ai::parse_spec::<G>(spec, seed),
+        None => tablero_ai::parse_spec::<G>(spec, seed).map_err(|m| crate::i18n::message(&m)),
     }
 }
 

@@ -12,7 +12,7 @@ use crate::games::LabGame;
 use crate::runner::check_config;
 use crate::store::Store;
 use crate::survey::{play_unit, SurveyConfig, UnitKey};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use sqlx::Row;
 
 /// A unit taken from the queue and not yet finished: its row stays locked
@@ -113,7 +113,7 @@ impl Store {
                 .await?;
             Ok::<_, sqlx::Error>(row.map(|r| r.get::<String, _>(0)))
         })?;
-        text.map(|t| serde_json::from_str(&t).context("the stored survey does not read"))
+        text.map(|t| serde_json::from_str(&t).map_err(crate::store::stored_survey))
             .transpose()
     }
 

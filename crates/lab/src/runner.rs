@@ -2,13 +2,15 @@
 //! thread stores each finished unit and writes its records, and a survey
 //! that stopped resumes from its store.
 
+use crate::fail;
 use crate::games::LabGame;
 use crate::store::Store;
 use crate::survey::{play_unit, GameRow, SurveyConfig, UnitKey};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use tablero_core::{Localize, Message};
 
 /// Checks that the survey's variants read and its specs make players.
 ///
@@ -16,16 +18,28 @@ use std::sync::mpsc;
 /// Says which variant or spec is wrong.
 pub fn check_config<G: LabGame>(config: &SurveyConfig) -> Result<()> {
     for v in &config.variants {
-        v.parse::<G::Variant>()
-            .map_err(|e| anyhow!("bad variant {v:?} for {}: {e}", G::NAME))?;
+        v.parse::<G::Variant>().map_err(|e| {
+            fail::said(
+                Message::new(
+                    "lab-bad-variant",
+                    format!("bad variant {v:?} for {}: {e}", G::NAME),
+                )
+                .text("variant", format!("{v:?}"))
+                .text("game", G::NAME)
+                .msg("error", e.message()),
+            )
+        })?;
     }
     for m in &config.matchups {
         for spec in [&m.a, &m.b] {
-            tablero_ai::parse_spec::<G>(spec, 0).map_err(|e| anyhow!("{e}"))?;
+            tablero_ai::parse_spec::<G>(spec, 0).map_err(fail::said)?;
         }
     }
     if config.variants.is_empty() || config.matchups.is_empty() || config.pairs == 0 {
-        return Err(anyhow!("the survey has no games to play"));
+        return Err(fail::said(Message::new(
+            "lab-no-games",
+            "the survey has no games to play",
+        )));
     }
     Ok(())
 }
@@ -37,10 +51,9 @@ pub fn check_config<G: LabGame>(config: &SurveyConfig) -> Result<()> {
 pub fn write_record(dir: &Path, row: &GameRow) -> Result<()> {
     let path = dir.join(&row.record_file);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create {}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(|e| fail::cannot_create(parent, e))?;
     }
-    std::fs::write(&path, &row.record).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(&path, &row.record).map_err(|e| fail::cannot_write(&path, e))
 }
 
 /// Runs the units of `config` not yet in `store` on `threads` threads,
@@ -59,7 +72,7 @@ pub fn run_survey<G: LabGame>(
     progress: &dyn Fn(u64, u64),
 ) -> Result<Vec<GameRow>> {
     check_config::<G>(config)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| fail::cannot_create(dir, e))?;
     store.claim_config(config)?;
     let done = store.done_units()?;
     let units = config.units();

@@ -381,8 +381,10 @@ pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<
     let mut rows = Vec::with_capacity(2);
     for game in 0..2u32 {
         let a_first = game == 0;
-        let a = parse_spec::<G>(&m.a, mix64(seed ^ (0xA0 + u64::from(game))))?;
-        let b = parse_spec::<G>(&m.b, mix64(seed ^ (0xB0 + u64::from(game))))?;
+        let a = parse_spec::<G>(&m.a, mix64(seed ^ (0xA0 + u64::from(game))))
+            .map_err(|e| e.to_string())?;
+        let b = parse_spec::<G>(&m.b, mix64(seed ^ (0xB0 + u64::from(game))))
+            .map_err(|e| e.to_string())?;
         // bots[i] plays Player::ALL[i]: A takes the first player's seat in
         // game 0.
         let a_seat = if a_first { first } else { first.other() };
