@@ -125,3 +125,60 @@ pub fn run_survey<G: LabGame>(
     }
     store.all_rows()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Matchup;
+    use tablero_core::Failure;
+    use tablero_games::jarmo::Jarmo;
+
+    /// The message id of a lab error (a [`Failure`]) and of its nested
+    /// reason, if any.
+    fn ids(e: &anyhow::Error) -> (&'static str, Option<&'static str>) {
+        let m = e.downcast_ref::<Failure>().expect("a Failure").message();
+        let inner = m.args().iter().find_map(|(_, a)| match a {
+            tablero_core::Arg::Message(inner) => Some(inner.id()),
+            _ => None,
+        });
+        (m.id(), inner)
+    }
+
+    fn config(variant: &str, a: &str) -> SurveyConfig {
+        SurveyConfig {
+            game: "jarmo".into(),
+            variants: vec![variant.into()],
+            matchups: vec![Matchup {
+                a: a.into(),
+                b: "random".into(),
+            }],
+            pairs: 1,
+            openings: 0,
+            seed: 1,
+            ladder: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_bad_survey_is_refused_with_a_message() {
+        let e = check_config::<Jarmo>(&config("standard", "ai:9")).unwrap_err();
+        assert_eq!(ids(&e), ("spec-levels", None));
+        let e = check_config::<Jarmo>(&config("sideways", "random")).unwrap_err();
+        assert_eq!(ids(&e).0, "lab-bad-variant");
+        assert!(ids(&e).1.is_some());
+        let mut empty = config("standard", "random");
+        empty.pairs = 0;
+        let e = check_config::<Jarmo>(&empty).unwrap_err();
+        assert_eq!(ids(&e), ("lab-no-games", None));
+        // A file that cannot be written names its path, and keeps the
+        // system's reason as its cause.
+        let tmp = tempfile::tempdir().unwrap();
+        let row_dir = tmp.path().join("file");
+        std::fs::write(&row_dir, "").unwrap();
+        let e = std::fs::create_dir_all(row_dir.join("x"))
+            .map_err(|e| fail::cannot_create(&row_dir.join("x"), e))
+            .unwrap_err();
+        assert_eq!(ids(&e), ("cannot-create", None));
+        assert_eq!(e.chain().count(), 2);
+    }
+}

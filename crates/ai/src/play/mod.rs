@@ -267,3 +267,49 @@ fn unknown_key(kind: &str, key: &str, keys: &str) -> Message {
     .text("key", format!("{key:?}"))
     .text("keys", keys)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_spec;
+    use tablero_core::Arg;
+    use tablero_games::jarmo::Jarmo;
+
+    /// Why a spec does not read: the message's id and its arguments.
+    fn why(spec: &str) -> (&'static str, Vec<(&'static str, Arg)>) {
+        let m = parse_spec::<Jarmo>(spec, 1).err().expect("refused");
+        (m.id(), m.args().to_vec())
+    }
+
+    #[test]
+    fn a_spec_that_does_not_read_says_why_as_a_message() {
+        let text = |s: &str| Arg::Text(s.to_string());
+        assert_eq!(
+            why("ai:9"),
+            ("spec-levels", vec![("spec", text("\"ai:9\""))])
+        );
+        assert_eq!(why("foo").0, "spec-unknown-player");
+        assert_eq!(why("solver").0, "spec-no-exact");
+        assert_eq!(
+            why("mcts:depth=3"),
+            (
+                "spec-unknown-key",
+                vec![
+                    ("kind", text("mcts")),
+                    ("key", text("\"depth\"")),
+                    ("keys", text("iters, ms, c, threads, cutoff, reuse")),
+                ]
+            )
+        );
+        assert_eq!(
+            why("ab:ms=x"),
+            (
+                "spec-not-number",
+                vec![("key", text("ms")), ("value", text("x"))]
+            )
+        );
+        assert_eq!(why("ab:q").0, "spec-not-key-value");
+        let m = parse_spec::<Jarmo>("ai:0", 1).err().expect("refused");
+        assert_eq!(m.to_string(), "\"ai:0\": levels are ai:1 to ai:5");
+        assert!(parse_spec::<Jarmo>("mcts:iters=5", 1).is_ok());
+    }
+}
