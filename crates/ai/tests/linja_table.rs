@@ -244,8 +244,9 @@ fn the_header_is_checked() {
     // Not a table, and a cut table.
     let junk = temp("junk");
     std::fs::write(&junk, b"hello").unwrap();
-    let id = |e: Result<Table, TableError>| {
-        tablero_core::Localize::message(&e.err().expect("an error")).id()
+    let id = |e: Result<Table, TableError>| match e {
+        Err(e) => tablero_core::Localize::message(&e).id(),
+        Ok(_) => panic!("opened"),
     };
     assert!(matches!(Table::open(&junk), Err(TableError::Header(_))));
     assert_eq!(id(Table::open(&junk)), "linja-table-too-short");
