@@ -66,6 +66,24 @@ fn a_bad_player_spec() {
         &["jarmo no tiene jugador exacto"],
         &["jarmo has no exact player"],
     );
+    // An external engine that does not start.
+    fails(
+        &[
+            "match",
+            "imago",
+            "--a",
+            "ugi:/nonexistent/engine",
+            "--b",
+            "random",
+        ],
+        &["--a: ugi: no se puede arrancar \"/nonexistent/engine\": no existe"],
+        &["--a: ugi: cannot start \"/nonexistent/engine\""],
+    );
+    fails(
+        &["match", "imago", "--a", "ugi:", "--b", "random"],
+        &["ugi: falta una orden tras `ugi:`"],
+        &["ugi: expected a command after `ugi:`"],
+    );
     // `play` names the spec's reason too.
     fails(
         &["play", "jarmo", "--p1", "mcts:iters", "--p2", "random"],
