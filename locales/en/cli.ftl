@@ -565,3 +565,4 @@ ugi-no-answer = ugi engine { $command }: no `{ $word }` within { $seconds } s
 ugi-closed = ugi engine { $command }: it closed its output before `{ $word }`
 ugi-engine-error = ugi engine { $command }: { $error }
 ugi-failed = ugi engine { $command } failed ({ $error }); the first legal move is played for it
+lab-study-failed = cannot study the table { $path }: { $error }

@@ -582,3 +582,4 @@ ugi-no-answer = motor ugi { $command }: ningún `{ $word }` en { $seconds } s
 ugi-closed = motor ugi { $command }: cerró su salida antes de `{ $word }`
 ugi-engine-error = motor ugi { $command }: { $error }
 ugi-failed = el motor ugi { $command } falló ({ $error }); se juega por él la primera jugada legal
+lab-study-failed = no se puede estudiar la tabla { $path }: { $error }

@@ -704,7 +704,15 @@ fn linja_exact(args: &Args) -> Result<()> {
         (None, None) => bail!(t!("lab-exact-needs-table")),
     };
     let table = Table::open(&path).map_err(|e| crate::solve::table::cannot_open(&path, &e))?;
-    let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| anyhow!(e))?;
+    // Its reasons (a table that lacks a value it should hold, a read
+    // error) are internal: said in English after a translated sentence.
+    let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| {
+        anyhow!(t!(
+            "lab-study-failed",
+            path = path.display().to_string(),
+            error = e
+        ))
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     std::fs::write(
         dir.join("report.json"),

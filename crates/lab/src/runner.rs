@@ -6,7 +6,7 @@ use crate::fail;
 use crate::games::LabGame;
 use crate::store::Store;
 use crate::survey::{play_unit, GameRow, SurveyConfig, UnitKey};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -82,7 +82,7 @@ pub fn run_survey<G: LabGame>(
     progress(finished, total);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<Vec<GameRow>, String>>();
+    let (tx, rx) = mpsc::channel::<Result<Vec<GameRow>, Message>>();
     let mut first_error: Option<anyhow::Error> = None;
     std::thread::scope(|s| {
         for _ in 0..threads.clamp(1, pending.len().max(1)) {
@@ -101,7 +101,7 @@ pub fn run_survey<G: LabGame>(
         }
         drop(tx);
         for result in rx {
-            let stored = result.map_err(|e| anyhow!(e)).and_then(|rows| {
+            let stored = result.map_err(fail::said).and_then(|rows| {
                 for r in &rows {
                     write_record(dir, r)?;
                 }

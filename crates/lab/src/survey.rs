@@ -12,7 +12,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use tablero_ai::{parse_spec, spec_level, Bot, Limits};
-use tablero_core::{mix64, Game, History, MoveBuf, Outcome, Player, Reason, Record};
+use tablero_core::{
+    mix64, Game, History, Localize, Message, MoveBuf, Outcome, Player, Reason, Record,
+};
 
 /// Two player specs that meet in a survey: A and B.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -367,12 +369,19 @@ pub fn record_file(config: &SurveyConfig, key: UnitKey, game: u32) -> String {
 /// Plays one unit: the pair's opening, then A first and B first.
 ///
 /// # Errors
-/// A variant text or a player spec that does not read.
-pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<GameRow>, String> {
+/// A variant text or a player spec that does not read, as a message of
+/// the catalogue (`lab-bad-variant`, `spec-…`).
+pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<GameRow>, Message> {
     let vtext = &config.variants[key.variant as usize];
-    let variant: G::Variant = vtext
-        .parse()
-        .map_err(|e| format!("bad variant {vtext:?}: {e}"))?;
+    let variant = vtext.parse::<G::Variant>().map_err(|e| {
+        Message::new(
+            "lab-bad-variant",
+            format!("bad variant {vtext:?} for {}: {e}", G::NAME),
+        )
+        .text("variant", format!("{vtext:?}"))
+        .text("game", G::NAME)
+        .msg("error", e.message())
+    })?;
     let m = &config.matchups[key.matchup as usize];
     let seed = config.unit_seed(key);
     let start = G::start(&variant);
@@ -381,10 +390,8 @@ pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<
     let mut rows = Vec::with_capacity(2);
     for game in 0..2u32 {
         let a_first = game == 0;
-        let a = parse_spec::<G>(&m.a, mix64(seed ^ (0xA0 + u64::from(game))))
-            .map_err(|e| e.to_string())?;
-        let b = parse_spec::<G>(&m.b, mix64(seed ^ (0xB0 + u64::from(game))))
-            .map_err(|e| e.to_string())?;
+        let a = parse_spec::<G>(&m.a, mix64(seed ^ (0xA0 + u64::from(game))))?;
+        let b = parse_spec::<G>(&m.b, mix64(seed ^ (0xB0 + u64::from(game))))?;
         // bots[i] plays Player::ALL[i]: A takes the first player's seat in
         // game 0.
         let a_seat = if a_first { first } else { first.other() };

@@ -148,7 +148,9 @@ fn show(bar: &ProgressBar, p: &BuildProgress) {
 fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
     let text = args.rules.as_deref().or(args.setup.variant.as_deref());
     let rules: Rules = match text {
-        Some(t) => t.parse().map_err(|e| anyhow!("{e}"))?,
+        Some(t) => t
+            .parse::<Rules>()
+            .map_err(|e| anyhow!(crate::i18n::message(&tablero_core::Localize::message(&e))))?,
         None => Rules::default(),
     };
     let threads = threads(args);
