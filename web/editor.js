@@ -2,7 +2,7 @@
 // edit the layout text; every change is solved on the server.
 
 import { h, fill } from './dom.js';
-import { t, sideName, onLangChange } from './i18n.js';
+import { t, sideName, onLangChange, errorText } from './i18n.js';
 import * as api from './api.js';
 import { draw as drawImago, IMAGO_CELLS, IMAGO_GOALS, allEdges } from './boards/imago.js';
 import { parseCell } from './boards/common.js';
@@ -207,7 +207,7 @@ export function mountEditor(root, navigate) {
       const w = Array.isArray(solve.warnings) ? solve.warnings : [];
       if (w.length) {
         solveBox.append(h('p', { class: 'warn-title', text: t('warnings') }),
-          h('ul', { class: 'warnings', 'data-testid': 'solve-warnings' }, ...w.map((x) => h('li', { text: String(x) }))));
+          h('ul', { class: 'warnings', 'data-testid': 'solve-warnings' }, ...w.map((x) => h('li', { text: typeof x === 'object' && x ? errorText(x) : String(x) }))));
       }
     }
   }

@@ -206,3 +206,25 @@ pdn-no-result = Result { $result } is no result
 pdn-tag-shape = a tag is [Key "value"]
 pdn-tag-parts = a tag has a key and a value
 pdn-tag-quotes = a tag's value is quoted
+# A player spec (`--a`, `--b`, `--players`, `--p1`...: tablero_ai::parse_spec).
+spec-not-key-value = { $pair } in { $spec } is not key=value
+spec-not-number = { $key }={ $value }: not a number
+spec-levels = { $spec }: levels are ai:1 to ai:5
+spec-unknown-key = unknown { $kind } key { $key } ({ $keys })
+spec-no-exact = { $game } has no exact player
+spec-unknown-player = unknown player { $spec }: use random, ai:1..ai:5, solver, mcts:..., ab:...
+# A Linja table file (tablero_ai::solve::linja_table::TableError).
+linja-table-io = { $reason }
+linja-table-incomplete = the table is not finished: { $done } of { $layers } layers (run --build-table again to resume)
+linja-table-too-short = the file is too short for a Linja table
+linja-table-not-a-table = not a tablero Linja table
+linja-table-version = table format version { $version }; this program reads version { $reads }
+linja-table-unknown-rules = unknown rules { $rules } in the header
+linja-table-bad-free = bad free pieces { $free } in the header
+linja-table-bad-length = the file has { $bytes } bytes; a table of { $free } free pieces has { $want }
+linja-table-bad-layers = bad layer count in the header
+linja-table-other-rules = { $path } holds a table for the { $rules } rules with { $free } free pieces, not { $wanted } with { $wanted_free }; remove it or name another file
+linja-table-in-use = a table for the { $rules } rules is in use already
+linja-table-holds-rules = this file holds the { $rules } rules' table
+# Advice on an Imago layout (Layout::warnings).
+imago-long-wall = the wall starting at { $wall } runs { $len } cells; the rules recommend walls no longer than two cells

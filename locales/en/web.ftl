@@ -412,3 +412,4 @@ api_lab_no_report = no such report
 api_lab_bad_file = bad file name
 api_lab_not_served = only a report's plots and JSON are served
 api_lab_no_file = no such file in this report
+api_no_static_file = no file { $path }

@@ -551,3 +551,35 @@ lab-worker-failed = un trabajador ha fallado
 solve-no-solver = tablero no tiene un resolvedor exacto para { $game }
 solve-beyond-cap = esta posición pasa del límite: la búsqueda guardó { $cap } posiciones sin terminar (sube --max-positions, resuelve una posición más cercana al final o usa una tabla: --build-table/--table)
 solve-table-damaged = la tabla está dañada
+table-cannot-open = no se puede abrir la tabla { $path }: { $error }
+table-cannot-build = no se puede construir la tabla { $path }: { $error }
+table-cannot-verify = no se puede comprobar la tabla { $path }: { $error }
+table-cannot-use = --table { $path }: { $error }
+cannot-write-stdout = no se puede escribir en la salida estándar: { $error }
+lab-cannot-plot = no se puede dibujar un gráfico: { $error }
+lab-bad-variant = variante errónea { $variant } para { $game }: { $error }
+lab-no-games = el estudio no tiene partidas que jugar
+lab-cannot-open-store = no se puede abrir la base de datos { $path }
+lab-other-survey = esta carpeta de informe guarda otro estudio ({ $game }, { $variants ->
+        [one] 1 variante
+       *[other] { $variants } variantes
+    }, { $pairs ->
+        [one] 1 pareja
+       *[other] { $pairs } parejas
+    }, semilla { $seed }); usa otra carpeta --report o las mismas opciones
+lab-stored-game = una partida guardada no se puede leer
+lab-stored-survey = el estudio guardado no se puede leer
+bar-eta = quedan
+unit-seconds = { $n } s
+unit-minutes = { $n } min
+unit-hours = { $n } h
+unit-days = { $n } d
+ugi-no-command = ugi: falta una orden tras `ugi:`
+ugi-cannot-start = ugi: no se puede arrancar { $program }: { $error }
+ugi-no-pipes = ugi: no hay tuberías hacia { $program }
+ugi-cannot-write = motor ugi { $command }: no se le puede escribir: { $error }
+ugi-no-answer = motor ugi { $command }: ningún `{ $word }` en { $seconds } s
+ugi-closed = motor ugi { $command }: cerró su salida antes de `{ $word }`
+ugi-engine-error = motor ugi { $command }: { $error }
+ugi-failed = el motor ugi { $command } falló ({ $error }); se juega por él la primera jugada legal
+lab-study-failed = no se puede estudiar la tabla { $path }: { $error }

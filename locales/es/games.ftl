@@ -276,3 +276,25 @@ pdn-no-result = Result { $result } no es ningún resultado
 pdn-tag-shape = una etiqueta tiene la forma [Clave "valor"]
 pdn-tag-parts = una etiqueta tiene una clave y un valor
 pdn-tag-quotes = el valor de una etiqueta va entre comillas
+# A player spec (`--a`, `--b`, `--players`, `--p1`...: tablero_ai::parse_spec).
+spec-not-key-value = { $pair } en { $spec } no tiene la forma clave=valor
+spec-not-number = { $key }={ $value }: no es un número
+spec-levels = { $spec }: los niveles van de ai:1 a ai:5
+spec-unknown-key = { $kind } no tiene la clave { $key } (sus claves: { $keys })
+spec-no-exact = { $game } no tiene jugador exacto
+spec-unknown-player = jugador desconocido { $spec }: usa random, ai:1..ai:5, solver, mcts:..., ab:...
+# A Linja table file (tablero_ai::solve::linja_table::TableError).
+linja-table-io = { $reason }
+linja-table-incomplete = la tabla no está terminada: { $done } de { $layers } capas (vuelve a ejecutar --build-table para continuar)
+linja-table-too-short = el archivo es demasiado corto para una tabla de Linja
+linja-table-not-a-table = no es una tabla de Linja de tablero
+linja-table-version = tabla de formato { $version }; este programa lee el formato { $reads }
+linja-table-unknown-rules = reglas desconocidas ({ $rules }) en la cabecera
+linja-table-bad-free = número de piezas libres erróneo ({ $free }) en la cabecera
+linja-table-bad-length = el archivo tiene { $bytes } bytes; una tabla de { $free } piezas libres tiene { $want }
+linja-table-bad-layers = número de capas erróneo en la cabecera
+linja-table-other-rules = { $path } guarda una tabla de las reglas { $rules } con { $free } piezas libres, no { $wanted } con { $wanted_free }; bórralo o indica otro archivo
+linja-table-in-use = ya hay en uso una tabla de las reglas { $rules }
+linja-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
+# Advice on an Imago layout (Layout::warnings).
+imago-long-wall = el muro que empieza en { $wall } ocupa { $len } casillas; las reglas recomiendan muros de dos casillas como mucho

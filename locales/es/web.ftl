@@ -415,3 +415,4 @@ api_lab_no_report = no existe ese informe
 api_lab_bad_file = nombre de fichero no válido
 api_lab_not_served = de un informe solo se sirven sus gráficas y su JSON
 api_lab_no_file = no existe ese fichero en este informe
+api_no_static_file = no existe el archivo { $path }

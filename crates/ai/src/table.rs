@@ -607,7 +607,9 @@ impl<G: Play + Describe> GameTable for Table<G> {
         crate::analysis::played_values(&self.history)
     }
     fn computer(&self, spec: &str, seed: u64) -> Result<Box<dyn Computer>, String> {
-        Ok(Box::new(ComputerOf(parse_spec::<G>(spec, seed)?)))
+        Ok(Box::new(ComputerOf(
+            parse_spec::<G>(spec, seed).map_err(|m| m.to_string())?,
+        )))
     }
 }
 

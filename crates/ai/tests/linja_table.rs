@@ -244,14 +244,24 @@ fn the_header_is_checked() {
     // Not a table, and a cut table.
     let junk = temp("junk");
     std::fs::write(&junk, b"hello").unwrap();
+    let id = |e: Result<Table, TableError>| match e {
+        Err(e) => tablero_core::Localize::message(&e).id(),
+        Ok(_) => panic!("opened"),
+    };
     assert!(matches!(Table::open(&junk), Err(TableError::Header(_))));
+    assert_eq!(id(Table::open(&junk)), "linja-table-too-short");
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.truncate(bytes.len() - 1);
     std::fs::write(&junk, &bytes).unwrap();
     assert!(matches!(Table::open(&junk), Err(TableError::Header(_))));
+    assert_eq!(id(Table::open(&junk)), "linja-table-bad-length");
     bytes[0] = b'X';
     std::fs::write(&junk, &bytes).unwrap();
     assert!(matches!(Table::open(&junk), Err(TableError::Header(_))));
+    assert_eq!(id(Table::open(&junk)), "linja-table-not-a-table");
+    let gone = temp("gone");
+    let _ = std::fs::remove_file(&gone);
+    assert_eq!(id(Table::open(&gone)), "linja-table-io");
 }
 
 #[test]

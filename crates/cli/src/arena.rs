@@ -6,7 +6,7 @@ use crate::render::CliGame;
 use crate::ugi_player::parse_spec;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::{json, Value};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -181,13 +181,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let total = u64::from(args.games.div_ceil(2) * 2);
     let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{pos}}/{{len}} {}  {{msg}}  [{{elapsed}}]",
-            t!("bar-games").replace(['{', '}'], "")
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    bar.set_style(crate::out::bar_style(&format!(
+        "{{bar:30}} {{pos}}/{{len}} {}  {{msg}}  [{{elapsed}}]",
+        t!("bar-games").replace(['{', '}'], "")
+    )));
     let (a, b) = (args.a.clone(), args.b.clone());
     let v = config.variant.clone();
     let make_a = move |seed: u64| parse_spec::<G>(&a, seed, &v).expect("checked spec");

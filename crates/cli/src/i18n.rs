@@ -203,15 +203,47 @@ macro_rules! t {
 pub(crate) use t;
 
 /// An error with its causes, `: ` between them (as `{e:#}` writes it),
-/// each input or output error among them said by [`io_reason`].
+/// each in the language in use: an input or output error said by
+/// [`io_reason`], a [`tablero_core::Failure`] (the lab's errors) and a Linja
+/// table's error by their messages; any other cause (a database's or a
+/// library's reason) as it is given.
 pub fn chain(e: &anyhow::Error) -> String {
-    e.chain()
-        .map(|c| {
-            c.downcast_ref::<std::io::Error>()
-                .map_or_else(|| c.to_string(), io_reason)
-        })
-        .collect::<Vec<_>>()
-        .join(": ")
+    let mut parts: Vec<String> = e.chain().map(cause).collect();
+    // A cause said the same as the one before it (a library's error and
+    // its source, both told as one reason) is said once.
+    parts.dedup();
+    parts.join(": ")
+}
+
+/// One cause of an error chain in the language in use (see [`chain`]).
+pub fn cause(c: &(dyn std::error::Error + 'static)) -> String {
+    use tablero_ai::solve::linja_table::TableError;
+    use tablero_core::Localize;
+    if let Some(e) = c.downcast_ref::<std::io::Error>() {
+        return io_reason(e);
+    }
+    if let Some(f) = c.downcast_ref::<tablero_core::Failure>() {
+        return message(&f.message());
+    }
+    if let Some(e) = c.downcast_ref::<TableError>() {
+        return table_reason(e);
+    }
+    let text = c.to_string();
+    // SQLite's SQLITE_CANTOPEN (the lab's store): a folder that does not
+    // exist or cannot be written.
+    if text.contains("(code: 14)") {
+        return t!("serve-database-cannot-open-file");
+    }
+    text
+}
+
+/// Why a Linja table cannot be used, in the language in use.
+pub fn table_reason(e: &tablero_ai::solve::linja_table::TableError) -> String {
+    use tablero_ai::solve::linja_table::TableError;
+    match e {
+        TableError::Io(e) => io_reason(e),
+        e => message(&tablero_core::Localize::message(e)),
+    }
 }
 
 /// An input or output error's reason in the language in use: the common

@@ -6,7 +6,7 @@ use crate::render::CliGame;
 use crate::solve::value_words;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -248,10 +248,9 @@ fn bar(total: u64, what: &str) -> ProgressBar {
     // `{` and `}` are the template's own: a word holding them is kept out.
     let what = what.replace(['{', '}'], "");
     let bar = ProgressBar::new(total);
-    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}  [{{elapsed}}, ETA {{eta}}]");
-    bar.set_style(
-        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let eta = t!("bar-eta").replace(['{', '}'], "");
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}  [{{elapsed}}, {eta} {{eta}}]");
+    bar.set_style(crate::out::bar_style(&template));
     bar
 }
 
@@ -611,7 +610,10 @@ fn write_imago_report(
          <body><h1>{title}</h1><p>Values from the exact solver; see docs/lab.md.</p><div class=\"grid\">\n"
     );
     for (i, st) in studies.iter().enumerate() {
-        let layout: Layout = st.layout.parse().map_err(|e| anyhow!("{e}"))?;
+        let layout = st
+            .layout
+            .parse::<Layout>()
+            .map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
         let fm = |f: &tablero_lab::imago::FirstMoves| {
             format!(
                 "{}{}, {}/{} first moves lose{}",
@@ -674,7 +676,9 @@ fn linja_exact(args: &Args) -> Result<()> {
             if rules.len() != 1 {
                 bail!(t!("lab-one-rule-set"));
             }
-            let rules: Rules = rules[0].parse().map_err(|e| anyhow!("{e}"))?;
+            let rules = rules[0]
+                .parse::<Rules>()
+                .map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
             let name = default_file_name(rules)
                 .trim_end_matches(".tbl")
                 .to_string();
@@ -693,14 +697,22 @@ fn linja_exact(args: &Args) -> Result<()> {
                     pb.set_position(p.entries_done);
                 },
             )
-            .map_err(|e| anyhow!("{e}"))?;
+            .map_err(|e| crate::solve::table::cannot_build(&file, &e))?;
             pb.finish_and_clear();
             file
         }
         (None, None) => bail!(t!("lab-exact-needs-table")),
     };
-    let table = Table::open(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| anyhow!(e))?;
+    let table = Table::open(&path).map_err(|e| crate::solve::table::cannot_open(&path, &e))?;
+    // Its reasons (a table that lacks a value it should hold, a read
+    // error) are internal: said in English after a translated sentence.
+    let study = tablero_lab::linja::study(&table, args.seed).map_err(|e| {
+        anyhow!(t!(
+            "lab-study-failed",
+            path = path.display().to_string(),
+            error = e
+        ))
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     std::fs::write(
         dir.join("report.json"),

@@ -91,7 +91,7 @@ impl<G: CliGame> Who<G> {
             return Ok(Who::Human(text.to_string()));
         }
         let bot = parse_spec::<G>(text, seed)
-            .map_err(|e| anyhow!(t!("bad-player", error = e.to_string())))?;
+            .map_err(|e| anyhow!(t!("bad-player", error = crate::i18n::message(&e))))?;
         Ok(Who::Computer(bot, text.to_string()))
     }
 

@@ -1,6 +1,6 @@
 //! `tablero solve`.
 
-mod table;
+pub(crate) mod table;
 
 use crate::common::{print_json, Setup};
 use crate::i18n::t;
@@ -131,7 +131,7 @@ fn linja(args: &Args) -> Result<()> {
 fn imago(args: &Args) -> Result<()> {
     let layout = args.setup.variant::<Imago>()?;
     for w in layout.warnings() {
-        eprintln!("{}", t!("solve-warning", text = w));
+        eprintln!("{}", t!("solve-warning", text = crate::i18n::message(&w)));
     }
     let t = Instant::now();
     let sol = ImagoSolution::solve(&layout);

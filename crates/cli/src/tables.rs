@@ -36,8 +36,13 @@ pub fn install(command: &crate::Command) -> Result<()> {
         .filter(|p| p.as_os_str() != "none")
         .cloned()
         .collect();
-    let installed = install_files(&named, !none)
-        .map_err(|(path, e)| anyhow!("--table {}: {e}", path.display()))?;
+    let installed = install_files(&named, !none).map_err(|(path, e)| {
+        anyhow!(crate::i18n::t!(
+            "table-cannot-use",
+            path = path.display().to_string(),
+            error = crate::i18n::table_reason(&e)
+        ))
+    })?;
     for (rules, path) in installed {
         eprintln!(
             "{}",

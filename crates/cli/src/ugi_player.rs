@@ -9,6 +9,7 @@
 //! `go` with the caller's limits (none in a match: the engine's own player
 //! decides how long it thinks).
 
+use crate::i18n::t;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -25,7 +26,8 @@ const NO_LIMIT: Duration = Duration::from_secs(600);
 /// else is one of the built-in specs ([`tablero_ai::parse_spec`]).
 ///
 /// # Errors
-/// Says what is wrong with the spec, or why the engine did not start.
+/// Says what is wrong with the spec (in the language in use), or why the
+/// engine did not start.
 pub fn parse_spec<G: Play>(
     spec: &str,
     seed: u64,
@@ -36,7 +38,7 @@ pub fn parse_spec<G: Play>(
             let p = UgiPlayer::start(command, G::NAME, &variant.to_string())?;
             Ok(Box::new(p))
         }
-        None => tablero_ai::parse_spec::<G>(spec, seed),
+        None => tablero_ai::parse_spec::<G>(spec, seed).map_err(|m| crate::i18n::message(&m)),
     }
 }
 
@@ -61,19 +63,25 @@ impl UgiPlayer {
     /// handshake (or answers it with an error).
     pub fn start(command: &str, game: &str, variant: &str) -> Result<UgiPlayer, String> {
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("ugi: expected a command after `ugi:`")?;
+        let program = words.next().ok_or_else(|| t!("ugi-no-command"))?;
         let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("ugi: cannot start {program:?}: {e}"))?;
+            .map_err(|e| {
+                t!(
+                    "ugi-cannot-start",
+                    program = format!("{program:?}"),
+                    error = crate::i18n::io_reason(&e)
+                )
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             // Both were asked for above; a missing one is a spawn failure.
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("ugi: no pipes to {program:?}"));
+            return Err(t!("ugi-no-pipes", program = format!("{program:?}")));
         };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -103,7 +111,13 @@ impl UgiPlayer {
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("ugi engine {:?}: cannot write: {e}", self.command))
+            .map_err(|e| {
+                t!(
+                    "ugi-cannot-write",
+                    command = format!("{:?}", self.command),
+                    error = crate::i18n::io_reason(&e)
+                )
+            })
     }
 
     /// Reads lines until one starting with `word`; returns it. An `info
@@ -115,22 +129,28 @@ impl UgiPlayer {
             let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "ugi engine {:?}: no `{word}` within {} s",
-                        self.command,
-                        timeout.as_secs()
+                    return Err(t!(
+                        "ugi-no-answer",
+                        command = format!("{:?}", self.command),
+                        word = word,
+                        seconds = timeout.as_secs()
                     ))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "ugi engine {:?}: it closed its output before `{word}`",
-                        self.command
+                    return Err(t!(
+                        "ugi-closed",
+                        command = format!("{:?}", self.command),
+                        word = word
                     ))
                 }
             };
             let line = line.trim();
             if let Some(e) = line.strip_prefix("info string error:") {
-                return Err(format!("ugi engine {:?}: {}", self.command, e.trim()));
+                return Err(t!(
+                    "ugi-engine-error",
+                    command = format!("{:?}", self.command),
+                    error = e.trim()
+                ));
             }
             if line.split_whitespace().next() == Some(word) {
                 return Ok(line.to_string());
@@ -180,15 +200,22 @@ impl<G: Game> Bot<G> for UgiPlayer {
     /// message says that the game no longer measures the engine.
     fn choose(&mut self, history: &History<G>, limits: &Limits) -> G::Move {
         let pos = history.current();
-        let answer = self
-            .ask(history, limits)
-            .and_then(|text| pos.parse_move(&text).map_err(|e| format!("{text:?}: {e}")));
+        let answer = self.ask(history, limits).and_then(|text| {
+            pos.parse_move(&text).map_err(|e| {
+                let reason = crate::i18n::message(&tablero_core::Localize::message(&e));
+                format!("{text:?}: {reason}")
+            })
+        });
         match answer {
             Ok(mv) => mv,
             Err(e) => {
                 eprintln!(
-                    "ugi engine {:?} failed ({e}); the first legal move is played for it",
-                    self.command
+                    "{}",
+                    t!(
+                        "ugi-failed",
+                        command = format!("{:?}", self.command),
+                        error = e
+                    )
                 );
                 let mut moves = G::MoveList::default();
                 pos.legal_moves(&mut moves);

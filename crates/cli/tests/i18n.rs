@@ -324,6 +324,22 @@ fn every_message_the_code_names_exists() {
             }
         }
     }
+    // The lab's errors (`tablero_core::Failure`), which only the terminal
+    // shows: their ids are in `cli.ftl`.
+    let mut lab = Vec::new();
+    sources(&root().join("crates/lab/src"), ".rs", &mut lab);
+    let mut lab_ids = 0;
+    for path in &lab {
+        let text = code(&std::fs::read_to_string(path).unwrap());
+        for id in named(&text, &["Message::new("], '"') {
+            lab_ids += 1;
+            if !cli.contains(&id) {
+                missing.push(format!("{}: {id}", path.display()));
+            }
+        }
+    }
+    assert!(lab_ids >= 8, "the scan found only {lab_ids} lab messages");
+    seen += lab_ids;
     assert!(seen > 150, "the scan found only {seen} message names");
     assert!(missing.is_empty(), "messages in no catalogue: {missing:?}");
 }

@@ -35,7 +35,7 @@ pub use bits::bit_indices;
 pub use eval::Evaluate;
 pub use game::{resolve_exact, Game, IllegalMove, MoveBuf, MoveError, Variant};
 pub use history::History;
-pub use message::{Arg, Localize, Message};
+pub use message::{Arg, Failure, Localize, Message};
 pub use movelist::{format_move_list, play_move_list, split_move_list, MoveListError};
 pub use outcome::{Outcome, Points, Reason};
 pub use perft::{perft, perft_divide};

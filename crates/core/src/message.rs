@@ -131,6 +131,64 @@ impl Localize for Message {
     }
 }
 
+/// An error whose reason for people is a [`Message`] (what failed, in the
+/// reader's language), with the error that caused it where there is one (an
+/// operating-system, database or library error: its own words, shown as
+/// they are given after the message). `Display` is the message's English
+/// text; `source` is the cause, so that `anyhow`'s chain shows both.
+#[derive(Debug)]
+pub struct Failure {
+    message: Message,
+    source: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
+}
+
+impl Failure {
+    /// A failure said by `message`, with no cause.
+    #[must_use]
+    pub fn new(message: Message) -> Failure {
+        Failure {
+            message,
+            source: None,
+        }
+    }
+
+    /// The same failure, caused by `source`.
+    #[must_use]
+    pub fn because(
+        mut self,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
+    ) -> Failure {
+        self.source = Some(source.into());
+        self
+    }
+}
+
+impl From<Message> for Failure {
+    fn from(message: Message) -> Failure {
+        Failure::new(message)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message.as_str())
+    }
+}
+
+impl std::error::Error for Failure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl Localize for Failure {
+    fn message(&self) -> Message {
+        self.message.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +205,16 @@ mod tests {
         assert_eq!(m.all(), vec![&m, &inner]);
         assert!(Message::default().is_empty());
         assert!(!inner.is_empty());
+    }
+
+    #[test]
+    fn a_failure_says_its_message_and_keeps_its_cause() {
+        use std::error::Error as _;
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let f = Failure::new(Message::new("outer", "cannot open x").text("path", "x")).because(io);
+        assert_eq!(f.to_string(), "cannot open x");
+        assert_eq!(f.message().id(), "outer");
+        assert_eq!(f.source().map(ToString::to_string).as_deref(), Some("gone"));
+        assert!(Failure::from(Message::new("inner", "b")).source().is_none());
     }
 }

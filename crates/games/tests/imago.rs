@@ -372,9 +372,13 @@ fn long_walls_are_warned_about_not_refused() {
     let l = layout("walls:c1-d1,c2-d2,c3-d3,b5-b6,c5-c6");
     let w = l.warnings();
     assert_eq!(w.len(), 1, "{w:?}");
-    assert!(w[0].contains("c1-d1") && w[0].contains("3 cells"), "{w:?}");
+    assert!(
+        w[0].as_str().contains("c1-d1") && w[0].as_str().contains("3 cells"),
+        "{w:?}"
+    );
     let l = layout("walls:b4-b5,c4-c5,d4-d5,e4-e5");
-    assert!(l.warnings()[0].contains("4 cells"));
+    assert!(l.warnings()[0].as_str().contains("4 cells"));
+    assert_eq!(l.warnings()[0].id(), "imago-long-wall");
 }
 
 #[test]

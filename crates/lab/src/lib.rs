@@ -11,6 +11,7 @@
 
 #![deny(missing_docs)]
 
+mod fail;
 pub mod games;
 pub mod imago;
 pub mod linja;

@@ -2,7 +2,7 @@
 //! that 32 rule sets stay readable.
 
 use crate::stats::{Distribution, Rate};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use plotters::prelude::*;
 
 const WIDTH: u32 = 820;
@@ -10,7 +10,10 @@ const ROW: u32 = 22;
 const LABELS: u32 = 260;
 
 fn err(e: impl std::fmt::Display) -> anyhow::Error {
-    anyhow!("cannot draw a plot: {e}")
+    crate::fail::said(
+        tablero_core::Message::new("lab-cannot-plot", format!("cannot draw a plot: {e}"))
+            .text("error", e),
+    )
 }
 
 fn height(rows: usize) -> u32 {

@@ -12,7 +12,7 @@ use crate::games::LabGame;
 use crate::runner::check_config;
 use crate::store::Store;
 use crate::survey::{play_unit, SurveyConfig, UnitKey};
-use anyhow::{anyhow, Context, Result};
+use anyhow::Result;
 use sqlx::Row;
 
 /// A unit taken from the queue and not yet finished: its row stays locked
@@ -113,7 +113,7 @@ impl Store {
                 .await?;
             Ok::<_, sqlx::Error>(row.map(|r| r.get::<String, _>(0)))
         })?;
-        text.map(|t| serde_json::from_str(&t).context("the stored survey does not read"))
+        text.map(|t| serde_json::from_str(&t).map_err(crate::store::stored_survey))
             .transpose()
     }
 
@@ -145,7 +145,7 @@ impl Store {
             self.block_on(tx.rollback())?;
             return Ok(None);
         };
-        let rows = play_unit::<G>(config, key).map_err(|e| anyhow!(e))?;
+        let rows = play_unit::<G>(config, key).map_err(crate::fail::said)?;
         self.block_on(async {
             for r in &rows {
                 let stats = serde_json::to_string(r).map_err(|e| sqlx::Error::Encode(e.into()))?;

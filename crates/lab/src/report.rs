@@ -2,10 +2,11 @@
 //! games, as one JSON value and as a self-contained HTML page with SVG
 //! plots. docs/lab.md explains each figure.
 
+use crate::fail::{cannot_create, cannot_write};
 use crate::plot;
 use crate::stats::{bootstrap, distribution, elo_of, mean_estimate, Distribution, Estimate, Rate};
 use crate::survey::{GameRow, Result3, SurveyConfig};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -256,7 +257,7 @@ pub fn label(report: &Report, g: &Group) -> String {
 /// # Errors
 /// When a file cannot be written or a plot cannot be drawn.
 pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| cannot_create(dir, e))?;
     let mut plots: Vec<(&str, &str, String)> = Vec::new();
     let rates = |f: &dyn Fn(&Group) -> Rate| -> Vec<(String, Rate)> {
         report
@@ -303,17 +304,14 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
         ));
     }
     for (file, _, svg) in &plots {
-        std::fs::write(dir.join(file), svg)
-            .with_context(|| format!("cannot write {}", dir.join(file).display()))?;
+        std::fs::write(dir.join(file), svg).map_err(|e| cannot_write(&dir.join(file), e))?;
     }
     let html = html(report, &plots);
     let path = dir.join("index.html");
-    std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::write(
-        dir.join("report.json"),
-        serde_json::to_string_pretty(report)?,
-    )
-    .context("cannot write report.json")?;
+    std::fs::write(&path, html).map_err(|e| cannot_write(&path, e))?;
+    let path = dir.join("report.json");
+    std::fs::write(&path, serde_json::to_string_pretty(report)?)
+        .map_err(|e| cannot_write(&path, e))?;
     Ok(())
 }
 

@@ -7,12 +7,14 @@
 //! driver, `$N` placeholders). Both games of a unit are written in one
 //! transaction, so a unit is either stored whole or not at all.
 
+use crate::fail;
 use crate::survey::{GameRow, SurveyConfig, UnitKey};
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use std::collections::HashSet;
 use std::path::Path;
+use tablero_core::Message;
 
 /// The file name of the SQLite store in a report folder.
 pub const STORE_FILE: &str = "lab.sqlite";
@@ -46,7 +48,16 @@ impl Store {
     pub fn open_dir(dir: &Path) -> Result<Store> {
         let path = dir.join(STORE_FILE);
         let url = format!("sqlite://{}?mode=rwc", path.display());
-        Store::open(&url).with_context(|| format!("cannot open {}", path.display()))
+        Store::open(&url).map_err(|e| {
+            fail::because(
+                Message::new(
+                    "lab-cannot-open-store",
+                    format!("cannot open the database {}", path.display()),
+                )
+                .text("path", path.display()),
+                e,
+            )
+        })
     }
 
     /// Opens a store by URL (`sqlite://FILE?mode=rwc` or `postgres://...`).
@@ -58,7 +69,12 @@ impl Store {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .context("cannot start the store's runtime")?;
+            .map_err(|e| {
+                fail::because(
+                    Message::new("serve-no-runtime", "cannot start the async runtime"),
+                    e,
+                )
+            })?;
         let pool = rt.block_on(async {
             let pool = AnyPoolOptions::new()
                 .max_connections(1)
@@ -120,17 +136,25 @@ impl Store {
                 Ok(())
             }
             Some(old) => {
-                let old: SurveyConfig =
-                    serde_json::from_str(&old).context("the stored survey does not read")?;
+                let old: SurveyConfig = serde_json::from_str(&old).map_err(stored_survey)?;
                 if old != *config {
-                    bail!(
-                        "this report folder holds another survey ({} {} variant(s), {} pair(s), \
-                         seed {}); use another --report folder or the same options",
-                        old.game,
-                        old.variants.len(),
-                        old.pairs,
-                        old.seed
-                    );
+                    return Err(fail::said(
+                        Message::new(
+                            "lab-other-survey",
+                            format!(
+                                "this report folder holds another survey ({} {} variant(s), {} pair(s), \
+                                 seed {}); use another --report folder or the same options",
+                                old.game,
+                                old.variants.len(),
+                                old.pairs,
+                                old.seed
+                            ),
+                        )
+                        .text("game", &old.game)
+                        .num("variants", old.variants.len())
+                        .num("pairs", old.pairs)
+                        .text("seed", old.seed),
+                    ));
                 }
                 Ok(())
             }
@@ -200,8 +224,12 @@ impl Store {
         )?;
         rows.into_iter()
             .map(|r| {
-                let mut g: GameRow = serde_json::from_str(&r.get::<String, _>(0))
-                    .context("a stored game does not read")?;
+                let mut g: GameRow = serde_json::from_str(&r.get::<String, _>(0)).map_err(|e| {
+                    fail::because(
+                        Message::new("lab-stored-game", "a stored game does not read"),
+                        e,
+                    )
+                })?;
                 g.record = r.get::<String, _>(1);
                 Ok(g)
             })
@@ -222,4 +250,12 @@ impl Store {
         )?;
         Ok(done.rows_affected())
     }
+}
+
+/// The survey recorded in a store does not read.
+pub(crate) fn stored_survey(e: serde_json::Error) -> anyhow::Error {
+    fail::because(
+        Message::new("lab-stored-survey", "the stored survey does not read"),
+        e,
+    )
 }

@@ -12,7 +12,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use tablero_ai::{parse_spec, spec_level, Bot, Limits};
-use tablero_core::{mix64, Game, History, MoveBuf, Outcome, Player, Reason, Record};
+use tablero_core::{
+    mix64, Game, History, Localize, Message, MoveBuf, Outcome, Player, Reason, Record,
+};
 
 /// Two player specs that meet in a survey: A and B.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -367,12 +369,19 @@ pub fn record_file(config: &SurveyConfig, key: UnitKey, game: u32) -> String {
 /// Plays one unit: the pair's opening, then A first and B first.
 ///
 /// # Errors
-/// A variant text or a player spec that does not read.
-pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<GameRow>, String> {
+/// A variant text or a player spec that does not read, as a message of
+/// the catalogue (`lab-bad-variant`, `spec-…`).
+pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<GameRow>, Message> {
     let vtext = &config.variants[key.variant as usize];
-    let variant: G::Variant = vtext
-        .parse()
-        .map_err(|e| format!("bad variant {vtext:?}: {e}"))?;
+    let variant = vtext.parse::<G::Variant>().map_err(|e| {
+        Message::new(
+            "lab-bad-variant",
+            format!("bad variant {vtext:?} for {}: {e}", G::NAME),
+        )
+        .text("variant", format!("{vtext:?}"))
+        .text("game", G::NAME)
+        .msg("error", e.message())
+    })?;
     let m = &config.matchups[key.matchup as usize];
     let seed = config.unit_seed(key);
     let start = G::start(&variant);

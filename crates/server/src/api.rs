@@ -695,7 +695,9 @@ async fn imago_solve(
         "layout": sol.layout().to_string(),
         "value_red_first": solved_json(sol.start_value(Player::P1)),
         "value_blue_first": solved_json(sol.start_value(Player::P2)),
-        "warnings": sol.layout().warnings(),
+        // Each as an error answer's body (`{error, code, args}`): the
+        // browser shows `code` in the reader's language.
+        "warnings": sol.layout().warnings().iter().map(message_body).collect::<Vec<_>>(),
     })))
 }
 

@@ -265,12 +265,15 @@ fn respond_as(
     out
 }
 
+/// 404: no file `path` among the app's files, answered as every error is
+/// (`{error, code, args}`, docs/web-api.md, "Errors in the reader's
+/// language").
 fn not_found(path: &str) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        axum::Json(serde_json::json!({ "error": format!("no file {path}") })),
+    crate::hub::ApiError::NotFound(
+        tablero_core::Message::new("api_no_static_file", format!("no file {path}"))
+            .text("path", path),
     )
-        .into_response()
+    .into_response()
 }
 
 /// A file's version in its URL (`?v=`): the first 8 bytes of its sha256.

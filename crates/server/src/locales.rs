@@ -4,7 +4,7 @@
 //! docs/i18n.md.
 
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
@@ -53,11 +53,14 @@ pub async fn file(Path((lang, file)): Path<(String, String)>, headers: HeaderMap
                 "no-cache",
             )
         }
-        None => (
-            StatusCode::NOT_FOUND,
-            axum::Json(serde_json::json!({ "error": format!("no file locales/{lang}/{file}") })),
-        )
-            .into_response(),
+        None => {
+            let path = format!("locales/{lang}/{file}");
+            crate::hub::ApiError::NotFound(
+                tablero_core::Message::new("api_no_static_file", format!("no file {path}"))
+                    .text("path", path),
+            )
+            .into_response()
+        }
     }
 }
 

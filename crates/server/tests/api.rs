@@ -506,6 +506,21 @@ async fn layouts_are_solved_and_saved() {
         )
         .await;
     assert_eq!(status, 400);
+    // A long wall is advice, not a refusal: a message of the catalogue.
+    let (status, warned) = s
+        .call(
+            "POST",
+            "/api/imago/solve",
+            None,
+            Some(json!({"layout": "walls:c1-d1,c2-d2,c3-d3"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{warned}");
+    assert_eq!(warned["warnings"][0]["code"], "imago-long-wall", "{warned}");
+    assert_eq!(warned["warnings"][0]["args"]["len"], 3, "{warned}");
+    assert!(warned["warnings"][0]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("c1-d1")));
     let name = "<b>walls</b> & co";
     let (status, saved) = s
         .call(

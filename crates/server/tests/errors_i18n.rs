@@ -317,6 +317,16 @@ async fn the_server_s_own_errors_carry_a_code_both_languages_have() {
     let big = format!("{{\"game\": \"{}\"}}", "x".repeat(20 * 1024));
     let g = |a: &str| format!("/api/games/{id}/{a}");
     let cases: Vec<Case> = vec![
+        // A file of the app that does not exist.
+        (
+            "static: no file",
+            "GET",
+            "/static/no-such-file.js".into(),
+            None,
+            None,
+            404,
+            "api_no_static_file",
+        ),
         // The position endpoint.
         (
             "position: no game",

@@ -18,7 +18,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Bot, Budget, RandomBot};
 use crate::mcts::{Mcts, MctsConfig};
 use std::time::Duration;
-use tablero_core::{Evaluate, Game, History, Player};
+use tablero_core::{Evaluate, Game, History, Message, Player};
 
 /// A level's name and what it is made of.
 #[derive(Clone, Copy, Debug)]
@@ -156,8 +156,9 @@ pub fn spec_level(spec: &str) -> Option<u8> {
 /// `depth`, `ms`, `nodes`, `threads`, `q`, `focus`.
 ///
 /// # Errors
-/// Says what is wrong with the spec.
-pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+/// Says what is wrong with the spec, as a message of the catalogue
+/// (`spec-…` in `locales/*/games.ftl`).
+pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Message> {
     let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
     let pairs: Vec<(&str, &str)> = if params.is_empty() || kind == "ai" {
         Vec::new()
@@ -165,8 +166,14 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
         params
             .split(',')
             .map(|kv| {
-                kv.split_once('=')
-                    .ok_or_else(|| format!("{kv:?} in {spec:?} is not key=value"))
+                kv.split_once('=').ok_or_else(|| {
+                    Message::new(
+                        "spec-not-key-value",
+                        format!("{kv:?} in {spec:?} is not key=value"),
+                    )
+                    .text("pair", format!("{kv:?}"))
+                    .text("spec", format!("{spec:?}"))
+                })
             })
             .collect::<Result<_, _>>()?
     };
@@ -174,13 +181,20 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
         v.parse::<f64>()
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| format!("{k}={v}: not a number"))
+            .ok_or_else(|| {
+                Message::new("spec-not-number", format!("{k}={v}: not a number"))
+                    .text("key", k)
+                    .text("value", v)
+            })
     };
     match kind {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "ai" => match spec_level(spec) {
             Some(n) => Ok(G::level(n, seed)),
-            None => Err(format!("{spec:?}: levels are ai:1 to ai:5")),
+            None => Err(
+                Message::new("spec-levels", format!("{spec:?}: levels are ai:1 to ai:5"))
+                    .text("spec", format!("{spec:?}")),
+            ),
         },
         "solver" | "exact" => {
             let (mut noise, mut horizon) = (0.0, u16::MAX);
@@ -188,10 +202,13 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
                 match k {
                     "noise" => noise = num(k, v)?.min(1.0),
                     "horizon" => horizon = num(k, v)?.min(f64::from(u16::MAX)) as u16,
-                    _ => return Err(format!("unknown solver key {k:?} (noise, horizon)")),
+                    _ => return Err(unknown_key("solver", k, "noise, horizon")),
                 }
             }
-            G::exact(seed, noise, horizon).ok_or_else(|| format!("{} has no exact player", G::NAME))
+            G::exact(seed, noise, horizon).ok_or_else(|| {
+                Message::new("spec-no-exact", format!("{} has no exact player", G::NAME))
+                    .text("game", G::NAME)
+            })
         }
         "mcts" => {
             let mut c = MctsConfig {
@@ -207,8 +224,10 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
                     "cutoff" => c.cutoff = Some(num(k, v)? as u32),
                     "reuse" => c.reuse = v != "0" && v != "false",
                     _ => {
-                        return Err(format!(
-                            "unknown mcts key {k:?} (iters, ms, c, threads, cutoff, reuse)"
+                        return Err(unknown_key(
+                            "mcts",
+                            k,
+                            "iters, ms, c, threads, cutoff, reuse",
                         ))
                     }
                 }
@@ -225,17 +244,72 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Str
                     "q" => c.quiescence = v != "0" && v != "false",
                     "focus" => c.focus = v != "0" && v != "false",
                     "threads" => c.threads = (num(k, v)? as usize).clamp(1, 64),
-                    _ => {
-                        return Err(format!(
-                            "unknown ab key {k:?} (depth, ms, nodes, threads, q, focus)"
-                        ))
-                    }
+                    _ => return Err(unknown_key("ab", k, "depth, ms, nodes, threads, q, focus")),
                 }
             }
             Ok(Box::new(AlphaBeta::new(c)))
         }
-        _ => Err(format!(
-            "unknown player {spec:?}: use random, ai:1..ai:5, solver, mcts:..., ab:..."
-        )),
+        _ => Err(Message::new(
+            "spec-unknown-player",
+            format!("unknown player {spec:?}: use random, ai:1..ai:5, solver, mcts:..., ab:..."),
+        )
+        .text("spec", format!("{spec:?}"))),
+    }
+}
+
+/// A key that player `kind` does not take (`keys`: those it takes).
+fn unknown_key(kind: &str, key: &str, keys: &str) -> Message {
+    Message::new(
+        "spec-unknown-key",
+        format!("unknown {kind} key {key:?} ({keys})"),
+    )
+    .text("kind", kind)
+    .text("key", format!("{key:?}"))
+    .text("keys", keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_spec;
+    use tablero_core::Arg;
+    use tablero_games::jarmo::Jarmo;
+
+    /// Why a spec does not read: the message's id and its arguments.
+    fn why(spec: &str) -> (&'static str, Vec<(&'static str, Arg)>) {
+        let m = parse_spec::<Jarmo>(spec, 1).err().expect("refused");
+        (m.id(), m.args().to_vec())
+    }
+
+    #[test]
+    fn a_spec_that_does_not_read_says_why_as_a_message() {
+        let text = |s: &str| Arg::Text(s.to_string());
+        assert_eq!(
+            why("ai:9"),
+            ("spec-levels", vec![("spec", text("\"ai:9\""))])
+        );
+        assert_eq!(why("foo").0, "spec-unknown-player");
+        assert_eq!(why("solver").0, "spec-no-exact");
+        assert_eq!(
+            why("mcts:depth=3"),
+            (
+                "spec-unknown-key",
+                vec![
+                    ("kind", text("mcts")),
+                    ("key", text("\"depth\"")),
+                    ("keys", text("iters, ms, c, threads, cutoff, reuse")),
+                ]
+            )
+        );
+        assert_eq!(
+            why("ab:ms=x"),
+            (
+                "spec-not-number",
+                vec![("key", text("ms")), ("value", text("x"))]
+            )
+        );
+        assert_eq!(why("ab:q").0, "spec-not-key-value");
+        let m = parse_spec::<Jarmo>("ai:0", 1).err().expect("refused");
+        assert_eq!(m.to_string(), "\"ai:0\": levels are ai:1 to ai:5");
+        assert!(parse_spec::<Jarmo>("mcts:iters=5", 1).is_ok());
     }
 }

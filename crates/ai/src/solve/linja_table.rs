@@ -69,7 +69,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tablero_core::{Game, Player};
+use tablero_core::{Game, Localize, Message, Player};
 use tablero_games::linja::{Linja, Move, Pieces, Rules, GOAL, PIECES, ROW_LIMIT};
 
 /// Version of the file format.
@@ -675,8 +675,10 @@ pub struct BuildReport {
 pub enum TableError {
     /// Reading or writing the file failed.
     Io(io::Error),
-    /// The file is not a table of this format, or not of the one asked for.
-    Header(String),
+    /// The file is not a table of this format, or not of the one asked for
+    /// (why, as a message of the catalogue: `table-…` in
+    /// `locales/*/games.ftl`).
+    Header(Message),
     /// The table's build has not finished.
     Incomplete {
         /// Layers finished.
@@ -700,6 +702,31 @@ impl std::fmt::Display for TableError {
 }
 
 impl std::error::Error for TableError {}
+
+impl Localize for TableError {
+    /// The reason for people; for [`TableError::Io`] the system's own
+    /// words (`table-io`), which a front end may say better from the
+    /// `io::Error` itself.
+    fn message(&self) -> Message {
+        match self {
+            TableError::Io(e) => Message::new("linja-table-io", e.to_string()).text("reason", e),
+            TableError::Header(m) => m.clone(),
+            TableError::Incomplete { done, layers } => {
+                Message::new("linja-table-incomplete", self.to_string())
+                    .num("done", *done)
+                    .num("layers", *layers)
+            }
+        }
+    }
+}
+
+/// A rule set's name as a message argument, in each language.
+fn rules_words(r: Rules) -> [(&'static str, &'static str); 2] {
+    match r {
+        Rules::Publisher => [("en", "publisher"), ("es", "editorial")],
+        Rules::Seed => [("en", "seed"), ("es", "semilla")],
+    }
+}
 
 impl From<io::Error> for TableError {
     fn from(e: io::Error) -> TableError {
@@ -733,31 +760,53 @@ impl Header {
 
     fn read(file: &File) -> Result<Header, TableError> {
         let mut h = [0u8; HEADER_LEN as usize];
-        file.read_exact_at(&mut h, 0)
-            .map_err(|_| TableError::Header("the file is too short for a Linja table".into()))?;
+        file.read_exact_at(&mut h, 0).map_err(|_| {
+            TableError::Header(Message::new(
+                "linja-table-too-short",
+                "the file is too short for a Linja table",
+            ))
+        })?;
         if &h[..8] != MAGIC {
-            return Err(TableError::Header("not a tablero Linja table".into()));
+            return Err(TableError::Header(Message::new(
+                "linja-table-not-a-table",
+                "not a tablero Linja table",
+            )));
         }
         let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
         if version != FORMAT_VERSION {
-            return Err(TableError::Header(format!(
-                "table format version {version}; this program reads version {FORMAT_VERSION}"
-            )));
+            return Err(TableError::Header(
+                Message::new(
+                    "linja-table-version",
+                    format!(
+                        "table format version {version}; this program reads version {FORMAT_VERSION}"
+                    ),
+                )
+                .num("version", version)
+                .num("reads", FORMAT_VERSION),
+            ));
         }
         let rules = match h[12] {
             0 => Rules::Publisher,
             1 => Rules::Seed,
             r => {
-                return Err(TableError::Header(format!(
-                    "unknown rules {r} in the header"
-                )))
+                return Err(TableError::Header(
+                    Message::new(
+                        "linja-table-unknown-rules",
+                        format!("unknown rules {r} in the header"),
+                    )
+                    .num("rules", r),
+                ))
             }
         };
         let free = u32::from(h[13]);
         if !(1..=PIECES).contains(&free) {
-            return Err(TableError::Header(format!(
-                "bad free pieces {free} in the header"
-            )));
+            return Err(TableError::Header(
+                Message::new(
+                    "linja-table-bad-free",
+                    format!("bad free pieces {free} in the header"),
+                )
+                .num("free", free),
+            ));
         }
         let header = Header {
             rules,
@@ -769,13 +818,24 @@ impl Header {
         };
         let file_len = file.metadata()?.len();
         if file_len != HEADER_LEN + header.len || header.len != Index::new(free).len() {
-            return Err(TableError::Header(format!(
-                "the file has {file_len} bytes; a table of {free} free pieces has {}",
-                HEADER_LEN + Index::new(free).len()
-            )));
+            let want = HEADER_LEN + Index::new(free).len();
+            return Err(TableError::Header(
+                Message::new(
+                    "linja-table-bad-length",
+                    format!(
+                        "the file has {file_len} bytes; a table of {free} free pieces has {want}"
+                    ),
+                )
+                .num("bytes", file_len)
+                .num("free", free)
+                .num("want", want),
+            ));
         }
         if header.layers_done > Index::new(free).layers() {
-            return Err(TableError::Header("bad layer count in the header".into()));
+            return Err(TableError::Header(Message::new(
+                "linja-table-bad-layers",
+                "bad layer count in the header",
+            )));
         }
         Ok(header)
     }
@@ -823,14 +883,24 @@ pub fn build(
     let mut header = if exists && file.metadata()?.len() > 0 {
         let h = Header::read(&file)?;
         if h.rules != opts.rules || h.free != opts.free {
-            return Err(TableError::Header(format!(
-                "{} holds a table for the {} rules with {} free pieces, not {} with {}; remove it or name another file",
-                path.display(),
-                rules_word(h.rules),
-                h.free,
-                rules_word(opts.rules),
-                opts.free
-            )));
+            return Err(TableError::Header(
+                Message::new(
+                    "linja-table-other-rules",
+                    format!(
+                        "{} holds a table for the {} rules with {} free pieces, not {} with {}; remove it or name another file",
+                        path.display(),
+                        rules_word(h.rules),
+                        h.free,
+                        rules_word(opts.rules),
+                        opts.free
+                    ),
+                )
+                .text("path", path.display())
+                .words("rules", &rules_words(h.rules))
+                .num("free", h.free)
+                .words("wanted", &rules_words(opts.rules))
+                .num("wanted_free", opts.free),
+            ));
         }
         h
     } else {
@@ -1400,10 +1470,16 @@ pub fn install_files(
         install(t).map_err(|_| {
             (
                 p.clone(),
-                TableError::Header(format!(
-                    "a table for the {} rules is in use already",
-                    rules_word(rules)
-                )),
+                TableError::Header(
+                    Message::new(
+                        "linja-table-in-use",
+                        format!(
+                            "a table for the {} rules is in use already",
+                            rules_word(rules)
+                        ),
+                    )
+                    .words("rules", &rules_words(rules)),
+                ),
             )
         })?;
         out.push((rules, p.clone()));
@@ -1420,10 +1496,13 @@ pub fn install_files(
             if t.rules() != rules {
                 return Err((
                     p,
-                    TableError::Header(format!(
-                        "this file holds the {} rules' table",
-                        rules_word(t.rules())
-                    )),
+                    TableError::Header(
+                        Message::new(
+                            "linja-table-holds-rules",
+                            format!("this file holds the {} rules' table", rules_word(t.rules())),
+                        )
+                        .words("rules", &rules_words(t.rules())),
+                    ),
                 ));
             }
             if install(t).is_ok() {

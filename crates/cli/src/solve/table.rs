@@ -6,9 +6,9 @@ use crate::common::print_json;
 use crate::i18n::t;
 use crate::render::CliGame;
 use anyhow::{anyhow, bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
-use tablero_ai::solve::linja_table::{build, BuildOptions, BuildProgress, Table};
+use tablero_ai::solve::linja_table::{build, BuildOptions, BuildProgress, Table, TableError};
 use tablero_core::{Game, Player};
 use tablero_games::linja::{Linja, Rules};
 
@@ -20,7 +20,7 @@ pub fn run(args: &Args) -> Result<()> {
     if args.verify {
         return verify(args, path);
     }
-    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let table = Table::open(path).map_err(|e| cannot_open(path, &e))?;
     let mut setup = args.setup.clone();
     if setup.variant.is_none() {
         setup.variant = Some(rules_word(table.rules()).to_string());
@@ -95,6 +95,26 @@ fn rules_word(r: Rules) -> &'static str {
     }
 }
 
+/// A table file that cannot be opened: its name and why, in the language
+/// in use.
+pub(crate) fn cannot_open(path: &std::path::Path, e: &TableError) -> anyhow::Error {
+    anyhow!(t!(
+        "table-cannot-open",
+        path = path.display().to_string(),
+        error = crate::i18n::table_reason(e)
+    ))
+}
+
+/// A table that cannot be built: the file's name and why, in the language
+/// in use.
+pub(crate) fn cannot_build(path: &std::path::Path, e: &TableError) -> anyhow::Error {
+    anyhow!(t!(
+        "table-cannot-build",
+        path = path.display().to_string(),
+        error = crate::i18n::table_reason(e)
+    ))
+}
+
 fn threads(args: &Args) -> usize {
     args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -105,9 +125,11 @@ fn threads(args: &Args) -> usize {
 fn bar(entries: u64) -> ProgressBar {
     let bar = ProgressBar::new(entries);
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{elapsed_precise}] [{wide_bar}] {percent}% eta {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
+        crate::out::bar_style(&format!(
+            "{{msg}} [{{elapsed_precise}}] [{{wide_bar}}] {{percent}}% {} {{eta}}",
+            t!("bar-eta").replace(['{', '}'], "")
+        ))
+        .progress_chars("=> "),
     );
     bar
 }
@@ -126,7 +148,9 @@ fn show(bar: &ProgressBar, p: &BuildProgress) {
 fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
     let text = args.rules.as_deref().or(args.setup.variant.as_deref());
     let rules: Rules = match text {
-        Some(t) => t.parse().map_err(|e| anyhow!("{e}"))?,
+        Some(t) => t
+            .parse::<Rules>()
+            .map_err(|e| anyhow!(crate::i18n::message(&tablero_core::Localize::message(&e))))?,
         None => Rules::default(),
     };
     let threads = threads(args);
@@ -141,9 +165,9 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
         },
         |p| show(&pb, p),
     )
-    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    .map_err(|e| cannot_build(path, &e))?;
     pb.finish_and_clear();
-    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let table = Table::open(path).map_err(|e| cannot_open(path, &e))?;
     // The start is symmetric: with Black first it is the mirror image of
     // the start with Red first, so one value answers both.
     let start = if table.free() == 12 {
@@ -210,9 +234,15 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
 }
 
 fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
-    let table = Table::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let table = Table::open(path).map_err(|e| cannot_open(path, &e))?;
     let pb = bar(table.entries());
-    let r = table.verify(threads(args), |p| show(&pb, p))?;
+    let r = table.verify(threads(args), |p| show(&pb, p)).map_err(|e| {
+        anyhow!(t!(
+            "table-cannot-verify",
+            path = path.display().to_string(),
+            error = crate::i18n::io_reason(&e)
+        ))
+    })?;
     pb.finish_and_clear();
     if args.json {
         print_json(&json!({

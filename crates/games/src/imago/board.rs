@@ -435,9 +435,10 @@ impl Layout {
 
     /// Advice that does not make a layout invalid: the seed recommends walls
     /// no longer than two cells, so each straight run of three or more wall
-    /// segments is reported.
+    /// segments is reported, as a message of the catalogue
+    /// (`imago-long-wall` in `locales/*/games.ftl`).
     #[must_use]
-    pub fn warnings(&self) -> Vec<String> {
+    pub fn warnings(&self) -> Vec<tablero_core::Message> {
         let mut out = Vec::new();
         // Runs of walls_right bits stacked vertically, and of walls_up bits side by side.
         for (bits, step, along) in [
@@ -470,9 +471,16 @@ impl Layout {
                             .expect("wall"),
                     )
                     .expect("neighbours");
-                    out.push(format!(
-                        "the wall starting at {first} runs {len} cells; the rules recommend walls no longer than two cells"
-                    ));
+                    out.push(
+                        tablero_core::Message::new(
+                            "imago-long-wall",
+                            format!(
+                                "the wall starting at {first} runs {len} cells; the rules recommend walls no longer than two cells"
+                            ),
+                        )
+                        .text("wall", first)
+                        .num("len", len),
+                    );
                 }
             }
         }
