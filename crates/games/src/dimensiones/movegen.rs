@@ -6,33 +6,17 @@ use super::{Dimensiones, SubGame, CLOCK_LIMIT};
 use crate::draughts::{men_step, ArmyView, Move, Penalty, Rules, Square};
 use tablero_core::Player;
 
-/// Calls `$self.$f::<K>($args)` for the key `K` of the position's core
-/// rules and the army's direction: `2 * core index + 1` for an army moving
-/// south. Each of the 16 keys is its own copy of `$f`, compiled with the
-/// rules and the direction as constants, so that the generator's loops over
-/// directions unroll into fixed shifts.
-macro_rules! specialised {
-    ($self:ident, $army:expr, $f:ident, $($arg:expr),*) => {{
-        let key = $self.variant.core_index() * 2 + ($army.index() & 1);
-        match key {
-            0 => $self.$f::<0>($($arg),*),
-            1 => $self.$f::<1>($($arg),*),
-            2 => $self.$f::<2>($($arg),*),
-            3 => $self.$f::<3>($($arg),*),
-            4 => $self.$f::<4>($($arg),*),
-            5 => $self.$f::<5>($($arg),*),
-            6 => $self.$f::<6>($($arg),*),
-            7 => $self.$f::<7>($($arg),*),
-            8 => $self.$f::<8>($($arg),*),
-            9 => $self.$f::<9>($($arg),*),
-            10 => $self.$f::<10>($($arg),*),
-            11 => $self.$f::<11>($($arg),*),
-            12 => $self.$f::<12>($($arg),*),
-            13 => $self.$f::<13>($($arg),*),
-            14 => $self.$f::<14>($($arg),*),
-            _ => $self.$f::<15>($($arg),*),
-        }
-    }};
+/// [`specialised!`](crate::draughts::specialised) for Super Dimensiones:
+/// the key is `2 * core index + 1` for `$army` moving south (16 keys: the
+/// 8 core rule tables, 2 directions).
+macro_rules! by_rules {
+    ($self:ident, $army:expr, $f:ident $args:tt) => {
+        crate::draughts::specialised!(
+            $self.variant.core_index() * 2 + ($army.index() & 1),
+            $self.$f $args,
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14; 15
+        )
+    };
 }
 
 impl Dimensiones {
@@ -70,7 +54,7 @@ impl Dimensiones {
         }
     }
 
-    /// The view of `army` for the key `K` of [`specialised!`]: the core's
+    /// The view of `army` for the key `K` of [`by_rules!`]: the core's
     /// rules `CORE_RULES[K / 2]`, moving north if `K` is even.
     #[inline(always)]
     fn view_of<const K: usize>(&self, army: Army) -> ArmyView<'static> {
@@ -79,11 +63,11 @@ impl Dimensiones {
 
     /// Every legal move of `army` as if it were to move.
     pub(crate) fn moves_of(&self, army: Army, out: &mut Vec<Move>) {
-        specialised!(self, army, moves_in, army, out)
+        by_rules!(self, army, moves_in(army, out))
     }
 
     /// [`moves_of`](Dimensiones::moves_of) for the key `K` of
-    /// [`specialised!`].
+    /// [`by_rules!`].
     #[inline(never)]
     fn moves_in<const K: usize>(&self, army: Army, out: &mut Vec<Move>) {
         let view = self.view_of::<K>(army);
@@ -110,11 +94,11 @@ impl Dimensiones {
     /// How many moves [`moves_of`](Dimensiones::moves_of) lists, counted
     /// without listing the non-captures where no penalty applies.
     pub(crate) fn count_of(&self, army: Army, out: &mut Vec<Move>) -> u64 {
-        specialised!(self, army, count_in, army, out)
+        by_rules!(self, army, count_in(army, out))
     }
 
     /// [`count_of`](Dimensiones::count_of) for the key `K` of
-    /// [`specialised!`].
+    /// [`by_rules!`].
     #[inline(never)]
     fn count_in<const K: usize>(&self, army: Army, out: &mut Vec<Move>) -> u64 {
         let view = self.view_of::<K>(army);
@@ -270,7 +254,7 @@ impl Dimensiones {
         let mut a = army;
         loop {
             // Most armies have a man with a free square ahead.
-            if specialised!(self, a, can_move, a) {
+            if by_rules!(self, a, can_move(a)) {
                 return Some(a);
             }
             let winner = match self.variant.strategy {
@@ -287,7 +271,7 @@ impl Dimensiones {
         }
     }
 
-    /// Whether `army` has a legal move, for the key `K` of [`specialised!`].
+    /// Whether `army` has a legal move, for the key `K` of [`by_rules!`].
     #[inline(never)]
     fn can_move<const K: usize>(&self, army: Army) -> bool {
         let view = self.view_of::<K>(army);

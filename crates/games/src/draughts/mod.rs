@@ -43,22 +43,30 @@ pub use notation::{parse_move_text, MoveText};
 use std::fmt;
 use std::str::FromStr;
 
-/// Calls `$self.$f::<K>($args)` for the key `K` of the variant and the side
-/// to move: `2 * variant index + side index`. Each key is its own copy of
-/// `$f`, compiled with the rules and the direction of play as constants,
-/// so that the generator's loops over directions unroll into fixed shifts.
+/// `$self.$f::<K>$args` for `K` the value of `$key`, one of the literals
+/// listed (the last one for any other value): each key is its own copy of
+/// `$f`, compiled with the key as a constant. The draughts core's games key
+/// their move generation by rule table and direction of play, so that the
+/// rules are constants of the code and the generator's loops over
+/// directions unroll into fixed shifts.
 macro_rules! specialised {
-    ($self:ident, $f:ident, $($arg:expr),*) => {{
-        match $self.variant as usize * 2 + $self.side.index() {
-            0 => $self.$f::<0>($($arg),*),
-            1 => $self.$f::<1>($($arg),*),
-            2 => $self.$f::<2>($($arg),*),
-            3 => $self.$f::<3>($($arg),*),
-            4 => $self.$f::<4>($($arg),*),
-            _ => $self.$f::<5>($($arg),*),
+    ($key:expr, $self:ident . $f:ident $args:tt, $($k:literal)* ; $last:literal) => {{
+        match $key {
+            $($k => $self.$f::<$k> $args,)*
+            _ => $self.$f::<$last> $args,
         }
     }};
 }
+pub(crate) use specialised;
+
+/// [`specialised!`] for the 8x8 configurations: the key is `2 * variant
+/// index + side index` (side to move).
+macro_rules! by_variant {
+    ($self:ident . $f:ident $args:tt) => {
+        specialised!($self.variant as usize * 2 + $self.side.index(), $self.$f $args, 0 1 2 3 4; 5)
+    };
+}
+
 use tablero_core::{mix64, Game, MoveError, Outcome, Player, Reason};
 
 /// The move list of the core's games.
@@ -279,14 +287,14 @@ impl Draughts {
         }
     }
 
-    /// The army to move for the key `K` of [`specialised!`]: the rules of
+    /// The army to move for the key `K` of [`by_variant!`]: the rules of
     /// variant `K / 2`, side `K % 2` to move.
     #[inline(always)]
     fn view_of<const K: usize>(&self) -> ArmyView<'static> {
         self.army_with(&VARIANT_RULES[K / 2], K % 2)
     }
 
-    /// [`Game::legal_moves`] for the key `K` of [`specialised!`].
+    /// [`Game::legal_moves`] for the key `K` of [`by_variant!`].
     #[inline(never)]
     fn generate_in<const K: usize>(&self, out: &mut MoveList) {
         out.clear();
@@ -297,10 +305,10 @@ impl Draughts {
     }
 
     fn generate(&self, out: &mut MoveList) {
-        specialised!(self, generate_in, out)
+        by_variant!(self.generate_in(out))
     }
 
-    /// [`Game::count_moves`] for the key `K` of [`specialised!`].
+    /// [`Game::count_moves`] for the key `K` of [`by_variant!`].
     #[inline(never)]
     fn count_in<const K: usize>(&self, moves: &mut MoveList) -> u64 {
         moves.clear();
@@ -311,7 +319,7 @@ impl Draughts {
         }
     }
 
-    /// [`Game::choose_move`] for the key `K` of [`specialised!`].
+    /// [`Game::choose_move`] for the key `K` of [`by_variant!`].
     #[inline(never)]
     fn choose_in<const K: usize>(
         &self,
@@ -327,7 +335,7 @@ impl Draughts {
     }
 
     /// Whether the side to move has a legal move, for the key `K` of
-    /// [`specialised!`].
+    /// [`by_variant!`].
     #[inline(never)]
     fn has_move_in<const K: usize>(&self) -> bool {
         self.view_of::<K>().has_move()
@@ -392,7 +400,7 @@ impl Game for Draughts {
     }
 
     fn count_moves(&self, moves: &mut MoveList) -> u64 {
-        specialised!(self, count_in, moves)
+        by_variant!(self.count_in(moves))
     }
 
     /// Captures are listed (a capture is rare in a random game and needs
@@ -403,7 +411,7 @@ impl Game for Draughts {
         moves: &mut MoveList,
         choose: F,
     ) -> Option<Move> {
-        specialised!(self, choose_in, moves, choose)
+        by_variant!(self.choose_in(moves, choose))
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -432,8 +440,7 @@ impl Game for Draughts {
     /// The side to move loses when it has no legal move (no pieces, or all
     /// blocked).
     fn natural_outcome(&self) -> Option<Outcome> {
-        (!specialised!(self, has_move_in,))
-            .then(|| Outcome::win(self.side.other(), Reason::NoMoves))
+        (!by_variant!(self.has_move_in())).then(|| Outcome::win(self.side.other(), Reason::NoMoves))
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
