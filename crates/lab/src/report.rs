@@ -512,7 +512,7 @@ fn html(report: &Report, plots: &[(&str, String, String)], words: Words, lang: &
         lang = escape(lang),
         intro = nbsp(escape(&intro)),
     );
-    let _ = write!(s, "<h2>{}</h2>\n", w("lab-report-results"));
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-results"));
     s.push_str(&heading(
         words,
         &[
@@ -596,7 +596,7 @@ fn html(report: &Report, plots: &[(&str, String, String)], words: Words, lang: &
     }
     s.push_str("</table>\n");
     if !report.ladder.is_empty() {
-        let _ = write!(s, "<h2>{}</h2>\n", w("lab-report-ladder-section"));
+        let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-ladder-section"));
         s.push_str(&heading(
             words,
             &[
@@ -629,7 +629,7 @@ fn html(report: &Report, plots: &[(&str, String, String)], words: Words, lang: &
         }
         s.push_str("</table>\n");
     }
-    let _ = write!(s, "<h2>{}</h2>\n", w("lab-report-plots"));
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-plots"));
     for (file, caption, svg) in plots {
         let _ = writeln!(
             s,
@@ -637,7 +637,7 @@ fn html(report: &Report, plots: &[(&str, String, String)], words: Words, lang: &
             escape(caption)
         );
     }
-    let _ = write!(s, "<h2>{}</h2>\n", w("lab-report-histograms"));
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-histograms"));
     s.push_str(&heading(words, &["col-variant", "col-histogram"]));
     for g in &report.groups {
         let bins: Vec<String> = g
