@@ -566,3 +566,60 @@ ugi-closed = ugi engine { $command }: it closed its output before `{ $word }`
 ugi-engine-error = ugi engine { $command }: { $error }
 ugi-failed = ugi engine { $command } failed ({ $error }); the first legal move is played for it
 lab-study-failed = cannot study the table { $path }: { $error }
+lab-report-title = tablero lab: { $game }
+lab-report-intro = { $games } { $games ->
+        [one] game
+       *[other] games
+    }; { $pairs } { $pairs ->
+        [one] colour-swapped pair
+       *[other] colour-swapped pairs
+    } per variant and match-up from random openings of { $openings } { $openings ->
+        [one] ply
+       *[other] plies
+    }; seed { $seed }. Every interval is a 95 % interval (Wilson for rates, bootstrap for the others). The figures are explained in docs/lab.md.
+lab-report-results = Results
+lab-report-length-section = Length, branching and drama
+lab-report-ladder-section = Skill gradient
+lab-report-plots = Plots
+lab-report-histograms = Length histograms
+lab-report-raw-data = The raw data: { $store } (every game's figures and record) and { $json }; each variant's records are in { $records }.
+lab-report-col-variant = variant
+lab-report-col-games = games
+lab-report-col-first-wins = first player wins
+lab-report-col-second-wins = second player wins
+lab-report-col-draws = draws
+lab-report-col-draws-by-reason = draws by reason
+lab-report-col-balance = balance
+lab-report-col-completion = completion
+lab-report-col-capped = ended by a cap
+lab-report-col-a-score = A's score
+lab-report-col-length-mean = length: mean
+lab-report-col-median = median
+lab-report-col-quartiles = quartiles
+lab-report-col-range = range
+lab-report-col-branching = branching
+lab-report-col-lead-changes = lead changes
+lab-report-col-decided-at = decided at
+lab-report-col-drama = drama
+lab-report-col-coverage = coverage
+lab-report-col-stronger = stronger
+lab-report-col-weaker = weaker
+lab-report-col-stronger-wins = stronger wins
+lab-report-col-weaker-wins = weaker wins
+lab-report-col-stronger-score = stronger's score
+lab-report-col-histogram = plies: games
+lab-report-draw-reason = { $reason ->
+        [no-moves] no moves
+        [move-cap] move cap
+        [all-arrived] all arrived
+        [agreed] agreement
+       *[other] { $reason }
+    }
+lab-report-plot-first = First player's win rate (95 % Wilson interval)
+lab-report-plot-draws = Draw rate (95 % Wilson interval)
+lab-report-plot-lengths = Game length in plies: box from the first to the third quartile, median, whiskers to the extremes, mean as a dot
+lab-report-plot-ladder = Skill gradient: the stronger level's score against the next level down (95 % Wilson interval); 0.5 means no gradient
+lab-report-axis-first-wins = first player wins
+lab-report-axis-draws = draws
+lab-report-axis-plies = plies
+lab-report-axis-stronger-score = stronger's score

@@ -583,3 +583,66 @@ ugi-closed = motor ugi { $command }: cerró su salida antes de `{ $word }`
 ugi-engine-error = motor ugi { $command }: { $error }
 ugi-failed = el motor ugi { $command } falló ({ $error }); se juega por él la primera jugada legal
 lab-study-failed = no se puede estudiar la tabla { $path }: { $error }
+lab-report-title = laboratorio de tablero: { $game }
+lab-report-intro = { $games } { $games ->
+        [one] partida
+       *[other] partidas
+    }; { $pairs } { $pairs ->
+        [one] par
+       *[other] pares
+    } con los colores intercambiados por variante y enfrentamiento, desde aperturas aleatorias de { $openings } { $openings ->
+        [one] jugada
+       *[other] jugadas
+    }; semilla { $seed }. Todos los intervalos son del 95 % (de Wilson para las proporciones, bootstrap para los demás). Las cifras se explican en docs/lab.md.
+lab-report-results = Resultados
+lab-report-length-section = Duración, ramificación y drama
+lab-report-ladder-section = Escalera de niveles
+lab-report-plots = Gráficos
+lab-report-histograms = Histogramas de duración
+lab-report-raw-data = Los datos en bruto: { $store } (las cifras y el registro de cada partida) y { $json }; los registros de cada variante están en { $records }.
+lab-report-col-variant = variante
+lab-report-col-games = partidas
+lab-report-col-first-wins = victorias del primer jugador
+lab-report-col-second-wins = victorias del segundo jugador
+lab-report-col-draws = tablas
+lab-report-col-draws-by-reason = tablas por motivo
+lab-report-col-balance = equilibrio
+lab-report-col-completion = con ganador
+lab-report-col-capped = terminadas por el límite
+lab-report-col-a-score = puntuación de A
+lab-report-col-length-mean = duración: media
+lab-report-col-median = mediana
+lab-report-col-quartiles = cuartiles
+lab-report-col-range = extremos
+lab-report-col-branching = ramificación
+lab-report-col-lead-changes = cambios de ventaja
+lab-report-col-decided-at = decidida en
+lab-report-col-drama = drama
+lab-report-col-coverage = cobertura
+lab-report-col-stronger = más fuerte
+lab-report-col-weaker = más débil
+lab-report-col-stronger-wins = victorias del más fuerte
+lab-report-col-weaker-wins = victorias del más débil
+lab-report-col-stronger-score = puntuación del más fuerte
+lab-report-col-histogram = jugadas: partidas
+lab-report-draw-reason = { $reason ->
+        [goal] meta
+        [claim] reclamación
+        [repetition] repetición
+        [no-moves] sin jugadas
+        [move-cap] límite de jugadas
+        [passed] bandos cruzados
+        [all-arrived] todos llegaron
+        [subgames] subpartidas
+        [resign] abandono
+        [agreed] acuerdo
+       *[other] { $reason }
+    }
+lab-report-plot-first = Victorias del primer jugador (intervalo de Wilson del 95 %)
+lab-report-plot-draws = Tablas (intervalo de Wilson del 95 %)
+lab-report-plot-lengths = Duración de la partida en jugadas: caja del primer al tercer cuartil, mediana, bigotes hasta los extremos y la media como un punto
+lab-report-plot-ladder = Escalera de niveles: la puntuación del nivel más fuerte contra el nivel inmediatamente inferior (intervalo de Wilson del 95 %); 0.5 significa que no hay diferencia
+lab-report-axis-first-wins = victorias del primer jugador
+lab-report-axis-draws = tablas
+lab-report-axis-plies = jugadas
+lab-report-axis-stronger-score = puntuación del más fuerte

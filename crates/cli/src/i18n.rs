@@ -122,7 +122,7 @@ static ES: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle(Lang
 
 /// Formats message `id` in `lang` with `args`; `None` when the catalogue
 /// has no such message.
-fn format_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+pub(crate) fn format_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> Option<String> {
     let bundle: &FluentBundle<FluentResource> = match lang {
         Lang::En => &EN,
         Lang::Es => &ES,

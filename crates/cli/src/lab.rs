@@ -13,7 +13,7 @@ use std::time::Instant;
 use tablero_core::Localize;
 use tablero_games::imago::Layout;
 use tablero_lab::imago::{board_svg, search, study_layout, LayoutStudy, SearchConfig};
-use tablero_lab::{run_survey, summarize, write_report, LabGame, Matchup, Store, SurveyConfig};
+use tablero_lab::{run_survey, summarize, write_report_in, LabGame, Matchup, Store, SurveyConfig};
 
 /// Survey a game's variants: balance, decisiveness, length, depth.
 ///
@@ -348,7 +348,7 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
     pb.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let report = summarize(&config, &rows);
-    write_report(&report, &dir)?;
+    write_report_in(&report, &dir, &report_words, crate::i18n::lang().code())?;
     if args.json {
         let mut v = serde_json::to_value(&report)?;
         if let Some(o) = v.as_object_mut() {
@@ -360,6 +360,28 @@ fn survey<G: LabGame>(args: &Args) -> Result<()> {
         print_survey(&report, &dir, seconds, before);
     }
     Ok(())
+}
+
+/// The report's text `id` (an id of [`tablero_lab::report::WORDS`]) in the
+/// language in use: counts (whole numbers) as numbers, for plurals; other
+/// values (a seed, a draw's reason) as text.
+fn report_words(id: &str, args: &[(&str, String)]) -> String {
+    crate::i18n::text(id, Some(&report_args(args)))
+}
+
+/// A report text's arguments for Fluent.
+fn report_args(args: &[(&str, String)]) -> fluent_bundle::FluentArgs<'static> {
+    let mut fluent = fluent_bundle::FluentArgs::new();
+    for (name, value) in args {
+        match value.parse::<u32>() {
+            Ok(n) => fluent.set(name.to_string(), fluent_bundle::FluentValue::from(n)),
+            Err(_) => fluent.set(
+                name.to_string(),
+                fluent_bundle::FluentValue::from(value.clone()),
+            ),
+        }
+    }
+    fluent
 }
 
 /// The survey's table; `before`: the games stored before this run (a
@@ -792,4 +814,60 @@ fn linja_exact(args: &Args) -> Result<()> {
         )
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report_args;
+    use crate::i18n::{format_in, Lang};
+    use tablero_core::Reason;
+    use tablero_lab::report::{english, WORDS};
+
+    /// Sample arguments for every id: counts of one and of many, each
+    /// draw reason.
+    fn samples() -> Vec<Vec<(&'static str, String)>> {
+        let mut out = Vec::new();
+        for n in ["1", "4"] {
+            for reason in Reason::ALL.iter().map(|r| r.as_str()).chain(["jacke"]) {
+                out.push(vec![
+                    ("game", "linja".to_string()),
+                    ("games", n.to_string()),
+                    ("pairs", n.to_string()),
+                    ("openings", n.to_string()),
+                    ("seed", "18446744073709551615".to_string()),
+                    ("store", "lab.sqlite".to_string()),
+                    ("json", "report.json".to_string()),
+                    ("records", "records/".to_string()),
+                    ("reason", reason.to_string()),
+                ]);
+            }
+        }
+        out
+    }
+
+    /// The lab's built-in English is the catalogue's English, and Spanish
+    /// has every id with its own words (the same only where the word is).
+    #[test]
+    fn the_report_words_match_the_catalogue() {
+        let same_in_both = ["lab-report-col-drama", "lab-report-draw-reason"];
+        for (id, names) in WORDS {
+            for args in samples() {
+                let args: Vec<(&str, String)> = args
+                    .into_iter()
+                    .filter(|(n, _)| names.contains(n))
+                    .collect();
+                let fluent = report_args(&args);
+                let en = format_in(Lang::En, id, Some(&fluent)).expect(id);
+                assert_eq!(en, english(id, &args), "{id} {args:?}");
+                let es = format_in(Lang::Es, id, Some(&fluent)).expect(id);
+                assert!(!es.is_empty(), "{id}");
+                if !same_in_both.contains(id) {
+                    assert_ne!(es, en, "{id} is not in Spanish");
+                }
+                for (_, value) in &args {
+                    assert!(es.contains(value.as_str()) || *id == "lab-report-draw-reason");
+                }
+            }
+        }
+    }
 }

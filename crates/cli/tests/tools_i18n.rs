@@ -164,6 +164,47 @@ fn a_tiny_survey_speaks_the_language_asked_for() {
             words(&again, &resumed_en, &resumed_es);
         }
         assert!(!first.contains("from before") && !first.contains("de antes"));
+        // The report's page and plots are written in the same language.
+        let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+        let svg = std::fs::read_to_string(dir.join("first-player.svg")).unwrap();
+        let (es, en) = (
+            [
+                "<html lang=\"es\">",
+                "<h1>laboratorio de tablero: linja</h1>",
+                "<p>4 partidas; 1 par con los colores intercambiados",
+                "<h2>Resultados</h2>",
+                "<th>variante</th>",
+                "<th>partidas</th>",
+                "<th>victorias del primer jugador</th>",
+                "<th>tablas</th>",
+                "<th>equilibrio</th>",
+                "<th>duración: media</th>",
+                "<h2>Gráficos</h2>",
+                "Los datos en bruto: <code>lab.sqlite</code>",
+            ],
+            [
+                "<html lang=\"en\">",
+                "<h1>tablero lab: linja</h1>",
+                "<p>4 games; 1 colour-swapped pair per",
+                "<h2>Results</h2>",
+                "<th>variant</th>",
+                "<th>games</th>",
+                "<th>first player wins</th>",
+                "<th>draws</th>",
+                "<th>balance</th>",
+                "<th>length: mean</th>",
+                "<h2>Plots</h2>",
+                "The raw data: <code>lab.sqlite</code>",
+            ],
+        );
+        let (svg_es, svg_en) = (["victorias del primer jugador"], ["first player wins"]);
+        if lang == "es" {
+            words(&html, &es, &en);
+            words(&svg, &svg_es, &svg_en);
+        } else {
+            words(&html, &en, &es);
+            words(&svg, &svg_en, &svg_es);
+        }
     }
 }
 

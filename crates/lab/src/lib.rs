@@ -24,7 +24,7 @@ pub mod store;
 pub mod survey;
 
 pub use games::LabGame;
-pub use report::{summarize, write_report, Report};
+pub use report::{summarize, write_report, write_report_in, Report};
 pub use runner::run_survey;
 pub use store::Store;
 pub use survey::{GameRow, Matchup, SurveyConfig, UnitKey};

@@ -252,13 +252,165 @@ pub fn label(report: &Report, g: &Group) -> String {
     }
 }
 
-/// Writes `index.html` and the SVG plots into `dir`.
+/// Every text id the report uses, each in `locales/{en,es}/cli.ftl`, with
+/// its arguments (counts come as numbers in text form, for plurals).
+pub const WORDS: &[(&str, &[&str])] = &[
+    ("lab-report-title", &["game"]),
+    ("lab-report-intro", &["games", "pairs", "openings", "seed"]),
+    ("lab-report-results", &[]),
+    ("lab-report-length-section", &[]),
+    ("lab-report-ladder-section", &[]),
+    ("lab-report-plots", &[]),
+    ("lab-report-histograms", &[]),
+    ("lab-report-raw-data", &["store", "json", "records"]),
+    ("lab-report-col-variant", &[]),
+    ("lab-report-col-games", &[]),
+    ("lab-report-col-first-wins", &[]),
+    ("lab-report-col-second-wins", &[]),
+    ("lab-report-col-draws", &[]),
+    ("lab-report-col-draws-by-reason", &[]),
+    ("lab-report-col-balance", &[]),
+    ("lab-report-col-completion", &[]),
+    ("lab-report-col-capped", &[]),
+    ("lab-report-col-a-score", &[]),
+    ("lab-report-col-length-mean", &[]),
+    ("lab-report-col-median", &[]),
+    ("lab-report-col-quartiles", &[]),
+    ("lab-report-col-range", &[]),
+    ("lab-report-col-branching", &[]),
+    ("lab-report-col-lead-changes", &[]),
+    ("lab-report-col-decided-at", &[]),
+    ("lab-report-col-drama", &[]),
+    ("lab-report-col-coverage", &[]),
+    ("lab-report-col-stronger", &[]),
+    ("lab-report-col-weaker", &[]),
+    ("lab-report-col-stronger-wins", &[]),
+    ("lab-report-col-weaker-wins", &[]),
+    ("lab-report-col-stronger-score", &[]),
+    ("lab-report-col-histogram", &[]),
+    ("lab-report-draw-reason", &["reason"]),
+    ("lab-report-plot-first", &[]),
+    ("lab-report-plot-draws", &[]),
+    ("lab-report-plot-lengths", &[]),
+    ("lab-report-plot-ladder", &[]),
+    ("lab-report-axis-first-wins", &[]),
+    ("lab-report-axis-draws", &[]),
+    ("lab-report-axis-plies", &[]),
+    ("lab-report-axis-stronger-score", &[]),
+];
+
+/// A text by id with its arguments (name, value): how a report gets its
+/// words in a language ([`english`] is English).
+pub type Words<'a> = &'a dyn Fn(&str, &[(&str, String)]) -> String;
+
+/// The report's texts in English, the same as `locales/en/cli.ftl` says
+/// them (the command-line crate's tests compare the two); an unknown id
+/// comes back as it is.
+#[must_use]
+pub fn english(id: &str, args: &[(&str, String)]) -> String {
+    let arg = |name: &str| {
+        args.iter()
+            .find(|(n, _)| *n == name)
+            .map_or(String::new(), |(_, v)| v.clone())
+    };
+    let plural = |name: &str, one: &str, other: &str| {
+        let n = arg(name);
+        let word = if n == "1" { one } else { other };
+        format!("{n} {word}")
+    };
+    let text = match id {
+        "lab-report-title" => return format!("tablero lab: {}", arg("game")),
+        "lab-report-intro" => {
+            return format!(
+                "{}; {} per variant and match-up from random openings of {}; seed {}. \
+                 Every interval is a 95 % interval (Wilson for rates, bootstrap for the \
+                 others). The figures are explained in docs/lab.md.",
+                plural("games", "game", "games"),
+                plural("pairs", "colour-swapped pair", "colour-swapped pairs"),
+                plural("openings", "ply", "plies"),
+                arg("seed")
+            )
+        }
+        "lab-report-raw-data" => {
+            return format!(
+                "The raw data: {} (every game's figures and record) and {}; each \
+                 variant's records are in {}.",
+                arg("store"),
+                arg("json"),
+                arg("records")
+            )
+        }
+        "lab-report-draw-reason" => {
+            let reason = arg("reason");
+            return match reason.as_str() {
+                "agreed" => "agreement".to_string(),
+                r => r.replace('-', " "),
+            };
+        }
+        "lab-report-results" => "Results",
+        "lab-report-length-section" => "Length, branching and drama",
+        "lab-report-ladder-section" => "Skill gradient",
+        "lab-report-plots" => "Plots",
+        "lab-report-histograms" => "Length histograms",
+        "lab-report-col-variant" => "variant",
+        "lab-report-col-games" => "games",
+        "lab-report-col-first-wins" => "first player wins",
+        "lab-report-col-second-wins" => "second player wins",
+        "lab-report-col-draws" | "lab-report-axis-draws" => "draws",
+        "lab-report-col-draws-by-reason" => "draws by reason",
+        "lab-report-col-balance" => "balance",
+        "lab-report-col-completion" => "completion",
+        "lab-report-col-capped" => "ended by a cap",
+        "lab-report-col-a-score" => "A's score",
+        "lab-report-col-length-mean" => "length: mean",
+        "lab-report-col-median" => "median",
+        "lab-report-col-quartiles" => "quartiles",
+        "lab-report-col-range" => "range",
+        "lab-report-col-branching" => "branching",
+        "lab-report-col-lead-changes" => "lead changes",
+        "lab-report-col-decided-at" => "decided at",
+        "lab-report-col-drama" => "drama",
+        "lab-report-col-coverage" => "coverage",
+        "lab-report-col-stronger" => "stronger",
+        "lab-report-col-weaker" => "weaker",
+        "lab-report-col-stronger-wins" => "stronger wins",
+        "lab-report-col-weaker-wins" => "weaker wins",
+        "lab-report-col-stronger-score" | "lab-report-axis-stronger-score" => "stronger's score",
+        "lab-report-col-histogram" => "plies: games",
+        "lab-report-plot-first" => "First player's win rate (95 % Wilson interval)",
+        "lab-report-plot-draws" => "Draw rate (95 % Wilson interval)",
+        "lab-report-plot-lengths" => {
+            "Game length in plies: box from the first to the third quartile, median, \
+             whiskers to the extremes, mean as a dot"
+        }
+        "lab-report-plot-ladder" => {
+            "Skill gradient: the stronger level's score against the next level down \
+             (95 % Wilson interval); 0.5 means no gradient"
+        }
+        "lab-report-axis-first-wins" => "first player wins",
+        "lab-report-axis-plies" => "plies",
+        _ => id,
+    };
+    text.to_string()
+}
+
+/// Writes `index.html` and the SVG plots into `dir`, in English.
 ///
 /// # Errors
 /// When a file cannot be written or a plot cannot be drawn.
 pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
+    write_report_in(report, dir, &english, "en")
+}
+
+/// Writes `index.html` and the SVG plots into `dir` with `words` (each
+/// id of [`WORDS`]) in the language `lang` (its code, for `<html lang>`).
+///
+/// # Errors
+/// When a file cannot be written or a plot cannot be drawn.
+pub fn write_report_in(report: &Report, dir: &Path, words: Words, lang: &str) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| cannot_create(dir, e))?;
-    let mut plots: Vec<(&str, &str, String)> = Vec::new();
+    let w = |id: &str| words(id, &[]);
+    let mut plots: Vec<(&str, String, String)> = Vec::new();
     let rates = |f: &dyn Fn(&Group) -> Rate| -> Vec<(String, Rate)> {
         report
             .groups
@@ -268,13 +420,17 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
     };
     plots.push((
         "first-player.svg",
-        "First player's win rate (95 % Wilson interval)",
-        plot::rates("first player wins", &rates(&|g| g.first_wins), Some(0.5))?,
+        w("lab-report-plot-first"),
+        plot::rates(
+            &w("lab-report-axis-first-wins"),
+            &rates(&|g| g.first_wins),
+            Some(0.5),
+        )?,
     ));
     plots.push((
         "draws.svg",
-        "Draw rate (95 % Wilson interval)",
-        plot::rates("draws", &rates(&|g| g.draws), None)?,
+        w("lab-report-plot-draws"),
+        plot::rates(&w("lab-report-axis-draws"), &rates(&|g| g.draws), None)?,
     ));
     let lengths: Vec<(String, Distribution)> = report
         .groups
@@ -283,8 +439,8 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
         .collect();
     plots.push((
         "lengths.svg",
-        "Game length in plies: box from the first to the third quartile, median, whiskers to the extremes, mean as a dot",
-        plot::boxes("plies", &lengths)?,
+        w("lab-report-plot-lengths"),
+        plot::boxes(&w("lab-report-axis-plies"), &lengths)?,
     ));
     if !report.ladder.is_empty() {
         let rungs: Vec<(String, Rate)> = report
@@ -299,14 +455,14 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
             .collect();
         plots.push((
             "ladder.svg",
-            "Skill gradient: the stronger level's score against the next level down (95 % Wilson interval); 0.5 means no gradient",
-            plot::rates("stronger's score", &rungs, Some(0.5))?,
+            w("lab-report-plot-ladder"),
+            plot::rates(&w("lab-report-axis-stronger-score"), &rungs, Some(0.5))?,
         ));
     }
     for (file, _, svg) in &plots {
         std::fs::write(dir.join(file), svg).map_err(|e| cannot_write(&dir.join(file), e))?;
     }
-    let html = html(report, &plots);
+    let html = html(report, &plots, words, lang);
     let path = dir.join("index.html");
     std::fs::write(&path, html).map_err(|e| cannot_write(&path, e))?;
     let path = dir.join("report.json");
@@ -315,36 +471,73 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
+/// A table's heading row: the cells of `ids` (literal cells start with
+/// `=`), escaped.
+fn heading(words: Words, ids: &[&str]) -> String {
+    let mut s = String::from("<table><tr>");
+    for id in ids {
+        let text = match id.strip_prefix('=') {
+            Some(literal) => literal.to_string(),
+            None => words(&format!("lab-report-{id}"), &[]),
+        };
+        let _ = write!(s, "<th>{}</th>", escape(&text));
+    }
+    s.push_str("</tr>\n");
+    s
+}
+
+fn html(report: &Report, plots: &[(&str, String, String)], words: Words, lang: &str) -> String {
     let c = &report.config;
+    let w = |id: &str| escape(&words(id, &[]));
+    let nbsp = |s: String| s.replace(" %", "&nbsp;%");
     let mut s = String::new();
+    let title = escape(&words("lab-report-title", &[("game", c.game.clone())]));
+    let intro = words(
+        "lab-report-intro",
+        &[
+            ("games", report.games.to_string()),
+            ("pairs", c.pairs.to_string()),
+            ("openings", c.openings.to_string()),
+            ("seed", c.seed.to_string()),
+        ],
+    );
     let _ = write!(
         s,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>tablero lab: {game}</title><style>\
+        "<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <title>{title}</title><style>\
          body{{font-family:system-ui,sans-serif;margin:2em;max-width:80em}}\
          table{{border-collapse:collapse;font-size:90%}}td,th{{border:1px solid #ccc;padding:.2em .4em;text-align:right}}\
          th{{background:#eee}}td:first-child{{text-align:left}}small{{color:#666}}figure{{margin:1em 0}}\
-         </style></head><body>\n<h1>tablero lab: {game}</h1>\n\
-         <p>{games} games; {pairs} colour-swapped pair(s) per variant and match-up from random \
-         openings of {openings} plies; seed {seed}. Every interval is a 95&nbsp;% interval \
-         (Wilson for rates, bootstrap for the others). The figures are explained in docs/lab.md.</p>\n",
-        game = escape(&c.game),
-        games = report.games,
-        pairs = c.pairs,
-        openings = c.openings,
-        seed = c.seed
+         </style></head><body>\n<h1>{title}</h1>\n<p>{intro}</p>\n",
+        lang = escape(lang),
+        intro = nbsp(escape(&intro)),
     );
-    s.push_str(
-        "<h2>Results</h2>\n<table><tr><th>variant</th><th>A</th><th>B</th><th>games</th>\
-        <th>first player wins</th><th>second player wins</th><th>draws</th><th>draws by reason</th>\
-        <th>balance</th><th>completion</th><th>ended by a cap</th><th>A's score</th></tr>\n",
-    );
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-results"));
+    s.push_str(&heading(
+        words,
+        &[
+            "col-variant",
+            "=A",
+            "=B",
+            "col-games",
+            "col-first-wins",
+            "col-second-wins",
+            "col-draws",
+            "col-draws-by-reason",
+            "col-balance",
+            "col-completion",
+            "col-capped",
+            "col-a-score",
+        ],
+    ));
     for g in &report.groups {
         let reasons: Vec<String> = g
             .draws_by_reason
             .iter()
-            .map(|(k, v)| format!("{k} {v}"))
+            .map(|(k, v)| {
+                let reason = words("lab-report-draw-reason", &[("reason", k.clone())]);
+                format!("{reason} {v}")
+            })
             .collect();
         let _ = writeln!(
             s,
@@ -365,11 +558,22 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             pct(&g.a_score),
         );
     }
-    s.push_str(
-        "</table>\n<h2>Length, branching and drama</h2>\n<table><tr><th>variant</th>\
-        <th>length: mean</th><th>median</th><th>quartiles</th><th>range</th><th>branching</th>\
-        <th>lead changes</th><th>decided at</th><th>drama</th><th>coverage</th></tr>\n",
-    );
+    let _ = write!(s, "</table>\n<h2>{}</h2>\n", w("lab-report-length-section"));
+    s.push_str(&heading(
+        words,
+        &[
+            "col-variant",
+            "col-length-mean",
+            "col-median",
+            "col-quartiles",
+            "col-range",
+            "col-branching",
+            "col-lead-changes",
+            "col-decided-at",
+            "col-drama",
+            "col-coverage",
+        ],
+    ));
     for g in &report.groups {
         let l = &g.length;
         let _ = writeln!(
@@ -392,11 +596,21 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
     }
     s.push_str("</table>\n");
     if !report.ladder.is_empty() {
-        s.push_str(
-            "<h2>Skill gradient</h2>\n<table><tr><th>variant</th><th>stronger</th>\
-            <th>weaker</th><th>games</th><th>stronger wins</th><th>draws</th><th>weaker wins</th>\
-            <th>stronger's score</th><th>Elo</th></tr>\n",
-        );
+        let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-ladder-section"));
+        s.push_str(&heading(
+            words,
+            &[
+                "col-variant",
+                "col-stronger",
+                "col-weaker",
+                "col-games",
+                "col-stronger-wins",
+                "col-draws",
+                "col-weaker-wins",
+                "col-stronger-score",
+                "=Elo",
+            ],
+        ));
         for r in &report.ladder {
             let _ = writeln!(
                 s,
@@ -415,7 +629,7 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
         }
         s.push_str("</table>\n");
     }
-    s.push_str("<h2>Plots</h2>\n");
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-plots"));
     for (file, caption, svg) in plots {
         let _ = writeln!(
             s,
@@ -423,9 +637,8 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             escape(caption)
         );
     }
-    s.push_str(
-        "<h2>Length histograms</h2>\n<table><tr><th>variant</th><th>plies: games</th></tr>\n",
-    );
+    let _ = writeln!(s, "<h2>{}</h2>", w("lab-report-histograms"));
+    s.push_str(&heading(words, &["col-variant", "col-histogram"]));
     for g in &report.groups {
         let bins: Vec<String> = g
             .length
@@ -440,10 +653,18 @@ fn html(report: &Report, plots: &[(&str, &str, String)]) -> String {
             bins.join(", ")
         );
     }
-    s.push_str(
-        "</table>\n<p>The raw data: <code>lab.sqlite</code> (every game's figures and record) \
-        and <code>report.json</code>; each variant's records are in <code>records/</code>.</p>\n\
-        </body></html>\n",
+    // The catalogue's text, with the file names marked up as code.
+    let raw = words(
+        "lab-report-raw-data",
+        &[
+            ("store", "\u{1}lab.sqlite\u{2}".to_string()),
+            ("json", "\u{1}report.json\u{2}".to_string()),
+            ("records", "\u{1}records/\u{2}".to_string()),
+        ],
     );
+    let raw = escape(&raw)
+        .replace('\u{1}', "<code>")
+        .replace('\u{2}', "</code>");
+    let _ = write!(s, "</table>\n<p>{raw}</p>\n</body></html>\n");
     s
 }

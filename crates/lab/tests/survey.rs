@@ -155,6 +155,39 @@ fn ladder_reports_each_rung_from_the_stronger_side() {
     let report = summarize(&config, &rows);
     write_report(&report, tmp.path()).unwrap();
     assert!(tmp.path().join("ladder.svg").exists());
+    // In another language every text comes from its words: here each id
+    // in brackets, so none of the built-in English is left.
+    let other = tmp.path().join("other");
+    let words = |id: &str, _: &[(&str, String)]| format!("[{id}]");
+    tablero_lab::write_report_in(&report, &other, &words, "xx").unwrap();
+    let mut all = String::new();
+    for file in [
+        "index.html",
+        "first-player.svg",
+        "draws.svg",
+        "lengths.svg",
+        "ladder.svg",
+    ] {
+        all.push_str(&std::fs::read_to_string(other.join(file)).unwrap());
+    }
+    assert!(all.contains("<html lang=\"xx\">"));
+    for (id, _) in tablero_lab::report::WORDS {
+        // A draw's reason shows only where games were drawn.
+        if *id != "lab-report-draw-reason" {
+            assert!(all.contains(&format!("[{id}]")), "{id} unused");
+        }
+    }
+    for english in [
+        ">Results<",
+        ">Plots<",
+        ">variant<",
+        ">games<",
+        ">first player wins<",
+        "raw data",
+        ">plies<",
+    ] {
+        assert!(!all.contains(english), "{english} left");
+    }
     assert_eq!(report.ladder.len(), 2);
     for (rung, g) in report.ladder.iter().zip(&report.groups) {
         assert_eq!(rung.stronger, g.b);
