@@ -28,7 +28,7 @@ mod notation;
 pub use board::{Army, Dimension, Formation, Power, RuleSet, Strategy, Tactics};
 pub use error::VariantError;
 
-use crate::draughts::{format_move, resolve, Move, PositionError, Rules, Square};
+use crate::draughts::{format_move, resolve, Move, PositionError, Square};
 use tablero_core::{mix64, Game, MoveError, Outcome, Player, Points, Reason};
 
 /// Plies in a row without a capture, a man move or a penalty that end the
@@ -61,9 +61,6 @@ impl SubGame {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dimensiones {
     variant: RuleSet,
-    /// The core's rules of `variant` ([`RuleSet::core_rules`]), kept at
-    /// hand for the move generator.
-    core: &'static Rules,
     men: [u64; 4],
     kings: [u64; 4],
     army: Option<Army>,
@@ -171,8 +168,8 @@ impl Dimensiones {
         let Some(army) = self.army else {
             return Vec::new();
         };
-        let rules = self.core;
-        self.view(army, rules).capture_paths(mv)
+        self.view(army, self.variant.core_rules_ref())
+            .capture_paths(mv)
     }
 
     fn outcome_with(&self, subgames: [SubGame; 2], reason: Reason) -> Outcome {
@@ -201,7 +198,6 @@ impl Game for Dimensiones {
         }
         Dimensiones {
             variant: *variant,
-            core: variant.core_rules_ref(),
             men,
             kings: [0; 4],
             army: Some(match first {

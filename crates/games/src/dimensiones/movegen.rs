@@ -3,7 +3,7 @@
 
 use super::board::{Army, Strategy, Tactics};
 use super::{Dimensiones, SubGame, CLOCK_LIMIT};
-use crate::draughts::{men_step, ArmyView, Move, Penalty, Rules, Square};
+use crate::draughts::{ArmyView, Move, Penalty, Rules, Square};
 use tablero_core::Player;
 
 /// [`specialised!`](crate::draughts::specialised) for Super Dimensiones:
@@ -253,7 +253,6 @@ impl Dimensiones {
     pub(crate) fn settle_blocked(&mut self, army: Army) -> Option<Army> {
         let mut a = army;
         loop {
-            // Most armies have a man with a free square ahead.
             if by_rules!(self, a, can_move(a)) {
                 return Some(a);
             }
@@ -274,8 +273,7 @@ impl Dimensiones {
     /// Whether `army` has a legal move, for the key `K` of [`by_rules!`].
     #[inline(never)]
     fn can_move<const K: usize>(&self, army: Army) -> bool {
-        let view = self.view_of::<K>(army);
-        men_step(view.rules, view.men, view.occupied, view.north) || view.has_move()
+        self.view_of::<K>(army).has_move()
     }
 
     /// Whether sub-game `g` takes turns: open and not paused by focus.

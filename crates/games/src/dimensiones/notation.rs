@@ -327,7 +327,6 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
     }
     let pos = Dimensiones {
         variant: *variant,
-        core: variant.core_rules_ref(),
         men,
         kings,
         army,

@@ -35,7 +35,6 @@ pub use board::{
     NEIGHBOURS_8, OFF,
 };
 pub use error::{MoveSyntaxError, PositionError, VariantError};
-pub(crate) use movegen::men_step;
 pub use movegen::{ally_reach, ArmyView, Move, Penalty};
 pub(crate) use notation::{fields, format_board, format_move, parse_board, resolve};
 pub use notation::{parse_move_text, MoveText};

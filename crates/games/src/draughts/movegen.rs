@@ -653,7 +653,11 @@ impl ArmyView<'_> {
         let g = self.rules.geometry();
         let empty = !self.occupied;
         let man_moves = self.orient(self.rules.man_moves);
-        let king_dirs = self.rules.king_dirs;
+        let king_dirs = if self.kings != 0 {
+            self.rules.king_dirs
+        } else {
+            0
+        };
         let (men, kings) = (self.men, self.kings);
         // `boards[k]`: the pieces that step in direction `BY_OFFSET[k]`.
         let mut boards = [0u64; 8];
@@ -928,27 +932,6 @@ const fn byte_sum(b: u64) -> u64 {
     let lo = (b & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
     let hi = ((b >> 8) & 0x00FF_00FF_00FF_00FF).wrapping_mul(LANES) >> 48;
     lo + hi
-}
-
-/// Whether one of `men` (of an army moving north if `north`) has a free
-/// square one step away in a direction it moves in: a quick first test of
-/// [`ArmyView::has_move`], which it implies.
-#[inline(always)]
-pub(crate) fn men_step(rules: &Rules, men: u64, occupied: u64, north: bool) -> bool {
-    let g = rules.geometry();
-    let mut m = if north {
-        rules.man_moves
-    } else {
-        FLIPPED[rules.man_moves as usize]
-    };
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        if g.shift(men, d) & !occupied != 0 {
-            return true;
-        }
-    }
-    false
 }
 
 /// The squares a piece on `from` reaches by chains of ally jumps in `dirs`
