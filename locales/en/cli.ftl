@@ -623,3 +623,5 @@ lab-report-axis-first-wins = first player wins
 lab-report-axis-draws = draws
 lab-report-axis-plies = plies
 lab-report-axis-stronger-score = stronger's score
+table-wrong-rules = the table is for the { $table } rules, the position for the { $position } rules
+table-not-covered = the table covers the positions with at most { $free } pieces per side off the goal line; this one has more

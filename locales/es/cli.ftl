@@ -646,3 +646,5 @@ lab-report-axis-first-wins = victorias del primer jugador
 lab-report-axis-draws = tablas
 lab-report-axis-plies = jugadas
 lab-report-axis-stronger-score = puntuación del más fuerte
+table-wrong-rules = la tabla es de las reglas { $table } y la posición de las reglas { $position }
+table-not-covered = la tabla cubre las posiciones con { $free } piezas por bando fuera de la línea de meta como mucho; esta tiene más

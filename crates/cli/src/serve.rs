@@ -83,16 +83,7 @@ fn said(e: anyhow::Error) -> anyhow::Error {
                 .chain()
                 .find_map(|c| c.downcast_ref::<std::io::Error>())
                 .map(io_reason)
-                .unwrap_or_else(|| {
-                    let root = detail.root_cause().to_string();
-                    // SQLite's SQLITE_CANTOPEN: a folder that does not exist
-                    // or cannot be written.
-                    if root.contains("(code: 14)") {
-                        t!("serve-database-cannot-open-file")
-                    } else {
-                        root
-                    }
-                });
+                .unwrap_or_else(|| crate::i18n::cause(detail.root_cause()));
             anyhow::anyhow!(t!(
                 "serve-cannot-open-database",
                 database = database.clone(),

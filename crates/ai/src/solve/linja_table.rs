@@ -889,9 +889,9 @@ pub fn build(
                     format!(
                         "{} holds a table for the {} rules with {} free pieces, not {} with {}; remove it or name another file",
                         path.display(),
-                        rules_word(h.rules),
+                        h.rules,
                         h.free,
-                        rules_word(opts.rules),
+                        opts.rules,
                         opts.free
                     ),
                 )
@@ -998,13 +998,6 @@ pub fn build(
     });
     report.seconds = t0.elapsed().as_secs_f64();
     Ok(report)
-}
-
-fn rules_word(r: Rules) -> &'static str {
-    match r {
-        Rules::Publisher => "publisher",
-        Rules::Seed => "seed",
-    }
 }
 
 enum Storage {
@@ -1473,10 +1466,7 @@ pub fn install_files(
                 TableError::Header(
                     Message::new(
                         "linja-table-in-use",
-                        format!(
-                            "a table for the {} rules is in use already",
-                            rules_word(rules)
-                        ),
+                        format!("a table for the {} rules is in use already", rules),
                     )
                     .words("rules", &rules_words(rules)),
                 ),
@@ -1499,7 +1489,7 @@ pub fn install_files(
                     TableError::Header(
                         Message::new(
                             "linja-table-holds-rules",
-                            format!("this file holds the {} rules' table", rules_word(t.rules())),
+                            format!("this file holds the {} rules' table", t.rules()),
                         )
                         .words("rules", &rules_words(t.rules())),
                     ),

@@ -23,22 +23,19 @@ pub fn run(args: &Args) -> Result<()> {
     let table = Table::open(path).map_err(|e| cannot_open(path, &e))?;
     let mut setup = args.setup.clone();
     if setup.variant.is_none() {
-        setup.variant = Some(rules_word(table.rules()).to_string());
+        setup.variant = Some(table.rules().to_string());
     }
     let history = setup.history::<Linja>(Player::P1)?;
     let pos = *history.current();
     if pos.rules() != table.rules() {
-        bail!(
-            "the table is for the {} rules, the position for the {} rules",
-            rules_word(table.rules()),
-            rules_word(pos.rules())
-        );
+        bail!(t!(
+            "table-wrong-rules",
+            table = super::rules_label(&table.rules().to_string()),
+            position = super::rules_label(&pos.rules().to_string())
+        ));
     }
     let Some(moves) = table.scored_moves(&pos)? else {
-        bail!(
-            "the table covers the positions with at most {} pieces per side off the goal line; this one has more",
-            table.free()
-        );
+        bail!(t!("table-not-covered", free = table.free()));
     };
     let value = table
         .value(&pos)?
@@ -86,13 +83,6 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     Ok(())
-}
-
-fn rules_word(r: Rules) -> &'static str {
-    match r {
-        Rules::Publisher => "publisher",
-        Rules::Seed => "seed",
-    }
 }
 
 /// A table file that cannot be opened: its name and why, in the language
@@ -186,7 +176,7 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
     };
     if args.json {
         print_json(&json!({
-            "rules": rules_word(rules),
+            "rules": rules.to_string(),
             "free": table.free(),
             "entries": table.entries(),
             "checksum": format!("{:016x}", table.checksum()),
@@ -201,7 +191,7 @@ fn build_table(args: &Args, path: &std::path::Path) -> Result<()> {
                 t!(
                     "solve-table",
                     path = path.display().to_string(),
-                    rules = super::rules_label(rules_word(rules)),
+                    rules = super::rules_label(&rules.to_string()),
                     free = table.free()
                 ),
             ),
