@@ -625,3 +625,18 @@ lab-report-axis-plies = plies
 lab-report-axis-stronger-score = stronger's score
 table-wrong-rules = the table is for the { $table } rules, the position for the { $position } rules
 table-not-covered = the table covers the positions with at most { $free } pieces per side off the goal line; this one has more
+lab-imago-title = Imago layouts, solved
+lab-imago-search-title = Imago layout search: { $layouts ->
+    [one] { $layouts } layout
+   *[other] { $layouts } layouts
+} with { $walls ->
+    [one] { $walls } wall
+   *[other] { $walls } walls
+}{ $symmetric ->
+    [yes] , symmetric
+   *[no] {""}
+}, { $exhaustive ->
+    [yes] every one
+   *[no] sampled
+}
+lab-imago-intro = Values from the exact solver, for the side that moves first; see tablero's docs/lab.md.

@@ -648,3 +648,18 @@ lab-report-axis-plies = jugadas
 lab-report-axis-stronger-score = puntuación del más fuerte
 table-wrong-rules = la tabla es de las reglas { $table } y la posición de las reglas { $position }
 table-not-covered = la tabla cubre las posiciones con { $free } piezas por bando fuera de la línea de meta como mucho; esta tiene más
+lab-imago-title = Disposiciones de Imago, resueltas
+lab-imago-search-title = Búsqueda de disposiciones de Imago: { $layouts ->
+    [one] { $layouts } disposición
+   *[other] { $layouts } disposiciones
+} con { $walls ->
+    [one] { $walls } muro
+   *[other] { $walls } muros
+}{ $symmetric ->
+    [yes] , simétricas
+   *[no] {""}
+}, { $exhaustive ->
+    [yes] todas
+   *[no] por muestreo
+}
+lab-imago-intro = Valores del resolutor exacto, para el bando que empieza; véase docs/lab.md de tablero.

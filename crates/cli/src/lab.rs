@@ -487,8 +487,9 @@ fn imago_layouts(args: &Args) -> Result<Vec<Layout>> {
         .collect()
 }
 
-/// One layout's study, in the language in use.
-fn study_line(s: &LayoutStudy) -> String {
+/// One layout's study, in the language in use: its red-first and
+/// blue-first lines and its shares of won, lost and drawn positions.
+fn study_parts(s: &LayoutStudy) -> [String; 3] {
     use tablero_core::Player;
     use tablero_games::imago::Imago;
     let v = |p: Player, f: &tablero_lab::imago::FirstMoves| {
@@ -510,12 +511,17 @@ fn study_line(s: &LayoutStudy) -> String {
         drawn = format!("{:.1}", 100.0 * s.drawn_share),
         plies = s.longest_win
     );
-    format!(
-        "{}\n  {}\n  {}\n  {shares}",
-        s.layout,
+    [
         v(Player::P1, &s.red_first),
         v(Player::P2, &s.blue_first),
-    )
+        shares,
+    ]
+}
+
+/// One layout's study as the terminal shows it.
+fn study_line(s: &LayoutStudy) -> String {
+    let [red, blue, shares] = study_parts(s);
+    format!("{}\n  {red}\n  {blue}\n  {shares}", s.layout)
 }
 
 fn imago(args: &Args) -> Result<()> {
@@ -529,7 +535,7 @@ fn imago(args: &Args) -> Result<()> {
     if !args.search_layouts {
         let studies: Vec<LayoutStudy> = imago_layouts(args)?.iter().map(study_layout).collect();
         let seconds = started.elapsed().as_secs_f64();
-        write_imago_report(&dir, "Imago layouts, solved", &studies, None)?;
+        write_imago_report(&dir, &t!("lab-imago-title"), &studies, None)?;
         if args.json {
             print_json(&json!({
                 "layouts": studies,
@@ -574,16 +580,16 @@ fn imago(args: &Args) -> Result<()> {
             .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
         files.push(path.display().to_string());
     }
-    let what = format!(
-        "{} layouts with {} wall(s){}, {}",
-        searched,
-        args.walls,
-        if args.symmetric { ", symmetric" } else { "" },
-        if exhaustive { "every one" } else { "sampled" }
-    );
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
     write_imago_report(
         &dir,
-        &format!("Imago layout search: {what}"),
+        &t!(
+            "lab-imago-search-title",
+            layouts = searched,
+            walls = args.walls,
+            symmetric = yes_no(args.symmetric),
+            exhaustive = yes_no(exhaustive)
+        ),
         &top,
         Some(&files),
     )?;
@@ -599,7 +605,6 @@ fn imago(args: &Args) -> Result<()> {
             "seconds": seconds,
         }));
     } else {
-        let yes_no = |b: bool| if b { "yes" } else { "no" };
         println!(
             "{}",
             t!(
@@ -625,45 +630,31 @@ fn write_imago_report(
     files: Option<&[String]>,
 ) -> Result<()> {
     use std::fmt::Write as _;
+    let lang = crate::i18n::lang().code();
+    let intro = t!("lab-imago-intro");
     let mut s = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+        "<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}</title>\
          <style>body{{font-family:system-ui,sans-serif;margin:2em}}.grid{{display:flex;flex-wrap:wrap;gap:1em}}\
          .grid div{{border:1px solid #ccc;padding:.5em;font-size:80%;max-width:16em}}</style></head>\
-         <body><h1>{title}</h1><p>Values from the exact solver; see docs/lab.md.</p><div class=\"grid\">\n"
+         <body><h1>{title}</h1><p>{intro}</p><div class=\"grid\">\n"
     );
     for (i, st) in studies.iter().enumerate() {
         let layout = st
             .layout
             .parse::<Layout>()
             .map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
-        let fm = |f: &tablero_lab::imago::FirstMoves| {
-            format!(
-                "{}{}, {}/{} first moves lose{}",
-                f.start.value,
-                f.start.plies.map_or(String::new(), |p| format!(" in {p}")),
-                f.losing,
-                f.moves,
-                f.soonest_loss
-                    .map_or(String::new(), |d| format!(" (soonest in {d})"))
-            )
-        };
         let file = files
             .and_then(|f| f.get(i))
             .and_then(|f| Path::new(f).file_name())
             .map_or(String::new(), |n| {
                 format!("<br><a href=\"layouts/{0}\">{0}</a>", n.to_string_lossy())
             });
+        let [red, blue, shares] = study_parts(st);
         let _ = writeln!(
             s,
-            "<div>{}<br><code>{}</code><br>red first: {}<br>blue first: {}<br>won/lost/drawn: \
-             {:.1}/{:.1}/{:.1}%{file}</div>",
+            "<div>{}<br><code>{}</code><br>{red}<br>{blue}<br>{shares}{file}</div>",
             board_svg(&layout, &format!("#{}", i + 1)),
             st.layout,
-            fm(&st.red_first),
-            fm(&st.blue_first),
-            100.0 * st.won_share,
-            100.0 * st.lost_share,
-            100.0 * st.drawn_share
         );
     }
     s.push_str("</div></body></html>\n");

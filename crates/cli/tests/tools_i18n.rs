@@ -277,3 +277,51 @@ fn a_match_speaks_the_language_asked_for() {
     };
     assert_eq!(tally(&es_out), tally(&en_out), "{es_out}\n{en_out}");
 }
+
+#[test]
+fn the_imago_layout_search_page_speaks_the_language_asked_for() {
+    for lang in ["es", "en"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path().to_str().unwrap();
+        run(
+            lang,
+            &[
+                "lab",
+                "imago",
+                "--search-layouts",
+                "--walls",
+                "1",
+                "--max-layouts",
+                "3",
+                "--top",
+                "2",
+                "--report",
+                d,
+            ],
+        );
+        let html = std::fs::read_to_string(tmp.path().join("index.html")).unwrap();
+        let es = [
+            "<html lang=\"es\">",
+            "<h1>Búsqueda de disposiciones de Imago: 3 disposiciones con 1 muro, por muestreo</h1>",
+            "Valores del resolutor exacto",
+            "<br>empieza rojo: ",
+            "<br>empieza azul: ",
+            "primeras jugadas pierden",
+            "posiciones ganadas/perdidas/en tablas: ",
+        ];
+        let en = [
+            "<html lang=\"en\">",
+            "<h1>Imago layout search: 3 layouts with 1 wall, sampled</h1>",
+            "Values from the exact solver",
+            "<br>red first: ",
+            "<br>blue first: ",
+            "first moves lose",
+            "positions won/lost/drawn: ",
+        ];
+        if lang == "es" {
+            words(&html, &es, &en);
+        } else {
+            words(&html, &en, &es);
+        }
+    }
+}
