@@ -86,7 +86,7 @@ impl Evaluate for Dimensiones {
             return None;
         }
         let mut f = self.clone();
-        f.paused = Some(1 - army.subgame());
+        f.paused = Some(1 - army.subgame() as u8);
         let left = CLOCK_LIMIT - self.clock;
         f.clock = CLOCK_LIMIT - left.div_ceil(2);
         Some(f)

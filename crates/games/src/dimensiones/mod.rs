@@ -63,13 +63,16 @@ pub struct Dimensiones {
     variant: RuleSet,
     men: [u64; 4],
     kings: [u64; 4],
+    /// Every piece on the board: the union of `men` and `kings`, kept up
+    /// to date by `play` (each army's view of the board needs it).
+    occupied: u64,
     army: Option<Army>,
     subgames: [SubGame; 2],
     clock: u8,
     first: Player,
     /// Search only ([`Evaluate::focus`](tablero_core::Evaluate)): an open
     /// sub-game whose armies pass until the other one is decided.
-    paused: Option<usize>,
+    paused: Option<u8>,
 }
 
 impl Dimensiones {
@@ -124,13 +127,12 @@ impl Dimensiones {
     /// Every piece on the board.
     #[must_use]
     pub const fn occupied(&self) -> u64 {
-        let mut o = 0;
-        let mut i = 0;
-        while i < 4 {
-            o |= self.men[i] | self.kings[i];
-            i += 1;
-        }
-        o
+        self.occupied
+    }
+
+    /// The union of the armies' pieces.
+    pub(crate) const fn union(men: &[u64; 4], kings: &[u64; 4]) -> u64 {
+        (men[0] | men[1]) | (men[2] | men[3]) | (kings[0] | kings[1]) | (kings[2] | kings[3])
     }
 
     /// The army and kind (`true`: king) of the piece on `sq`.
@@ -200,6 +202,7 @@ impl Game for Dimensiones {
             variant: *variant,
             men,
             kings: [0; 4],
+            occupied: Dimensiones::union(&men, &[0; 4]),
             army: Some(match first {
                 Player::P1 => Army::Red,
                 Player::P2 => Army::Blue,
@@ -271,7 +274,7 @@ impl Game for Dimensiones {
             SubGame::Drawn => 3,
         };
         let army = self.army.map_or(4, |a| a.index() as u64);
-        let paused = self.paused.map_or(0, |g| g as u64 + 1);
+        let paused = self.paused.map_or(0, |g| u64::from(g) + 1);
         mix64(
             h ^ (army << 8)
                 ^ (sg(self.subgames[0]) << 12)

@@ -37,6 +37,7 @@ impl Dimensiones {
         let (f, a) = (i ^ 1, i ^ 2);
         debug_assert_eq!((f, a), (army.facing().index(), army.ally().index()));
         debug_assert_eq!(north, army.north());
+        debug_assert_eq!(self.occupied, Dimensiones::union(&self.men, &self.kings));
         let inter = rules.ally_man != 0;
         let (men, kings) = (&self.men, &self.kings);
         ArmyView {
@@ -45,10 +46,7 @@ impl Dimensiones {
             kings: kings[i],
             enemy: men[f] | kings[f],
             enemy_kings: kings[f],
-            occupied: (men[0] | men[1])
-                | (men[2] | men[3])
-                | (kings[0] | kings[1])
-                | (kings[2] | kings[3]),
+            occupied: self.occupied,
             allies: if inter { men[a] | kings[a] } else { 0 },
             north,
         }
@@ -175,12 +173,14 @@ impl Dimensiones {
         } else {
             self.kings[i] = (self.kings[i] & !from) | to;
         }
+        self.occupied = (self.occupied & !from) | to;
         // Only a capture empties the facing army, and only a penalty
         // removes a piece of the mover's.
         let mut removed = mv.captured != 0;
         if removed {
             self.men[f] &= !mv.captured;
             self.kings[f] &= !mv.captured;
+            self.occupied &= !mv.captured;
         }
         if mv.penalty != Penalty::None {
             match mv.penalty {
@@ -188,9 +188,13 @@ impl Dimensiones {
                 Penalty::Remove(s) => {
                     self.men[i] &= !s.bit();
                     self.kings[i] &= !s.bit();
+                    self.occupied &= !s.bit();
                     removed = true;
                 }
-                Penalty::Return(s) => self.men[i] |= s.bit(),
+                Penalty::Return(s) => {
+                    self.men[i] |= s.bit();
+                    self.occupied |= s.bit();
+                }
                 Penalty::Crown(s) => {
                     self.men[i] &= !s.bit();
                     self.kings[i] |= s.bit();
@@ -278,7 +282,7 @@ impl Dimensiones {
 
     /// Whether sub-game `g` takes turns: open and not paused by focus.
     fn plays(&self, g: usize) -> bool {
-        self.subgames[g] == SubGame::Open && self.paused != Some(g)
+        self.subgames[g] == SubGame::Open && self.paused != Some(g as u8)
     }
 
     /// Scores the open sub-games by value (draw rules): C higher wins, D

@@ -329,6 +329,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         variant: *variant,
         men,
         kings,
+        occupied: Dimensiones::union(&men, &kings),
         army,
         subgames,
         clock,
