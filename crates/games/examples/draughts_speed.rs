@@ -17,10 +17,15 @@ use tablero_games::dimensiones::{Dimensiones, RuleSet};
 use tablero_games::draughts::{Draughts, DraughtsVariant};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("a number"))
-        .collect();
+    let args: Vec<u64> = match std::env::args().skip(1).map(|a| a.parse()).collect() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!(
+                "usage: draughts_speed [DEPTH_SD] [DEPTH_EN] [PLAYOUTS], whole numbers ({e})"
+            );
+            std::process::exit(2);
+        }
+    };
     let sd_depth = args.first().copied().unwrap_or(12) as u32;
     let en_depth = args.get(1).copied().unwrap_or(10) as u32;
     let games = args.get(2).copied().unwrap_or(100_000);
