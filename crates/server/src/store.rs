@@ -377,6 +377,10 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
     })
 }
 
+/// How many times [`Store::open_with`] waits its timeout for SQLite's
+/// first connection before it gives up.
+const OPEN_WAITS: u32 = 10;
+
 impl Store {
     /// Opens (creating if needed) the database at `database`: a
     /// `postgres://` or `postgresql://` URL, an `sqlite:` URL, or a file
@@ -403,7 +407,7 @@ impl Store {
         } else {
             format!("sqlite://{database}?mode=rwc")
         };
-        let pool = AnyPoolOptions::new()
+        let options = AnyPoolOptions::new()
             .max_connections(if postgres { 8 } else { 4 })
             .acquire_timeout(timeout)
             .after_connect(move |conn, _meta| {
@@ -421,10 +425,21 @@ impl Store {
                     }
                     Ok(())
                 })
-            })
-            .connect(&url)
-            .await
-            .with_context(|| format!("cannot open the database {database}"))?;
+            });
+        // SQLite's first connection (creating the file, switching to WAL)
+        // may take longer than a request may wait, on a slow or busy disk:
+        // opening tries again, for up to ten waits, before it fails. (A
+        // PostgreSQL server that does not answer in time is reported at
+        // once, as before.)
+        let mut waits = 1;
+        let pool = loop {
+            match options.clone().connect(&url).await {
+                Err(sqlx::Error::PoolTimedOut) if !postgres && waits < OPEN_WAITS => waits += 1,
+                other => {
+                    break other.with_context(|| format!("cannot open the database {database}"))?
+                }
+            }
+        };
         Migrator::new(Migrations)
             .await?
             .run(&pool)
