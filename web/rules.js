@@ -87,6 +87,8 @@ function diagram(game, spec, seq) {
     k++;
     if (k < path.length) { draw(moveList(spec.moves)); return; }
     played = true;
+    // No target stays clickable while the played position loads.
+    draw(moveList(spec.moves));
     try {
       await load([spec.try]);
       note.textContent = t('rules_try_done', { move: spec.try });
