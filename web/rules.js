@@ -85,10 +85,10 @@ function diagram(game, spec, seq) {
   async function onCell(cell) {
     if (played || cell !== path[k]) return;
     k++;
-    if (k < path.length) { draw(moveList(spec.moves)); return; }
-    played = true;
-    // No target stays clickable while the played position loads.
+    played = k === path.length;
+    // Drawn before the played position loads: no target stays clickable.
     draw(moveList(spec.moves));
+    if (!played) return;
     try {
       await load([spec.try]);
       note.textContent = t('rules_try_done', { move: spec.try });

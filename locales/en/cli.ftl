@@ -468,19 +468,7 @@ lab-shares = positions won/lost/drawn: { $won }% / { $lost }% / { $drawn }%; lon
     [one] { $plies } ply
    *[other] { $plies } plies
 }
-lab-searched = searched { $layouts ->
-    [one] { $layouts } layout
-   *[other] { $layouts } layouts
-} with { $walls ->
-    [one] { $walls } wall
-   *[other] { $walls } walls
-}{ $symmetric ->
-    [yes] , symmetric
-   *[no] {""}
-}, { $exhaustive ->
-    [yes] every one
-   *[no] sampled
-} in { $seconds } s; best first:
+lab-searched = searched { lab-layouts-searched } in { $seconds } s; best first:
 lab-file = file: { $path }
 lab-linja-table = Linja, { $rules } rules, table of { $free ->
     [one] { $free } free piece
@@ -626,7 +614,9 @@ lab-report-axis-stronger-score = stronger's score
 table-wrong-rules = the table is for the { $table } rules, the position for the { $position } rules
 table-not-covered = the table covers the positions with at most { $free } pieces per side off the goal line; this one has more
 lab-imago-title = Imago layouts, solved
-lab-imago-search-title = Imago layout search: { $layouts ->
+lab-imago-search-title = Imago layout search: { lab-layouts-searched }
+# What a layout search covered (for lab-searched and lab-imago-search-title).
+lab-layouts-searched = { $layouts ->
     [one] { $layouts } layout
    *[other] { $layouts } layouts
 } with { $walls ->

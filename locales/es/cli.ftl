@@ -477,18 +477,9 @@ lab-shares = posiciones ganadas/perdidas/en tablas: { $won }% / { $lost }% / { $
    *[other] { $plies } jugadas
 }
 lab-searched = { $layouts ->
-    [one] buscada { $layouts } disposición
-   *[other] buscadas { $layouts } disposiciones
-} con { $walls ->
-    [one] { $walls } muro
-   *[other] { $walls } muros
-}{ $symmetric ->
-    [yes] , simétricas
-   *[no] {""}
-}, { $exhaustive ->
-    [yes] todas
-   *[no] por muestreo
-} en { $seconds } s; la mejor primero:
+    [one] buscada
+   *[other] buscadas
+} { lab-layouts-searched } en { $seconds } s; la mejor primero:
 lab-file = fichero: { $path }
 lab-linja-table = Linja, reglas { $rules }, tabla de { $free ->
     [one] { $free } pieza libre
@@ -649,14 +640,19 @@ lab-report-axis-stronger-score = puntuación del más fuerte
 table-wrong-rules = la tabla es de las reglas { $table } y la posición de las reglas { $position }
 table-not-covered = la tabla cubre las posiciones con { $free } piezas por bando fuera de la línea de meta como mucho; esta tiene más
 lab-imago-title = Disposiciones de Imago, resueltas
-lab-imago-search-title = Búsqueda de disposiciones de Imago: { $layouts ->
+lab-imago-search-title = Búsqueda de disposiciones de Imago: { lab-layouts-searched }
+# What a layout search covered (for lab-searched and lab-imago-search-title).
+lab-layouts-searched = { $layouts ->
     [one] { $layouts } disposición
    *[other] { $layouts } disposiciones
 } con { $walls ->
     [one] { $walls } muro
    *[other] { $walls } muros
 }{ $symmetric ->
-    [yes] , simétricas
+    [yes] , { $layouts ->
+        [one] simétrica
+       *[other] simétricas
+    }
    *[no] {""}
 }, { $exhaustive ->
     [yes] todas

@@ -30,23 +30,13 @@ fn main() {
     let en_depth = args.get(1).copied().unwrap_or(10) as u32;
     let games = args.get(2).copied().unwrap_or(100_000);
 
-    let sd = Dimensiones::start(&RuleSet::default());
-    let t = Instant::now();
-    let nodes = perft(&sd, sd_depth);
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "dimensiones perft {sd_depth}: {nodes} nodes, {s:.3} s, {:.1} M nodes/s",
-        nodes as f64 / s / 1e6
+    timed_perft(
+        "dimensiones",
+        &Dimensiones::start(&RuleSet::default()),
+        sd_depth,
     );
-
     let en = Draughts::start(&DraughtsVariant::English);
-    let t = Instant::now();
-    let nodes = perft(&en, en_depth);
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "english perft {en_depth}: {nodes} nodes, {s:.3} s, {:.1} M nodes/s",
-        nodes as f64 / s / 1e6
-    );
+    timed_perft("english", &en, en_depth);
 
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut playouts = Playouts::<Draughts>::new();
@@ -59,5 +49,16 @@ fn main() {
     println!(
         "english playouts: {games} games, {plies} plies, {s:.3} s, {:.0} playouts/s",
         games as f64 / s
+    );
+}
+
+/// Runs and prints one timed perft.
+fn timed_perft<G: Game>(name: &str, pos: &G, depth: u32) {
+    let t = Instant::now();
+    let nodes = perft(pos, depth);
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{name} perft {depth}: {nodes} nodes, {s:.3} s, {:.1} M nodes/s",
+        nodes as f64 / s / 1e6
     );
 }
