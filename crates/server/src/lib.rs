@@ -15,6 +15,7 @@ mod lab;
 mod locales;
 mod minify;
 pub mod position;
+pub mod rating;
 mod print;
 pub mod store;
 mod ws;
