@@ -242,6 +242,21 @@ fn map_read_only(file: &File, header: &Header) -> io::Result<Mmap> {
     Ok(map)
 }
 
+/// Opens the table file at `path` and reads its header, refusing a table
+/// whose build has not finished.
+fn open_finished(path: &Path) -> Result<(File, Header, Index), TableError> {
+    let file = File::open(path)?;
+    let header = Header::read(&file)?;
+    let index = Index::new(header.free);
+    if !header.complete {
+        return Err(TableError::Incomplete {
+            done: header.layers_done,
+            layers: index.layers(),
+        });
+    }
+    Ok((file, header, index))
+}
+
 /// A finished table, ready to answer.
 pub struct Table {
     index: Box<Index>,
@@ -277,15 +292,7 @@ impl Table {
     /// # Errors
     /// When the file cannot be read, is not a table, or is not finished.
     pub fn open(path: &Path) -> Result<Table, TableError> {
-        let file = File::open(path)?;
-        let header = Header::read(&file)?;
-        let index = Index::new(header.free);
-        if !header.complete {
-            return Err(TableError::Incomplete {
-                done: header.layers_done,
-                layers: index.layers(),
-            });
-        }
+        let (file, header, index) = open_finished(path)?;
         let map = map_read_only(&file, &header)?;
         Ok(Table {
             index: Box::new(index),
@@ -299,15 +306,7 @@ impl Table {
     /// # Errors
     /// As [`Table::open`].
     pub fn load(path: &Path) -> Result<Table, TableError> {
-        let file = File::open(path)?;
-        let header = Header::read(&file)?;
-        let index = Index::new(header.free);
-        if !header.complete {
-            return Err(TableError::Incomplete {
-                done: header.layers_done,
-                layers: index.layers(),
-            });
-        }
+        let (file, header, index) = open_finished(path)?;
         let mut data = vec![0u8; header.len as usize];
         file.read_exact_at(&mut data, HEADER_LEN)?;
         Ok(Table {
