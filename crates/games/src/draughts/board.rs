@@ -285,11 +285,6 @@ impl Rules {
     }
 }
 
-/// Iterates the set bits of a direction mask.
-pub(crate) fn dirs(mask: u8) -> impl Iterator<Item = u8> {
-    (0..8u8).filter(move |d| mask & (1 << d) != 0)
-}
-
 /// Whole-board tables of one board size, for the bitboard generator.
 #[derive(Debug)]
 pub(crate) struct Geometry {

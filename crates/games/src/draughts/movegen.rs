@@ -209,7 +209,7 @@ impl ArmyView<'_> {
     /// two sequences from one start capture different pieces, so each
     /// sequence's end squares are its moves, one a man, with no
     /// deduplication. `chains` gets the complete sequences (no further jump
-    /// from their ends) in the order of the path search, and the result is
+    /// from their ends) in the order of the capture search, and the result is
     /// the length of the captures kept: the longest with the law of
     /// quantity, else 0 (all). `None` (to search instead) when the rules or
     /// position are outside this case: a capture direction that is not
@@ -305,7 +305,7 @@ impl ArmyView<'_> {
     /// Whether no man of a forward chain (directions `dirs`, `len` jumps)
     /// that ends on each of the squares `ends` of the promotion row could go
     /// on capturing there as a new king. Captured pieces stay on the board
-    /// until the end of the move (otherwise `false`: the path search
+    /// until the end of the move (otherwise `false`: the capture search
     /// decides).
     fn crowned_stop(&self, ends: u64, dirs: u32, len: u8) -> bool {
         if self.rules.remove_at_once {
@@ -345,7 +345,7 @@ impl ArmyView<'_> {
     }
 
     /// Appends the moves of [`men_chains`](ArmyView::men_chains)' `chains`
-    /// of length `len` (0: all) in the order of the path search: by start
+    /// of length `len` (0: all) in the order of the capture search: by start
     /// square, then by sequence of directions.
     fn push_chains(&self, chains: &[Chain], len: u8, out: &mut Vec<Move>) -> usize {
         let g = self.rules.geometry();
@@ -451,7 +451,7 @@ impl ArmyView<'_> {
     }
 
     /// Appends the single jumps of [`single_jumps`](ArmyView::single_jumps)
-    /// in the order of the path search: by start square, then direction.
+    /// in the order of the capture search: by start square, then direction.
     #[inline(always)]
     fn push_single_jumps(&self, jumpers: &[u64; 8], out: &mut Vec<Move>) -> usize {
         let g = self.rules.geometry();
@@ -485,6 +485,30 @@ impl ArmyView<'_> {
     #[inline(never)]
     fn search_captures(&self, capturers: u64, out: &mut Vec<Move>) -> usize {
         let start = out.len();
+        let sink = self.search(capturers, self.moves_sink(self.rules, out));
+        sink.out.len() - start
+    }
+
+    /// A [`Moves`] sink appending to `out`, with the laws of `rules`.
+    #[inline(always)]
+    fn moves_sink<'o>(&self, rules: &Rules, out: &'o mut Vec<Move>) -> Moves<'o> {
+        let start = out.len();
+        Moves {
+            quantity: rules.quantity,
+            quality: rules.quality,
+            enemy_kings: self.enemy_kings,
+            best: 0,
+            start,
+            from: Square::at(0),
+            first: start,
+            out,
+        }
+    }
+
+    /// Runs the capture search from each of `pieces` (the army's own),
+    /// lowest square first, into `sink`, and gives the sink back.
+    #[inline(always)]
+    fn search<S: Sink>(&self, pieces: u64, sink: S) -> S {
         let mut s = Captures {
             g: self.rules.geometry(),
             enemy: self.enemy,
@@ -494,28 +518,20 @@ impl ArmyView<'_> {
             flying: self.rules.flying_kings,
             at_once: self.rules.remove_at_once,
             stop: self.rules.promotion == Promotion::Stop,
-            quantity: self.rules.quantity,
-            quality: self.rules.quality,
-            enemy_kings: self.enemy_kings,
-            best: 0,
-            start,
-            from: Square::at(0),
             orig_king: false,
-            first: start,
-            out,
+            sink,
         };
-        let mut pieces = capturers;
+        let mut pieces = pieces;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let king = self.kings & (1u64 << sq) != 0;
-            s.from = Square::at(sq as u8);
             s.orig_king = king;
-            s.first = s.out.len();
+            s.sink.piece(Square::at(sq as u8));
             let occ = self.occupied & !(1u64 << sq);
             s.jumps(sq, king, 0, occ, 8);
         }
-        s.out.len() - start
+        s.sink
     }
 
     /// The non-capturing targets of the piece on `sq` (a king if `king`):
@@ -847,38 +863,13 @@ impl ArmyView<'_> {
     /// `mv.from` that is the move `mv`; for notation, not for speed.
     #[must_use]
     pub fn capture_paths(&self, mv: &Move) -> Vec<Vec<Square>> {
-        let mut paths = Vec::new();
-        let mut scratch = Vec::new();
-        let own = self.men | self.kings;
-        if own & mv.from.bit() == 0 {
-            return paths;
-        }
-        let mut s = Search {
-            next: self.rules.neighbours(),
-            rules: self.rules,
-            enemy: self.enemy,
-            promo: self.promo_row(),
-            man_caps: self.orient(self.rules.man_captures),
-            from: mv.from,
-            orig_king: self.kings & mv.from.bit() != 0,
-            first: 0,
-            out: &mut scratch,
+        let sink = Paths {
+            mv: *mv,
+            path: Vec::new(),
+            found: Vec::new(),
         };
-        let mut path = Vec::new();
-        s.paths(
-            mv.from.index(),
-            s.orig_king,
-            0,
-            self.occupied & !mv.from.bit(),
-            8,
-            &mut path,
-            &mut |p, to, cap, promote| {
-                if to == mv.to && cap == mv.captured && promote == mv.promote {
-                    paths.push(p.to_vec());
-                }
-            },
-        );
-        paths
+        self.search(mv.from.bit() & (self.men | self.kings), sink)
+            .found
     }
 }
 
@@ -995,19 +986,32 @@ struct Chain {
     len: u8,
 }
 
-/// The capture search of the generator: depth first, the state in
-/// registers, whole-board tables for steps and slides. It finds the same
-/// moves in the same order as the path search [`Search`] (which notation
-/// uses), without the paths.
-struct Captures<'o> {
-    g: &'static Geometry,
-    enemy: u64,
-    promo: u64,
-    man_caps: u8,
-    king_dirs: u8,
-    flying: bool,
-    at_once: bool,
-    stop: bool,
+/// What the capture search does with the captures it finds. There is one
+/// search, [`Captures::jumps`], generic over its sink and monomorphised
+/// for each: [`Moves`] for the generator (and, without the laws, for the
+/// tests' reference), [`Paths`] for notation. A sink that ignores
+/// [`enter`](Sink::enter) and [`leave`](Sink::leave) compiles to the search
+/// without paths.
+trait Sink {
+    /// A complete capture of the searched piece, ending on `to`, with the
+    /// pieces `captured` and whether a man ends it as a king.
+    fn record(&mut self, to: u32, captured: u64, promote: bool);
+    /// The search starts from the piece on `from`.
+    #[inline(always)]
+    fn piece(&mut self, _from: Square) {}
+    /// The search lands on `sq` and goes on jumping from there.
+    #[inline(always)]
+    fn enter(&mut self, _sq: u32) {}
+    /// The search is back from the landing of the last
+    /// [`enter`](Sink::enter).
+    #[inline(always)]
+    fn leave(&mut self) {}
+}
+
+/// The sink of the generator: the captures as [`Move`]s, one per start,
+/// end, captured set and promotion, with the laws of quantity and quality
+/// applied as they are found.
+struct Moves<'o> {
     /// The law of quantity.
     quantity: bool,
     /// The law of quality.
@@ -1017,13 +1021,20 @@ struct Captures<'o> {
     best: u32,
     /// Where this search's moves start in `out`.
     start: usize,
+    /// The searched piece's square.
     from: Square,
-    orig_king: bool,
+    /// Where the searched piece's moves start in `out`.
     first: usize,
     out: &'o mut Vec<Move>,
 }
 
-impl Captures<'_> {
+impl Sink for Moves<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square) {
+        self.from = from;
+        self.first = self.out.len();
+    }
+
     /// Records a complete capture, unless the piece already has it. With
     /// the laws of quantity and quality, a capture below the best key so
     /// far is dropped, and one above it drops every capture kept before:
@@ -1063,7 +1074,53 @@ impl Captures<'_> {
             self.out.push(m);
         }
     }
+}
 
+/// The sink of notation: every capture path (the landing squares after the
+/// start) that is the move `mv`.
+struct Paths {
+    mv: Move,
+    /// The landings from the start to the square being searched.
+    path: Vec<Square>,
+    found: Vec<Vec<Square>>,
+}
+
+impl Sink for Paths {
+    fn record(&mut self, to: u32, captured: u64, promote: bool) {
+        let to = Square::at(to as u8);
+        if to == self.mv.to && captured == self.mv.captured && promote == self.mv.promote {
+            let mut p = self.path.clone();
+            p.push(to);
+            self.found.push(p);
+        }
+    }
+
+    fn enter(&mut self, sq: u32) {
+        self.path.push(Square::at(sq as u8));
+    }
+
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+}
+
+/// The capture search: depth first, the state in registers, whole-board
+/// tables for steps and slides; what it finds goes to its [`Sink`].
+struct Captures<S> {
+    g: &'static Geometry,
+    enemy: u64,
+    promo: u64,
+    man_caps: u8,
+    king_dirs: u8,
+    flying: bool,
+    at_once: bool,
+    stop: bool,
+    /// Whether the searched piece is a king (no capture of it promotes).
+    orig_king: bool,
+    sink: S,
+}
+
+impl<S: Sink> Captures<S> {
     /// Whether a man (or a short king, if `king`) on `sq`, arrived by a
     /// jump in direction `last`, has a next jump over one of `enemy`.
     #[inline(always)]
@@ -1086,8 +1143,15 @@ impl Captures<'_> {
         false
     }
 
-    /// Searches the captures from `sq`; records complete ones. Returns
-    /// whether any capture was possible from here.
+    /// Searches the captures of the piece on `sq` (a king if `king`) that
+    /// has taken `captured` so far, arrived by a jump in direction `last`
+    /// (8 at the start), `occ` the occupancy without the moving piece;
+    /// records the complete ones. Returns whether any capture was possible
+    /// from here.
+    ///
+    /// A flying king's landings are searched nearest first; when one of
+    /// them goes on capturing, the capture must go on, and the landings
+    /// that do not are no captures of their own.
     fn jumps(&mut self, sq: usize, king: bool, captured: u64, occ: u64, last: u8) -> bool {
         let g = self.g;
         let enemy = self.enemy & !captured;
@@ -1114,7 +1178,6 @@ impl Captures<'_> {
                 found = true;
                 let mut ends = 0u64;
                 let mut cont = false;
-                // Nearest landing first, as the path search goes.
                 while lands != 0 {
                     let l = if ascending(d) {
                         lands.trailing_zeros()
@@ -1122,7 +1185,10 @@ impl Captures<'_> {
                         63 - lands.leading_zeros()
                     };
                     lands &= !(1u64 << l);
-                    if self.jumps(l as usize, true, cap, occ2, d as u8) {
+                    self.sink.enter(l);
+                    let on = self.jumps(l as usize, true, cap, occ2, d as u8);
+                    self.sink.leave();
+                    if on {
                         cont = true;
                     } else {
                         ends |= 1u64 << l;
@@ -1132,7 +1198,7 @@ impl Captures<'_> {
                     while ends != 0 {
                         let e = ends.trailing_zeros();
                         ends &= ends - 1;
-                        self.record(e, cap, !self.orig_king);
+                        self.sink.record(e, cap, !self.orig_king);
                     }
                 }
             }
@@ -1159,7 +1225,7 @@ impl Captures<'_> {
                 let mut k = king;
                 if !king && self.promo & land != 0 {
                     if self.stop {
-                        self.record(l, cap, true);
+                        self.sink.record(l, cap, true);
                         continue;
                     }
                     k = true;
@@ -1168,239 +1234,15 @@ impl Captures<'_> {
                 // square (checked here, without a call): the capture ends.
                 let short = !k || !self.flying;
                 if short && !self.steps_on(l as usize, k, enemy & !mid, occ2, d) {
-                    self.record(l, cap, !self.orig_king && k);
+                    self.sink.record(l, cap, !self.orig_king && k);
                     continue;
                 }
-                if !self.jumps(l as usize, k, cap, occ2, d as u8) {
-                    self.record(l, cap, !self.orig_king && k);
+                self.sink.enter(l);
+                let on = self.jumps(l as usize, k, cap, occ2, d as u8);
+                self.sink.leave();
+                if !on {
+                    self.sink.record(l, cap, !self.orig_king && k);
                 }
-            }
-        }
-        found
-    }
-}
-
-/// Called with each complete capture path, its end, captured set and promotion.
-type PathReport<'f> = dyn FnMut(&[Square], Square, u64, bool) + 'f;
-
-struct Search<'a, 'o> {
-    next: &'static Neighbours,
-    rules: &'a Rules,
-    enemy: u64,
-    promo: u64,
-    man_caps: u8,
-    from: Square,
-    orig_king: bool,
-    first: usize,
-    out: &'o mut Vec<Move>,
-}
-
-impl Search<'_, '_> {
-    fn record(&mut self, to: u8, captured: u64, promote: bool) {
-        let m = Move {
-            from: self.from,
-            to: Square::try_index(to).expect("a square"),
-            captured,
-            promote,
-            penalty: Penalty::None,
-        };
-        if !self.out[self.first..].contains(&m) {
-            self.out.push(m);
-        }
-    }
-
-    /// Searches the captures from `sq`; records complete ones. Returns
-    /// whether any capture was possible from here.
-    fn jumps(&mut self, sq: u8, king: bool, captured: u64, occ: u64, last: u8) -> bool {
-        let next = self.next;
-        let enemy = self.enemy & !captured;
-        let at_once = self.rules.remove_at_once;
-        let mut found = false;
-        if king && self.rules.flying_kings {
-            let mut m = self.rules.king_dirs;
-            while m != 0 {
-                let d = m.trailing_zeros() as u8;
-                m &= m - 1;
-                if at_once && last < 8 && d == dir::opposite(last) {
-                    continue;
-                }
-                let row = &next[d as usize];
-                let mut t = row[sq as usize];
-                while t != OFF && occ & (1u64 << t) == 0 {
-                    t = row[t as usize];
-                }
-                if t == OFF || enemy & (1u64 << t) == 0 {
-                    continue;
-                }
-                let cap = captured | (1u64 << t);
-                let occ2 = if at_once { occ & !(1u64 << t) } else { occ };
-                let mut l = row[t as usize];
-                let mut ends = 0u64;
-                let mut cont = false;
-                while l != OFF && occ2 & (1u64 << l) == 0 {
-                    found = true;
-                    if self.jumps(l, true, cap, occ2, d) {
-                        cont = true;
-                    } else {
-                        ends |= 1u64 << l;
-                    }
-                    l = row[l as usize];
-                }
-                if !cont {
-                    while ends != 0 {
-                        let e = ends.trailing_zeros() as u8;
-                        ends &= ends - 1;
-                        self.record(e, cap, !self.orig_king);
-                    }
-                }
-            }
-        } else {
-            let mut m = if king {
-                self.rules.king_dirs
-            } else {
-                self.man_caps
-            };
-            while m != 0 {
-                let d = m.trailing_zeros() as u8;
-                m &= m - 1;
-                if king && at_once && last < 8 && d == dir::opposite(last) {
-                    continue;
-                }
-                let mid = next[d as usize][sq as usize];
-                if mid == OFF || enemy & (1u64 << mid) == 0 {
-                    continue;
-                }
-                let land = next[d as usize][mid as usize];
-                if land == OFF || occ & (1u64 << land) != 0 {
-                    continue;
-                }
-                found = true;
-                let cap = captured | (1u64 << mid);
-                let occ2 = if at_once { occ & !(1u64 << mid) } else { occ };
-                let mut k = king;
-                if !king && self.promo & (1u64 << land) != 0 {
-                    match self.rules.promotion {
-                        Promotion::Stop => {
-                            self.record(land, cap, true);
-                            continue;
-                        }
-                        Promotion::ContinueAsKing => k = true,
-                    }
-                }
-                if !self.jumps(land, k, cap, occ2, d) {
-                    self.record(land, cap, !self.orig_king && k);
-                }
-            }
-        }
-        found
-    }
-
-    /// The same search as [`jumps`](Search::jumps), reporting every complete
-    /// path with its end, captured set and promotion.
-    #[allow(clippy::too_many_arguments)]
-    fn paths(
-        &mut self,
-        sq: u8,
-        king: bool,
-        captured: u64,
-        occ: u64,
-        last: u8,
-        path: &mut Vec<Square>,
-        report: &mut PathReport<'_>,
-    ) -> bool {
-        let next = self.next;
-        let enemy = self.enemy & !captured;
-        let at_once = self.rules.remove_at_once;
-        let sqr = |i: u8| Square::try_index(i).expect("a square");
-        let mut found = false;
-        if king && self.rules.flying_kings {
-            for d in super::board::dirs(self.rules.king_dirs) {
-                if at_once && last < 8 && d == dir::opposite(last) {
-                    continue;
-                }
-                let row = &next[d as usize];
-                let mut t = row[sq as usize];
-                while t != OFF && occ & (1u64 << t) == 0 {
-                    t = row[t as usize];
-                }
-                if t == OFF || enemy & (1u64 << t) == 0 {
-                    continue;
-                }
-                let cap = captured | (1u64 << t);
-                let occ2 = if at_once { occ & !(1u64 << t) } else { occ };
-                // First pass: which landings continue.
-                let mut l = row[t as usize];
-                let mut landings = Vec::new();
-                while l != OFF && occ2 & (1u64 << l) == 0 {
-                    landings.push(l);
-                    l = row[l as usize];
-                }
-                let cont: Vec<bool> = landings
-                    .iter()
-                    .map(|&l| {
-                        let mut probe = Vec::new();
-                        let mut s = Search {
-                            next: self.next,
-                            rules: self.rules,
-                            enemy: self.enemy,
-                            promo: self.promo,
-                            man_caps: self.man_caps,
-                            from: self.from,
-                            orig_king: self.orig_king,
-                            first: 0,
-                            out: &mut probe,
-                        };
-                        s.jumps(l, true, cap, occ2, d)
-                    })
-                    .collect();
-                let any = cont.iter().any(|&c| c);
-                for (&l, &c) in landings.iter().zip(&cont) {
-                    found = true;
-                    path.push(sqr(l));
-                    if c {
-                        self.paths(l, true, cap, occ2, d, path, report);
-                    } else if !any {
-                        report(path, sqr(l), cap, !self.orig_king);
-                    }
-                    path.pop();
-                }
-            }
-        } else {
-            let m = if king {
-                self.rules.king_dirs
-            } else {
-                self.man_caps
-            };
-            for d in super::board::dirs(m) {
-                if king && at_once && last < 8 && d == dir::opposite(last) {
-                    continue;
-                }
-                let mid = next[d as usize][sq as usize];
-                if mid == OFF || enemy & (1u64 << mid) == 0 {
-                    continue;
-                }
-                let land = next[d as usize][mid as usize];
-                if land == OFF || occ & (1u64 << land) != 0 {
-                    continue;
-                }
-                found = true;
-                let cap = captured | (1u64 << mid);
-                let occ2 = if at_once { occ & !(1u64 << mid) } else { occ };
-                path.push(sqr(land));
-                let mut k = king;
-                let mut stop = false;
-                if !king && self.promo & (1u64 << land) != 0 {
-                    match self.rules.promotion {
-                        Promotion::Stop => stop = true,
-                        Promotion::ContinueAsKing => k = true,
-                    }
-                }
-                if stop {
-                    report(path, sqr(land), cap, true);
-                } else if !self.paths(land, k, cap, occ2, d, path, report) {
-                    report(path, sqr(land), cap, !self.orig_king && k);
-                }
-                path.pop();
             }
         }
         found
@@ -1409,34 +1251,26 @@ impl Search<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    //! The bitboard generator against the square-by-square reference (the
-    //! path search [`Search`] and the neighbour tables) on random boards of
-    //! every rule combination.
+    //! The bitboard generator against a reference (the capture search from
+    //! every piece without the laws, the laws applied after it, and the
+    //! neighbour tables for quiet moves) on random boards of every rule
+    //! combination. The capture search itself is checked by the perft files
+    //! and the conformance tests.
     use super::*;
     use crate::draughts::board::{board_mask, dir, DARK};
 
-    /// The generator as it was: every piece searched with [`Search`], the
-    /// laws applied one after the other, quiet moves from neighbour tables.
+    /// The generator as a simpler one: the capture search from every
+    /// piece (none of the generator's shortcuts for men), the laws applied
+    /// one after the other, quiet moves from neighbour tables.
     fn reference(v: &ArmyView<'_>) -> Vec<Move> {
         let mut out = Vec::new();
         let next = v.rules.neighbours();
-        let mut s = Search {
-            next,
-            rules: v.rules,
-            enemy: v.enemy,
-            promo: v.promo_row(),
-            man_caps: v.orient(v.rules.man_captures),
-            from: Square::at(0),
-            orig_king: false,
-            first: 0,
-            out: &mut out,
+        let no_laws = Rules {
+            quantity: false,
+            quality: false,
+            ..*v.rules
         };
-        for from in Square::iter_bits(v.men | v.kings) {
-            s.from = from;
-            s.orig_king = v.kings & from.bit() != 0;
-            s.first = s.out.len();
-            s.jumps(from.index(), s.orig_king, 0, v.occupied & !from.bit(), 8);
-        }
+        v.search(v.men | v.kings, v.moves_sink(&no_laws, &mut out));
         if v.rules.quantity && !out.is_empty() {
             let best = out.iter().map(|m| m.captured.count_ones()).max().unwrap();
             out.retain(|m| m.captured.count_ones() == best);
@@ -1456,7 +1290,7 @@ mod tests {
             } else {
                 v.orient(v.rules.man_moves)
             };
-            for d in super::super::board::dirs(dirs) {
+            for d in (0..8u8).filter(|d| dirs & (1 << d) != 0) {
                 let mut t = next[d as usize][sq];
                 while t != OFF && occ & (1u64 << t) == 0 {
                     targets |= 1u64 << t;
