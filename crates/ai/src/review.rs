@@ -800,6 +800,34 @@ mod tests {
     }
 
     #[test]
+    fn exact_verdicts_compare_the_move_with_the_best() {
+        use tablero_games::imago::{Imago, Layout};
+        let pos = Imago::start(&Layout::default());
+        let mut moves = <Imago as Game>::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let (a, b) = (moves[0], moves[1]);
+        let verdict = |best: Exact, played: Exact| {
+            let values = vec![(a, best), (b, played)];
+            exact_review(&pos, b, 0, Some((Source::Solver, values))).verdict
+        };
+        assert_eq!(verdict(Exact::Win(3), Exact::Win(3)), Verdict::Best);
+        assert_eq!(verdict(Exact::Win(3), Exact::Win(7)), Verdict::Kept);
+        assert_eq!(verdict(Exact::Loss(9), Exact::Loss(2)), Verdict::Kept);
+        assert_eq!(verdict(Exact::Win(3), Exact::Draw), Verdict::Slip);
+        assert_eq!(verdict(Exact::Draw, Exact::Loss(4)), Verdict::Slip);
+        assert_eq!(verdict(Exact::Margin(5), Exact::Margin(2)), Verdict::Worse);
+        assert_eq!(verdict(Exact::Margin(1), Exact::Margin(0)), Verdict::Slip);
+        let r = exact_review(
+            &pos,
+            b,
+            0,
+            Some((Source::Solver, vec![(a, Exact::Draw), (b, Exact::Draw)])),
+        );
+        assert_eq!(r.best.len(), 2);
+        assert_eq!(exact_review(&pos, b, 0, None).verdict, Verdict::Unknown);
+    }
+
+    #[test]
     fn search_values_take_the_players_view() {
         let (p1, p2) = (Player::P1, Player::P2);
         assert_eq!(search_value(120, p1, p1, 0), Value::Eval { score: 120 });
