@@ -1,5 +1,5 @@
 //! How long the review of one game takes, for every game: games played by
-//! level 2 against level 3 (seeded), each reviewed at the default options
+//! level 1 against level 2 (seeded), each reviewed at the default options
 //! (Imago by its solver, Linja by its table where one is installed, else
 //! by the endgame solver, the others by alpha-beta at their default depth).
 //!
@@ -20,9 +20,9 @@ use tablero_games::imago::Imago;
 use tablero_games::jarmo::Jarmo;
 use tablero_games::linja::Linja;
 
-/// A game of level 2 (player one) against level 3, at most `cap` plies.
+/// A game of level 1 (player one) against level 2, at most `cap` plies.
 fn play<G: Review>(seed: u64, cap: usize) -> History<G> {
-    let mut bots = [G::level(2, seed), G::level(3, seed + 1)];
+    let mut bots = [G::level(1, seed), G::level(2, seed + 1)];
     let mut h = History::new(G::start(&G::Variant::default()));
     while !h.is_over() && h.moves().len() < cap {
         let side = h.current().side_to_move().index();
