@@ -348,6 +348,10 @@ pub enum ReviewError {
     Stopped,
 }
 
+/// Every legal move with its exact value for the side to move, best
+/// first, and where the values come from.
+pub type ExactValues<M> = (Source, Vec<(M, Exact)>);
+
 /// A game as the review judges it.
 pub trait Review: Play {
     /// How the game's moves are judged.
@@ -368,7 +372,7 @@ pub trait Review: Play {
         _oracle: &mut Self::Oracle,
         _pos: &Self,
         _reach: u64,
-    ) -> Option<(Source, Vec<(Self::Move, Exact)>)> {
+    ) -> Option<ExactValues<Self::Move>> {
         None
     }
 }
@@ -377,11 +381,7 @@ impl Review for Imago {
     const METHOD: Method = Method::Exact;
     type Oracle = ();
 
-    fn exact_values(
-        _: &mut (),
-        pos: &Imago,
-        _reach: u64,
-    ) -> Option<(Source, Vec<(Self::Move, Exact)>)> {
+    fn exact_values(_: &mut (), pos: &Imago, _reach: u64) -> Option<ExactValues<Self::Move>> {
         Some((Source::Solver, Imago::exact_move_values(pos, 0)?))
     }
 }
@@ -403,7 +403,7 @@ impl Review for Linja {
         oracle: &mut LinjaOracle,
         pos: &Linja,
         reach: u64,
-    ) -> Option<(Source, Vec<(Self::Move, Exact)>)> {
+    ) -> Option<ExactValues<Self::Move>> {
         let margins = |m: Vec<(tablero_games::linja::Move, i32)>| {
             m.into_iter().map(|(m, v)| (m, Exact::Margin(v))).collect()
         };
@@ -557,11 +557,12 @@ pub fn review<G: Review>(
                     });
                 }
                 drop(tx);
-                let mut done = 0;
-                for (i, r) in rx {
+                for (done, (i, r)) in rx.into_iter().enumerate() {
                     reviews[i] = Some(r);
-                    done += 1;
-                    progress(ReviewProgress { done, total });
+                    progress(ReviewProgress {
+                        done: done + 1,
+                        total,
+                    });
                 }
             });
             if stopped() && reviews.iter().any(Option::is_none) {
@@ -592,7 +593,7 @@ fn exact_review<G: Review>(
     pos: &G,
     mv: G::Move,
     i: usize,
-    exact: Option<(Source, Vec<(G::Move, Exact)>)>,
+    exact: Option<ExactValues<G::Move>>,
 ) -> MoveReview {
     let mut r = blank(pos, mv, i);
     let Some((source, values)) = exact else {
