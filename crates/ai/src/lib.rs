@@ -11,6 +11,7 @@ pub mod arena;
 pub mod bot;
 pub mod mcts;
 pub mod play;
+pub mod review;
 pub mod solve;
 pub mod table;
 pub mod ugi;
