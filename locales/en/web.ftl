@@ -144,6 +144,7 @@ jarmo_end_none_you = you have no archers left, which ends the game; the points d
 jarmo_end_none_side = { $side } has no archers left, which ends the game; the points decide
 jarmo_end_none_both = neither side has archers left, which ends the game; the points decide
 dim_jump_on = Keep jumping: click the next square it lands on.
+dim_capture_end = It captures: click the square where the capture ends (a multiple capture: its last square).
 linja_row = row { $row }: { $red } red, { $black } black
 linja_full = full
 linja_points = { $n } for { $side }

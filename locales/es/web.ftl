@@ -147,6 +147,7 @@ jarmo_end_none_you = no te quedan arqueros, y eso acaba la partida; deciden los 
 jarmo_end_none_side = a { $side } no le quedan arqueros, y eso acaba la partida; deciden los puntos
 jarmo_end_none_both = a ningún bando le quedan arqueros, y eso acaba la partida; deciden los puntos
 dim_jump_on = Sigue saltando: pulsa la siguiente casilla donde cae.
+dim_capture_end = Captura: pulsa la casilla donde acaba la captura (en una captura múltiple, la última).
 linja_row = fila { $row }: { $red } rojas, { $black } negras
 linja_full = llena
 linja_points = { $n } para { $side }

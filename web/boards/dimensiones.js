@@ -223,10 +223,15 @@ export function variantCards(variant, tr, lang) {
 }
 
 /**
- * What comes next while a move is entered: after a jump (a capture, or a
- * jump over an ally) that goes on, the next square it lands on.
+ * What comes next while a move is entered: after a piece that captures,
+ * the square where its capture ends; after a landing that goes on, the
+ * next square it lands on.
  */
 export function entryPrompt(prefix, moves, tr) {
   const longer = moves.filter((m) => (m.path || []).length > prefix.length);
-  return prefix.length >= 2 && longer.length ? tr('dim_jump_on') : '';
+  if (prefix.length >= 2 && longer.length) return tr('dim_jump_on');
+  // A capture is entered as its start and end (its full path only where two
+  // captures share both): a multiple capture's end is its last square.
+  if (prefix.length === 1 && longer.some((m) => /x/.test(m.move || ''))) return tr('dim_capture_end');
+  return '';
 }
