@@ -1202,6 +1202,8 @@ async function testEndWords(browserCtx) {
     await page.waitForSelector('[data-testid=status][data-over="1"]');
     await page.waitForFunction((o) => document.querySelector('[data-testid=status]').dataset.outcome === o, c.outcome, { timeout: 5000 })
       .catch(async () => { throw new Failure(`jarmo end: outcome ${await page.getAttribute('[data-testid=status]', 'data-outcome')}, expected ${c.outcome}`); });
+    // the board module (which words the end) may load after the first draw
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid=status]').textContent.trim()), c.want.source, { timeout: 5000 }).catch(() => {});
     const said = (await page.textContent('[data-testid=status]')).trim();
     check(c.want.test(said), `jarmo end (${c.lang}, you ${c.st.you}): "${said}" does not match ${c.want}`);
     colours[c.outcome] = await page.$eval('[data-testid=status]', (e) => `${getComputedStyle(e).color} on ${getComputedStyle(e).backgroundColor}`);
