@@ -39,6 +39,13 @@ export function valueText(v) {
   return t('an_draw');
 }
 
+/** "With best play, Red wins in 5." / "With best play, the game is a draw." */
+export function bestPlayText(st, v) {
+  const drawn = v && (v.margin !== null && v.margin !== undefined ? v.margin === 0 : v.result !== 'win' && v.result !== 'loss');
+  if (drawn) return t('an_best_draw');
+  return t('an_best_play', { side: sideName(st.game, st.to_move, ((st.seats || [])[st.to_move] || {}).name), value: valueText(v) });
+}
+
 function scoreText(s) {
   if (!s) return '';
   if (s.proved !== null && s.proved !== undefined) {
@@ -204,7 +211,7 @@ export function mountAnalysis(root, source) {
       h('span', { class: 'an-value', text: valueText(m.value) })));
       const top = a.moves[0];
       fill(valuesEl,
-        top ? h('p', { 'data-testid': 'an-value', text: t('an_best_play', { side: sideName(st.game, st.to_move, (st.seats[st.to_move] || {}).name), value: valueText(top.value) }) }) : '',
+        top ? h('p', { 'data-testid': 'an-value', text: bestPlayText(st, top.value) }) : '',
         h('p', { class: 'hint', text: t('an_exact_note') }),
         rows.length ? h('ol', { class: 'an-moves' }, ...rows) : h('p', { text: t('an_over') }));
     } else if (a.search) {

@@ -91,7 +91,10 @@ window.addEventListener('popstate', route);
 function renderHeader() {
   document.querySelector('.skip').textContent = t('skip');
   document.getElementById('nav-home').textContent = t('nav_home');
-  document.getElementById('nav-editor').textContent = t('nav_editor');
+  // On a phone the editor's link says one word, so that the header keeps to one line.
+  document.getElementById('nav-editor').replaceChildren(
+    h('span', { class: 'nav-long', text: t('nav_editor') }),
+    h('span', { class: 'nav-short', text: t('nav_editor_short') }));
   document.querySelector('nav.nav').setAttribute('aria-label', t('nav_label'));
   const box = document.getElementById('lang-switch');
   box.setAttribute('aria-label', t('lang_switch'));

@@ -46,13 +46,24 @@ export function cardImage(n, face, lang, t, cls = 'card-img') {
   });
 }
 
-/** A rule set shown as its five cards, its code small under them; null for a code that is not a rule set. */
+/**
+ * A rule set shown as its five cards, its code small under them; null for
+ * a code that is not a rule set. Each card is drawn in HTML in its face's
+ * colours (number, name, letter, face), its words at the page's text size:
+ * the card's picture, small enough to fit five in a row, would make them
+ * a few pixels tall (the pictures are on the rules page and the picker).
+ */
 export function cardRow(code, lang, t) {
   const faces = facesOf(code);
   if (!faces) return null;
   ensureStyle();
   return h('div', { class: 'card-row', 'data-testid': 'game-cards', 'data-code': code, role: 'group', 'aria-label': t('game_cards') },
-    ...faces.map((f, i) => cardImage(i + 1, f, lang, t, 'card-img small')),
+    h('ul', { class: 'card-chips' }, ...faces.map((f, i) => {
+      const w = words(i + 1, f, t);
+      return h('li', { class: `card-chip face-${f}`, 'data-card': `${w.n}${w.letter}`, 'data-face': f },
+        h('span', { class: 'chip-name' }, h('strong', { text: String(w.n) }), ` ${w.name}`),
+        h('span', { class: 'chip-face' }, h('strong', { class: 'chip-letter', text: w.letter }), ` ${w.face}`));
+    })),
     h('small', { class: 'card-code', text: `${t('cards_code')}: ${code}` }));
 }
 

@@ -5,6 +5,7 @@
 // its own (the rules pages' boards and cards); null leaves it as code.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 export function renderMarkdown(src, opts = {}) {
   const lines = String(src || '').replace(/\r\n?/g, '\n').split('\n');
@@ -135,7 +136,13 @@ function table(rows) {
     tbody.append(tr);
   }
   tbl.append(tbody);
-  return h('div', { class: 'table-wrap' }, tbl);
+  // The wrapper scrolls sideways on a narrow screen: focusable, so that the
+  // keyboard can scroll it, and named by the table's columns.
+  const head = parsed.length >= 2 && body !== parsed ? parsed[0].map((c) => c.replace(/[`*_]/g, '')).join(', ') : '';
+  return h('div', {
+    class: 'table-wrap', tabindex: '0', role: 'region',
+    'aria-label': head ? t('md_table_label', { columns: head }) : t('md_table'),
+  }, tbl);
 }
 
 /** Inline markup: `code`, **bold**, *em* / _em_, [text](url). */

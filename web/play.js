@@ -7,9 +7,28 @@ import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
 import { setPending, clearPending } from './boards/common.js';
 
-export function scoreText(score) {
+/** A score as "a–b"; `first`: the seat whose points come first (0: seat order). */
+export function scoreText(score, first = 0) {
   if (!Array.isArray(score) || score.length !== 2) return '';
-  return `${fmtScore(score[0])}–${fmtScore(score[1])}`;
+  const [a, b] = first === 1 ? [score[1], score[0]] : score;
+  return `${fmtScore(a)}–${fmtScore(b)}`;
+}
+
+/** The seat a state is read from: the reader's one seat, else null (a spectator, or both seats on one screen). */
+function readerSeat(st) {
+  const you = (st && st.you) || [];
+  return you.length === 1 ? you[0] : null;
+}
+
+/** How a finished game ended for its reader: 'won', 'lost', 'drawn', or 'over' (a spectator's, or both seats'); '' while it goes on. */
+export function outcomeOf(st) {
+  const r = st && st.result;
+  if (!r) return '';
+  const won = r.winner === 0 || r.winner === 1;
+  if (!won) return 'drawn';
+  const me = readerSeat(st);
+  if (me === null) return 'over';
+  return me === r.winner ? 'won' : 'lost';
 }
 
 /** The status sentence of a state (translated); `board`: its board module, if loaded. */
@@ -17,13 +36,18 @@ export function statusText(st, board) {
   if (!st) return '';
   if (st.result) {
     const r = st.result;
-    const vars = { score: scoreText(r.score), reason: reasonText(r.reason) };
-    const you = st.you || [];
+    const me = readerSeat(st);
     const won = r.winner === 0 || r.winner === 1;
+    // The score read from the reader's side (their own points first), else
+    // the winner's first; a board module may say why the game ended more
+    // exactly than the reason's name (Jarmo: whose archers arrived).
+    const first = me !== null ? me : (won ? r.winner : 0);
+    const reason = (board && board.endReason && board.endReason(st, me, t)) || reasonText(r.reason);
+    const vars = { score: scoreText(r.score, first), reason };
     // A player who holds one seat reads the end from their side.
-    if (you.length === 1) {
+    if (me !== null) {
       if (!won) return t('status_you_drew', vars);
-      return t(you[0] === r.winner ? 'status_you_won' : 'status_you_lost', vars);
+      return t(me === r.winner ? 'status_you_won' : 'status_you_lost', vars);
     }
     if (won) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
     return t('status_draw', vars);
@@ -188,18 +212,27 @@ export function mountPlay(root, id, navigate) {
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
   const movesBox = h('div', { class: 'moves-box' }, movesEl);
 
-  const page = h('section', { class: 'play' },
-    h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl),
-    h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl),
-    h('div', { class: 'play-grid' },
-      h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl),
-      h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox)));
-  // One column (a phone): the actions go right under the board.
+  const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
+  const statusBar = h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
+  const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox);
+  const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
+  // Nothing above the board changes while a move is entered (a tap must
+  // land where it was aimed): on a phone (one column) the status, the
+  // prompt and the messages go under the board, then the actions; on a
+  // wider screen the board fills the column's height with only the
+  // players' bars above and below it, the rest beside it (style.css).
   const narrow = window.matchMedia('(max-width: 760px)');
   const placeActions = () => {
-    // On a phone the rule set's cards go below the board, so the board and
-    // the actions fit the first screen.
-    if (narrow.matches) { passEl.after(actionsEl); infoEl.after(variantArt); } else { seatsEl.after(actionsEl); variantLine.after(variantArt); }
+    if (narrow.matches) {
+      playerBottom.after(statusBar);
+      boardCol.append(selectionEl, choicesEl, passEl, actionsEl, histNav, infoEl, variantArt);
+      sideCol.prepend(seatsEl);
+    } else {
+      playHead.after(statusBar);
+      variantLine.after(variantArt);
+      sideCol.prepend(selectionEl, choicesEl, passEl, seatsEl, actionsEl, histNav, infoEl);
+    }
   };
   placeActions();
   narrow.addEventListener('change', placeActions);
@@ -606,6 +639,9 @@ export function mountPlay(root, id, navigate) {
         onCell,
       });
       fill(infoEl, ...mod.info(st.view));
+      // the board's proportions size its column on a wide screen (style.css)
+      const vb = svg.viewBox && svg.viewBox.baseVal;
+      if (vb && vb.width > 0 && vb.height > 0) page.style.setProperty('--aspect', (vb.width / vb.height).toFixed(4));
     }
 
     // selection and choices
@@ -646,6 +682,7 @@ export function mountPlay(root, id, navigate) {
     // status
     statusEl.textContent = statusText(live, mod);
     statusEl.dataset.over = live.result ? '1' : '0';
+    statusEl.dataset.outcome = outcomeOf(live);
     statusEl.dataset.ply = String(live.ply);
     thinkingEl.hidden = !live.thinking || !!live.result;
     thinkingEl.textContent = t('thinking');

@@ -83,8 +83,17 @@ function diagram(game, spec, seq) {
   }
 
   async function onCell(cell) {
-    if (played || cell !== path[k]) return;
+    if (played) return;
+    if (cell !== path[k]) {
+      // A wrong cell: said, and the highlighted one stays the one to click.
+      note.textContent = t('rules_try_wrong', { move: spec.try });
+      note.dataset.kind = 'wrong';
+      fig.dataset.wrong = String(Number(fig.dataset.wrong || 0) + 1);
+      return;
+    }
     k++;
+    note.textContent = t('rules_try_hint', { move: spec.try });
+    delete note.dataset.kind;
     played = k === path.length;
     // Drawn before the played position loads: no target stays clickable.
     draw(moveList(spec.moves));

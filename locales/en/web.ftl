@@ -6,6 +6,7 @@ lang_switch = Language
 tagline = Four abstract games for two players
 nav_home = Games
 nav_editor = Layout editor
+nav_editor_short = Editor
 nav_label = Main
 skip = Skip to content
 loading = Loading…
@@ -123,7 +124,7 @@ linja_now_rows = Now a following move of exactly { $n ->
         [one] { $n } row
        *[other] { $n } rows
     } (or onto your goal line).
-linja_extra_turn = Extra turn: move again.
+linja_extra_turn = Extra turn: move again (entered so far: { $done }; the board shows it played).
 jarmo_archer = { $cell }, { $side } archer
 jarmo_marked = { $cell }, marked { $side } archer
 jarmo_first_row = { $side }'s first row
@@ -136,6 +137,14 @@ jarmo_side_line = { $side }: { $board } on the board, { $lost } lost, { $owed ->
     } as it stands
 jarmo_quiet = Plies without a capture: { $quiet }/{ $cap }
 jarmo_shuttle = No shuttling: { $from }-{ $to } is not allowed now.
+jarmo_return_where = A lost archer comes back: click the point of your first row where it returns.
+jarmo_end_arrived_you = your last archer arrived, which ends the game; the points decide
+jarmo_end_arrived_side = { $side }'s last archer arrived, which ends the game; the points decide
+jarmo_end_none_you = you have no archers left, which ends the game; the points decide
+jarmo_end_none_side = { $side } has no archers left, which ends the game; the points decide
+jarmo_end_none_both = neither side has archers left, which ends the game; the points decide
+dim_jump_on = Keep jumping: click the next square it lands on.
+dim_capture_end = It captures: click the square where the capture ends (a multiple capture: its last square).
 linja_row = row { $row }: { $red } red, { $black } black
 linja_full = full
 linja_points = { $n } for { $side }
@@ -211,6 +220,7 @@ an_title = Analysis: { $game }
 an_values = Every move
 an_search_title = The computer’s view
 an_best_play = With best play, { $side } { $value }.
+an_best_draw = With best play, the game is a draw.
 an_thinking = Thinking…
 an_exact_note = Exact values: the result each move leads to with perfect play from both sides.
 an_search_note = The strongest level’s search: its evaluation (positive is good for the side to move) and the line it expects.
@@ -273,16 +283,38 @@ rules_paper = Paper
 rules_details = Details for developers (in English): rulings, notation, position strings
 rules_try = Try it
 rules_try_hint = Click the highlighted cells in order to play { $move }.
+rules_try_wrong = That is not the next cell of { $move }: click the highlighted one.
 rules_try_done = Played { $move }.
 rules_try_again = Again
 rules_diagram_error = This diagram could not be drawn: { $error }
 rules_diagram_label = Diagram: { $caption }
+md_table = Table
+md_table_label = Table: { $columns }
 cards_title = The five cards
 cards_flip_hint = Click a card to flip it to its other face.
 cards_code = Code
 card_alt = Card { $n }, { $name }, { $colour } face: { $face }
 card_flip = Card { $n }, { $name }: { $face } ({ $colour } face). Click to flip.
 game_cards = Rule set: the five cards
+
+## Super Dimensiones' cards, as the alt texts and the picker's buttons name them (web/cards.js)
+card_name_1 = Dimension
+card_name_2 = Strategy
+card_name_3 = Tactics
+card_name_4 = Formation
+card_name_5 = Power
+card_face_M = Multidimensional
+card_face_I = Interdimensional
+card_face_D = Distract
+card_face_C = Conquer
+card_face_A = Armour
+card_face_N = No armour
+card_face_W = Western
+card_face_E = Eastern
+card_face_R = Real
+card_face_S = Symbolic
+card_red = red
+card_blue = blue
 
 ## The designer's lab page (#21)
 lab_title = Designer's lab

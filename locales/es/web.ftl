@@ -6,6 +6,7 @@ lang_switch = Idioma
 tagline = Cuatro juegos abstractos para dos
 nav_home = Juegos
 nav_editor = Editor de disposiciones
+nav_editor_short = Editor
 nav_label = Principal
 skip = Ir al contenido
 loading = Cargando…
@@ -123,7 +124,7 @@ linja_now_rows = Ahora un movimiento siguiente de exactamente { $n ->
         [one] { $n } fila
        *[other] { $n } filas
     } (o hasta tu línea de meta).
-linja_extra_turn = Turno extra: vuelve a mover.
+linja_extra_turn = Turno extra: vuelve a mover (ya marcado: { $done }; el tablero lo muestra jugado).
 jarmo_archer = { $cell }, arquero { $side }
 jarmo_marked = { $cell }, arquero { $side } marcado
 jarmo_first_row = primera fila de { $side }
@@ -139,6 +140,14 @@ jarmo_side_line = { $side }: { $board } en el tablero, { $lost ->
     } ahora
 jarmo_quiet = Jugadas sin captura: { $quiet }/{ $cap }
 jarmo_shuttle = Sin vaivén: { $from }-{ $to } no está permitido ahora.
+jarmo_return_where = Vuelve un arquero perdido: pulsa el punto de tu primera fila al que vuelve.
+jarmo_end_arrived_you = tu último arquero llegó, y eso acaba la partida; deciden los puntos
+jarmo_end_arrived_side = el último arquero de { $side } llegó, y eso acaba la partida; deciden los puntos
+jarmo_end_none_you = no te quedan arqueros, y eso acaba la partida; deciden los puntos
+jarmo_end_none_side = a { $side } no le quedan arqueros, y eso acaba la partida; deciden los puntos
+jarmo_end_none_both = a ningún bando le quedan arqueros, y eso acaba la partida; deciden los puntos
+dim_jump_on = Sigue saltando: pulsa la siguiente casilla donde cae.
+dim_capture_end = Captura: pulsa la casilla donde acaba la captura (en una captura múltiple, la última).
 linja_row = fila { $row }: { $red } rojas, { $black } negras
 linja_full = llena
 linja_points = { $n } para { $side }
@@ -214,6 +223,7 @@ an_title = Análisis: { $game }
 an_values = Todas las jugadas
 an_search_title = Lo que ve el ordenador
 an_best_play = Con el mejor juego, { $side } { $value }.
+an_best_draw = Con el mejor juego, la partida acaba en tablas.
 an_thinking = Pensando…
 an_exact_note = Valores exactos: el resultado al que lleva cada jugada si los dos juegan perfecto.
 an_search_note = La búsqueda del nivel más fuerte: su evaluación (positiva es buena para quien mueve) y la línea que espera.
@@ -276,16 +286,38 @@ rules_paper = Papel
 rules_details = Detalles para desarrolladores (en inglés): decisiones de reglas, notación, cadenas de posición
 rules_try = Pruébalo
 rules_try_hint = Pulsa las casillas resaltadas en orden para jugar { $move }.
+rules_try_wrong = Esa no es la siguiente casilla de { $move }: pulsa la resaltada.
 rules_try_done = Jugado { $move }.
 rules_try_again = Otra vez
 rules_diagram_error = No se pudo dibujar este diagrama: { $error }
 rules_diagram_label = Diagrama: { $caption }
+md_table = Tabla
+md_table_label = Tabla: { $columns }
 cards_title = Las cinco cartas
 cards_flip_hint = Pulsa una carta para darle la vuelta.
 cards_code = Código
 card_alt = Carta { $n }, { $name }, cara { $colour }: { $face }
 card_flip = Carta { $n }, { $name }: { $face } (cara { $colour }). Pulsa para darle la vuelta.
 game_cards = Reglamento: las cinco cartas
+
+## Super Dimensiones' cards, as the alt texts and the picker's buttons name them (web/cards.js)
+card_name_1 = Dimensión
+card_name_2 = Estrategia
+card_name_3 = Táctica
+card_name_4 = Formación
+card_name_5 = Poder
+card_face_M = Multidimensional
+card_face_I = Interdimensional
+card_face_D = Distraer
+card_face_C = Conquistar
+card_face_A = Con armadura
+card_face_N = Sin armadura
+card_face_W = Occidental
+card_face_E = Oriental
+card_face_R = Real
+card_face_S = Simbólico
+card_red = roja
+card_blue = azul
 
 ## The designer's lab page (#21)
 lab_title = Laboratorio del diseñador

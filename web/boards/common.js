@@ -229,6 +229,11 @@ export function pathTracks(path) {
 
 const pickPiece = (g) => (g ? [...g.querySelectorAll(PIECE)] : []);
 
+/** The letter drawn for the piece of `cell` outside its button (`data-letter-cell`), if any. */
+function letterOf(svg, cell) {
+  return svg.querySelector(`[data-letter-cell="${CSS.escape(String(cell))}"]`);
+}
+
 /** What the board's wrapper says: shown ply, live ply, over. */
 function pageState(svg) {
   const w = svg.parentNode && svg.parentNode.dataset;
@@ -312,6 +317,13 @@ function animate(svg, tracks) {
       anim.onfinish = done;
       anim.oncancel = done;
     }
+    // A letter drawn beside the cell's button for its piece (Super
+    // Dimensiones' armies) waits hidden too.
+    const letter = letterOf(svg, tr.cells[tr.cells.length - 1]);
+    if (letter) {
+      letter.style.visibility = 'hidden';
+      setTimeout(() => { letter.style.visibility = ''; }, delay + duration);
+    }
     svg.dataset.animating = String((Number(svg.dataset.animating) || 0) + 1);
     setTimeout(() => { svg.dataset.animating = String(Math.max(0, (Number(svg.dataset.animating) || 1) - 1)); }, delay + duration);
     delay += duration;
@@ -325,7 +337,8 @@ function drawPending(svg, tracks) {
     const b = centre(svg, tr.cells[tr.cells.length - 1]);
     const g = cellEl(svg, tr.cells[0]);
     if (!a || !b || !g) continue;
-    for (const el of (tr.from || pickPiece)(g)) {
+    const letter = letterOf(svg, tr.cells[0]);
+    for (const el of [...(tr.from || pickPiece)(g), ...(letter ? [letter] : [])]) {
       const copy = el.cloneNode(true);
       copy.style.transform = `translate(${b.x - a.x}px, ${b.y - a.y}px)`;
       copy.classList.add('pending-piece');

@@ -34,6 +34,9 @@ export function draw(svg, view, ui) {
     svg.append(s('text', { class: 'coord', x: M - 16, y: y + C / 2 + 5, 'text-anchor': 'middle', text: String(r + 1) }));
   }
 
+  // The army letters are drawn beside the cells' buttons, not in them: a
+  // button's name must hold the words it shows ("Az" is not in "peón azul").
+  const letters = s('g', { class: 'army-letters', 'aria-hidden': 'true' });
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const id = cellName(c, r);
@@ -50,12 +53,18 @@ export function draw(svg, view, ui) {
       const grp = cellGroup(id, x + C / 2, y + C / 2, label, cls);
       grp.append(s('rect', { class: 'dsq', x, y, width: C, height: C }));
       if (ui.last && ui.last.has(id)) grp.append(lastMarker(x, y, C, C, 2));
-      if (p) grp.append(pieceShape(p, x + C / 2, y + C / 2));
+      if (p) {
+        grp.append(pieceShape(p, x + C / 2, y + C / 2));
+        // a letter as well as a colour (told apart without colour)
+        letters.append(s('text', { class: `army-letter${p.frozen ? ' frozen' : ''}`, 'data-letter-cell': id, x: x + C / 2 + 13, y: y + C / 2 - 10, 'text-anchor': 'middle', text: t(`army_letter_${p.army}`) }));
+      }
       if (ui.targets && ui.targets.has(id)) grp.append(targetMarker(x + C / 2, y + C / 2, !!p, C * 0.42));
       grp.append(focusRect(x, y, C, C, 4));
       svg.append(grp);
     }
   }
+
+  svg.append(letters);
 
   // signal cells by the corners
   const bx = M + (cols * C) / 2;
@@ -86,8 +95,6 @@ function pieceShape(p, cx, cy) {
       d: `M${cx - 11} ${cy + 7} L${cx - 13} ${cy - 7} L${cx - 5} ${cy - 1} L${cx} ${cy - 10} L${cx + 5} ${cy - 1} L${cx + 13} ${cy - 7} L${cx + 11} ${cy + 7} Z`,
     }));
   }
-  // a letter as well as a colour (told apart without colour)
-  g.append(s('text', { class: 'army-letter', x: cx + 13, y: cy - 10, 'text-anchor': 'middle', text: t(`army_letter_${p.army}`) }));
   if (p.frozen) g.append(s('path', { class: 'frost', d: `M${cx - 8} ${cy} h16 M${cx} ${cy - 8} v16 M${cx - 6} ${cy - 6} l12 12 M${cx + 6} ${cy - 6} l-12 12` }));
   return g;
 }
@@ -213,4 +220,18 @@ export function variantPicker({ value, entry, t: tr, lang, onChange }) {
 /** A running game's rule set as its five cards (null for a code that is not one). */
 export function variantCards(variant, tr, lang) {
   return cardRow(variant, lang, tr);
+}
+
+/**
+ * What comes next while a move is entered: after a piece that captures,
+ * the square where its capture ends; after a landing that goes on, the
+ * next square it lands on.
+ */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  if (prefix.length >= 2 && longer.length) return tr('dim_jump_on');
+  // A capture is entered as its start and end (its full path only where two
+  // captures share both): a multiple capture's end is its last square.
+  if (prefix.length === 1 && longer.some((m) => /x/.test(m.move || ''))) return tr('dim_capture_end');
+  return '';
 }

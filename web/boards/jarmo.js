@@ -148,3 +148,35 @@ export function lastMoveCells(move) {
 export function variantPicker(opts) {
   return catalogPicker(opts);
 }
+
+/**
+ * Why the game ended, when its reason is "all-arrived": whose last archer
+ * arrived (or who has none left), from the reader's side (`me`: the
+ * reader's one seat, or null); '' when the state does not tell.
+ */
+export function endReason(state, me, tr) {
+  const r = state && state.result;
+  const view = state && state.view;
+  if (!r || r.reason !== 'all-arrived' || !view || !Array.isArray(view.archers)) return '';
+  const hr = view.home_rows || [1, 5];
+  const left = [0, 1].map((seat) => view.archers.filter((a) => a.seat === seat));
+  const none = [0, 1].filter((seat) => left[seat].length === 0);
+  if (none.length === 2) return tr('jarmo_end_none_both');
+  if (none.length === 1) {
+    return none[0] === me ? tr('jarmo_end_none_you') : tr('jarmo_end_none_side', { side: sideName('jarmo', none[0]) });
+  }
+  const row = (cell) => { const p = parseCell(cell); return p ? p.row + 1 : -1; };
+  const arrived = [0, 1].filter((seat) => left[seat].every((a) => row(a.cell) === hr[1 - seat]));
+  if (!arrived.length) return '';
+  const seat = arrived.includes(me) ? me : arrived[0];
+  return seat === me ? tr('jarmo_end_arrived_you') : tr('jarmo_end_arrived_side', { side: sideName('jarmo', seat) });
+}
+
+/**
+ * What comes next while a move is entered: after an arrival that earns a
+ * return, the point of the own first row where a lost archer comes back.
+ */
+export function entryPrompt(prefix, moves, tr) {
+  const longer = moves.filter((m) => (m.path || []).length > prefix.length);
+  return prefix.length === 2 && longer.length ? tr('jarmo_return_where') : '';
+}

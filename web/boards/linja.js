@@ -16,7 +16,7 @@ const TOP = 6;
 export const SEAT_CLASS = ['red', 'black'];
 
 export function draw(svg, view, ui) {
-  const rows = (view.rows || []).slice();
+  const rows = entered(view.rows || [], ui.selected || []);
   const n = rows.length || 8;
   const height = TOP * 2 + n * RH + (n - 1) * STICK;
   begin(svg, W, height, t('board_label', { game: gameName('linja') }));
@@ -92,6 +92,36 @@ export function draw(svg, view, ui) {
   finish(svg, ui.onCell, { path: ui.lastPath, tracks: lastTracks });
 }
 
+/**
+ * The rows as they stand after the moves entered so far (`selected`: the
+ * rows clicked, two per move): each complete move takes one stone of the
+ * mover (Red goes up the rows, Black down) from its row to the next.
+ */
+export function entered(rows, selected) {
+  const out = rows.map((r) => ({ ...r, counts: [...(r.counts || [0, 0])] }));
+  const at = (id) => out.find((r) => String(r.row) === id);
+  for (let i = 0; i + 1 < selected.length; i += 2) {
+    const a = at(selected[i]);
+    const b = at(selected[i + 1]);
+    if (!a || !b || a === b) continue;
+    const seat = Number(b.row) > Number(a.row) ? 0 : 1;
+    if (a.counts[seat] > 0) {
+      a.counts[seat] -= 1;
+      b.counts[seat] += 1;
+    }
+  }
+  return out;
+}
+
+/** The moves of `prefix` written as a turn is ("0-1 3-5; 1-2 2-4"): complete moves only. */
+function enteredText(prefix) {
+  const moves = [];
+  for (let i = 0; i + 1 < prefix.length; i += 2) moves.push(`${prefix[i]}-${prefix[i + 1]}`);
+  const turns = [];
+  for (let i = 0; i < moves.length; i += 2) turns.push(moves.slice(i, i + 2).join(' '));
+  return turns.join('; ');
+}
+
 export function info(view) {
   const sc = view.scores || [0, 0];
   const out = [h('p', { class: 'info-line', text: t('linja_scores', { red: sc[0], black: sc[1] }) })];
@@ -158,7 +188,7 @@ export function entryPrompt(prefix, moves, tr) {
   const longer = moves.filter((m) => (m.path || []).length > prefix.length);
   if (!prefix.length || !longer.length) return '';
   const k = prefix.length % 4; // a turn: first move (2 rows), following move (2 rows)
-  if (prefix.length >= 4 && k === 0) return tr('linja_extra_turn');
+  if (prefix.length >= 4 && k === 0) return tr('linja_extra_turn', { done: enteredText(prefix) });
   if (k === 2) {
     // the goal line stops a piece short: the full count is the longest step
     const d = longer.map((m) => Math.abs(Number(m.path[prefix.length + 1]) - Number(m.path[prefix.length]))).filter((x) => x > 0);
