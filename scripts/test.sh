@@ -5,7 +5,8 @@
 # Set-up: a throwaway PostgreSQL server for the multi-process test (from the
 # distribution's packages; the test is skipped, with the reason printed, if
 # none can be started), Debian's Chromium for the browser tests (installed
-# when missing), and the browser tests' one npm package (playwright-core).
+# when missing), the browser tests' one npm package (playwright-core), and
+# pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,19 @@ if url=$(bash scripts/postgres.sh start "$pgdir/pg"); then
   echo "== PostgreSQL for the tests: $url"
 else
   echo "== no PostgreSQL server: the PostgreSQL test will be skipped (see the reason above)"
+fi
+
+echo "== pydraughts, the independent PDN reader of the draughts test (pinned)"
+if command -v python3 >/dev/null 2>&1; then
+  if { [ -x target/pydraughts/bin/python ] || python3 -m venv target/pydraughts; } &&
+    target/pydraughts/bin/python -m pip install -q --disable-pip-version-check pydraughts==0.6.7; then
+    export TABLERO_PYTHON="$PWD/target/pydraughts/bin/python"
+  else
+    echo "no virtual environment: installing pydraughts for this user"
+    python3 -m pip install -q --user --disable-pip-version-check pydraughts==0.6.7
+  fi
+else
+  echo "no python3: the pydraughts test will be skipped"
 fi
 
 echo "== cargo test"

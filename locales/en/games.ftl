@@ -228,3 +228,11 @@ linja-table-in-use = a table for the { $rules } rules is in use already
 linja-table-holds-rules = this file holds the { $rules } rules' table
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = the wall starting at { $wall } runs { $len } cells; the rules recommend walls no longer than two cells
+# A record's declared result checked against its moves (record::check_result).
+record-result-not-rules = the record says { $declared }, but its { $moves } moves end the game with { $actual }
+record-result-not-over = the record says { $declared }, but after its { $moves } moves the game is not over (a game goes on until the rules end it, a player resigns, the players agree a draw or the side to move claims a proved win)
+record-result-score = the record says { $declared }, but that result scores "{ $score }"
+record-claim-unproved = the record ends with a claim, but the position after its moves is not a proved win for the claimant
+# PDN files of several games.
+pdn-in-game = game { $number } of the file: { $error }
+pdn-no-game = the file holds no game

@@ -298,3 +298,11 @@ linja-table-in-use = ya hay en uso una tabla de las reglas { $rules }
 linja-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = el muro que empieza en { $wall } ocupa { $len } casillas; las reglas recomiendan muros de dos casillas como mucho
+# A record's declared result checked against its moves (record::check_result).
+record-result-not-rules = el registro dice { $declared }, pero sus { $moves } jugadas terminan la partida con { $actual }
+record-result-not-over = el registro dice { $declared }, pero tras sus { $moves } jugadas la partida no ha terminado (una partida sigue hasta que la terminan las reglas, un jugador abandona, los jugadores acuerdan tablas o el bando que mueve reclama una victoria demostrada)
+record-result-score = el registro dice { $declared }, pero ese resultado puntúa «{ $score }»
+record-claim-unproved = el registro termina con una reclamación, pero la posición tras sus jugadas no es una victoria demostrada de quien reclama
+# PDN files of several games.
+pdn-in-game = partida { $number } del archivo: { $error }
+pdn-no-game = el archivo no contiene ninguna partida

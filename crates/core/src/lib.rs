@@ -41,7 +41,7 @@ pub use outcome::{Outcome, Points, Reason};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
-pub use record::{Record, RecordError};
+pub use record::{check_result, Record, RecordError};
 pub use seatswap::{Person, SeatSwapMatch};
 pub use text::fields;
 

@@ -185,6 +185,9 @@ impl<G: Game> Record<G> {
     /// # Errors
     /// Says which tag or which move (by number) is wrong.
     pub fn parse(text: &str) -> Result<Self, RecordError> {
+        // A byte-order mark, as some editors write it, is not part of the
+        // text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut body_start = text.len();
         let mut offset = 0;
@@ -229,12 +232,106 @@ impl<G: Game> Record<G> {
         let result = parse_result(take("Result"), take("Reason"), take("Score"))?;
         let mut h = History::new(start.clone());
         play_move_list(&mut h, body).map_err(RecordError::BadMove)?;
+        let result = check_result(&h, result)?;
         Ok(Record {
             start,
             moves: h.moves().to_vec(),
             result,
             tags,
         })
+    }
+}
+
+/// The record's tags for an outcome: `Result "p1", Reason "goal", Score
+/// "1 0"`, as the error messages quote them.
+fn result_tags(o: &Outcome) -> String {
+    format!(
+        "Result \"{}\", Reason \"{}\", Score \"{}\"",
+        o.winner_str(),
+        o.reason.as_str(),
+        o.score_text(" ")
+    )
+}
+
+/// Checks a declared result against the moves of `history` (the moves
+/// alone, no result set): a game the rules end must
+/// carry the rules' result (winner, reason and score); a game they do not
+/// end can only have been ended from outside the board, by a resignation
+/// (a win for either side), an agreed draw or a claim by the side to move
+/// (a win), each with its plain score. Whether a claim is proved is the
+/// solver's business ([`Record::parse`] does not know it). A record marked
+/// unfinished (`*`) whose moves end the game keeps the rules' result when
+/// replayed.
+///
+/// # Errors
+/// [`RecordError::BadResult`] saying what the record says and what the
+/// moves give.
+pub fn check_result<G: Game>(
+    history: &History<G>,
+    declared: Option<Outcome>,
+) -> Result<Option<Outcome>, RecordError> {
+    let Some(d) = declared else {
+        return Ok(None);
+    };
+    let moves = history.moves().len();
+    debug_assert!(history.declared_result().is_none(), "the moves alone");
+    match history.outcome() {
+        Some(n) if n == d => Ok(Some(d)),
+        Some(n) => Err(RecordError::BadResult(
+            Message::new(
+                "record-result-not-rules",
+                format!(
+                    "the record says {}, but its {moves} moves end the game with {}",
+                    result_tags(&d),
+                    result_tags(&n)
+                ),
+            )
+            .text("declared", result_tags(&d))
+            .num("moves", moves)
+            .text("actual", result_tags(&n)),
+        )),
+        None => {
+            let allowed = match d.reason {
+                Reason::Resign => d.winner.is_some(),
+                Reason::Agreed => d.winner.is_none(),
+                Reason::Claim => d.winner == Some(history.current().side_to_move()),
+                _ => false,
+            };
+            if !allowed {
+                return Err(RecordError::BadResult(
+                    Message::new(
+                        "record-result-not-over",
+                        format!(
+                            "the record says {}, but after its {moves} moves the game is not over \
+                             (a game goes on until the rules end it, a player resigns, the players \
+                             agree a draw or the side to move claims a proved win)",
+                            result_tags(&d)
+                        ),
+                    )
+                    .text("declared", result_tags(&d))
+                    .num("moves", moves),
+                ));
+            }
+            let plain = match d.winner {
+                Some(w) => Outcome::win(w, d.reason),
+                None => Outcome::draw(d.reason),
+            };
+            if d.score != plain.score {
+                return Err(RecordError::BadResult(
+                    Message::new(
+                        "record-result-score",
+                        format!(
+                            "the record says {}, but that result scores \"{}\"",
+                            result_tags(&d),
+                            plain.score_text(" ")
+                        ),
+                    )
+                    .text("declared", result_tags(&d))
+                    .text("score", plain.score_text(" ")),
+                ));
+            }
+            Ok(Some(d))
+        }
     }
 }
 

@@ -99,6 +99,13 @@ pub trait Describe: Game {
     /// The board as the browser draws it (see docs/web-api.md).
     fn view(&self) -> Value;
 
+    /// Player one's and player two's names in `variant`: those of
+    /// [`GameInfo::sides`] unless the variant names its sides otherwise
+    /// (English draughts, where Black moves first).
+    fn side_names(_variant: &Self::Variant) -> [Text; 2] {
+        Self::INFO.sides
+    }
+
     /// The cells (or rows) clicked, in order, to enter the move written
     /// `text`. Default: every letter-digit cell name in the text.
     fn path(text: &str) -> Vec<String> {

@@ -1,30 +1,35 @@
 //! PDN (Portable Draughts Notation), the draughts world's record format,
 //! for the 8x8 configurations: records of `draughts` games written and read
-//! so that games move to and from other draughts programs.
+//! so that games move to and from other draughts programs (checked against
+//! pydraughts in `tests/pdn_pydraughts.rs`).
 //!
-//! - **Squares.** Russian and English games use the numeric squares 1-32
-//!   of the dark squares, 1 in the top left corner (`b8`) and 32 in the
-//!   bottom right (`g1`) as seen by the side that starts at the bottom;
-//!   Turkish draughts, played on all 64 squares, keeps the algebraic names
-//!   (`d3-d4`). Reading also accepts algebraic names in every variant.
+//! - **Squares**, as each game type's notation field says: Russian
+//!   (`25,W,8,8,A0,0`) and Turkish (`30,W,8,8,A0,0`) draughts are written
+//!   in algebraic notation (`c3-d4`); English draughts (`21,B,8,8,N1,0`)
+//!   uses the numbers 1-32 of the dark squares, 1 in the top left corner
+//!   as seen by White. Reading also accepts algebraic names in every
+//!   variant, and the numbers 1-32 in Russian.
 //! - **Sides.** PDN's White starts on squares 21-32 and Black on 1-12. In
 //!   Russian and Turkish draughts White is player one, who moves first; in
 //!   English draughts (checkers) Black moves first, so player one (drawn at
-//!   the bottom here) is PDN's Black and the board is turned round: `c3`
-//!   is square 11, and the classic first move `11-15` is `c3-d4`.
-//! - **Game type** `[GameType "25"]` (Russian), `"21"` (English) and
-//!   `"30"` (Turkish); a record without one is read in the variant given.
-//! - **Results** `2-0`, `0-2`, `1-1` in Russian and Turkish, `1-0`, `0-1`,
-//!   `1/2-1/2` in English, White's score first; any of them is read. How
-//!   the game ended is kept in a `[Termination]` tag (`resign`, `agreed`,
-//!   ...); without one, a result the board does not give is read as a
-//!   resignation (a win) or an agreed draw.
+//!   the bottom here) is PDN's Black and the board is
+//!   turned round: `c3` is square 11, and the classic first move `11-15`
+//!   is `c3-d4`.
+//! - **Results** give the score of the game type's first mover (player
+//!   one) first, as the PDN standard says: `2-0`, `0-2`, `1-1` in Russian
+//!   and Turkish, `1-0`, `0-1`, `1/2-1/2` in English; any of them is read.
+//!   How the game ended is kept in a `[Termination]` tag (`resign`,
+//!   `agreed`, ...); without one, a result the board does not give is read
+//!   as a resignation (a win) or an agreed draw. A result the moves do not
+//!   allow is refused ([`tablero_core::check_result`]).
 //! - **Positions** other than the start as `[SetUp "1"]` and
 //!   `[FEN "W:W21,22,K30:B1-12"]` (the side to move, then each side's
 //!   pieces, `K` before a king, ranges `1-12` allowed).
 //! - **Move text**: move numbers, comments `{...}`, variations `(...)`,
 //!   annotations (`!`, `?`, `$3`) are skipped; a capture is written with
 //!   every landing square (`22x15x6`), and `22x6` is read as well.
+//! - **Files** of many games ([`parse_all`]), UTF-8 with or without a
+//!   byte-order mark, or Latin-1 ([`decode`]).
 //!
 //! ```
 //! use tablero_core::{Game, History, Record};
@@ -76,9 +81,20 @@ pub enum PdnError {
         /// Why.
         reason: Message,
     },
-    /// The result cannot be read.
+    /// The result cannot be read, or the moves do not allow it.
     #[error("{0}")]
     BadResult(Message),
+    /// A game of a file of several games cannot be read.
+    #[error("game {number} of the file: {error}")]
+    InGame {
+        /// The game's number in the file, from 1.
+        number: usize,
+        /// What is wrong with it.
+        error: Box<PdnError>,
+    },
+    /// The text holds no game.
+    #[error("the file holds no game")]
+    NoGame,
 }
 
 impl Localize for PdnError {
@@ -103,18 +119,31 @@ impl Localize for PdnError {
                 .text("text", text)
                 .msg("reason", reason.clone()),
             PdnError::BadResult(m) => m.clone(),
+            PdnError::InGame { number, error } => Message::new("pdn-in-game", english)
+                .num("number", *number)
+                .msg("error", error.message()),
+            PdnError::NoGame => Message::new("pdn-no-game", english),
         }
     }
 }
 
-/// The game's name for a side (`White`, `Black`), its players' tag.
-fn side_name(p: Player) -> &'static str {
+/// The game's name for a side in variant `v` (`White`, `Black`), its
+/// players' tag.
+fn side_name(v: DraughtsVariant, p: Player) -> &'static str {
     use crate::Describe;
-    Draughts::INFO.sides[p.index()].en
+    Draughts::side_names(&v)[p.index()].en
 }
 
-/// Whether the variant writes numeric squares (the diagonal ones).
+/// Whether the variant writes numeric squares: English draughts (its PDN
+/// game type `21,B,8,8,N1,0`); Russian and Turkish draughts are written
+/// with algebraic names (`25,W,8,8,A0,0`, `30,W,8,8,A0,0`).
 fn numeric(v: DraughtsVariant) -> bool {
+    v == DraughtsVariant::English
+}
+
+/// Whether the variant's squares have PDN numbers 1-32 (the diagonal
+/// ones), read in Russian files that use them.
+fn numbered(v: DraughtsVariant) -> bool {
     v != DraughtsVariant::Turkish
 }
 
@@ -133,18 +162,21 @@ fn pdn_white(v: DraughtsVariant) -> Player {
     }
 }
 
+/// The PDN game type: number, the side that moves first, the board's
+/// width and height, the notation (`A0` algebraic, `N1` numeric from the
+/// first mover's far side), and whether it is inverted.
 fn game_type(v: DraughtsVariant) -> &'static str {
     match v {
-        DraughtsVariant::Russian => "25",
-        DraughtsVariant::English => "21",
-        DraughtsVariant::Turkish => "30",
+        DraughtsVariant::Russian => "25,W,8,8,A0,0",
+        DraughtsVariant::English => "21,B,8,8,N1,0",
+        DraughtsVariant::Turkish => "30,W,8,8,A0,0",
     }
 }
 
 /// The PDN number (1-32) of a dark square in a variant of numeric squares.
 #[must_use]
 pub fn square_number(v: DraughtsVariant, sq: Square) -> Option<u8> {
-    if !numeric(v) || !sq.is_dark() {
+    if !numbered(v) || !sq.is_dark() {
         return None;
     }
     let (col, row) = if turned(v) {
@@ -158,7 +190,7 @@ pub fn square_number(v: DraughtsVariant, sq: Square) -> Option<u8> {
 /// The square of PDN number `n` (1-32) in a variant of numeric squares.
 #[must_use]
 pub fn number_square(v: DraughtsVariant, n: u8) -> Option<Square> {
-    if !numeric(v) || !(1..=32).contains(&n) {
+    if !numbered(v) || !(1..=32).contains(&n) {
         return None;
     }
     let k = n - 1;
@@ -173,7 +205,10 @@ pub fn number_square(v: DraughtsVariant, n: u8) -> Option<Square> {
 
 /// A square as PDN writes it in this variant.
 fn square_text(v: DraughtsVariant, sq: Square) -> String {
-    square_number(v, sq).map_or_else(|| sq.to_string(), |n| n.to_string())
+    match square_number(v, sq) {
+        Some(n) if numeric(v) => n.to_string(),
+        _ => sq.to_string(),
+    }
 }
 
 /// A square written as a number or a name.
@@ -184,21 +219,27 @@ fn read_square(v: DraughtsVariant, text: &str) -> Option<Square> {
     }
 }
 
-/// A move of the game's notation (`c3-d4`, `d4xf6xd8`) in PDN.
-fn move_to_pdn(v: DraughtsVariant, text: &str) -> String {
-    text.split_inclusive(['-', 'x', ':'])
-        .map(|part| {
-            let (name, sep) = match part.char_indices().last() {
-                Some((i, c @ ('-' | 'x' | ':'))) => (&part[..i], Some(c)),
-                _ => (part, None),
-            };
-            let sq = Square::parse(name, 8).map_or_else(|| name.to_string(), |s| square_text(v, s));
-            match sep {
-                Some(c) => format!("{sq}{c}"),
-                None => sq,
-            }
-        })
-        .collect()
+/// A move of `pos` in PDN: start and end of a plain move (`22-18`,
+/// `c3-d4`), every landing square of a capture (`22x15x6`, `d4xf6xd8`).
+/// Of a capture's paths (a flying king may land on several squares
+/// between two captures), the one that sorts first.
+fn move_to_pdn(pos: &Draughts, mv: super::Move) -> String {
+    let v = *pos.variant();
+    let sep = if mv.is_capture() { "x" } else { "-" };
+    let path = if mv.is_capture() {
+        pos.paths(&mv)
+            .into_iter()
+            .min()
+            .unwrap_or_else(|| vec![mv.to])
+    } else {
+        vec![mv.to]
+    };
+    let mut text = square_text(v, mv.from);
+    for sq in path {
+        text.push_str(sep);
+        text.push_str(&square_text(v, sq));
+    }
+    text
 }
 
 /// A PDN move (`22-18`, `22x15x6`, `c3-d4`) in the game's notation.
@@ -223,44 +264,45 @@ fn move_from_pdn(v: DraughtsVariant, text: &str) -> Result<String, Message> {
     Ok(out)
 }
 
+/// The result in PDN: the score of the side that moves first in the game
+/// type (player one: White in Russian and Turkish, Black in English)
+/// first, as the PDN standard writes results (`2-0` in Russian and
+/// Turkish, `1-0` in English for a win of player one).
 fn result_token(v: DraughtsVariant, o: Option<Outcome>) -> &'static str {
     let english = v == DraughtsVariant::English;
-    match o {
+    match o.map(|o| o.winner) {
         None => "*",
-        Some(o) => match o.winner {
-            Some(p) if p == pdn_white(v) => {
-                if english {
-                    "1-0"
-                } else {
-                    "2-0"
-                }
+        Some(Some(Player::P1)) => {
+            if english {
+                "1-0"
+            } else {
+                "2-0"
             }
-            Some(_) => {
-                if english {
-                    "0-1"
-                } else {
-                    "0-2"
-                }
+        }
+        Some(Some(Player::P2)) => {
+            if english {
+                "0-1"
+            } else {
+                "0-2"
             }
-            None => {
-                if english {
-                    "1/2-1/2"
-                } else {
-                    "1-1"
-                }
+        }
+        Some(None) => {
+            if english {
+                "1/2-1/2"
+            } else {
+                "1-1"
             }
-        },
+        }
     }
 }
 
 /// What a result token says: `Some(Some(winner))`, `Some(None)` for a
 /// draw, `None` for an unfinished game; an error for no result token.
-fn read_result(v: DraughtsVariant, token: &str) -> Result<Option<Option<Player>>, ()> {
-    let white = pdn_white(v);
+fn read_result(token: &str) -> Result<Option<Option<Player>>, ()> {
     match token {
         "*" => Ok(None),
-        "1-0" | "2-0" => Ok(Some(Some(white))),
-        "0-1" | "0-2" => Ok(Some(Some(white.other()))),
+        "1-0" | "2-0" => Ok(Some(Some(Player::P1))),
+        "0-1" | "0-2" => Ok(Some(Some(Player::P2))),
         "1/2-1/2" | "1-1" | "½-½" => Ok(Some(None)),
         _ => Err(()),
     }
@@ -271,7 +313,8 @@ fn escape(v: &str) -> String {
 }
 
 /// The FEN of a position: side to move, then White's and Black's pieces.
-fn fen(pos: &Draughts) -> String {
+#[must_use]
+pub fn fen(pos: &Draughts) -> String {
     let v = *pos.variant();
     let white = pdn_white(v);
     let mut lists = [Vec::new(), Vec::new()];
@@ -308,7 +351,10 @@ fn fen(pos: &Draughts) -> String {
 }
 
 /// Reads a FEN into a position of variant `v`.
-fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
+///
+/// # Errors
+/// [`PdnError::BadFen`], saying what is wrong.
+pub fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
     let bad = |reason: Message| PdnError::BadFen {
         fen: text.to_string(),
         reason,
@@ -410,7 +456,7 @@ pub fn write(record: &Record<Draughts>) -> String {
     let mut tag = |k: &str, val: &str| {
         s.push_str(&format!("[{k} \"{}\"]\n", escape(val)));
     };
-    let names = [side_name(Player::P1), side_name(Player::P2)];
+    let names = [side_name(v, Player::P1), side_name(v, Player::P2)];
     let white = pdn_white(v);
     let player_tag = |p: Player| if p == white { "White" } else { "Black" };
     tag("GameType", game_type(v));
@@ -440,7 +486,7 @@ pub fn write(record: &Record<Draughts>) -> String {
     let second_first = pos.side_to_move() != Player::P1;
     let mut n = 1;
     for (i, &mv) in record.moves.iter().enumerate() {
-        let text = move_to_pdn(v, &pos.format_move(mv));
+        let text = move_to_pdn(&pos, mv);
         pos.play_unchecked(mv);
         let first_of_pair = (i % 2 == 0) != second_first;
         if i == 0 && second_first {
@@ -474,7 +520,7 @@ pub fn write(record: &Record<Draughts>) -> String {
 /// (which names its game in a `[Game ...]` tag).
 #[must_use]
 pub fn looks_like_pdn(text: &str) -> bool {
-    let t = text.trim_start();
+    let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.lines().any(|l| l.trim_start().starts_with("[Game ")) {
         return false;
     }
@@ -547,28 +593,105 @@ fn words(body: &str) -> Vec<String> {
     out
 }
 
-/// Reads the first game of a PDN text; `variant` is used when the text
-/// names no game type.
+/// A PDN file's bytes as text: UTF-8, with or without a byte-order mark,
+/// or, when they are not UTF-8, Latin-1 (ISO 8859-1, the encoding of the
+/// PDN standard and of many files in the wild), in which every byte is a
+/// character.
+#[must_use]
+pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// The games of a PDN text: each one's first line (from 0) and its text,
+/// tags then moves. A game ends where a tag line follows its moves.
+fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let mut games = Vec::new();
+    let (mut start, mut first_line) = (0, 0);
+    let mut in_body = false;
+    let mut offset = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') && in_body {
+            games.push((first_line, &text[start..offset]));
+            (start, first_line, in_body) = (offset, n, false);
+        } else if !t.is_empty() && !t.starts_with('[') {
+            in_body = true;
+        }
+        offset += line.len();
+    }
+    games.push((first_line, &text[start..]));
+    games.retain(|(_, g)| !g.trim().is_empty());
+    games
+}
+
+/// Reads every game of a PDN text (a file of one game or many); `variant`
+/// is used for a game that names no game type. A UTF-8 byte-order mark at
+/// the start is skipped.
+///
+/// # Errors
+/// The first game that cannot be read, as [`parse`] says, within
+/// [`PdnError::InGame`] when the text holds several games;
+/// [`PdnError::NoGame`] for a text of no game.
+pub fn parse_all(text: &str, variant: DraughtsVariant) -> Result<Vec<Record<Draughts>>, PdnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let games = split_games(text);
+    if games.is_empty() {
+        return Err(PdnError::NoGame);
+    }
+    let several = games.len() > 1;
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, &(line, game))| {
+            parse_game(game, line, variant).map_err(|error| {
+                if several {
+                    PdnError::InGame {
+                        number: i + 1,
+                        error: Box::new(error),
+                    }
+                } else {
+                    error
+                }
+            })
+        })
+        .collect()
+}
+
+/// Reads the first game of a PDN text (see [`parse_all`] for every game);
+/// `variant` is used when the text names no game type.
 ///
 /// # Errors
 /// A malformed tag, a game type other than the 8x8 ones, a bad FEN, a move
-/// that is not legal (by number), a result that is not a result.
+/// that is not legal (by number), a result that is not a result or that
+/// the moves do not allow (see [`tablero_core::check_result`]); a text of
+/// no game.
 pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, PdnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let &(line, game) = split_games(text).first().ok_or(PdnError::NoGame)?;
+    parse_game(game, line, variant)
+}
+
+/// Reads one game, whose first line is line `first_line` (from 0) of its
+/// file.
+fn parse_game(
+    text: &str,
+    first_line: usize,
+    variant: DraughtsVariant,
+) -> Result<Record<Draughts>, PdnError> {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut body = String::new();
-    let mut in_body = false;
     for (n, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.starts_with('[') && !in_body {
+        if t.starts_with('[') {
             tags.push(parse_tag(t).map_err(|reason| PdnError::BadTag {
-                line: n + 1,
+                line: first_line + n + 1,
                 reason,
             })?);
-        } else if t.starts_with('[') {
-            // The next game of the file.
-            break;
         } else {
-            in_body |= !t.is_empty();
             body.push_str(line);
             body.push('\n');
         }
@@ -601,7 +724,7 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
     let mut h = History::new(start.clone());
     let mut result_word = None;
     for (i, w) in words(&body).into_iter().enumerate() {
-        if let Ok(r) = read_result(v, &w) {
+        if let Ok(r) = read_result(&w) {
             result_word = Some(r);
             break;
         }
@@ -619,7 +742,7 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
     }
     let said = match (result_word, tagged_result) {
         (Some(r), _) => r,
-        (None, Some(t)) => read_result(v, t.trim()).map_err(|()| {
+        (None, Some(t)) => read_result(t.trim()).map_err(|()| {
             PdnError::BadResult(
                 Message::new("pdn-no-result", format!("Result {t:?} is no result"))
                     .text("result", format!("{t:?}")),
@@ -644,6 +767,8 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
             })
         }
     };
+    let result =
+        tablero_core::check_result(&h, result).map_err(|e| PdnError::BadResult(e.message()))?;
     // The players' tags back under the sides' names.
     let white = pdn_white(v);
     for (k, _) in &mut tags {
@@ -653,7 +778,7 @@ pub fn parse(text: &str, variant: DraughtsVariant) -> Result<Record<Draughts>, P
             _ => None,
         };
         if let Some(p) = side {
-            *k = side_name(p).to_string();
+            *k = side_name(v, p).to_string();
         }
     }
     Ok(Record {
@@ -765,7 +890,7 @@ mod tests {
             "1B6/2b5/8/8/8/w1w1w1w1/8/6W1 b 0"
         );
         assert_eq!(r.result, None);
-        assert!(write(&r).contains("1... 1-5 *"), "{}", write(&r));
+        assert!(write(&r).contains("1... b8-a7 *"), "{}", write(&r));
         for bad in [
             "[GameType \"20\"]\n1. 32-28 *",
             "1. 22-19 *",
