@@ -137,7 +137,6 @@ pub fn localize(command: clap::Command) -> clap::Command {
     command.after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")))
 }
 
-
 /// The player a record names for side `p` (its tag is the side's name).
 fn record_player<G: CliGame>(record: Option<&Record<G>>, p: Player) -> Option<String> {
     let name = G::side_name(p);
@@ -292,7 +291,6 @@ fn on_interrupt(record: Option<&Path>) {
     });
 }
 
-
 /// Writes the record of `history` to `path` atomically (a temporary file in
 /// the same folder, then renamed over it): the players as side-name tags,
 /// then `tags` (other than the sides') as they were.
@@ -395,7 +393,6 @@ fn match_record(record: Option<&Path>, game: usize) -> Option<PathBuf> {
     })
 }
 
-
 /// The two-game match in full screen ([`crate::tui::MatchApp`]): each game's
 /// record saved after every move as in line mode; what the line mode prints
 /// about the games and the match is printed when the screen is left.
@@ -426,7 +423,10 @@ fn run_match_full_screen<G: CliGame>(
     for (i, h) in m.games().iter().enumerate() {
         let game = i + 1;
         if let Some(o) = h.outcome() {
-            println!("{}", crate::session::result_sentence(h, o, |p| G::side_label(p).to_string()));
+            println!(
+                "{}",
+                crate::session::result_sentence(h, o, |p| G::side_label(p).to_string())
+            );
         }
         if let Some(path) = match_record(args.record.as_deref(), game) {
             println!("{}", t!("record-saved", path = path.display().to_string()));
@@ -450,4 +450,3 @@ fn run_match_full_screen<G: CliGame>(
         None => Ok(()),
     }
 }
-

@@ -116,7 +116,12 @@ impl<G: CliGame> Line<G> {
     }
 
     fn list_moves(&self) {
-        let legal = self.session.table().history().current().legal_move_strings();
+        let legal = self
+            .session
+            .table()
+            .history()
+            .current()
+            .legal_move_strings();
         let items: Vec<String> = legal
             .iter()
             .enumerate()
@@ -135,9 +140,8 @@ impl<G: CliGame> Line<G> {
             self.save()?;
             self.show();
             if let Some(o) = self.session.table().outcome() {
-                let text = session::result_sentence(self.session.table().history(), o, |p| {
-                    self.title(p)
-                });
+                let text =
+                    session::result_sentence(self.session.table().history(), o, |p| self.title(p));
                 println!("{text}");
                 return Ok(false);
             }
@@ -243,10 +247,7 @@ impl<G: CliGame> Line<G> {
                 None | Some(Action::Command(Command::Go)) => self.session.resume(),
                 Some(Action::Command(Command::Quit)) => return true,
                 Some(_) => {
-                    println!(
-                        "{}",
-                        t!("paused-other", text = format!("{:?}", l.trim()))
-                    );
+                    println!("{}", t!("paused-other", text = format!("{:?}", l.trim())));
                 }
             },
             Input::End => {
@@ -306,17 +307,15 @@ impl<G: CliGame> Line<G> {
             }
             Refused::NotAtTable(Command::Moves) => self.list_moves(),
             Refused::NotAtTable(Command::Quit) => return Step::Quit,
-            Refused::NotAtTable(c) => println!("{}", t!("line-full-screen-only", word = c.words()[0])),
+            Refused::NotAtTable(c) => {
+                println!("{}", t!("line-full-screen-only", word = c.words()[0]))
+            }
             Refused::NoNumber { n, count } => {
                 println!("{}", t!("no-move-number", n = n, count = count));
             }
             Refused::BadMove { text, why } => println!(
                 "{}",
-                t!(
-                    "bad-move",
-                    error = session::refusal_reason(&why),
-                    mv = text
-                )
+                t!("bad-move", error = session::refusal_reason(&why), mv = text)
             ),
             Refused::NotYourTurn => println!("{}", t!("tui-not-your-turn")),
             Refused::Table(e) => match &self.who[side.other().index()] {

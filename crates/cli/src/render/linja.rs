@@ -34,7 +34,11 @@ impl CliGame for Linja {
         if !short {
             return board;
         }
-        board.lines().filter(|l| !l.contains('═')).map(|l| format!("{l}\n")).collect()
+        board
+            .lines()
+            .filter(|l| !l.contains('═'))
+            .map(|l| format!("{l}\n"))
+            .collect()
     }
 
     fn legend() -> String {

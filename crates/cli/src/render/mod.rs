@@ -113,7 +113,10 @@ impl BoardView {
                 Some(PieceView {
                     cell: p["cell"].as_str()?.to_string(),
                     seat: p["seat"].as_u64()? as usize,
-                    king: p["king"].as_bool().or(p["marked"].as_bool()).unwrap_or(false),
+                    king: p["king"]
+                        .as_bool()
+                        .or(p["marked"].as_bool())
+                        .unwrap_or(false),
                     army: p["army"].as_str().map(str::to_string),
                 })
             })

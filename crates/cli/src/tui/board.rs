@@ -40,7 +40,11 @@ fn cell_name(col: usize, row: usize) -> String {
 /// The drawing of `game` for the screen, turned over when `flip`.
 pub fn drawing<G: CliGame>(game: &G, flip: bool, short: bool) -> Drawing {
     let view = BoardView::of(game);
-    let lines: Vec<String> = game.screen_board(short).lines().map(str::to_string).collect();
+    let lines: Vec<String> = game
+        .screen_board(short)
+        .lines()
+        .map(str::to_string)
+        .collect();
     let grid = view.cols > 1;
     let mut spots = Vec::new();
     for row in 0..view.rows {
@@ -122,9 +126,7 @@ fn turn_around(d: Drawing, cols: usize, rows: usize) -> Drawing {
         }
     }
     // The column letters, right to left; the corner tokens swap sides.
-    let xs: Vec<usize> = (0..cols)
-        .filter_map(|c| place(c, 0).map(|s| s.x))
-        .collect();
+    let xs: Vec<usize> = (0..cols).filter_map(|c| place(c, 0).map(|s| s.x)).collect();
     for line in &mut new {
         let letters = xs.len() == cols
             && xs

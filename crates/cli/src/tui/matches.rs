@@ -9,8 +9,8 @@
 
 use super::{result_sentence, App, Banner, Overlay, Saver, Screen};
 use crate::i18n::t;
-use crate::session::{match_end_lines, match_game_lines, match_header};
 use crate::render::CliGame;
+use crate::session::{match_end_lines, match_game_lines, match_header};
 use anyhow::Result;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Frame;

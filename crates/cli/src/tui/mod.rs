@@ -492,9 +492,7 @@ where
         }
         if let Some(p) = self.asking {
             self.asking = None;
-            let event = self
-                .session
-                .answer_draw(p, yes || k.code == KeyCode::F(4));
+            let event = self.session.answer_draw(p, yes || k.code == KeyCode::F(4));
             self.changed();
             self.message = self.event_text(&event);
             return;
@@ -1027,6 +1025,8 @@ where
             }
             (None, None) => out.push(Line::raw("")),
         }
+        // What may give way to the newest ply on a low screen.
+        let head = out.len();
         if let Some(info) = &self.info {
             out.push(Line::styled(
                 t!("tui-last-search", info = crate::i18n::search_line(info)),
@@ -1038,14 +1038,12 @@ where
         }
         let notes = self.table().history().current().screen_notes(&self.input);
         if !notes.is_empty() {
-            out.extend(notes.into_iter().map(|n| {
-                Line::styled(n, Style::new().add_modifier(Modifier::DIM))
-            }));
+            out.extend(
+                notes
+                    .into_iter()
+                    .map(|n| Line::styled(n, Style::new().add_modifier(Modifier::DIM))),
+            );
         }
-        out.push(Line::styled(
-            t!("tui-moves"),
-            Style::new().add_modifier(Modifier::UNDERLINED),
-        ));
         // The panel's text is as wide as the area less its left border; the
         // lines above the moves take what they wrap to, the moves the rest,
         // newest first.
@@ -1055,9 +1053,23 @@ where
                 .wrap(Wrap { trim: false })
                 .line_count(inner)
         };
-        let used = rows_of(out.clone());
-        let mut room = usize::from(area.height).saturating_sub(used);
         let moves = self.table().moves();
+        let heading = Line::styled(
+            t!("tui-moves"),
+            Style::new().add_modifier(Modifier::UNDERLINED),
+        );
+        let height = usize::from(area.height);
+        if let Some(m) = moves.last() {
+            // The newest ply is never left out: the notes above the list
+            // give way to it, the last first.
+            let newest = rows_of(vec![Line::raw(format!("{:>3}. x {m}", moves.len()))]);
+            while out.len() > head && rows_of(out.clone()) + 1 + newest > height {
+                out.pop();
+            }
+        }
+        out.push(heading);
+        let used = rows_of(out.clone());
+        let mut room = height.saturating_sub(used);
         let mut list: Vec<Line> = Vec::new();
         for (i, m) in moves.iter().enumerate().rev() {
             let mover = self.table().history().positions()[i].side_to_move();
@@ -1076,10 +1088,13 @@ where
             room -= need;
             list.push(line);
         }
-        if list.is_empty() && !moves.is_empty() && used > 0 {
-            // Not even the newest fits below the lines above: it replaces
-            // the last of them.
+        if list.is_empty() && !moves.is_empty() {
+            // Not even the newest fits under the players: it takes the
+            // heading's place.
             out.pop();
+            if let Some(m) = moves.last() {
+                list.push(Line::raw(format!("{:>3}. {m}", moves.len())));
+            }
         }
         list.reverse();
         out.extend(list);
@@ -1099,10 +1114,7 @@ where
         let p = Paragraph::new(text).wrap(Wrap { trim: false });
         let total = p.line_count(inner) as u16;
         let page = area.height.saturating_sub(2);
-        let top = self
-            .help
-            .unwrap_or(0)
-            .min(total.saturating_sub(page));
+        let top = self.help.unwrap_or(0).min(total.saturating_sub(page));
         let title = if total > page {
             format!(
                 " {} ({}) ",
@@ -1136,7 +1148,6 @@ const MARK: Color = Color::Yellow;
 const DARK: Color = Color::DarkGray;
 /// The background of the light squares.
 const LIGHT: Color = Color::Gray;
-
 
 /// Whether the full-screen game can run: both the input and the output are
 /// terminals.
