@@ -191,14 +191,14 @@ tui-taken-back = { $n ->
     [one] { $n } move taken back.
    *[other] { $n } moves taken back.
 }
-tui-no-number = There is no move number { $n }.
+tui-no-number = There is no move number { $n }; the list (`moves`) has { $count }.
 tui-not-your-turn = It is not your turn.
 tui-keys-bar = F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
 tui-none = none
 tui-hint-word = hint
 tui-thinking-word = thinking
 tui-last-search = last search: { $info }
-tui-captured = Captured: { $list }
+tui-captured = Pieces lost: { $list }
 tui-moves = Moves
 tui-enter-leaves = { $result } Enter or Esc leaves.
 tui-person-to-move = { $side } to move: type a move or { $choose } with ↑↓, then Enter.
@@ -630,3 +630,13 @@ lab-layouts-searched = { $layouts ->
    *[no] sampled
 }
 lab-imago-intro = Values from the exact solver, for the side that moves first; see tablero's docs/lab.md.
+player-human = human
+tui-resign-confirm = Resign this game? y (or F6 again) resigns; any other key plays on.
+tui-resign-kept = You play on. { $prompt }
+tui-draw-agreed = The draw is agreed. { $prompt }
+tui-move-number = number { $n } in the list (`moves`)
+tui-help-lines = lines { $from }-{ $to } of { $total }: ↑↓ PgUp PgDn scroll
+line-full-screen-only = `{ $word }` works in the full-screen game only.
+jarmo-lines-title = Lines from { $side }'s archers:
+reason-no-pieces = { $side } has no pieces left
+reason-blocked = { $side } cannot move

@@ -199,14 +199,14 @@ tui-taken-back = { $n ->
     [one] { $n } jugada retirada.
    *[other] { $n } jugadas retiradas.
 }
-tui-no-number = No hay jugada número { $n }.
+tui-no-number = No hay jugada número { $n }; la lista (`jugadas`) tiene { $count }.
 tui-not-your-turn = No te toca.
 tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
 tui-none = ninguna
 tui-hint-word = pista
 tui-thinking-word = pensando
 tui-last-search = última búsqueda: { $info }
-tui-captured = Capturadas: { $list }
+tui-captured = Piezas perdidas: { $list }
 tui-moves = Jugadas
 tui-enter-leaves = { $result } Intro o Esc para salir.
 tui-person-to-move = Mueve { $side }: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
@@ -659,3 +659,13 @@ lab-layouts-searched = { $layouts ->
    *[no] por muestreo
 }
 lab-imago-intro = Valores del resolutor exacto, para el bando que empieza; véase docs/lab.md de tablero.
+player-human = persona
+tui-resign-confirm = ¿Abandonar la partida? s (o F6 otra vez) abandona; cualquier otra tecla sigue.
+tui-resign-kept = Sigues jugando. { $prompt }
+tui-draw-agreed = Tablas acordadas. { $prompt }
+tui-move-number = número { $n } de la lista (`jugadas`)
+tui-help-lines = líneas { $from }-{ $to } de { $total }: ↑↓ RePág AvPág desplazan
+line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
+jarmo-lines-title = Líneas desde los arqueros de { $side }:
+reason-no-pieces = { $side } no tiene piezas
+reason-blocked = { $side } no puede mover

@@ -30,6 +30,7 @@ mod play;
 mod print;
 mod render;
 mod serve;
+mod session;
 mod solve;
 mod tables;
 mod tui;

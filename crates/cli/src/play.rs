@@ -1,18 +1,21 @@
 //! `tablero play`: a game in the terminal.
 
+mod line;
+
 use crate::common::{parse_player, Setup};
-use crate::i18n::{is_command, t, Command};
+use crate::i18n::t;
 use crate::render::CliGame;
+use crate::session::{match_end_lines, match_game_lines, match_header};
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
-use owo_colors::OwoColorize;
+use line::Line;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use tablero_ai::table::{DrawAnswer, Refusal, Seat, Table};
-use tablero_ai::{parse_spec, spec_level, Bot, Limits};
-use tablero_core::{Game, History, Outcome, Person, Player, Reason, Record, SeatSwapMatch};
+use tablero_ai::table::{Seat, Table};
+use tablero_ai::{parse_spec, spec_level, Bot};
+use tablero_core::{Game, History, Person, Player, Record, SeatSwapMatch};
 
 /// Play a game in the terminal.
 ///
@@ -134,49 +137,6 @@ pub fn localize(command: clap::Command) -> clap::Command {
     command.after_help(format!("{}\n\n{}\n\n{}", help(), keys(), t!("specs-help")))
 }
 
-/// A game at the terminal: the shared table (the same rules around the
-/// board as the web app's) and who plays each seat.
-struct Session<G: CliGame> {
-    table: Table<G>,
-    who: [Who<G>; 2],
-    color: bool,
-    /// Where the record is saved after every move, if anywhere.
-    record: Option<PathBuf>,
-    /// The record's other tags (names, dates), kept as they were read.
-    tags: Vec<(String, String)>,
-    /// The computer waits to be asked before moving (after an undo took
-    /// back its first move).
-    paused: bool,
-}
-
-impl<G: CliGame> Session<G> {
-    fn new(history: History<G>, who: [Who<G>; 2], color: bool) -> Self {
-        let seats = [who[0].seat(), who[1].seat()];
-        Session {
-            table: Table::from_history(history, seats),
-            who,
-            color,
-            record: None,
-            tags: Vec::new(),
-            paused: false,
-        }
-    }
-
-    /// Saves the record, if one is kept: after every move, so that an
-    /// interrupted game loses at most the move being typed.
-    fn save(&self) -> Result<()> {
-        match &self.record {
-            Some(path) => save_record(
-                path,
-                self.table.history(),
-                [self.who[0].name(), self.who[1].name()],
-                &self.tags,
-            ),
-            None => Ok(()),
-        }
-    }
-}
-
 /// The player a record names for side `p` (its tag is the side's name).
 fn record_player<G: CliGame>(record: Option<&Record<G>>, p: Player) -> Option<String> {
     let name = G::side_name(p);
@@ -211,8 +171,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     } else {
         parse_player(&first_text, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
     };
-    let color =
-        !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let color = colors(args) && std::io::stdout().is_terminal();
     if args.two_games {
         let who = [
             Who::parse(args.p1.as_deref().unwrap_or("human"), seed)?,
@@ -246,7 +205,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     if !args.plain && crate::tui::available() {
         return run_full_screen(args, history, who, tags, seed);
     }
-    let mut s = Session::new(history, who, color);
+    let mut s = Line::new(history, who, color);
     s.tags = tags;
     s.record.clone_from(&args.record);
     on_interrupt(args.record.as_deref());
@@ -260,6 +219,12 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         println!("{}", t!("unfinished"));
     }
     Ok(())
+}
+
+/// Whether colours may be drawn: not with --no-color, nor when NO_COLOR is
+/// set (to anything, <https://no-color.org>).
+fn colors(args: &Args) -> bool {
+    !args.no_color && std::env::var_os("NO_COLOR").is_none()
 }
 
 /// The game in full screen ([`crate::tui`]); the result and where the
@@ -285,6 +250,7 @@ fn run_full_screen<G: CliGame>(
     });
     let table = Table::from_history(history, seats);
     let mut app = crate::tui::App::new(table, bots, names, save, seed);
+    app.set_color(colors(args));
     let result = crate::tui::run(&mut app);
     // The record was written after every move.
     match app.table().outcome() {
@@ -323,39 +289,6 @@ fn on_interrupt(record: Option<&Path>) {
             eprintln!("{}", t!("no-interrupt-handler", error = e.to_string()));
         }
     });
-}
-
-/// One line typed at the prompt.
-enum Input {
-    /// A line of text, without its line end.
-    Line(String),
-    /// The input ended (Ctrl-D, a closed pipe).
-    End,
-    /// A line that cannot be a command; why.
-    Bad(String),
-}
-
-/// The longest line read as a command; longer ones are refused whole.
-const MAX_LINE: usize = 4096;
-
-/// Reads one line as bytes, so that invalid UTF-8 or a huge line is
-/// answered with a message instead of ending the game.
-fn read_input(input: &mut impl BufRead) -> Input {
-    let mut bytes = Vec::new();
-    match input.read_until(b'\n', &mut bytes) {
-        Ok(0) => Input::End,
-        Ok(_) if bytes.len() > MAX_LINE => {
-            Input::Bad(t!("line-too-long", len = bytes.len(), max = MAX_LINE))
-        }
-        Ok(_) => match String::from_utf8(bytes) {
-            Ok(text) => Input::Line(text),
-            Err(_) => Input::Bad(t!("line-not-utf8")),
-        },
-        Err(e) => {
-            eprintln!("{}", t!("cannot-read", error = e.to_string()));
-            Input::End
-        }
-    }
 }
 
 /// Writes the record of `history` to `path` atomically (a temporary file in
@@ -423,7 +356,7 @@ fn run_match<G: CliGame>(
         let who = [seat(Player::P1), seat(Player::P2)];
         println!();
         println!("{}", match_header::<G>(&names, game));
-        let mut s = Session::new(m.current().clone(), who, color);
+        let mut s = Line::new(m.current().clone(), who, color);
         s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
         s.save()?;
@@ -432,7 +365,7 @@ fn run_match<G: CliGame>(
         if let Some(path) = &s.record {
             println!("{}", t!("record-saved", path = path.display().to_string()));
         }
-        *m.current_mut() = s.table.history().clone();
+        *m.current_mut() = s.session.table().history().clone();
         let [p1, p2] = s.who;
         people[Person::in_seat(Player::P1, game).index()] = Some(p1);
         people[Person::in_seat(Player::P2, game).index()] = Some(p2);
@@ -460,72 +393,6 @@ fn match_record(record: Option<&Path>, game: usize) -> Option<PathBuf> {
     })
 }
 
-/// A person of a match with their player: `A (ai:1)`.
-pub(crate) fn person_label(person: Person, names: &[String; 2]) -> String {
-    format!("{person} ({})", names[person.index()])
-}
-
-/// Who plays which side in game `game` of a match, as a sentence.
-pub(crate) fn match_header<G: CliGame>(names: &[String; 2], game: usize) -> String {
-    t!(
-        "match-header",
-        game = game,
-        a = person_label(Person::in_seat(Player::P1, game), names),
-        sidea = G::side_label(Player::P1),
-        b = person_label(Person::in_seat(Player::P2, game), names),
-        sideb = G::side_label(Player::P2),
-    )
-}
-
-/// Each person's points in game `game` of a match (once it is over).
-pub(crate) fn match_game_lines<G: CliGame>(
-    m: &SeatSwapMatch<G>,
-    names: &[String; 2],
-    game: usize,
-) -> Vec<String> {
-    Person::ALL
-        .into_iter()
-        .map(|person| {
-            t!(
-                "match-game-points",
-                game = game,
-                person = person.to_string(),
-                name = names[person.index()].clone(),
-                side = G::side_label(person.seat(game)),
-                points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
-            )
-        })
-        .collect()
-}
-
-/// The end of a match: each person's total and who won.
-pub(crate) fn match_end_lines<G: CliGame>(
-    m: &SeatSwapMatch<G>,
-    names: &[String; 2],
-) -> Vec<String> {
-    let total = m.points();
-    let mut out: Vec<String> = Person::ALL
-        .into_iter()
-        .map(|person| {
-            let per_game: Vec<String> = (1..=2)
-                .map(|g| m.game_points(person, g).unwrap_or_default().to_string())
-                .collect();
-            t!(
-                "match-total",
-                person = person_label(person, names),
-                first = per_game[0].clone(),
-                second = per_game[1].clone(),
-                points = crate::render::points(total[person.index()]),
-            )
-        })
-        .collect();
-    out.push(match m.winner().flatten() {
-        Some(p) => t!("match-wins", person = person_label(p, names)),
-        None => t!("match-drawn"),
-    });
-    out
-}
-
 /// The two-game match in full screen ([`crate::tui::MatchApp`]): each game's
 /// record saved after every move as in line mode; what the line mode prints
 /// about the games and the match is printed when the screen is left.
@@ -550,12 +417,16 @@ fn run_match_full_screen<G: CliGame>(
         })
     };
     let mut app = crate::tui::MatchApp::new(m, bots, seats, names.clone(), Box::new(saver), seed)?;
+    app.set_color(colors(args));
     let result = crate::tui::run(&mut app);
     let m = app.matches();
     for (i, h) in m.games().iter().enumerate() {
         let game = i + 1;
         if let Some(o) = h.outcome() {
-            println!("{}", crate::tui::result_sentence(h, o));
+            println!(
+                "{}",
+                crate::session::result_sentence(h, o, |p| G::side_label(p).to_string())
+            );
         }
         if let Some(path) = match_record(args.record.as_deref(), game) {
             println!("{}", t!("record-saved", path = path.display().to_string()));
@@ -578,361 +449,4 @@ fn run_match_full_screen<G: CliGame>(
         Some(e) => Err(e),
         None => Ok(()),
     }
-}
-
-impl<G: CliGame> Session<G> {
-    fn show(&self) {
-        println!();
-        print!("{}", self.table.history().current().board(self.color));
-        if self.table.history().moves().is_empty() {
-            println!("{}", G::legend());
-        }
-    }
-
-    fn title(&self, p: Player) -> String {
-        let name = G::side_label(p);
-        if !self.color {
-            return name.to_string();
-        }
-        match p {
-            Player::P1 => name.red().bold().to_string(),
-            Player::P2 => name.blue().bold().to_string(),
-        }
-    }
-
-    fn list_moves(&self) {
-        let legal = self.table.history().current().legal_move_strings();
-        let items: Vec<String> = legal
-            .iter()
-            .enumerate()
-            .map(|(i, m)| format!("{:>2}. {m:<10}", i + 1))
-            .collect();
-        for chunk in items.chunks(5) {
-            println!("  {}", chunk.join(" "));
-        }
-    }
-
-    /// Plays to the end; `Ok(true)` when the player quit.
-    fn play(&mut self) -> Result<bool> {
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock();
-        loop {
-            self.save()?;
-            self.show();
-            if let Some(o) = self.table.outcome() {
-                self.announce(o);
-                return Ok(false);
-            }
-            let side = self.table.history().current().side_to_move();
-            match &self.who[side.index()] {
-                Who::Human(_) => {
-                    match self.table.history().current().mover_label() {
-                        Some(army) => println!(
-                            "{}",
-                            t!(
-                                "to-move-army",
-                                side = self.title(side),
-                                army = crate::render::army_label(army)
-                            )
-                        ),
-                        None => println!("{}", t!("to-move", side = self.title(side))),
-                    }
-                    self.list_moves();
-                    loop {
-                        print!("{}> ", G::side_label(side).to_lowercase());
-                        crate::out::flush();
-                        let line = match read_input(&mut lines) {
-                            Input::Line(line) => line,
-                            Input::End => {
-                                println!();
-                                return Ok(true);
-                            }
-                            Input::Bad(why) => {
-                                println!("{why}");
-                                continue;
-                            }
-                        };
-                        match self.human_command(line.trim(), side) {
-                            Step::Again => {}
-                            Step::Moved => break,
-                            Step::Quit => return Ok(true),
-                            Step::AskDraw => {
-                                let other = side.other();
-                                print!(
-                                    "{}",
-                                    t!(
-                                        "offers-draw",
-                                        side = self.title(side),
-                                        other = self.title(other)
-                                    )
-                                );
-                                crate::out::flush();
-                                let answer = match read_input(&mut lines) {
-                                    Input::Line(l) => l,
-                                    Input::End | Input::Bad(_) => String::new(),
-                                };
-                                println!();
-                                let accept = crate::i18n::is_yes(&answer);
-                                self.table
-                                    .answer_draw(other, accept)
-                                    .expect("the offer stands");
-                                if accept {
-                                    break;
-                                }
-                                println!("{}", t!("declines-draw", side = self.title(other)));
-                            }
-                        }
-                    }
-                }
-                Who::Computer(_, spec) if self.paused => {
-                    println!(
-                        "{}",
-                        t!(
-                            "computer-paused",
-                            side = self.title(side),
-                            spec = spec.clone()
-                        )
-                    );
-                    print!("> ");
-                    crate::out::flush();
-                    match read_input(&mut lines) {
-                        Input::Line(l) => match l.trim() {
-                            "" => self.paused = false,
-                            w if is_command(w, Command::Go) => self.paused = false,
-                            w if is_command(w, Command::Quit) => return Ok(true),
-                            other => {
-                                println!("{}", t!("paused-other", text = format!("{other:?}")));
-                            }
-                        },
-                        Input::End => {
-                            println!();
-                            return Ok(true);
-                        }
-                        Input::Bad(why) => println!("{why}"),
-                    }
-                }
-                Who::Computer(..) => self.computer_turn(side),
-            }
-        }
-    }
-
-    fn announce(&self, o: Outcome) {
-        let text = match o.winner {
-            Some(p) => t!("wins", side = self.title(p)),
-            None => t!("draw"),
-        };
-        let why = self
-            .table
-            .history()
-            .current()
-            .end_text(o)
-            .unwrap_or_else(|| reason_text::<G>(o.reason));
-        println!(
-            "{}",
-            t!("result", result = text, why = why, score = score(o))
-        );
-    }
-
-    fn computer_turn(&mut self, side: Player) {
-        let title = self.title(side);
-        let Who::Computer(bot, spec) = &mut self.who[side.index()] else {
-            unreachable!("a computer's turn")
-        };
-        if self.table.computer_claims() {
-            println!(
-                "{}",
-                t!(
-                    "computer-claims",
-                    side = title,
-                    spec = spec.clone(),
-                    claim = claim_name::<G>()
-                )
-            );
-            self.table.claim(side).expect("a claim the table proved");
-            return;
-        }
-        let mv = bot.choose(self.table.history(), &Limits::none());
-        println!(
-            "{}",
-            t!(
-                "computer-plays",
-                side = title,
-                spec = spec.clone(),
-                mv = self.table.history().current().format_move(mv)
-            )
-        );
-        self.table
-            .play_move(mv)
-            .expect("the computer plays legal moves");
-    }
-
-    fn human_command(&mut self, input: &str, side: Player) -> Step {
-        if input.is_empty() {
-            return Step::Again;
-        }
-        match Command::parse(input) {
-            Some(Command::Help) => {
-                println!("{}", help());
-                println!("{}", G::legend());
-                Step::Again
-            }
-            Some(Command::Moves) => {
-                self.list_moves();
-                Step::Again
-            }
-            Some(Command::Quit) => Step::Quit,
-            Some(Command::Resign) => match self.table.resign(side) {
-                Ok(()) => Step::Moved,
-                Err(e) => refused(&e),
-            },
-            Some(Command::Undo) => match self.table.undo(side) {
-                Ok(_) => {
-                    println!("{}", t!("move-taken-back"));
-                    Step::Moved
-                }
-                Err(e) => match back_to_start(&self.table) {
-                    Some(start) => {
-                        self.table = start;
-                        self.paused = true;
-                        println!("{}", t!("back-to-start"));
-                        Step::Moved
-                    }
-                    None => refused(&e),
-                },
-            },
-            Some(Command::Draw) => self.offer_draw(side),
-            Some(Command::Claim) => match self.table.claim(side) {
-                Ok(()) => Step::Moved,
-                Err(e) => refused(&e),
-            },
-            _ => self.move_command(input, side),
-        }
-    }
-
-    /// A move typed at the prompt (its text, or its number in the list).
-    fn move_command(&mut self, input: &str, side: Player) -> Step {
-        let text = match input.parse::<usize>() {
-            Ok(n) => {
-                let legal = self.table.history().current().legal_move_strings();
-                match legal.get(n.wrapping_sub(1)) {
-                    Some(m) => m.clone(),
-                    None => {
-                        println!("{}", t!("no-move-number", n = n, count = legal.len()));
-                        return Step::Again;
-                    }
-                }
-            }
-            Err(_) => input.to_string(),
-        };
-        // Cells are written in lower case; `B5` is read as `b5`.
-        let lower = text.to_lowercase();
-        let played = match self.table.play(side, &text) {
-            Err(_) if lower != text => self.table.play(side, &lower),
-            first => first,
-        };
-        match played {
-            Ok(_) => Step::Moved,
-            Err(e) => {
-                println!(
-                    "{}",
-                    t!("bad-move", error = refusal_reason(&e), mv = text.clone())
-                );
-                Step::Again
-            }
-        }
-    }
-
-    /// `side` offers a draw to the other side: a computer answers at once,
-    /// a person at this terminal is asked at once.
-    fn offer_draw(&mut self, side: Player) -> Step {
-        let other = side.other();
-        let answer = self.table.offer_draw(side);
-        if let Who::Computer(_, spec) = &self.who[other.index()] {
-            let side = self.title(other);
-            let spec = spec.clone();
-            if answer.is_ok() {
-                println!("{}", t!("computer-accepts-draw", side = side, spec = spec));
-            } else {
-                println!("{}", t!("computer-declines-draw", side = side, spec = spec));
-            }
-        }
-        match answer {
-            Ok(DrawAnswer::Agreed) => Step::Moved,
-            Ok(DrawAnswer::Standing) => Step::AskDraw,
-            Err(_) => Step::Again,
-        }
-    }
-}
-
-/// Prints why the table refused a command, as a sentence.
-fn refused(e: &Refusal) -> Step {
-    println!("{}", refusal_text(e));
-    Step::Again
-}
-
-/// Why the table refused a command, as a sentence in the language in use:
-/// the table's reasons (English text from `tablero-ai`) are recognised and
-/// translated; one not known is given as it is.
-pub(crate) fn refusal_text(e: &Refusal) -> String {
-    let reason = refusal_reason(e);
-    let mut chars = reason.chars();
-    let first = chars.next().map(|c| c.to_uppercase().to_string());
-    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
-}
-
-/// Why the table refused, in the language in use, as a clause (from the
-/// games' catalogue, `locales/*/games.ftl`).
-pub(crate) fn refusal_reason(e: &Refusal) -> String {
-    crate::i18n::message(&tablero_core::Localize::message(e))
-}
-
-/// The name of the game's claim of a proved win, in the language in use.
-pub(crate) fn claim_name<G: CliGame>() -> String {
-    G::INFO.claim.map_or_else(
-        || t!("claim-word"),
-        |c| c.get(crate::i18n::lang().code()).to_string(),
-    )
-}
-
-enum Step {
-    Again,
-    Moved,
-    Quit,
-    /// A person offered a draw to the person at the other side.
-    AskDraw,
-}
-
-fn score(o: Outcome) -> String {
-    o.score_text("-")
-}
-
-/// What ended a game, in words.
-pub(crate) fn reason_text<G: CliGame>(reason: Reason) -> String {
-    match reason {
-        Reason::Goal => t!("reason-goal"),
-        Reason::Claim => t!("reason-claim", claim = claim_name::<G>()),
-        Reason::Repetition => t!("reason-repetition"),
-        Reason::NoMoves => t!("reason-no-moves"),
-        Reason::AllArrived => t!("reason-all-arrived"),
-        Reason::MoveCap => t!("reason-move-cap"),
-        Reason::Passed => t!("reason-passed"),
-        Reason::Resign => t!("reason-resign"),
-        Reason::Agreed => t!("reason-agreed"),
-        _ => reason.as_str().to_string(),
-    }
-}
-
-/// Undo when the computer moved first and the person has no move yet: the
-/// game back at its start, the computer to move again (once the person asks
-/// for it). `None` when a person has moved or nobody plays the computer.
-pub(crate) fn back_to_start<G: CliGame>(table: &Table<G>) -> Option<Table<G>> {
-    let seats = table.seats();
-    let h = table.history();
-    let by_computer = (0..h.moves().len()).all(|i| {
-        let mover = h.positions()[i].side_to_move();
-        !seats[mover.index()].is_person()
-    });
-    let person = seats.iter().any(|s| s.is_person());
-    (!h.moves().is_empty() && by_computer && person)
-        .then(|| Table::from_history(History::new(h.start().clone()), seats))
 }

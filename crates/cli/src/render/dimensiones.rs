@@ -36,6 +36,11 @@ fn subgame_text(s: SubGame) -> String {
 impl CliGame for Dimensiones {
     const CHECKERED: bool = true;
 
+    fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
+        // Under the top corner tokens.
+        (col < 6 && row < 6).then(|| (1 + 5 - row, 5 + 3 * col))
+    }
+
     fn glyph_color(c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
         match c.to_ascii_lowercase() {

@@ -7,6 +7,10 @@ use tablero_games::draughts::{Draughts, Square};
 impl CliGame for Draughts {
     const CHECKERED: bool = true;
 
+    fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
+        (col < 8 && row < 8).then(|| (7 - row, 5 + 3 * col))
+    }
+
     fn glyph_color(c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
         match c {
@@ -37,6 +41,26 @@ impl CliGame for Draughts {
         }
         out.push_str("     a  b  c  d  e  f  g  h\n");
         out
+    }
+
+    /// A side that cannot move loses: say whether it has no pieces left
+    /// or is blocked, not that neither player could move.
+    fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {
+        if outcome.reason != tablero_core::Reason::NoMoves {
+            return None;
+        }
+        let loser = outcome.winner?.other();
+        let left = super::BoardView::of(self)
+            .pieces
+            .iter()
+            .filter(|p| p.seat == loser.index())
+            .count();
+        let side = Self::side_label(loser);
+        Some(if left == 0 {
+            crate::i18n::t!("reason-no-pieces", side = side)
+        } else {
+            crate::i18n::t!("reason-blocked", side = side)
+        })
     }
 
     fn legend() -> String {

@@ -6,6 +6,12 @@ use tablero_core::Player;
 use tablero_games::imago::{Cell, Dir, Imago};
 
 impl CliGame for Imago {
+    fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
+        // Under the column letters, a line of walls between two rows.
+        Cell::new(u8::try_from(col).ok()?, u8::try_from(row).ok()?)?;
+        Some((1 + 2 * (5 - row), 5 + 4 * col))
+    }
+
     fn glyph_color(c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
         match c {

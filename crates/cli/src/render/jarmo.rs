@@ -8,6 +8,11 @@ use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 
 impl CliGame for Jarmo {
+    fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
+        // Under the column letters.
+        (col < 5 && row < 5).then(|| (1 + 4 - row, 5 + 4 * col))
+    }
+
     fn glyph_color(c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
         match c {
@@ -15,6 +20,36 @@ impl CliGame for Jarmo {
             'l' | 'L' => Some(Color::Blue),
             _ => None,
         }
+    }
+
+    /// The lines from each archer of the side to move (from the point
+    /// typed, once one is), as `b1: a3 d2`.
+    fn screen_notes(&self, typed: &str) -> Vec<String> {
+        let mover = self.side_to_move();
+        let typed = typed.trim().to_lowercase();
+        // The game's own lines, not the legend's text.
+        let from = |pt: &Point| {
+            let mut ends: Vec<String> = tablero_games::jarmo::LINES
+                .iter()
+                .filter_map(|&(a, b)| match (a == *pt, b == *pt) {
+                    (true, _) => Some(b.to_string()),
+                    (_, true) => Some(a.to_string()),
+                    _ => None,
+                })
+                .collect();
+            ends.sort();
+            (!ends.is_empty()).then(|| format!("{pt}: {}", ends.join(" ")))
+        };
+        let points: Vec<Point> = Point::all()
+            .filter(|&pt| self.archer_at(pt) == Some(mover))
+            .filter(|pt| typed.len() < 2 || typed.starts_with(&pt.to_string()))
+            .collect();
+        let mut out = vec![t!("jarmo-lines-title", side = Self::side_label(mover))];
+        out.extend(points.iter().filter_map(from));
+        if out.len() == 1 {
+            return Vec::new();
+        }
+        out
     }
 
     fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {

@@ -17,14 +17,28 @@ impl CliGame for Linja {
         self.draw(color, 26, false)
     }
 
-    fn screen_board(&self) -> String {
+    fn screen_cell(_col: usize, row: usize, short: bool) -> Option<(usize, usize)> {
+        // Row 7 at the top, a stick between two rows (none when short).
+        let from_top = 7usize.checked_sub(row)?;
+        Some((if short { from_top } else { 2 * from_top }, 1))
+    }
+
+    fn screen_board(&self, short: bool) -> String {
         // As narrow as the fullest row allows, for 80 columns.
         let widest = Row::ALL
             .iter()
             .map(|r| 2 * (self.count(Player::P1, *r) + self.count(Player::P2, *r)) as usize)
             .max()
             .unwrap_or(0);
-        self.draw(false, widest.max(2) + 2, true)
+        let board = self.draw(false, widest.max(2) + 2, true);
+        if !short {
+            return board;
+        }
+        board
+            .lines()
+            .filter(|l| !l.contains('═'))
+            .map(|l| format!("{l}\n"))
+            .collect()
     }
 
     fn legend() -> String {

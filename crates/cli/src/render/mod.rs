@@ -26,13 +26,21 @@ pub trait CliGame: Play + Describe {
     }
 
     /// The board as the full-screen game draws it (without colours; as
-    /// narrow as it can be).
-    fn screen_board(&self) -> String {
+    /// narrow as it can be); `short`: as few lines as it can be, for a low
+    /// screen (Linja leaves out the sticks between its rows).
+    fn screen_board(&self, _short: bool) -> String {
         self.board(false)
     }
 
-    /// Whether the full-screen game shades the squares light and dark.
+    /// Whether the full-screen game shades the squares light and dark
+    /// (and turns the board over as seen from the other side).
     const CHECKERED: bool = false;
+
+    /// Where [`screen_board`](CliGame::screen_board) draws the cell in
+    /// column `col` and row `row` (from 0, as [`BoardView`] counts them;
+    /// Linja: column 0, the row's number): its line and the column of its
+    /// glyph. The full-screen game marks, shades and counts cells there.
+    fn screen_cell(col: usize, row: usize, short: bool) -> Option<(usize, usize)>;
 
     /// The side's name in English (from the game's description): the
     /// record's tags use it.
@@ -46,10 +54,79 @@ pub trait CliGame: Play + Describe {
         Self::INFO.sides[p.index()].get(crate::i18n::lang().code())
     }
 
+    /// Lines the full-screen game shows beside the board about this
+    /// position, given what is typed at the move line (Jarmo: the lines
+    /// the archers to move can take).
+    fn screen_notes(&self, _typed: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What ended the game in this position, when the game says it better
     /// than the reason's general words (Jarmo: a side with no archers left).
     fn end_text(&self, _outcome: tablero_core::Outcome) -> Option<String> {
         None
+    }
+}
+
+/// The board of a position as [`Describe::view`] gives it, typed: its
+/// columns and rows and the pieces on its cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardView {
+    /// Columns (1 for Linja, whose cells are rows).
+    pub cols: usize,
+    /// Rows.
+    pub rows: usize,
+    /// The pieces on cells (archers in Jarmo), in the view's order.
+    pub pieces: Vec<PieceView>,
+    /// Whether the pieces off the board are lost ones (not Jarmo's, which
+    /// arrive or are owed, nor Linja's, which are counted per row).
+    pub counts_pieces: bool,
+}
+
+/// A piece on a cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    /// The cell's name (`c3`).
+    pub cell: String,
+    /// Its side: 0 player one, 1 player two.
+    pub seat: usize,
+    /// A king (draughts), or a marked archer (Jarmo).
+    pub king: bool,
+    /// Its army where a side has two (Super Dimensiones).
+    pub army: Option<String>,
+}
+
+impl BoardView {
+    /// The view of `game`.
+    pub fn of<G: Describe>(game: &G) -> BoardView {
+        let v = game.view();
+        let number = |key: &str| v[key].as_u64().map(|n| n as usize);
+        let rows = number("rows")
+            .or_else(|| v["rows"].as_array().map(Vec::len))
+            .unwrap_or(0);
+        let cols = number("cols").unwrap_or(1);
+        let list = v["pieces"].as_array().or_else(|| v["archers"].as_array());
+        let pieces = list
+            .into_iter()
+            .flatten()
+            .filter_map(|p| {
+                Some(PieceView {
+                    cell: p["cell"].as_str()?.to_string(),
+                    seat: p["seat"].as_u64()? as usize,
+                    king: p["king"]
+                        .as_bool()
+                        .or(p["marked"].as_bool())
+                        .unwrap_or(false),
+                    army: p["army"].as_str().map(str::to_string),
+                })
+            })
+            .collect();
+        BoardView {
+            cols,
+            rows,
+            pieces,
+            counts_pieces: v["pieces"].is_array(),
+        }
     }
 }
 

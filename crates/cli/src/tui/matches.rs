@@ -9,8 +9,8 @@
 
 use super::{result_sentence, App, Banner, Overlay, Saver, Screen};
 use crate::i18n::t;
-use crate::play::{match_end_lines, match_game_lines, match_header};
 use crate::render::CliGame;
+use crate::session::{match_end_lines, match_game_lines, match_header};
 use anyhow::Result;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
@@ -51,6 +51,8 @@ pub struct MatchApp<G: CliGame> {
     make_saver: MakeSaver<G>,
     seed: u64,
     quit: bool,
+    /// Colours on the screen (every game's).
+    color: bool,
     /// A record that could not be written: the match stops with it.
     error: Option<anyhow::Error>,
 }
@@ -84,8 +86,15 @@ where
             make_saver,
             seed,
             quit: false,
+            color: true,
             error: None,
         })
+    }
+
+    /// Colours on the screen or not, for both games.
+    pub fn set_color(&mut self, color: bool) {
+        self.color = color;
+        self.app.set_color(color);
     }
 
     /// The match so far (the game on the screen as it stands).
@@ -147,7 +156,10 @@ where
                 self.seed,
                 Some(total),
             ) {
-                Ok(app) => self.next = Some(app),
+                Ok(mut app) => {
+                    app.set_color(self.color);
+                    self.next = Some(app);
+                }
                 Err(e) => self.error = Some(e),
             }
             self.app.message = t!("tui-match-next");

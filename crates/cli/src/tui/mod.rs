@@ -2,10 +2,13 @@
 //! in place, the move list, the players, the computer thinking on a thread
 //! of its own, moves typed or chosen with the arrow keys.
 //!
-//! The game is the same [`Table`] as the line mode's: every move, claim,
-//! draw offer, resignation and undo goes through it. The board is the game's
-//! own text drawing ([`CliGame::board`]), read back by [`board`] to mark the
-//! last move, shade the squares and count the captured pieces.
+//! The game is the same [`Session`] as the line mode's: a typed line or a
+//! key becomes an [`Action`] there, and every move, claim, draw offer,
+//! resignation and undo goes through it; this module only draws what comes
+//! back. The board is the game's text drawing ([`CliGame::screen_board`]),
+//! with its cells where the game says it draws them and its pieces from the
+//! typed board view ([`board`]): the last move marked, the squares shaded,
+//! the lost pieces counted.
 
 mod board;
 mod matches;
@@ -14,8 +17,9 @@ pub use matches::MatchApp;
 
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
+use crate::session::{self, Action, Event, Refused, Session};
 use anyhow::Result;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{self as term, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -25,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tablero_ai::table::{DrawAnswer, Refusal, Table};
+use tablero_ai::table::Table;
 use tablero_ai::{parse_spec, Bot, Limits, Progress};
 use tablero_core::{History, Player};
 
@@ -59,7 +63,7 @@ const MAX_INPUT: usize = 200;
 /// A game in full screen: the table, the computer players and what the
 /// screen shows.
 pub struct App<G: CliGame> {
-    table: Table<G>,
+    session: Session<G>,
     /// The computer players (`None` for a person, or while it thinks).
     bots: [Option<Box<dyn Bot<G>>>; 2],
     /// The players as given (`human`, `ai:3`, ...).
@@ -74,18 +78,19 @@ pub struct App<G: CliGame> {
     pick: Option<usize>,
     message: String,
     flip: bool,
-    help: bool,
+    /// The help shown, scrolled down so many lines.
+    help: Option<u16>,
+    /// F6 was pressed: the next key confirms the resignation (y) or not.
+    confirm_resign: bool,
+    /// Colours on the screen (off with --no-color or NO_COLOR: the last
+    /// move is then marked in reverse video and bold).
+    color: bool,
     job: Option<Job<G>>,
     /// The last search's info line, if its player reports one.
     info: Option<String>,
     /// The person asked to answer the other person's draw offer.
     asking: Option<Player>,
     quit: bool,
-    /// The computer waits to be asked (after an undo took back its first
-    /// move).
-    paused: bool,
-    /// The start position's drawing, to count the captured pieces.
-    start_board: Vec<String>,
     /// In a two-game match: which game, who sits where, the points so far.
     banner: Option<Banner>,
     /// A box drawn over the side panel (a match's results).
@@ -157,9 +162,8 @@ where
         save: Saver<G>,
         seed: u64,
     ) -> Self {
-        let start_board = lines(&table.history().start().screen_board());
         let mut app = App {
-            table,
+            session: Session::new(table),
             bots,
             names,
             save,
@@ -169,13 +173,13 @@ where
             pick: None,
             message: String::new(),
             flip: false,
-            help: false,
+            help: None,
+            confirm_resign: false,
+            color: true,
             job: None,
             info: None,
             asking: None,
             quit: false,
-            paused: false,
-            start_board,
             banner: None,
             overlay: None,
         };
@@ -185,7 +189,12 @@ where
 
     /// The game so far.
     pub fn table(&self) -> &Table<G> {
-        &self.table
+        self.session.table()
+    }
+
+    /// Colours on the screen or not.
+    pub fn set_color(&mut self, color: bool) {
+        self.color = color;
     }
 
     /// Whether the player asked to leave.
@@ -205,7 +214,7 @@ where
     }
 
     fn changed(&mut self) {
-        if let Err(e) = (self.save)(self.table.history()) {
+        if let Err(e) = (self.save)(self.session.table().history()) {
             self.message = t!("tui-save-failed", error = format!("{e:#}"));
         }
     }
@@ -216,18 +225,18 @@ where
 
     /// What the status says when nothing else happened.
     fn prompt_text(&self) -> String {
-        if let Some(o) = self.table.outcome() {
+        if let Some(o) = self.table().outcome() {
             return t!("tui-enter-leaves", result = self.result_text(o));
         }
-        match self.table.to_move() {
-            Some(p) if self.table.seats()[p.index()].is_person() => {
-                let choose = match self.table.legal().len() {
+        match self.table().to_move() {
+            Some(p) if self.table().seats()[p.index()].is_person() => {
+                let choose = match self.table().legal().len() {
                     1 => t!("tui-choose-only"),
                     n => t!("tui-choose-one", n = n),
                 };
                 t!("tui-person-to-move", side = Self::title(p), choose = choose)
             }
-            Some(p) if self.paused => t!(
+            Some(p) if self.session.paused() => t!(
                 "tui-paused",
                 side = Self::title(p),
                 name = self.names[p.index()].clone()
@@ -243,7 +252,7 @@ where
 
     /// The result as a sentence.
     pub fn result_text(&self, o: tablero_core::Outcome) -> String {
-        result_sentence(self.table.history(), o)
+        result_sentence(self.table().history(), o)
     }
 
     /// Takes what a computer's thread sent, and starts the computer's
@@ -293,8 +302,8 @@ where
             Done::Move(bot, mv, info) => {
                 self.bots[job.side.index()] = Some(bot);
                 self.info = info;
-                let text = self.table.history().current().format_move(mv);
-                match self.table.play_move(mv) {
+                let text = self.table().history().current().format_move(mv);
+                match self.session.table_mut().play_move(mv) {
                     Ok(()) => {
                         self.changed();
                         self.message = t!(
@@ -309,14 +318,14 @@ where
                         self.message = t!(
                             "tui-computer-refused",
                             mv = text,
-                            error = crate::play::refusal_text(&e)
+                            error = session::refusal_text(&e)
                         );
                     }
                 }
             }
             Done::Hint(mv) => {
-                if self.table.to_move() == Some(job.side) {
-                    let text = self.table.history().current().format_move(mv);
+                if self.table().to_move() == Some(job.side) {
+                    let text = self.table().history().current().format_move(mv);
                     self.message = t!("tui-hint", spec = HINT_SPEC, mv = text.clone());
                     self.input = text;
                     self.typed.clear();
@@ -327,19 +336,20 @@ where
     }
 
     fn start_computer(&mut self) -> bool {
-        let Some(side) = self.table.to_move() else {
+        let Some(side) = self.table().to_move() else {
             return false;
         };
-        if self.table.seats()[side.index()].is_person() || self.paused {
+        if self.table().seats()[side.index()].is_person() || self.session.paused() {
             return false;
         }
-        if self.table.computer_claims() && self.table.claim(side).is_ok() {
+        let table = self.session.table_mut();
+        if table.computer_claims() && table.claim(side).is_ok() {
             self.changed();
             self.message = t!(
                 "tui-claims",
                 side = Self::title(side),
                 name = self.names[side.index()].clone(),
-                claim = crate::play::claim_name::<G>(),
+                claim = session::claim_name::<G>(),
                 prompt = self.prompt_text()
             );
             return true;
@@ -347,7 +357,7 @@ where
         let Some(mut bot) = self.bots[side.index()].take() else {
             return false;
         };
-        let history = self.table.history().clone();
+        let history = self.table().history().clone();
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(Progress::default());
         let limits = Limits {
@@ -370,12 +380,12 @@ where
     }
 
     fn start_hint(&mut self, side: Player) {
-        let seed = self.seed ^ self.table.moves().len() as u64;
+        let seed = self.seed ^ self.table().moves().len() as u64;
         let Ok(mut bot) = parse_spec::<G>(HINT_SPEC, seed) else {
             self.message = t!("tui-no-hint-game");
             return;
         };
-        let history = self.table.history().clone();
+        let history = self.table().history().clone();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mv = bot.choose(&history, &Limits::none());
@@ -394,8 +404,8 @@ where
     /// The person whose commands the keys give: the person to move, or
     /// (the game over, the computer to move) the only person playing.
     fn person(&self) -> Option<Player> {
-        let seats = self.table.seats();
-        match self.table.to_move() {
+        let seats = self.table().seats();
+        match self.table().to_move() {
             Some(p) if seats[p.index()].is_person() => Some(p),
             _ => {
                 let people: Vec<Player> = Player::ALL
@@ -410,7 +420,7 @@ where
     /// The legal moves that start with what was typed (any case).
     fn candidates(&self) -> Vec<String> {
         let typed = self.typed.to_lowercase();
-        self.table
+        self.table()
             .legal()
             .into_iter()
             .map(|m| m.text)
@@ -457,42 +467,47 @@ where
             self.quit = true;
             return;
         }
-        if self.help {
-            self.help = false;
-            return;
-        }
-        if let Some(p) = self.asking {
-            let accept = matches!(k.code, KeyCode::Char('y' | 'Y' | 's' | 'S') | KeyCode::F(4));
-            self.asking = None;
-            if self.table.answer_draw(p, accept).is_ok() {
-                self.changed();
-            }
-            self.message = if accept {
-                t!(
-                    "tui-accepts-draw",
-                    side = Self::title(p),
-                    prompt = self.prompt_text()
-                )
-            } else {
-                t!(
-                    "tui-declines-draw",
-                    side = Self::title(p),
-                    prompt = self.prompt_text()
-                )
+        if let Some(top) = self.help {
+            // The help scrolls with the arrows and the page keys; any other
+            // key closes it.
+            self.help = match k.code {
+                KeyCode::Down => Some(top.saturating_add(1)),
+                KeyCode::Up => Some(top.saturating_sub(1)),
+                KeyCode::PageDown | KeyCode::Char(' ') => Some(top.saturating_add(10)),
+                KeyCode::PageUp => Some(top.saturating_sub(10)),
+                KeyCode::Home => Some(0),
+                _ => None,
             };
             return;
         }
+        let yes = matches!(k.code, KeyCode::Char('y' | 'Y' | 's' | 'S'));
+        if self.confirm_resign {
+            self.confirm_resign = false;
+            if yes || k.code == KeyCode::F(6) {
+                self.act(&Action::Command(Command::Resign));
+            } else {
+                self.message = t!("tui-resign-kept", prompt = self.prompt_text());
+            }
+            return;
+        }
+        if let Some(p) = self.asking {
+            self.asking = None;
+            let event = self.session.answer_draw(p, yes || k.code == KeyCode::F(4));
+            self.changed();
+            self.message = self.event_text(&event);
+            return;
+        }
         match k.code {
-            KeyCode::F(1) => self.help = true,
-            KeyCode::F(2) => self.command("hint"),
-            KeyCode::F(3) => self.command("undo"),
-            KeyCode::F(4) => self.command("draw"),
-            KeyCode::F(5) => self.command("claim"),
-            KeyCode::F(6) => self.command("resign"),
-            KeyCode::F(7) => self.command("flip"),
+            KeyCode::F(1) => self.help = Some(0),
+            KeyCode::F(2) => self.act(&Action::Command(Command::Hint)),
+            KeyCode::F(3) => self.act(&Action::Command(Command::Undo)),
+            KeyCode::F(4) => self.act(&Action::Command(Command::Draw)),
+            KeyCode::F(5) => self.act(&Action::Command(Command::Claim)),
+            KeyCode::F(6) => self.ask_resign(),
+            KeyCode::F(7) => self.act(&Action::Command(Command::Flip)),
             KeyCode::Up | KeyCode::Left | KeyCode::BackTab => self.choose(false),
             KeyCode::Down | KeyCode::Right | KeyCode::Tab => self.choose(true),
-            KeyCode::Esc if self.input.is_empty() && self.table.outcome().is_some() => {
+            KeyCode::Esc if self.input.is_empty() && self.table().outcome().is_some() => {
                 self.quit = true;
             }
             KeyCode::Esc => {
@@ -505,20 +520,22 @@ where
             }
             KeyCode::Enter => {
                 let text = self.input.trim().to_string();
-                if text.is_empty() && self.table.outcome().is_some() {
+                if text.is_empty() && self.table().outcome().is_some() {
                     self.quit = true;
                     return;
                 }
-                if text.is_empty() && self.paused {
-                    self.paused = false;
+                if text.is_empty() && self.session.paused() {
+                    self.session.resume();
                     self.message = String::new();
                     return;
                 }
                 self.input.clear();
                 self.edit();
-                self.command(&text);
+                if let Some(action) = Action::parse(&text) {
+                    self.act(&action);
+                }
             }
-            KeyCode::Char('?') if self.input.is_empty() => self.help = true,
+            KeyCode::Char('?') if self.input.is_empty() => self.help = Some(0),
             KeyCode::Char(c) if !ctrl => {
                 if self.input.chars().count() < MAX_INPUT {
                     self.input.push(c);
@@ -538,26 +555,33 @@ where
         self.key(KeyEvent::from(KeyCode::Enter));
     }
 
-    /// A command or a move typed at the move line.
-    fn command(&mut self, text: &str) {
-        let word = Command::parse(text);
-        match word {
-            _ if text.is_empty() => return,
-            Some(Command::Help) => {
-                self.help = true;
+    /// F6: the resignation waits for a yes.
+    fn ask_resign(&mut self) {
+        if self.person().is_some() && self.table().outcome().is_none() {
+            self.confirm_resign = true;
+            self.message = t!("tui-resign-confirm");
+        }
+    }
+
+    /// Does what a line or a key asked for: what only the screen answers
+    /// here, the rest through the session.
+    fn act(&mut self, action: &Action) {
+        match action {
+            Action::Command(Command::Help) => {
+                self.help = Some(0);
                 return;
             }
-            Some(Command::Flip) => {
+            Action::Command(Command::Flip) => {
                 self.flip = !self.flip;
                 self.message = t!("tui-flipped");
                 return;
             }
-            Some(Command::Quit) => {
+            Action::Command(Command::Quit) => {
                 self.quit = true;
                 return;
             }
-            Some(Command::Go) if self.paused => {
-                self.paused = false;
+            Action::Command(Command::Go) if self.session.paused() => {
+                self.session.resume();
                 self.message = String::new();
                 return;
             }
@@ -571,115 +595,96 @@ where
             self.message = t!("tui-no-person");
             return;
         };
-        let result = match word {
-            Some(Command::Moves) => {
-                let list: Vec<String> = self.table.legal().into_iter().map(|m| m.text).collect();
-                self.message = t!("tui-legal-moves", moves = list.join(", "));
-                return;
+        match self.session.act(side, action) {
+            Ok(event @ Event::DrawOffered { to, .. }) => {
+                self.asking = Some(to);
+                self.message = self.event_text(&event);
             }
-            Some(Command::Hint) => {
-                if self.table.to_move() != Some(side) {
+            Ok(event) => {
+                // A hint for a position that is gone.
+                self.job = None;
+                self.changed();
+                self.message = self.event_text(&event);
+            }
+            Err(Refused::NotAtTable(Command::Moves)) => {
+                self.message = t!("tui-legal-moves", moves = self.numbered_moves());
+            }
+            Err(Refused::NotAtTable(Command::Hint)) => {
+                if self.table().to_move() != Some(side) {
                     self.message = t!("tui-hint-person");
                 } else if self.job.is_none() {
                     self.start_hint(side);
                 }
-                return;
             }
-            Some(Command::Undo) => match self.table.undo(side) {
-                Ok(n) => Ok(t!("tui-taken-back", n = n)),
-                Err(e) => match crate::play::back_to_start(&self.table) {
-                    Some(start) => {
-                        self.table = start;
-                        self.paused = true;
-                        Ok(t!("back-to-start"))
-                    }
-                    None => Err(e),
-                },
-            },
-            Some(Command::Resign) => self
-                .table
-                .resign(side)
-                .map(|()| t!("tui-resigns", side = Self::title(side))),
-            Some(Command::Claim) => self.table.claim(side).map(|()| String::new()),
-            Some(Command::Draw) => match self.table.offer_draw(side) {
-                Ok(DrawAnswer::Agreed) => Ok(t!(
-                    "tui-accepts-draw",
-                    side = Self::title(side.other()),
-                    prompt = ""
+            Err(refused) => self.message = Self::refused_text(&refused),
+        }
+    }
+
+    /// What the status says after an action.
+    fn event_text(&self, event: &Event) -> String {
+        let said = match event {
+            Event::Moved(_) | Event::Claimed(_) => String::new(),
+            Event::TakenBack(n) => t!("tui-taken-back", n = *n),
+            Event::BackToStart => t!("back-to-start"),
+            Event::Resigned(p) => t!("tui-resigns", side = Self::title(*p)),
+            Event::DrawAgreed => return t!("tui-draw-agreed", prompt = self.prompt_text()),
+            Event::DrawDeclined(p) => t!("tui-declines-draw", side = Self::title(*p), prompt = ""),
+            Event::DrawOffered { by, to } => {
+                return t!(
+                    "tui-offers-draw",
+                    side = Self::title(*by),
+                    other = Self::title(*to)
                 )
-                .trim()
-                .to_string()),
-                Ok(DrawAnswer::Standing) => {
-                    self.asking = Some(side.other());
-                    self.message = t!(
-                        "tui-offers-draw",
-                        side = Self::title(side),
-                        other = Self::title(side.other())
-                    );
-                    return;
-                }
-                Err(e) => Err(e),
-            },
-            _ => {
-                let text = match text.parse::<usize>() {
-                    Ok(n) => match self.table.legal().get(n.wrapping_sub(1)) {
-                        Some(m) => m.text.clone(),
-                        None => {
-                            self.message = t!("tui-no-number", n = n);
-                            return;
-                        }
-                    },
-                    Err(_) => text.to_string(),
-                };
-                if self.table.to_move() != Some(side) {
-                    self.message = t!("tui-not-your-turn");
-                    return;
-                }
-                // Cells are written in lower case; `B5` is read as `b5`.
-                let lower = text.to_lowercase();
-                let played = match self.table.play(side, &text) {
-                    Err(_) if lower != text => self.table.play(side, &lower),
-                    first => first,
-                };
-                match played {
-                    Ok(_) => Ok(String::new()),
-                    Err(e @ Refusal::Bad(_)) => {
-                        self.message = t!(
-                            "tui-bad-move",
-                            why = crate::play::refusal_text(&e),
-                            reason = crate::play::refusal_reason(&e),
-                            mv = text
-                        );
-                        return;
-                    }
-                    Err(e) => Err(e),
-                }
             }
         };
-        match result {
-            Ok(said) => {
-                if self.job.is_some() {
-                    // A hint for a position that is gone.
-                    self.job = None;
-                }
-                self.changed();
-                self.message = format!("{said} {}", self.prompt_text()).trim().to_string();
-            }
-            Err(e) => self.message = crate::play::refusal_text(&e),
+        format!("{said} {}", self.prompt_text()).trim().to_string()
+    }
+
+    /// Why an action did nothing, as the status says it.
+    fn refused_text(refused: &Refused) -> String {
+        match refused {
+            Refused::NoNumber { n, count } => t!("tui-no-number", n = *n, count = *count),
+            Refused::BadMove { text, why } => t!(
+                "tui-bad-move",
+                why = session::refusal_text(why),
+                reason = session::refusal_reason(why),
+                mv = text.clone()
+            ),
+            Refused::NotYourTurn => t!("tui-not-your-turn"),
+            Refused::Table(e) => session::refusal_text(e),
+            Refused::NotAtTable(_) => String::new(),
         }
+    }
+
+    /// The legal moves with their numbers: `1 b2-c2 · 2 b2-b3`.
+    fn numbered_moves(&self) -> String {
+        self.table()
+            .legal()
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| format!("{} {}", i + 1, m.text))
+            .collect::<Vec<_>>()
+            .join(" · ")
     }
 
     /// Draws the whole screen.
     pub fn draw(&self, f: &mut Frame) {
         let area = f.area();
+        // The message and the keys' line take the lines they need to be
+        // read whole (up to three and two).
+        let keys_bar = Paragraph::new(t!("tui-keys-bar")).wrap(Wrap { trim: true });
+        let keys_h = (keys_bar.line_count(area.width) as u16).clamp(1, 2);
+        let message_p = Paragraph::new(self.message.clone()).wrap(Wrap { trim: true });
+        let message_h = (message_p.line_count(area.width) as u16).clamp(1, 3);
         let [top, main, message, input, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(3),
-            Constraint::Length(2),
+            Constraint::Length(message_h),
             Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(keys_h),
         ])
         .areas(area);
+        let label = |p: Player| session::player_label(&self.names[p.index()]);
         let title = match &self.banner {
             Some(b) => format!(
                 " tablero · {} · {} · {}: {} ({}) · {}: {} ({})",
@@ -687,39 +692,40 @@ where
                 b.title,
                 Self::title(Player::P1),
                 b.people[0],
-                self.names[0],
+                label(Player::P1),
                 Self::title(Player::P2),
                 b.people[1],
-                self.names[1]
+                label(Player::P2)
             ),
             None => format!(
                 " tablero · {} · {}: {} · {}: {}",
                 G::NAME,
                 Self::title(Player::P1),
-                self.names[0],
+                label(Player::P1),
                 Self::title(Player::P2),
-                self.names[1]
+                label(Player::P2)
             ),
         };
         f.render_widget(
             Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
             top,
         );
-        let board = self.board_lines();
+        let board = self.drawing(main.height);
         // The rows of the board are never cut; the lines of text around
         // them wrap when the move list needs the room.
         let width = |lines: &mut dyn Iterator<Item = &String>| {
             lines.map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 1
         };
-        let rows: Vec<usize> = board::spots(&board).iter().map(|s| s.line).collect();
+        let rows: Vec<usize> = board.spots.iter().map(|s| s.line).collect();
         let grid_w = width(
             &mut board
+                .lines
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| rows.contains(i))
                 .map(|(_, l)| l),
         );
-        let all_w = width(&mut board.iter());
+        let all_w = width(&mut board.lines.iter());
         let board_w = all_w
             .min(main.width.saturating_sub(24))
             .max(grid_w)
@@ -730,7 +736,7 @@ where
             Paragraph::new(self.styled_board(&board)).wrap(Wrap { trim: false }),
             left,
         );
-        f.render_widget(self.panel(right.height), right);
+        f.render_widget(self.panel(right), right);
         if let Some(o) = &self.overlay {
             // A box in the middle of the board and panel, as tall as its
             // lines wrapped to its width.
@@ -761,13 +767,8 @@ where
                 area,
             );
         }
-        f.render_widget(
-            Paragraph::new(self.message.clone())
-                .style(Style::new().fg(Color::Yellow))
-                .wrap(Wrap { trim: true }),
-            message,
-        );
-        let prompt = match self.person().filter(|_| self.table.outcome().is_none()) {
+        f.render_widget(message_p.style(Style::new().fg(Color::Yellow)), message);
+        let prompt = match self.person().filter(|_| self.table().outcome().is_none()) {
             Some(p) => format!("{}> ", G::side_label(p).to_lowercase()),
             None => "> ".to_string(),
         };
@@ -785,41 +786,93 @@ where
                 Style::new().add_modifier(Modifier::DIM),
             ));
         }
+        if let Some(n) = self.legal_number(&self.input) {
+            spans.push(Span::styled(
+                format!("   {}", t!("tui-move-number", n = n)),
+                Style::new().add_modifier(Modifier::DIM),
+            ));
+        }
         f.render_widget(Paragraph::new(Line::from(spans)), input);
         f.render_widget(
-            Paragraph::new(t!("tui-keys-bar")).style(Style::new().add_modifier(Modifier::DIM)),
+            keys_bar.style(Style::new().add_modifier(Modifier::DIM)),
             keys,
         );
-        if self.help {
+        if self.help.is_some() {
             self.draw_help(f, main);
         }
-    }
-
-    fn board_lines(&self) -> Vec<String> {
-        let text = lines(&self.table.history().current().screen_board());
-        if self.flip {
-            board::flip(&text)
-        } else {
-            text
+        if !self.color {
+            // No colour anywhere (--no-color, NO_COLOR): the marks are in
+            // the modifiers (reverse video, bold, underline).
+            let buf = f.buffer_mut();
+            let a = buf.area;
+            for y in a.top()..a.bottom() {
+                for x in a.left()..a.right() {
+                    let cell = &mut buf[(x, y)];
+                    cell.set_fg(Color::Reset).set_bg(Color::Reset);
+                }
+            }
         }
     }
 
-    /// The board with its pieces coloured, the squares shaded and the
-    /// cells of the last move marked.
-    fn styled_board(&self, text: &[String]) -> Vec<Line<'static>> {
-        let spots = board::spots(text);
-        let grid = board::is_grid(&spots);
-        let last = self
-            .table
-            .moves()
-            .last()
-            .map(|m| board::cells_of_move(m, grid))
-            .unwrap_or_default();
+    /// The board as drawn for a main area `height` lines high (Linja's
+    /// short drawing where the whole one does not fit).
+    fn drawing(&self, height: u16) -> board::Drawing {
+        let now = self.table().history().current();
+        let whole = board::drawing(now, self.flip, false);
+        if whole.lines.len() <= usize::from(height) {
+            return whole;
+        }
+        let short = board::drawing(now, self.flip, true);
+        if short.lines.len() < whole.lines.len() {
+            short
+        } else {
+            whole
+        }
+    }
+
+    /// The number of the legal move `text` (any case) in the list, from 1.
+    fn legal_number(&self, text: &str) -> Option<usize> {
+        let text = text.trim().to_lowercase();
+        if text.is_empty() {
+            return None;
+        }
+        self.table()
+            .legal()
+            .iter()
+            .position(|m| m.text.to_lowercase() == text)
+            .map(|i| i + 1)
+    }
+
+    /// The cells of the last move, and those of the move at the move line
+    /// when it is a legal one (the move about to be played, previewed).
+    fn marks(&self) -> (Vec<String>, Vec<String>) {
+        let h = self.table().history();
+        let last = match (h.moves().last(), h.positions().len()) {
+            (Some(_), n) if n >= 2 => {
+                let text = self.table().moves().last().cloned().unwrap_or_default();
+                board::cells_of_move(&h.positions()[n - 2], h.current(), &text)
+            }
+            _ => Vec::new(),
+        };
+        let preview = match self.legal_number(&self.input) {
+            Some(_) => G::path(self.input.trim()),
+            None => Vec::new(),
+        };
+        (last, preview)
+    }
+
+    /// The board with its pieces coloured, the squares shaded, the cells
+    /// of the last move marked and those of the move at the move line
+    /// underlined.
+    fn styled_board(&self, d: &board::Drawing) -> Vec<Line<'static>> {
+        let text = &d.lines;
+        let grid = d.grid;
+        let (last, preview) = self.marks();
         let paint = |c: char| G::glyph_color(c).map_or(Style::new(), |c| Style::new().fg(c).bold());
         // Lines, walls and sticks take their colour anywhere; letters only
         // where a piece stands: on a cell of a grid, in a corner token
         // (`[B●]`), or alone on a row of Linja (not in words).
-        let rows: Vec<usize> = spots.iter().map(|s| s.line).collect();
+        let rows: Vec<usize> = d.spots.iter().map(|s| s.line).collect();
         let mut styles: Vec<Vec<Style>> = text
             .iter()
             .enumerate()
@@ -845,7 +898,7 @@ where
             })
             .collect();
         if grid {
-            for s in &spots {
+            for s in &d.spots {
                 if let Some(c) = text[s.line].chars().nth(s.x) {
                     if let Some(st) = styles[s.line].get_mut(s.x) {
                         *st = paint(c);
@@ -853,25 +906,32 @@ where
                 }
             }
         }
-        for s in &spots {
-            let bg = if last.contains(&s.name) {
+        for s in &d.spots {
+            let marked = last.contains(&s.name);
+            let bg = if marked {
                 Some(MARK)
             } else if G::CHECKERED && grid && (s.col + s.row) % 2 == 1 {
-                // Column a is 0 and row 1 is 1: a1 is dark.
-                Some(DARK)
-            } else if G::CHECKERED && grid {
+                // Column a is 0 and row 1 is 0: a1 is dark.
                 Some(LIGHT)
+            } else if G::CHECKERED && grid {
+                Some(DARK)
             } else {
                 None
             };
-            let Some(bg) = bg else { continue };
             let row = &mut styles[s.line];
             for x in s.x.saturating_sub(1)..=s.x + 1 {
-                if let Some(st) = row.get_mut(x) {
+                let Some(st) = row.get_mut(x) else { continue };
+                if let Some(bg) = bg {
                     *st = st.bg(bg);
-                    if bg == MARK && st.fg.is_none() {
+                }
+                if marked {
+                    *st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                    if st.fg.is_none() {
                         *st = st.fg(Color::Black);
                     }
+                }
+                if preview.contains(&s.name) {
+                    *st = st.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
                 }
             }
         }
@@ -888,22 +948,14 @@ where
             .collect()
     }
 
-    /// The pieces taken off the board since the start, as `2 r, 1 b`.
+    /// The pieces each side has lost since the start, as `Blue 1`.
     fn captured(&self) -> Option<String> {
-        let now = lines(&self.table.history().current().screen_board());
-        let spots_now = board::spots(&now);
-        let spots_then = board::spots(&self.start_board);
-        if !board::is_grid(&spots_now) {
-            return None;
-        }
-        let then = board::census(&self.start_board, &spots_then);
-        let now = board::census(&now, &spots_now);
-        let gone: Vec<String> = then
-            .iter()
-            .filter_map(|&(c, n)| {
-                let left = now.iter().find(|(k, _)| *k == c).map_or(0, |e| e.1);
-                (n > left).then(|| format!("{} {c}", n - left))
-            })
+        let h = self.table().history();
+        let lost = board::lost(h.start(), h.current())?;
+        let gone: Vec<String> = Player::ALL
+            .into_iter()
+            .filter(|p| lost[p.index()] > 0)
+            .map(|p| format!("{} {}", Self::title(p), lost[p.index()]))
             .collect();
         Some(if gone.is_empty() {
             t!("tui-none")
@@ -912,9 +964,12 @@ where
         })
     }
 
-    fn panel(&self, height: u16) -> Paragraph<'static> {
+    /// The side panel: the players, the search, the lost pieces, the game's
+    /// own notes and the move list, its newest ply always shown (however
+    /// the lines above it wrap).
+    fn panel(&self, area: Rect) -> Paragraph<'static> {
         let mut out: Vec<Line> = Vec::new();
-        let to_move = self.table.to_move();
+        let to_move = self.table().to_move();
         if let Some(b) = &self.banner {
             out.push(Line::styled(
                 b.title.clone(),
@@ -931,6 +986,7 @@ where
             } else {
                 Color::Blue
             };
+            let name = session::player_label(&self.names[p.index()]);
             out.push(Line::from(vec![
                 Span::raw(marker),
                 Span::styled(
@@ -938,12 +994,12 @@ where
                     Style::new().fg(color).bold(),
                 ),
                 Span::raw(match &self.banner {
-                    Some(b) => format!("{} · {}", b.people[p.index()], self.names[p.index()]),
-                    None => self.names[p.index()].clone(),
+                    Some(b) => format!("{} · {name}", b.people[p.index()]),
+                    None => name,
                 }),
             ]));
         }
-        match (&self.job, self.table.outcome()) {
+        match (&self.job, self.table().outcome()) {
             (_, Some(o)) => out.push(Line::styled(
                 self.result_text(o),
                 Style::new().add_modifier(Modifier::BOLD),
@@ -969,6 +1025,8 @@ where
             }
             (None, None) => out.push(Line::raw("")),
         }
+        // What may give way to the newest ply on a low screen.
+        let head = out.len();
         if let Some(info) = &self.info {
             out.push(Line::styled(
                 t!("tui-last-search", info = crate::i18n::search_line(info)),
@@ -978,24 +1036,68 @@ where
         if let Some(c) = self.captured() {
             out.push(Line::raw(t!("tui-captured", list = c)));
         }
-        out.push(Line::styled(
+        let notes = self.table().history().current().screen_notes(&self.input);
+        if !notes.is_empty() {
+            out.extend(
+                notes
+                    .into_iter()
+                    .map(|n| Line::styled(n, Style::new().add_modifier(Modifier::DIM))),
+            );
+        }
+        // The panel's text is as wide as the area less its left border; the
+        // lines above the moves take what they wrap to, the moves the rest,
+        // newest first.
+        let inner = area.width.saturating_sub(1).max(1);
+        let rows_of = |lines: Vec<Line<'static>>| {
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .line_count(inner)
+        };
+        let moves = self.table().moves();
+        let heading = Line::styled(
             t!("tui-moves"),
             Style::new().add_modifier(Modifier::UNDERLINED),
-        ));
-        let room = usize::from(height).saturating_sub(out.len() + 1).max(1);
-        let moves = self.table.moves();
-        let skip = moves.len().saturating_sub(room);
-        for (i, m) in moves.iter().enumerate().skip(skip) {
-            let mover = self.table.history().positions()[i].side_to_move();
-            out.push(Line::from(vec![
+        );
+        let height = usize::from(area.height);
+        if let Some(m) = moves.last() {
+            // The newest ply is never left out: the notes above the list
+            // give way to it, the last first.
+            let newest = rows_of(vec![Line::raw(format!("{:>3}. x {m}", moves.len()))]);
+            while out.len() > head && rows_of(out.clone()) + 1 + newest > height {
+                out.pop();
+            }
+        }
+        out.push(heading);
+        let used = rows_of(out.clone());
+        let mut room = height.saturating_sub(used);
+        let mut list: Vec<Line> = Vec::new();
+        for (i, m) in moves.iter().enumerate().rev() {
+            let mover = self.table().history().positions()[i].side_to_move();
+            let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
                 Span::styled(
                     format!("{} ", Self::title(mover).chars().next().unwrap_or(' ')),
                     Style::new().add_modifier(Modifier::DIM),
                 ),
                 Span::raw(m.clone()),
-            ]));
+            ]);
+            let need = rows_of(vec![line.clone()]);
+            if need > room {
+                break;
+            }
+            room -= need;
+            list.push(line);
         }
+        if list.is_empty() && !moves.is_empty() {
+            // Not even the newest fits under the players: it takes the
+            // heading's place.
+            out.pop();
+            if let Some(m) = moves.last() {
+                list.push(Line::raw(format!("{:>3}. {m}", moves.len())));
+            }
+        }
+        list.reverse();
+        out.extend(list);
         Paragraph::new(out)
             .block(Block::new().borders(Borders::LEFT))
             .wrap(Wrap { trim: false })
@@ -1008,11 +1110,28 @@ where
             G::legend(),
             t!("tui-help-close")
         );
+        let inner = area.width.saturating_sub(2).max(1);
+        let p = Paragraph::new(text).wrap(Wrap { trim: false });
+        let total = p.line_count(inner) as u16;
+        let page = area.height.saturating_sub(2);
+        let top = self.help.unwrap_or(0).min(total.saturating_sub(page));
+        let title = if total > page {
+            format!(
+                " {} ({}) ",
+                t!("tui-help-title"),
+                t!(
+                    "tui-help-lines",
+                    from = top + 1,
+                    to = (top + page).min(total),
+                    total = total
+                )
+            )
+        } else {
+            format!(" {} ", t!("tui-help-title"))
+        };
         f.render_widget(Clear, area);
         f.render_widget(
-            Paragraph::new(text)
-                .block(Block::bordered().title(format!(" {} ", t!("tui-help-title"))))
-                .wrap(Wrap { trim: false }),
+            p.block(Block::bordered().title(title)).scroll((top, 0)),
             area,
         );
     }
@@ -1020,20 +1139,7 @@ where
 
 /// The result of the game `h` as a sentence: who won, why, the score.
 pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> String {
-    let text = match o.winner {
-        Some(p) => t!("wins", side = G::side_label(p)),
-        None => t!("draw"),
-    };
-    let why = h
-        .current()
-        .end_text(o)
-        .unwrap_or_else(|| crate::play::reason_text::<G>(o.reason));
-    t!(
-        "result",
-        result = text,
-        why = why,
-        score = o.score_text("-")
-    )
+    session::result_sentence(h, o, |p| G::side_label(p).to_string())
 }
 
 /// The background of the last move's cells.
@@ -1042,10 +1148,6 @@ const MARK: Color = Color::Yellow;
 const DARK: Color = Color::DarkGray;
 /// The background of the light squares.
 const LIGHT: Color = Color::Gray;
-
-fn lines(text: &str) -> Vec<String> {
-    text.lines().map(str::to_string).collect()
-}
 
 /// Whether the full-screen game can run: both the input and the output are
 /// terminals.
@@ -1078,8 +1180,8 @@ pub fn run(app: &mut impl Screen) -> Result<()> {
                 app.stop();
                 return Ok(());
             }
-            if event::poll(Duration::from_millis(100))? {
-                if let Event::Key(k) = event::read()? {
+            if term::poll(Duration::from_millis(100))? {
+                if let term::Event::Key(k) = term::read()? {
                     app.key(k);
                 }
             }

@@ -165,7 +165,7 @@ fn formation_e_draws_every_square_and_marks_the_last_move() {
             assert_ne!(cell.symbol(), " ", "{name} is drawn:\n{}", text.join("\n"));
             // Every square is shaded, light or dark (a1 dark), or marked.
             let dark = (col as u8 - b'a' + row) % 2 == 1;
-            let cells = board::cells_of_move(&mv, true);
+            let cells = <Dimensiones as tablero_games::Describe>::path(&mv);
             let expect = if cells.contains(&name) {
                 MARK
             } else if dark {
@@ -179,7 +179,7 @@ fn formation_e_draws_every_square_and_marks_the_last_move() {
     }
     assert_eq!(drawn, 36);
     // The move's cells are marked.
-    for name in board::cells_of_move(&mv, true) {
+    for name in <Dimensiones as tablero_games::Describe>::path(&mv) {
         let (x, y) = find_cell(&text, &name).expect("on the screen");
         assert_eq!(buf[(x, y)].bg, MARK, "{name} of {mv} is marked");
     }
@@ -234,7 +234,7 @@ fn undo_against_the_computer_and_bad_moves() {
     let text = rows(&screen(&app, 80, 24)).join("\n");
     assert!(text.contains("F2 hint"), "{text}");
     app.key(KeyEvent::from(KeyCode::Char('x')));
-    assert!(!app.help);
+    assert!(app.help.is_none());
     assert!(app.input.is_empty());
 }
 
@@ -473,4 +473,183 @@ fn leaving_between_the_games_leaves_game_two_unplayed() {
     assert!(app.quitting());
     assert_eq!(app.matches().games().len(), 2);
     assert!(app.matches().games()[1].moves().is_empty());
+}
+
+/// Plays a game between two people at the keyboard, a move chosen by its
+/// number each time, and after every few plies (and at the end) checks that
+/// the move list shows the newest ply at 80x24 and 60x20.
+fn newest_ply_always_shown<G: CliGame + Send + 'static>(variant: &str, plies: usize)
+where
+    G::Move: Send,
+{
+    let (mut app, _) = game::<G>(variant, "human");
+    for i in 0..plies {
+        if app.table().outcome().is_some() {
+            break;
+        }
+        let n = app.table().legal().len();
+        app.type_line(&((i * 7) % n + 1).to_string());
+        assert_eq!(
+            app.table().moves().len(),
+            i + 1,
+            "{}: {}",
+            G::NAME,
+            app.message
+        );
+        if i % 5 == 4 || app.table().outcome().is_some() || i + 1 == plies {
+            for (w, h) in [(80, 24), (60, 20)] {
+                let text = rows(&screen(&app, w, h)).join("\n");
+                let number = format!("{:>3}. ", i + 1);
+                assert!(
+                    text.contains(&number),
+                    "{} at {w}x{h}: ply {} not shown:\n{text}",
+                    G::NAME,
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_move_list_shows_the_newest_ply_in_every_game_at_80x24_and_60x20() {
+    newest_ply_always_shown::<Imago>("", 60);
+    newest_ply_always_shown::<Jarmo>("", 60);
+    newest_ply_always_shown::<Linja>("", 60);
+    newest_ply_always_shown::<Dimensiones>("", 60);
+    newest_ply_always_shown::<Draughts>("", 60);
+}
+
+#[test]
+fn without_colour_the_last_move_is_marked_in_reverse_video() {
+    let (mut app, _) = game::<Draughts>("", "human");
+    app.set_color(false);
+    app.type_line("1");
+    let buf = screen(&app, 80, 24);
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+        "no colour anywhere"
+    );
+    let text = rows(&buf);
+    for name in <Draughts as tablero_games::Describe>::path(&app.table().moves()[0]) {
+        let (x, y) = find_cell(&text, &name).expect("on the screen");
+        assert!(
+            buf[(x, y)].modifier.contains(Modifier::REVERSED),
+            "{name} is marked"
+        );
+    }
+}
+
+#[test]
+fn f6_asks_before_resigning() {
+    let (mut app, _) = game::<Imago>("", "human");
+    app.key(KeyEvent::from(KeyCode::F(6)));
+    assert!(app.table().outcome().is_none());
+    assert!(app.message.contains("Resign"), "{}", app.message);
+    app.key(KeyEvent::from(KeyCode::Char('n')));
+    assert!(app.table().outcome().is_none(), "a no keeps the game");
+    app.key(KeyEvent::from(KeyCode::F(6)));
+    app.key(KeyEvent::from(KeyCode::Char('y')));
+    let o = app.table().outcome().expect("resigned");
+    assert_eq!(o.reason, tablero_core::Reason::Resign);
+    assert_eq!(o.winner, Some(Player::P2));
+}
+
+#[test]
+fn the_moves_are_numbered_and_the_typed_one_is_previewed() {
+    let (mut app, _) = game::<Draughts>("", "human");
+    app.type_line("moves");
+    let legal: Vec<String> = app.table().legal().into_iter().map(|m| m.text).collect();
+    assert!(
+        app.message.contains(&format!("2 {}", legal[1])),
+        "{}",
+        app.message
+    );
+    for c in legal[1].chars() {
+        app.key(KeyEvent::from(KeyCode::Char(c)));
+    }
+    let buf = screen(&app, 80, 24);
+    let text = rows(&buf);
+    assert!(
+        text.iter().any(|r| r.contains("number 2 in the list")),
+        "{}",
+        text.join("\n")
+    );
+    for name in <Draughts as tablero_games::Describe>::path(&legal[1]) {
+        let (x, y) = find_cell(&text, &name).expect("on the screen");
+        assert!(
+            buf[(x, y)].modifier.contains(Modifier::UNDERLINED),
+            "{name}"
+        );
+    }
+    assert!(app.table().moves().is_empty(), "not played before Enter");
+}
+
+#[test]
+fn at_60x20_linja_shows_every_row_and_the_keys_whole() {
+    let (app, _) = game::<Linja>("", "human");
+    let text = rows(&screen(&app, 60, 20)).join("\n");
+    for r in 0..8 {
+        assert!(text.contains(&format!(" {r}   ")), "row {r}:\n{text}");
+    }
+    for word in t!("tui-keys-bar").split_whitespace() {
+        assert!(text.contains(word), "{word} of the keys' line:\n{text}");
+    }
+}
+
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (mut app, _) = game::<Jarmo>("", "human");
+    app.key(KeyEvent::from(KeyCode::F(1)));
+    let first = rows(&screen(&app, 60, 20));
+    app.key(KeyEvent::from(KeyCode::PageDown));
+    assert!(app.help.is_some(), "scrolling keeps the help open");
+    let second = rows(&screen(&app, 60, 20));
+    assert_ne!(first, second);
+    app.key(KeyEvent::from(KeyCode::Char('x')));
+    assert!(app.help.is_none());
+}
+
+#[test]
+fn an_imago_piece_on_its_goal_is_no_lost_piece() {
+    let start = Imago::parse_position(&Default::default(), "c4,f2/b6,g1 b 0").expect("a position");
+    let table = Table::new(start, [Seat::Person, Seat::Person]);
+    let mut app = App::new(
+        table,
+        [None, None],
+        ["ai:1".to_string(), "human".to_string()],
+        Box::new(|_| Ok(())),
+        1,
+    );
+    app.type_line("b6-a6");
+    assert!(app.table().outcome().is_some(), "{}", app.message);
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("Pieces lost: none"), "{text}");
+}
+
+#[test]
+fn jarmo_shows_the_lines_of_the_archers_to_move() {
+    let (mut app, _) = game::<Jarmo>("", "human");
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("Lines from Dark's"), "{text}");
+    assert!(text.contains("e1: c2 d3"), "{text}");
+    for c in "b1".chars() {
+        app.key(KeyEvent::from(KeyCode::Char(c)));
+    }
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("b1: a3 d2"), "{text}");
+    assert!(!text.contains("e1: c2 d3"), "only the point typed:\n{text}");
+}
+
+#[test]
+fn a_side_without_pieces_is_said_so() {
+    let none =
+        Draughts::parse_position(&Default::default(), "8/8/8/8/8/8/8/w7 b 0").expect("a position");
+    let o = none.outcome().expect("Black cannot move");
+    assert_eq!(o.winner, Some(Player::P1));
+    let text = result_sentence(&History::new(none.clone()), o);
+    assert!(text.contains("Black has no pieces left"), "{text}");
+    assert!(!text.contains("neither"), "{text}");
 }

@@ -1,0 +1,359 @@
+//! `tablero play` line by line: the board printed after each move, a prompt
+//! for the person to move. What is typed goes to the shared
+//! [`Session`](crate::session::Session); this file only prints.
+
+use super::{save_record, Who};
+use crate::i18n::{t, Command};
+use crate::render::CliGame;
+use crate::session::{self, Action, Event, Refused, Session};
+use anyhow::Result;
+use owo_colors::OwoColorize;
+use std::io::BufRead;
+use std::path::PathBuf;
+use tablero_ai::table::Table;
+use tablero_ai::Limits;
+use tablero_core::{History, Player};
+
+/// A game line by line: the session and who plays each seat.
+pub(super) struct Line<G: CliGame> {
+    pub(super) session: Session<G>,
+    pub(super) who: [Who<G>; 2],
+    color: bool,
+    /// Where the record is saved after every move, if anywhere.
+    pub(super) record: Option<PathBuf>,
+    /// The record's other tags (names, dates), kept as they were read.
+    pub(super) tags: Vec<(String, String)>,
+}
+
+/// One line typed at the prompt.
+enum Input {
+    /// A line of text, without its line end.
+    Line(String),
+    /// The input ended (Ctrl-D, a closed pipe).
+    End,
+    /// A line that cannot be a command; why.
+    Bad(String),
+}
+
+/// The longest line read as a command; longer ones are refused whole.
+const MAX_LINE: usize = 4096;
+
+/// Reads one line as bytes, so that invalid UTF-8 or a huge line is
+/// answered with a message instead of ending the game.
+fn read_input(input: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
+        Ok(0) => Input::End,
+        Ok(_) if bytes.len() > MAX_LINE => {
+            Input::Bad(t!("line-too-long", len = bytes.len(), max = MAX_LINE))
+        }
+        Ok(_) => match String::from_utf8(bytes) {
+            Ok(text) => Input::Line(text),
+            Err(_) => Input::Bad(t!("line-not-utf8")),
+        },
+        Err(e) => {
+            eprintln!("{}", t!("cannot-read", error = e.to_string()));
+            Input::End
+        }
+    }
+}
+
+/// What a person's line led to.
+enum Step {
+    Again,
+    Moved,
+    Quit,
+    /// A person offered a draw to the person at the other side.
+    AskDraw,
+}
+
+impl<G: CliGame> Line<G> {
+    pub(super) fn new(history: History<G>, who: [Who<G>; 2], color: bool) -> Self {
+        let seats = [who[0].seat(), who[1].seat()];
+        Line {
+            session: Session::new(Table::from_history(history, seats)),
+            who,
+            color,
+            record: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// Saves the record, if one is kept: after every move, so that an
+    /// interrupted game loses at most the move being typed.
+    pub(super) fn save(&self) -> Result<()> {
+        match &self.record {
+            Some(path) => save_record(
+                path,
+                self.session.table().history(),
+                [self.who[0].name(), self.who[1].name()],
+                &self.tags,
+            ),
+            None => Ok(()),
+        }
+    }
+
+    fn show(&self) {
+        println!();
+        print!(
+            "{}",
+            self.session.table().history().current().board(self.color)
+        );
+        if self.session.table().history().moves().is_empty() {
+            println!("{}", G::legend());
+        }
+    }
+
+    fn title(&self, p: Player) -> String {
+        let name = G::side_label(p);
+        if !self.color {
+            return name.to_string();
+        }
+        match p {
+            Player::P1 => name.red().bold().to_string(),
+            Player::P2 => name.blue().bold().to_string(),
+        }
+    }
+
+    fn list_moves(&self) {
+        let legal = self
+            .session
+            .table()
+            .history()
+            .current()
+            .legal_move_strings();
+        let items: Vec<String> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{:>2}. {m:<10}", i + 1))
+            .collect();
+        for chunk in items.chunks(5) {
+            println!("  {}", chunk.join(" "));
+        }
+    }
+
+    /// Plays to the end; `Ok(true)` when the player quit.
+    pub(super) fn play(&mut self) -> Result<bool> {
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock();
+        loop {
+            self.save()?;
+            self.show();
+            if let Some(o) = self.session.table().outcome() {
+                let text =
+                    session::result_sentence(self.session.table().history(), o, |p| self.title(p));
+                println!("{text}");
+                return Ok(false);
+            }
+            let side = self.session.table().history().current().side_to_move();
+            if !self.session.table().seats()[side.index()].is_person() {
+                if self.session.paused() {
+                    if self.paused_prompt(side, &mut lines) {
+                        return Ok(true);
+                    }
+                } else {
+                    self.computer_turn(side);
+                }
+                continue;
+            }
+            self.to_move(side);
+            loop {
+                print!("{}> ", G::side_label(side).to_lowercase());
+                crate::out::flush();
+                let line = match read_input(&mut lines) {
+                    Input::Line(line) => line,
+                    Input::End => {
+                        println!();
+                        return Ok(true);
+                    }
+                    Input::Bad(why) => {
+                        println!("{why}");
+                        continue;
+                    }
+                };
+                match self.human(line.trim(), side) {
+                    Step::Again => {}
+                    Step::Moved => break,
+                    Step::Quit => return Ok(true),
+                    Step::AskDraw => {
+                        if self.ask_draw(side, &mut lines) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn to_move(&self, side: Player) {
+        match self.session.table().history().current().mover_label() {
+            Some(army) => println!(
+                "{}",
+                t!(
+                    "to-move-army",
+                    side = self.title(side),
+                    army = crate::render::army_label(army)
+                )
+            ),
+            None => println!("{}", t!("to-move", side = self.title(side))),
+        }
+        self.list_moves();
+    }
+
+    /// The person at the other side answers `side`'s draw offer; whether
+    /// it was agreed.
+    fn ask_draw(&mut self, side: Player, lines: &mut impl BufRead) -> bool {
+        let other = side.other();
+        print!(
+            "{}",
+            t!(
+                "offers-draw",
+                side = self.title(side),
+                other = self.title(other)
+            )
+        );
+        crate::out::flush();
+        let answer = match read_input(lines) {
+            Input::Line(l) => l,
+            Input::End | Input::Bad(_) => String::new(),
+        };
+        println!();
+        match self
+            .session
+            .answer_draw(other, crate::i18n::is_yes(&answer))
+        {
+            Event::DrawAgreed => true,
+            _ => {
+                println!("{}", t!("declines-draw", side = self.title(other)));
+                false
+            }
+        }
+    }
+
+    /// The computer waits to be asked; whether the player quit.
+    fn paused_prompt(&mut self, side: Player, lines: &mut impl BufRead) -> bool {
+        println!(
+            "{}",
+            t!(
+                "computer-paused",
+                side = self.title(side),
+                spec = self.who[side.index()].name().to_string()
+            )
+        );
+        print!("> ");
+        crate::out::flush();
+        match read_input(lines) {
+            Input::Line(l) => match Action::parse(&l) {
+                None | Some(Action::Command(Command::Go)) => self.session.resume(),
+                Some(Action::Command(Command::Quit)) => return true,
+                Some(_) => {
+                    println!("{}", t!("paused-other", text = format!("{:?}", l.trim())));
+                }
+            },
+            Input::End => {
+                println!();
+                return true;
+            }
+            Input::Bad(why) => println!("{why}"),
+        }
+        false
+    }
+
+    fn computer_turn(&mut self, side: Player) {
+        let title = self.title(side);
+        let Who::Computer(bot, spec) = &mut self.who[side.index()] else {
+            unreachable!("a computer's turn")
+        };
+        let table = self.session.table_mut();
+        if table.computer_claims() {
+            println!(
+                "{}",
+                t!(
+                    "computer-claims",
+                    side = title,
+                    spec = spec.clone(),
+                    claim = session::claim_name::<G>()
+                )
+            );
+            table.claim(side).expect("a claim the table proved");
+            return;
+        }
+        let mv = bot.choose(table.history(), &Limits::none());
+        println!(
+            "{}",
+            t!(
+                "computer-plays",
+                side = title,
+                spec = spec.clone(),
+                mv = table.history().current().format_move(mv)
+            )
+        );
+        table.play_move(mv).expect("the computer plays legal moves");
+    }
+
+    /// A line the person to move typed.
+    fn human(&mut self, input: &str, side: Player) -> Step {
+        let Some(action) = Action::parse(input) else {
+            return Step::Again;
+        };
+        let refused = match self.session.act(side, &action) {
+            Ok(event) => return self.said(side, event),
+            Err(refused) => refused,
+        };
+        match refused {
+            Refused::NotAtTable(Command::Help) => {
+                println!("{}", t!("play-help"));
+                println!("{}", G::legend());
+            }
+            Refused::NotAtTable(Command::Moves) => self.list_moves(),
+            Refused::NotAtTable(Command::Quit) => return Step::Quit,
+            Refused::NotAtTable(c) => {
+                println!("{}", t!("line-full-screen-only", word = c.words()[0]))
+            }
+            Refused::NoNumber { n, count } => {
+                println!("{}", t!("no-move-number", n = n, count = count));
+            }
+            Refused::BadMove { text, why } => println!(
+                "{}",
+                t!("bad-move", error = session::refusal_reason(&why), mv = text)
+            ),
+            Refused::NotYourTurn => println!("{}", t!("tui-not-your-turn")),
+            Refused::Table(e) => match &self.who[side.other().index()] {
+                // A draw the computer declined.
+                Who::Computer(_, spec) if action == Action::Command(Command::Draw) => println!(
+                    "{}",
+                    t!(
+                        "computer-declines-draw",
+                        side = self.title(side.other()),
+                        spec = spec.clone()
+                    )
+                ),
+                _ => println!("{}", session::refusal_text(&e)),
+            },
+        }
+        Step::Again
+    }
+
+    /// Prints what the person's action did.
+    fn said(&self, side: Player, event: Event) -> Step {
+        match event {
+            Event::TakenBack(_) => println!("{}", t!("move-taken-back")),
+            Event::BackToStart => println!("{}", t!("back-to-start")),
+            Event::DrawAgreed => {
+                if let Who::Computer(_, spec) = &self.who[side.other().index()] {
+                    println!(
+                        "{}",
+                        t!(
+                            "computer-accepts-draw",
+                            side = self.title(side.other()),
+                            spec = spec.clone()
+                        )
+                    );
+                }
+            }
+            Event::DrawOffered { .. } => return Step::AskDraw,
+            Event::Moved(_) | Event::Resigned(_) | Event::Claimed(_) | Event::DrawDeclined(_) => {}
+        }
+        Step::Moved
+    }
+}
