@@ -119,20 +119,6 @@ function format(l, key, vars) {
   return text.replace(/\{\$(\w+)\}/g, '{$1}');
 }
 
-/** Short rules summaries, one paragraph per entry, by game, in the current
- * language: the messages summary_GAME_1, summary_GAME_2, ... */
-export function summaries() {
-  const games = {};
-  const bundle = BUNDLES[lang];
-  if (!bundle) return games;
-  for (const [id] of bundle._messages) {
-    const m = /^summary_(\w+)_(\d+)$/.exec(id);
-    if (!m) continue;
-    (games[m[1]] ||= [])[Number(m[2]) - 1] = format(lang, id);
-  }
-  return games;
-}
-
 const listeners = new Set();
 
 export function getLang() { return lang; }

@@ -8,6 +8,8 @@
 
 error-at = at byte { $at }: { $reason }
 list-join = { $a }; { $b }
+list-item = { $text }
+list-or = { $a } or { $b }
 move-empty = empty move
 move-syntax = "{ $text }" is not a move: { $reason } (at byte { $at })
 move-illegal = { $text } is not legal here

@@ -191,30 +191,6 @@ in_short = In short
 full_rules = The rules as implemented (in English)
 play_now = Play { $game }
 
-## Short rules summaries, one paragraph per message: summary_GAME_N (N from 1).
-
-summary_imago_1 = A 6x6 grid plus four goal cells at the ends of rows 1 and 6. Red (player one) starts on the left and heads for h1 and h6; Blue starts on the right and heads for a1 and a6. Walls block movement between two cells.
-summary_imago_2 = A turn: step one of your two pieces one cell up, down, left or right onto an empty cell, then choose an enemy piece: it is pushed one cell the opposite way, if that cell exists, is free, is not a goal and no wall is in between.
-summary_imago_3 = Reach one of your goal cells with a step and you win at once. If you cannot step, you pass. A position seen for the third time, or two passes in a row, is a draw.
-summary_imago_4 = Jacke: instead of moving you may claim the win; it is accepted only if the solver proves you win by force.
-summary_imago_5 = To move here: click your piece, then the cell it steps to, then the enemy piece to push.
-summary_jarmo_1 = Each side has five archers on its first row of a 25-point board whose lines jump like a chess knight. Dark (player one) moves first.
-summary_jarmo_2 = A turn: move one archer along a line to the point at its other end, onto an empty point or onto an enemy archer, which is captured. A capturing archer becomes marked. Capturing is optional.
-summary_jarmo_3 = An archer on the enemy's first row never moves again. When a marked archer arrives there, one of your lost archers may come back to your own first row (a return).
-summary_jarmo_4 = No shuttling: the same back-and-forth move may not be made four times in a row.
-summary_jarmo_5 = The game ends when a player has all its archers on the enemy's first row. That player scores 2 per archer; the other 2 per arrived archer and 1 per other archer. More points wins.
-summary_jarmo_6 = To move here: click an archer, then the point it goes to (then the return point, if one is due).
-summary_linja_1 = Eight rows separated by seven sticks. Red moves up from row 0, Black down from row 7. Each field row holds at most six pieces.
-summary_linja_2 = A turn has two moves. First move: one of your pieces one row forward, not onto a full row. Following move: any of your pieces exactly as many rows forward as there were pieces on the row the first move reached.
-summary_linja_3 = A first move onto an empty row gives no following move; onto your goal line, a following move of one. With the publisher's rules, a following move onto an empty row gives one more whole turn.
-summary_linja_4 = The game ends when the two sides have passed each other. Red scores 5, 3, 2, 1 per piece on rows 7, 6, 5, 4; Black the same on rows 0, 1, 2, 3. More points wins.
-summary_linja_5 = To move here: click the row you move from, then the row you move to, for each of the moves.
-summary_dimensiones_1 = A 6x6 board with four armies of six men: South plays Red and Aqua, North plays Blue and Orange. Red fights Blue and Aqua fights Orange, each pair its own sub-game.
-summary_dimensiones_2 = The armies move in turn, Red, Blue, Aqua, Orange; the signal token shows whose turn it is. A decided sub-game freezes its pieces.
-summary_dimensiones_3 = Five cards set the rules: M/I (may a piece jump over its ally), C/D (normal or giveaway), A/N (optional or compulsory capture), W/E (diagonal or orthogonal), R/S (flying or short kings).
-summary_dimensiones_4 = Each sub-game won is worth 1 point, a drawn one ½. More points wins.
-summary_dimensiones_5 = To move here: click a piece, then each square it lands on.
-
 ## Analysis board, rematch, two-game match, players, hint (#17)
 an_title = Analysis: { $game }
 an_values = Every move

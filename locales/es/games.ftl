@@ -6,6 +6,8 @@
 
 error-at = en el byte { $at }: { $reason }
 list-join = { $a }; { $b }
+list-item = { $text }
+list-or = { $a }, { $b }
 move-empty = jugada vacía
 move-syntax = «{ $text }» no es una jugada: { $reason } (en el byte { $at })
 move-illegal = { $text } no es legal aquí

@@ -194,30 +194,6 @@ in_short = En resumen
 full_rules = Las reglas tal como están implementadas (en inglés)
 play_now = Jugar a { $game }
 
-## Short rules summaries, one paragraph per message: summary_GAME_N (N from 1).
-
-summary_imago_1 = Una cuadrícula de 6x6 más cuatro casillas meta en los extremos de las filas 1 y 6. Rojo (jugador uno) empieza a la izquierda y va hacia h1 y h6; Azul empieza a la derecha y va hacia a1 y a6. Los muros impiden pasar entre dos casillas.
-summary_imago_2 = Un turno: mueve una de tus dos piezas una casilla arriba, abajo, a la izquierda o a la derecha a una casilla vacía, y luego elige una pieza rival: se empuja una casilla en sentido contrario, si esa casilla existe, está libre, no es meta y no hay muro en medio.
-summary_imago_3 = Si llegas con un paso a una de tus metas, ganas al instante. Si no puedes mover, pasas. Una posición repetida por tercera vez, o dos pases seguidos, son tablas.
-summary_imago_4 = Jacke: en vez de mover puedes reclamar la victoria; solo se acepta si el resolvedor demuestra que ganas por fuerza.
-summary_imago_5 = Para mover aquí: pulsa tu pieza, luego la casilla a la que va, y luego la pieza rival que empujas.
-summary_jarmo_1 = Cada bando tiene cinco arqueros en su primera fila de un tablero de 25 puntos cuyas líneas saltan como el caballo del ajedrez. Oscuro (jugador uno) empieza.
-summary_jarmo_2 = Un turno: mueve un arquero por una línea hasta el punto del otro extremo, vacío o con un arquero enemigo, que queda capturado. El arquero que captura queda marcado. Capturar no es obligatorio.
-summary_jarmo_3 = Un arquero en la primera fila enemiga ya no se mueve. Cuando llega allí un arquero marcado, uno de tus arqueros perdidos puede volver a tu primera fila (un retorno).
-summary_jarmo_4 = Sin vaivén: el mismo movimiento de ida y vuelta no puede hacerse cuatro veces seguidas.
-summary_jarmo_5 = La partida termina cuando un jugador tiene todos sus arqueros en la primera fila enemiga. Ese jugador suma 2 por arquero; el otro 2 por arquero llegado y 1 por cada otro. Gana quien suma más.
-summary_jarmo_6 = Para mover aquí: pulsa un arquero y luego el punto al que va (y el punto de retorno, si toca).
-summary_linja_1 = Ocho filas separadas por siete palos. Rojo sube desde la fila 0 y Negro baja desde la fila 7. Cada fila del campo admite como mucho seis piezas.
-summary_linja_2 = Un turno tiene dos movimientos. Primero: una pieza tuya una fila adelante, no a una fila llena. Siguiente: cualquier pieza tuya avanza exactamente tantas filas como piezas había en la fila a la que llegó el primero.
-summary_linja_3 = Un primer movimiento a una fila vacía no da movimiento siguiente; a tu línea de meta, uno de una fila. Con las reglas del editor, un movimiento siguiente a una fila vacía da otro turno entero.
-summary_linja_4 = La partida termina cuando los dos bandos se han cruzado. Rojo suma 5, 3, 2, 1 por pieza en las filas 7, 6, 5, 4; Negro lo mismo en las filas 0, 1, 2, 3. Gana quien suma más.
-summary_linja_5 = Para mover aquí: pulsa la fila de la que sales y luego la fila a la que llegas, en cada movimiento.
-summary_dimensiones_1 = Un tablero de 6x6 con cuatro ejércitos de seis peones: Sur juega con Rojo y Aguamarina, Norte con Azul y Naranja. Rojo lucha contra Azul y Aguamarina contra Naranja, cada pareja en su subpartida.
-summary_dimensiones_2 = Los ejércitos mueven por turno: Rojo, Azul, Aguamarina, Naranja; la ficha de señal indica a quién le toca. Una subpartida decidida congela sus piezas.
-summary_dimensiones_3 = Cinco cartas fijan las reglas: M/I (saltar o no sobre el aliado), C/D (normal o ganapierde), A/N (captura opcional u obligatoria), W/E (diagonal u ortogonal), R/S (damas voladoras o cortas).
-summary_dimensiones_4 = Cada subpartida ganada vale 1 punto y una en tablas ½. Gana quien suma más.
-summary_dimensiones_5 = Para mover aquí: pulsa una pieza y luego cada casilla donde cae.
-
 ## Analysis board, rematch, two-game match, players, hint (#17)
 an_title = Análisis: { $game }
 an_values = Todas las jugadas

@@ -5,6 +5,7 @@ use std::error::Error;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
+use tablero_i18n::id;
 
 /// A buffer of moves owned by the caller and reused between calls, so that
 /// move generation never allocates.
@@ -76,10 +77,9 @@ pub trait Variant:
 }
 
 /// Why a move text was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
-    #[error("{text:?} is not a move: {reason} (at byte {at})")]
     Syntax {
         /// The text given.
         text: String,
@@ -89,7 +89,6 @@ pub enum MoveError {
         reason: Message,
     },
     /// The text names a move, but not a legal one here.
-    #[error("{text} is not legal here{}", if .why.is_empty() { String::new() } else { format!(": {}", .why) })]
     Illegal {
         /// The text given.
         text: String,
@@ -97,7 +96,6 @@ pub enum MoveError {
         why: Message,
     },
     /// The text matches several legal moves.
-    #[error("{text} is ambiguous: it could be {}", .candidates.join(" or "))]
     Ambiguous {
         /// The text given.
         text: String,
@@ -105,28 +103,26 @@ pub enum MoveError {
         candidates: Vec<String>,
     },
     /// The game is over: no move is legal.
-    #[error("the game is over")]
     GameOver,
 }
 
 impl Localize for MoveError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            MoveError::Syntax { text, at, reason } => Message::new("move-syntax", english)
+            MoveError::Syntax { text, at, reason } => Message::of(id!("move-syntax"))
                 .text("text", text)
                 .num("at", *at)
                 .msg("reason", reason.clone()),
             MoveError::Illegal { text, why } if why.is_empty() => {
-                Message::new("move-illegal", english).text("text", text)
+                Message::of(id!("move-illegal")).text("text", text)
             }
-            MoveError::Illegal { text, why } => Message::new("move-illegal-why", english)
+            MoveError::Illegal { text, why } => Message::of(id!("move-illegal-why"))
                 .text("text", text)
                 .msg("why", why.clone()),
-            MoveError::Ambiguous { text, candidates } => Message::new("move-ambiguous", english)
+            MoveError::Ambiguous { text, candidates } => Message::of(id!("move-ambiguous"))
                 .text("text", text)
-                .text("candidates", candidates.join(", ")),
-            MoveError::GameOver => Message::new("move-game-over", english),
+                .msg("candidates", or_list(candidates)),
+            MoveError::GameOver => Message::of(id!("move-game-over")),
         }
     }
 }
@@ -355,3 +351,16 @@ pub fn resolve_exact<G: Game>(
         })
     }
 }
+
+/// `a or b or c` in the reader's language (`list-or`).
+fn or_list(items: &[String]) -> Message {
+    let mut items = items
+        .iter()
+        .map(|t| Message::of(id!("list-item")).text("text", t));
+    let first = items.next().unwrap_or_default();
+    items.fold(first, |a, b| {
+        Message::of(id!("list-or")).msg("a", a).msg("b", b)
+    })
+}
+
+tablero_i18n::display_by_message!(MoveError);

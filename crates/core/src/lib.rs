@@ -18,7 +18,6 @@ mod bits;
 mod eval;
 mod game;
 mod history;
-mod message;
 pub mod movelist;
 mod outcome;
 mod perft;
@@ -35,7 +34,6 @@ pub use bits::bit_indices;
 pub use eval::Evaluate;
 pub use game::{resolve_exact, Game, IllegalMove, MoveBuf, MoveError, Variant};
 pub use history::History;
-pub use message::{Arg, Failure, Localize, Message};
 pub use movelist::{format_move_list, play_move_list, split_move_list, MoveListError};
 pub use outcome::{Outcome, Points, Reason};
 pub use perft::{perft, perft_divide};
@@ -43,6 +41,7 @@ pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
 pub use record::{check_result, Record, RecordError};
 pub use seatswap::{Person, SeatSwapMatch};
+pub use tablero_i18n::{Arg, Failure, Localize, Message};
 pub use text::fields;
 
 /// Re-exported so games can name move-list buffers.

@@ -2,7 +2,7 @@
 //! `b2-c2 g5, g2-f2 b5`.
 
 use crate::{Game, History, Localize, Message, MoveError};
-use std::fmt;
+use tablero_i18n::id;
 
 /// Splits a move list into its items with their byte offsets. Whitespace
 /// (newlines included) around commas is ignored; an empty text is an empty
@@ -41,35 +41,18 @@ pub struct MoveListError {
     pub legal: Vec<String>,
 }
 
-impl fmt::Display for MoveListError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.text.is_empty() {
-            write!(f, "move {} of the list is empty", self.index)?;
-        } else {
-            write!(f, "move {} ({}): {}", self.index, self.text, self.error)?;
-        }
-        if !self.legal.is_empty() && !matches!(self.error, MoveError::GameOver) {
-            write!(f, "; legal moves: {}", self.legal.join(", "))?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MoveListError {}
-
 impl Localize for MoveListError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         let item = if self.text.is_empty() {
-            Message::new("move-list-empty-item", english.clone()).num("index", self.index)
+            Message::of(id!("move-list-empty-item")).num("index", self.index)
         } else {
-            Message::new("move-list-item", english.clone())
+            Message::of(id!("move-list-item"))
                 .num("index", self.index)
                 .text("text", &self.text)
                 .msg("error", self.error.message())
         };
         if !self.legal.is_empty() && !matches!(self.error, MoveError::GameOver) {
-            Message::new("move-list-legal", english)
+            Message::of(id!("move-list-legal"))
                 .msg("error", item)
                 .text("legal", self.legal.join(", "))
         } else {
@@ -92,7 +75,7 @@ pub fn play_move_list<G: Game>(history: &mut History<G>, list: &str) -> Result<(
             error: MoveError::Syntax {
                 text: String::new(),
                 at,
-                reason: Message::new("move-empty", "empty move"),
+                reason: Message::of(id!("move-empty")),
             },
             legal: history.current().legal_move_strings(),
         }
@@ -146,3 +129,5 @@ mod tests {
         assert_eq!(split_move_list(",a"), Err(0));
     }
 }
+
+tablero_i18n::display_by_message!(MoveListError);

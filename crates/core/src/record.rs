@@ -18,6 +18,7 @@
 use crate::movelist::{play_move_list, MoveListError};
 use crate::{Game, History, Localize, Message, Outcome, Player, Points, Reason};
 use std::fmt::Write as _;
+use tablero_i18n::id;
 
 /// A finished or unfinished game, replayable.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,10 +36,9 @@ pub struct Record<G: Game> {
 /// Why a record text could not be read; its [`Localize::message`] is a
 /// message of `locales/*/games.ftl` (`record-…`), its `Display` the
 /// English text.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum RecordError {
     /// A tag line is malformed.
-    #[error("line {line}: {reason}")]
     BadTag {
         /// Line number, from 1.
         line: usize,
@@ -46,10 +46,8 @@ pub enum RecordError {
         reason: Message,
     },
     /// A required tag is missing.
-    #[error("the record has no [{0} ...] tag")]
     MissingTag(&'static str),
     /// The record is of another game.
-    #[error("this is a record of {found:?}, not of {expected}")]
     WrongGame {
         /// The game named in the record.
         found: String,
@@ -57,43 +55,34 @@ pub enum RecordError {
         expected: &'static str,
     },
     /// The variant tag does not parse (the game's reason).
-    #[error("bad Variant tag: {0}")]
     BadVariant(Message),
     /// The position tag does not parse (the game's reason).
-    #[error("bad Position tag: {0}")]
     BadPosition(Message),
     /// A move does not parse or is illegal.
-    #[error("{0}")]
     BadMove(MoveListError),
     /// The result tags are inconsistent or malformed.
-    #[error("bad result: {0}")]
     BadResult(Message),
 }
 
 impl Localize for RecordError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            RecordError::BadTag { line, reason } => Message::new("record-bad-tag", english)
+            RecordError::BadTag { line, reason } => Message::of(id!("record-bad-tag"))
                 .num("line", *line)
                 .msg("reason", reason.clone()),
-            RecordError::MissingTag(tag) => {
-                Message::new("record-missing-tag", english).text("tag", tag)
-            }
-            RecordError::WrongGame { found, expected } => {
-                Message::new("record-wrong-game", english)
-                    .text("found", format!("{found:?}"))
-                    .text("expected", expected)
-            }
+            RecordError::MissingTag(tag) => Message::of(id!("record-missing-tag")).text("tag", tag),
+            RecordError::WrongGame { found, expected } => Message::of(id!("record-wrong-game"))
+                .text("found", format!("{found:?}"))
+                .text("expected", expected),
             RecordError::BadVariant(m) => {
-                Message::new("record-bad-variant", english).msg("error", m.clone())
+                Message::of(id!("record-bad-variant")).msg("error", m.clone())
             }
             RecordError::BadPosition(m) => {
-                Message::new("record-bad-position", english).msg("error", m.clone())
+                Message::of(id!("record-bad-position")).msg("error", m.clone())
             }
             RecordError::BadMove(e) => e.message(),
             RecordError::BadResult(m) => {
-                Message::new("record-bad-result", english).msg("error", m.clone())
+                Message::of(id!("record-bad-result")).msg("error", m.clone())
             }
         }
     }
@@ -348,27 +337,15 @@ fn parse_result(
         "draw" => None,
         other => {
             return Err(RecordError::BadResult(
-                Message::new(
-                    "record-result-word",
-                    format!("Result {other:?} is not p1, p2, draw or *"),
-                )
-                .text("result", format!("{other:?}")),
+                Message::of(id!("record-result-word")).text("result", format!("{other:?}")),
             ))
         }
     };
-    let reason = reason.ok_or_else(|| {
-        RecordError::BadResult(Message::new(
-            "record-needs-reason",
-            "a finished game needs a Reason tag",
-        ))
-    })?;
+    let reason =
+        reason.ok_or_else(|| RecordError::BadResult(Message::of(id!("record-needs-reason"))))?;
     let reason = Reason::try_from_str(&reason).ok_or_else(|| {
         RecordError::BadResult(
-            Message::new(
-                "record-unknown-reason",
-                format!("unknown Reason {reason:?}"),
-            )
-            .text("reason", format!("{reason:?}")),
+            Message::of(id!("record-unknown-reason")).text("reason", format!("{reason:?}")),
         )
     })?;
     let score = match score {
@@ -381,11 +358,7 @@ fn parse_result(
             let nums: Vec<Points> = parts.iter().filter_map(|p| p.parse().ok()).collect();
             if parts.len() != 2 || nums.len() != 2 {
                 return Err(RecordError::BadResult(
-                    Message::new(
-                        "record-bad-score",
-                        format!("Score {text:?} is not two numbers of points"),
-                    )
-                    .text("score", format!("{text:?}")),
+                    Message::of(id!("record-bad-score")).text("score", format!("{text:?}")),
                 ));
             }
             [nums[0], nums[1]]
@@ -408,45 +381,27 @@ fn parse_tag(line: &str) -> Result<(String, String), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| Message::new("record-tag-shape", "a tag must look like [Name \"value\"]"))?;
+        .ok_or_else(|| Message::of(id!("record-tag-shape")))?;
     let (name, rest) = inner
         .split_once(' ')
-        .ok_or_else(|| Message::new("record-tag-parts", "a tag needs a name and a quoted value"))?;
+        .ok_or_else(|| Message::of(id!("record-tag-parts")))?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(
-            Message::new("record-tag-name", format!("bad tag name {name:?}"))
-                .text("name", format!("{name:?}")),
-        );
+        return Err(Message::of(id!("record-tag-name")).text("name", format!("{name:?}")));
     }
     let rest = rest.trim();
     let quoted = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| {
-            Message::new(
-                "record-tag-quotes",
-                "the tag value must be in double quotes",
-            )
-        })?;
+        .ok_or_else(|| Message::of(id!("record-tag-quotes")))?;
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
                 Some(e @ ('\\' | '"')) => value.push(e),
-                _ => {
-                    return Err(Message::new(
-                        "record-tag-escape",
-                        "bad escape in tag value (only \\\\ and \\\" are allowed)",
-                    ))
-                }
+                _ => return Err(Message::of(id!("record-tag-escape"))),
             },
-            '"' => {
-                return Err(Message::new(
-                    "record-tag-quote",
-                    "unescaped quote in tag value",
-                ))
-            }
+            '"' => return Err(Message::of(id!("record-tag-quote"))),
             c => value.push(c),
         }
     }
@@ -491,3 +446,5 @@ mod tests {
         );
     }
 }
+
+tablero_i18n::display_by_message!(RecordError);

@@ -7,19 +7,15 @@
 //! for a game named at run time; both come from one list in `describe.rs`.
 #![deny(missing_docs)]
 
-/// `msg!("id", "English {name}", name = value, ...)`: a
-/// [`tablero_core::Message`] with id `id` (in `locales/*/games.ftl`), its
-/// English text formatted from the named values, and each value as a text
-/// argument of the same name.
+/// `msg!("id", name = value, ...)`: a [`tablero_core::Message`] with id
+/// `id` of `locales/*/games.ftl` (checked at compile time: an id that the
+/// catalogue lacks does not compile) and each value as a text argument of
+/// the same name. Its English comes from the English catalogue.
 macro_rules! msg {
-    ($id:literal, $fmt:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        $(
-            #[allow(clippy::redundant_locals)]
-            let $name = $value;
-        )*
-        tablero_core::Message::new($id, format!($fmt $(, $name = $name)*))
-            $( .text(stringify!($name), &$name) )*
-    }};
+    ($id:tt $(, $name:ident = $value:expr)* $(,)?) => {
+        tablero_core::Message::of(tablero_i18n::id!($id))
+            $( .text(stringify!($name), &$value) )*
+    };
 }
 
 mod describe;

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use tablero_core::{Arg, Localize, Message, MoveError, MoveListError};
 use tablero_games::{dimensiones, draughts, imago, jarmo, linja};
+use tablero_i18n::id;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -62,6 +63,12 @@ fn check(m: &Message, cats: &[(&str, BTreeMap<String, String>)]) {
     for inner in m.all() {
         assert!(!inner.id().is_empty(), "a message without an id: {inner:?}");
         assert!(!inner.as_str().is_empty(), "no English text: {inner:?}");
+        assert_eq!(
+            inner.as_str(),
+            inner.format(tablero_i18n::Lang::En),
+            "the English of {} is not the catalogue's",
+            inner.id()
+        );
         let given: BTreeSet<String> = inner.args().iter().map(|(n, _)| n.to_string()).collect();
         for (lang, cat) in cats {
             let text = cat
@@ -195,7 +202,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
     let cats = cats();
     let cell = |s: &str| imago::Cell::parse(s).unwrap();
     let point = |s: &str| jarmo::Point::parse(s).unwrap();
-    let why = Message::new("imago-cell-taken", "c2 is taken").text("to", "c2");
+    let why = Message::of(id!("imago-cell-taken")).text("to", "c2");
     let mut all: Vec<Message> = Vec::new();
     {
         use imago::PositionError as P;
@@ -252,7 +259,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
         all.push(
             imago::LayoutError::Syntax {
                 at: 0,
-                reason: Message::new("imago-layout-empty", "empty layout"),
+                reason: Message::of(id!("imago-layout-empty")),
             }
             .message(),
         );
@@ -285,7 +292,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
             P::BadQuiet { at: 1, text: t() },
             P::BadRecent {
                 at: 1,
-                reason: Message::new("jarmo-recent-count", "at most three"),
+                reason: Message::of(id!("jarmo-recent-count")),
             },
         ] {
             all.push(e.message());
@@ -340,7 +347,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
     {
         use draughts::PositionError as P;
         let t = || "zz".to_string();
-        let what = Message::new("draughts-light-square", "a piece on b1").text("sq", "b1");
+        let what = Message::of(id!("draughts-light-square")).text("sq", "b1");
         for e in [
             P::FieldCount {
                 at: 1,
@@ -408,7 +415,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
         all.push(
             dimensiones::VariantError {
                 at: 0,
-                reason: Message::new("dimensiones-huff-needs-n", "+huff needs N"),
+                reason: Message::of(id!("dimensiones-huff-needs-n")),
             }
             .message(),
         );
@@ -417,7 +424,7 @@ fn every_error_variant_has_its_message_in_both_languages() {
         MoveError::Syntax {
             text: "x".into(),
             at: 0,
-            reason: Message::new("move-empty", "empty move"),
+            reason: Message::of(id!("move-empty")),
         },
         MoveError::Illegal {
             text: "x".into(),
@@ -464,7 +471,8 @@ fn every_error_variant_has_its_message_in_both_languages() {
 }
 
 /// The ids written in the code (`msg!("id", ...)`,
-/// `Message::new("id", ...)`), each on the line of the call or the next.
+/// `Message::new("id", ...)`, `id!("id")`), each on the line of the call or
+/// the next.
 fn ids_in_source(dir: &Path, out: &mut BTreeSet<String>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
@@ -482,7 +490,7 @@ fn ids_in_source(dir: &Path, out: &mut BTreeSet<String>) {
             .filter(|l| !l.trim_start().starts_with("//"))
             .collect::<Vec<_>>()
             .join("\n");
-        for opener in ["msg!(", "Message::new("] {
+        for opener in ["msg!(", "Message::new(", "id!("] {
             for (i, _) in text.match_indices(opener) {
                 let rest = text[i + opener.len()..].trim_start();
                 let Some(rest) = rest.strip_prefix('"') else {

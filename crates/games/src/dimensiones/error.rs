@@ -3,11 +3,11 @@
 //! [`crate::draughts::MoveSyntaxError`]).
 
 use tablero_core::{Localize, Message};
+use tablero_i18n::id;
 
 /// A rule-set text that is not five cards like `I-C-A-W-R`, optionally
 /// followed by `+huff`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at byte {at}: {reason}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantError {
     /// Byte offset of the problem.
     pub at: usize,
@@ -17,8 +17,10 @@ pub struct VariantError {
 
 impl Localize for VariantError {
     fn message(&self) -> Message {
-        Message::new("error-at", self.to_string())
+        Message::of(id!("error-at"))
             .num("at", self.at)
             .msg("reason", self.reason.clone())
     }
 }
+
+tablero_i18n::display_by_message!(VariantError);

@@ -54,24 +54,13 @@ impl FromStr for RuleSet {
             Some(i) => {
                 return Err(err(
                     i,
-                    msg!(
-                        "dimensiones-unknown-option",
-                        "unknown option {option:?} (the only one is +huff)",
-                        option = &text[i..]
-                    ),
+                    msg!("dimensiones-unknown-option", option = &text[i..]),
                 ))
             }
         };
         let parts: Vec<&str> = cards.split('-').collect();
         if parts.len() != 5 {
-            return Err(err(
-                0,
-                msg!(
-                    "dimensiones-card-count",
-                    "expected five cards like I-C-A-W-R, found {found} part(s)",
-                    found = parts.len()
-                ),
-            ));
+            return Err(err(0, msg!("dimensiones-card-count", found = parts.len())));
         }
         let names = ["dimension", "strategy", "tactics", "formation", "power"];
         let choices = ["IM", "CD", "AN", "WE", "RS"];
@@ -85,7 +74,6 @@ impl FromStr for RuleSet {
                     off,
                     msg!(
                         "dimensiones-card-letter",
-                        "card {card} ({name}) must be {a} or {b}, found {found:?}",
                         card = k + 1,
                         name = names[k],
                         a = c[0] as char,
@@ -126,13 +114,7 @@ impl FromStr for RuleSet {
             huff,
         };
         if huff && rs.tactics == Tactics::Armour {
-            return Err(err(
-                cards.len(),
-                msg!(
-                    "dimensiones-huff-needs-n",
-                    "+huff exists only with tactics N (capturing compulsory)"
-                ),
-            ));
+            return Err(err(cards.len(), msg!("dimensiones-huff-needs-n")));
         }
         Ok(rs)
     }
@@ -185,7 +167,6 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         if all.count_ones() > 6 {
             return Err(bad(msg!(
                 "dimensiones-too-many-pieces",
-                "{army} has {found} pieces; an army has at most 6",
                 army = a.name(),
                 found = all.count_ones()
             )));
@@ -193,7 +174,6 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         if let Some(sq) = Square::iter_bits(men[a.index()] & a.last_row()).next() {
             return Err(bad(msg!(
                 "dimensiones-man-on-crowning-row",
-                "a {army} man on {sq}, its crowning row",
                 army = a.name(),
                 sq = sq
             )));
@@ -206,7 +186,6 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
             if let Some(sq) = Square::iter_bits(all & !own_colour).next() {
                 return Err(bad(msg!(
                     "dimensiones-off-colour",
-                    "a {army} piece on {sq}: in formation W it stays on its colour",
                     army = a.name(),
                     sq = sq
                 )));
@@ -250,11 +229,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         _ => {
             return Err(PositionError::Inconsistent {
                 at: sg_at,
-                what: msg!(
-                    "dimensiones-bad-subgames",
-                    "the sub-games field is two of `-` (open), `1`, `2` (won by that player) or `=` (drawn), found {found:?}",
-                    found = sg_text
-                ),
+                what: msg!("dimensiones-bad-subgames", found = sg_text),
             })
         }
     };
@@ -275,11 +250,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         _ => {
             return Err(PositionError::Inconsistent {
                 at: cycle_at,
-                what: msg!(
-                    "dimensiones-bad-cycle",
-                    "the cycle is `rbao` (player one moved first) or `broa`, found {found:?}",
-                    found = cycle_text
-                ),
+                what: msg!("dimensiones-bad-cycle", found = cycle_text),
             })
         }
     };
@@ -292,11 +263,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
                 if (men[a.index()] | kings[a.index()]) == 0 {
                     return Err(PositionError::Inconsistent {
                         at: sg_at + g,
-                        what: msg!(
-                            "dimensiones-open-without-pieces",
-                            "{army} has no pieces, so its sub-game cannot be open",
-                            army = a.name()
-                        ),
+                        what: msg!("dimensiones-open-without-pieces", army = a.name()),
                     });
                 }
             }
@@ -307,20 +274,13 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         None if open => {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: msg!(
-                    "dimensiones-no-army-open",
-                    "no army to move, but a sub-game is open"
-                ),
+                what: msg!("dimensiones-no-army-open"),
             })
         }
         Some(a) if subgames[a.subgame()] != SubGame::Open => {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: msg!(
-                    "dimensiones-army-decided",
-                    "{army} cannot move: its sub-game is decided",
-                    army = a.name()
-                ),
+                what: msg!("dimensiones-army-decided", army = a.name()),
             })
         }
         _ => {}
@@ -342,11 +302,7 @@ pub(super) fn parse_position(variant: &RuleSet, text: &str) -> Result<Dimensione
         if buf.is_empty() {
             return Err(PositionError::Inconsistent {
                 at: army_at,
-                what: msg!(
-                    "dimensiones-army-stuck",
-                    "{army} has no legal move: its sub-game would already be decided",
-                    army = a.name()
-                ),
+                what: msg!("dimensiones-army-stuck", army = a.name()),
             });
         }
     }

@@ -2,10 +2,10 @@
 //! Super Dimensiones shares the board and move parts of them.
 
 use tablero_core::{Localize, Message};
+use tablero_i18n::id;
 
 /// A variant name that is not `russian`, `turkish` or `english`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at byte {at}: unknown draughts variant {text:?} (expected russian, turkish or english)")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantError {
     /// Byte offset (always 0: the whole name is wrong).
     pub at: usize,
@@ -15,10 +15,9 @@ pub struct VariantError {
 
 /// A position string that could not be read. Every variant carries the byte
 /// offset of the problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// Not the expected number of whitespace-separated fields.
-    #[error("at byte {at}: expected {expected} fields ({what}), found {found}")]
     FieldCount {
         /// Where the missing or extra field is.
         at: usize,
@@ -30,7 +29,6 @@ pub enum PositionError {
         what: &'static str,
     },
     /// The board has the wrong number of rows.
-    #[error("at byte {at}: the board needs {expected} rows separated by `/`, found {found}")]
     RowCount {
         /// Where the board starts.
         at: usize,
@@ -40,7 +38,6 @@ pub enum PositionError {
         found: usize,
     },
     /// A row does not cover the board's width exactly.
-    #[error("at byte {at}: rank {rank} covers {found} squares, not {expected}")]
     RowLength {
         /// Where the row starts.
         at: usize,
@@ -52,7 +49,6 @@ pub enum PositionError {
         found: usize,
     },
     /// A character that is neither a piece nor a count of empty squares.
-    #[error("at byte {at}: {ch:?} is not a piece ({pieces}) or a count of empty squares")]
     BadChar {
         /// Where it is.
         at: usize,
@@ -62,7 +58,6 @@ pub enum PositionError {
         pieces: &'static str,
     },
     /// A piece where it can never stand.
-    #[error("at byte {at}: {what}")]
     BadPiece {
         /// Where the board starts.
         at: usize,
@@ -70,7 +65,6 @@ pub enum PositionError {
         what: Message,
     },
     /// The side or army to move is not one of the allowed letters.
-    #[error("at byte {at}: the {what} to move must be {allowed}, found {text:?}")]
     BadMover {
         /// Where the field starts.
         at: usize,
@@ -82,7 +76,6 @@ pub enum PositionError {
         text: String,
     },
     /// The move counter is not a number in range.
-    #[error("at byte {at}: the move counter must be a number from 0 to {max}, found {text:?}")]
     BadClock {
         /// Where the field starts.
         at: usize,
@@ -92,7 +85,6 @@ pub enum PositionError {
         text: String,
     },
     /// A field that contradicts the rest of the position.
-    #[error("at byte {at}: {what}")]
     Inconsistent {
         /// Where the field starts.
         at: usize,
@@ -102,13 +94,11 @@ pub enum PositionError {
 }
 
 /// A move text that is not a move in draughts notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveSyntaxError {
     /// Empty text.
-    #[error("empty move")]
     Empty,
     /// A square name that is not on the board.
-    #[error("{text:?} is not a square of the board")]
     BadSquare {
         /// Where it starts.
         at: usize,
@@ -116,15 +106,11 @@ pub enum MoveSyntaxError {
         text: String,
     },
     /// Not `from-to`, `fromxto` or `fromx..xto`.
-    #[error("expected a move like `c3-d4` or a capture like `b4xd6xf4`")]
     Shape {
         /// Where the text stops making sense.
         at: usize,
     },
     /// A penalty that is not `!sq`, `!+sq` or `!=sq`.
-    #[error(
-        "a penalty is written `!b2` (piece removed), `!+a1` (man returned) or `!=b1` (man crowned)"
-    )]
     Penalty {
         /// Where the penalty starts.
         at: usize,
@@ -146,20 +132,19 @@ impl MoveSyntaxError {
 
 impl Localize for VariantError {
     fn message(&self) -> Message {
-        Message::new("draughts-variant", self.to_string()).text("text", &self.text)
+        Message::of(id!("draughts-variant")).text("text", &self.text)
     }
 }
 
 impl Localize for PositionError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
             PositionError::FieldCount {
                 at,
                 expected,
                 found,
                 what,
-            } => Message::new("draughts-pos-field-count", english)
+            } => Message::of(id!("draughts-pos-field-count"))
                 .num("at", *at)
                 .num("expected", *expected)
                 .num("found", *found)
@@ -168,7 +153,7 @@ impl Localize for PositionError {
                 at,
                 expected,
                 found,
-            } => Message::new("draughts-pos-row-count", english)
+            } => Message::of(id!("draughts-pos-row-count"))
                 .num("at", *at)
                 .num("expected", *expected)
                 .num("found", *found),
@@ -177,19 +162,17 @@ impl Localize for PositionError {
                 rank,
                 expected,
                 found,
-            } => Message::new("draughts-pos-row-length", english)
+            } => Message::of(id!("draughts-pos-row-length"))
                 .num("at", *at)
                 .num("rank", *rank)
                 .num("expected", *expected)
                 .num("found", *found),
-            PositionError::BadChar { at, ch, pieces } => {
-                Message::new("draughts-pos-bad-char", english)
-                    .num("at", *at)
-                    .text("ch", format!("{ch:?}"))
-                    .text("pieces", pieces)
-            }
+            PositionError::BadChar { at, ch, pieces } => Message::of(id!("draughts-pos-bad-char"))
+                .num("at", *at)
+                .text("ch", format!("{ch:?}"))
+                .text("pieces", pieces),
             PositionError::BadPiece { at, what } | PositionError::Inconsistent { at, what } => {
-                Message::new("draughts-pos-at", english)
+                Message::of(id!("draughts-pos-at"))
                     .num("at", *at)
                     .msg("what", what.clone())
             }
@@ -198,37 +181,33 @@ impl Localize for PositionError {
                 what,
                 allowed,
                 text,
-            } => Message::new(
-                if *what == "army" {
-                    "draughts-pos-bad-army"
-                } else {
-                    "draughts-pos-bad-side"
-                },
-                english,
-            )
+            } => Message::of(if *what == "army" {
+                id!("draughts-pos-bad-army")
+            } else {
+                id!("draughts-pos-bad-side")
+            })
             .num("at", *at)
             .text("allowed", allowed)
             .text("text", format!("{text:?}")),
-            PositionError::BadClock { at, max, text } => {
-                Message::new("draughts-pos-bad-clock", english)
-                    .num("at", *at)
-                    .num("max", *max)
-                    .text("text", format!("{text:?}"))
-            }
+            PositionError::BadClock { at, max, text } => Message::of(id!("draughts-pos-bad-clock"))
+                .num("at", *at)
+                .num("max", *max)
+                .text("text", format!("{text:?}")),
         }
     }
 }
 
 impl Localize for MoveSyntaxError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::Empty => Message::of(id!("move-empty")),
             MoveSyntaxError::BadSquare { text, .. } => {
-                Message::new("draughts-move-bad-square", english).text("text", format!("{text:?}"))
+                Message::of(id!("draughts-move-bad-square")).text("text", format!("{text:?}"))
             }
-            MoveSyntaxError::Shape { .. } => Message::new("draughts-move-shape", english),
-            MoveSyntaxError::Penalty { .. } => Message::new("draughts-move-penalty", english),
+            MoveSyntaxError::Shape { .. } => Message::of(id!("draughts-move-shape")),
+            MoveSyntaxError::Penalty { .. } => Message::of(id!("draughts-move-penalty")),
         }
     }
 }
+
+tablero_i18n::display_by_message!(VariantError, PositionError, MoveSyntaxError);

@@ -531,17 +531,12 @@ impl Game for Draughts {
         let bad = |what: tablero_core::Message| PositionError::BadPiece { at, what };
         if *variant != DraughtsVariant::Turkish {
             if let Some(sq) = Square::iter_bits((b[0] | b[1] | b[2] | b[3]) & !DARK).next() {
-                return Err(bad(msg!(
-                    "draughts-light-square",
-                    "a piece on the light square {sq}",
-                    sq = sq
-                )));
+                return Err(bad(msg!("draughts-light-square", sq = sq)));
             }
         }
         if let Some(sq) = Square::iter_bits(men[0] & row_mask(8, 7)).next() {
             return Err(bad(msg!(
                 "draughts-man-on-crowning-row",
-                "a {colour} man on {sq}, its crowning row",
                 colour = "white",
                 sq = sq
             )));
@@ -549,7 +544,6 @@ impl Game for Draughts {
         if let Some(sq) = Square::iter_bits(men[1] & row_mask(8, 0)).next() {
             return Err(bad(msg!(
                 "draughts-man-on-crowning-row",
-                "a {colour} man on {sq}, its crowning row",
                 colour = "black",
                 sq = sq
             )));

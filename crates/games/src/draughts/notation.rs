@@ -248,13 +248,12 @@ pub(crate) fn resolve(
         1 => Ok(found[0]),
         0 => {
             let why = if !parsed.capture && legal.iter().all(|m| m.is_capture()) {
-                msg!("draughts-capture-compulsory", "a capture is compulsory")
+                msg!("draughts-capture-compulsory")
             } else if !base.is_empty() {
                 match parsed.penalty {
                     Some(Penalty::None) | None => tablero_core::Message::default(),
                     Some(_) => msg!(
                         "draughts-penalty-choices",
-                        "that penalty is not one of the choices ({choices})",
                         choices = base
                             .iter()
                             .map(|m| format_move(legal, *m, &paths))
@@ -263,19 +262,11 @@ pub(crate) fn resolve(
                     ),
                 }
             } else if !legal.iter().any(|m| m.from == from) {
-                msg!(
-                    "draughts-no-piece-from",
-                    "no piece of the side to move can move from {from}",
-                    from = from
-                )
+                msg!("draughts-no-piece-from", from = from)
             } else if parsed.capture && !legal.iter().any(|m| m.is_capture()) {
-                msg!("draughts-no-capture", "there is no capture here")
+                msg!("draughts-no-capture")
             } else {
-                msg!(
-                    "draughts-no-such-move",
-                    "the piece on {from} has no such move",
-                    from = from
-                )
+                msg!("draughts-no-such-move", from = from)
             };
             Err(illegal(why))
         }

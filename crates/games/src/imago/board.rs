@@ -6,6 +6,7 @@
 
 use super::error::{LayoutError, LayoutProblem};
 use std::fmt;
+use tablero_i18n::id;
 
 /// A cell of the board (grid or goal cell). Cells sort by name: column,
 /// then row (`b5` before `c2`).
@@ -472,14 +473,9 @@ impl Layout {
                     )
                     .expect("neighbours");
                     out.push(
-                        tablero_core::Message::new(
-                            "imago-long-wall",
-                            format!(
-                                "the wall starting at {first} runs {len} cells; the rules recommend walls no longer than two cells"
-                            ),
-                        )
-                        .text("wall", first)
-                        .num("len", len),
+                        tablero_core::Message::of(id!("imago-long-wall"))
+                            .text("wall", first)
+                            .num("len", len),
                     );
                 }
             }

@@ -2,13 +2,13 @@
 
 use super::board::Cell;
 use tablero_core::{Localize, Message};
+use tablero_i18n::id;
 
 /// A position string that could not be read. Every variant carries the byte
 /// offset of the problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// Not the three fields `red/blue side passes`.
-    #[error("at byte {at}: expected 3 fields `red,red/blue,blue side passes`, found {found}")]
     FieldCount {
         /// Where the missing or extra field is.
         at: usize,
@@ -16,13 +16,11 @@ pub enum PositionError {
         found: usize,
     },
     /// The pieces field has no `/` between Red's and Blue's cells.
-    #[error("at byte {at}: the pieces field needs a `/` between Red's and Blue's cells")]
     MissingSlash {
         /// Where the pieces field starts.
         at: usize,
     },
     /// A cell name that is not on the board.
-    #[error("at byte {at}: {text:?} is not a cell of the board")]
     BadCell {
         /// Where the cell name starts.
         at: usize,
@@ -30,7 +28,6 @@ pub enum PositionError {
         text: String,
     },
     /// A colour without exactly two pieces.
-    #[error("at byte {at}: {colour} needs 2 pieces, found {found}")]
     PieceCount {
         /// Where that colour's cells start.
         at: usize,
@@ -40,7 +37,6 @@ pub enum PositionError {
         found: usize,
     },
     /// Two pieces on one cell.
-    #[error("at byte {at}: two pieces on {cell}")]
     Overlap {
         /// Where the second one is named.
         at: usize,
@@ -48,7 +44,6 @@ pub enum PositionError {
         cell: Cell,
     },
     /// A piece on the other colour's goal cell, where it can never be.
-    #[error("at byte {at}: {colour} piece on {cell}, a goal cell of the other colour")]
     ForeignGoal {
         /// Where the cell is named.
         at: usize,
@@ -58,13 +53,11 @@ pub enum PositionError {
         cell: Cell,
     },
     /// More than one piece on goal cells: the game ends at the first.
-    #[error("at byte {at}: only one piece can have reached a goal (the game ends there)")]
     TwoGoals {
         /// Where the pieces field starts.
         at: usize,
     },
     /// The side to move is not `r` or `b`.
-    #[error("at byte {at}: the side to move must be `r` or `b`, found {text:?}")]
     BadSide {
         /// Where the field starts.
         at: usize,
@@ -72,7 +65,6 @@ pub enum PositionError {
         text: String,
     },
     /// The pass counter is not 0, 1 or 2, or contradicts a finished game.
-    #[error("at byte {at}: the passes in a row must be 0, 1 or 2 (0 once a goal is reached), found {text:?}")]
     BadPasses {
         /// Where the field starts.
         at: usize,
@@ -82,13 +74,11 @@ pub enum PositionError {
 }
 
 /// A move text that is not a move in Imago's notation.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveSyntaxError {
     /// Empty text.
-    #[error("empty move")]
     Empty,
     /// A cell name that is not on the board.
-    #[error("{text:?} is not a cell of the board")]
     BadCell {
         /// Where it starts.
         at: usize,
@@ -96,13 +86,11 @@ pub enum MoveSyntaxError {
         text: String,
     },
     /// The step is not `from-to`.
-    #[error("expected a step like `b2-c2`, a pushed piece after a space (`b2-c2 g5`), or `pass`")]
     Shape {
         /// Where the text stops making sense.
         at: usize,
     },
     /// The two cells of the step are not orthogonal neighbours.
-    #[error("{from} and {to} are not neighbours")]
     NotAdjacent {
         /// Where the step starts.
         at: usize,
@@ -127,10 +115,9 @@ impl MoveSyntaxError {
 }
 
 /// One thing wrong with a layout. All of them are reported at once.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutProblem {
     /// A colour without exactly two start cells.
-    #[error("{colour} needs 2 start cells, found {found}")]
     StartCount {
         /// `red` or `blue`.
         colour: &'static str,
@@ -138,24 +125,19 @@ pub enum LayoutProblem {
         found: usize,
     },
     /// A start cell outside the 6x6 grid (a goal cell).
-    #[error("start cell {0} is a goal cell; pieces start on the 6x6 grid b1-g6")]
     StartOnGoal(Cell),
     /// Two start cells are the same.
-    #[error("two pieces start on {0}")]
     StartOverlap(Cell),
     /// A wall between two cells that are not orthogonal neighbours.
-    #[error("a wall can only stand between two neighbouring cells, not between {0} and {1}")]
     WallNotAdjacent(Cell, Cell),
     /// The same wall twice.
-    #[error("the wall {0}-{1} is listed twice")]
     DuplicateWall(Cell, Cell),
 }
 
 /// A layout that could not be read or is not valid.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutError {
     /// The text is not in the layout format.
-    #[error("at byte {at}: {reason}")]
     Syntax {
         /// Byte offset.
         at: usize,
@@ -163,47 +145,43 @@ pub enum LayoutError {
         reason: Message,
     },
     /// The layout reads, but breaks the rules of a layout.
-    #[error("invalid layout: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<LayoutProblem>),
 }
 
 impl Localize for PositionError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            PositionError::FieldCount { at, found } => {
-                Message::new("imago-pos-field-count", english)
-                    .num("at", *at)
-                    .num("found", *found)
-            }
+            PositionError::FieldCount { at, found } => Message::of(id!("imago-pos-field-count"))
+                .num("at", *at)
+                .num("found", *found),
             PositionError::MissingSlash { at } => {
-                Message::new("imago-pos-missing-slash", english).num("at", *at)
+                Message::of(id!("imago-pos-missing-slash")).num("at", *at)
             }
-            PositionError::BadCell { at, text } => Message::new("imago-pos-bad-cell", english)
+            PositionError::BadCell { at, text } => Message::of(id!("imago-pos-bad-cell"))
                 .num("at", *at)
                 .text("text", format!("{text:?}")),
             PositionError::PieceCount { at, colour, found } => {
-                Message::new("imago-pos-piece-count", english)
+                Message::of(id!("imago-pos-piece-count"))
                     .num("at", *at)
                     .text("colour", colour)
                     .num("found", *found)
             }
-            PositionError::Overlap { at, cell } => Message::new("imago-pos-overlap", english)
+            PositionError::Overlap { at, cell } => Message::of(id!("imago-pos-overlap"))
                 .num("at", *at)
                 .text("cell", cell),
             PositionError::ForeignGoal { at, colour, cell } => {
-                Message::new("imago-pos-foreign-goal", english)
+                Message::of(id!("imago-pos-foreign-goal"))
                     .num("at", *at)
                     .text("colour", colour)
                     .text("cell", cell)
             }
             PositionError::TwoGoals { at } => {
-                Message::new("imago-pos-two-goals", english).num("at", *at)
+                Message::of(id!("imago-pos-two-goals")).num("at", *at)
             }
-            PositionError::BadSide { at, text } => Message::new("imago-pos-bad-side", english)
+            PositionError::BadSide { at, text } => Message::of(id!("imago-pos-bad-side"))
                 .num("at", *at)
                 .text("text", format!("{text:?}")),
-            PositionError::BadPasses { at, text } => Message::new("imago-pos-bad-passes", english)
+            PositionError::BadPasses { at, text } => Message::of(id!("imago-pos-bad-passes"))
                 .num("at", *at)
                 .text("text", format!("{text:?}")),
         }
@@ -212,15 +190,14 @@ impl Localize for PositionError {
 
 impl Localize for MoveSyntaxError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            MoveSyntaxError::Empty => Message::new("move-empty", english),
+            MoveSyntaxError::Empty => Message::of(id!("move-empty")),
             MoveSyntaxError::BadCell { text, .. } => {
-                Message::new("imago-move-bad-cell", english).text("text", format!("{text:?}"))
+                Message::of(id!("imago-move-bad-cell")).text("text", format!("{text:?}"))
             }
-            MoveSyntaxError::Shape { .. } => Message::new("imago-move-shape", english),
+            MoveSyntaxError::Shape { .. } => Message::of(id!("imago-move-shape")),
             MoveSyntaxError::NotAdjacent { from, to, .. } => {
-                Message::new("imago-not-neighbours", english)
+                Message::of(id!("imago-not-neighbours"))
                     .text("from", from)
                     .text("to", to)
             }
@@ -230,38 +207,34 @@ impl Localize for MoveSyntaxError {
 
 impl Localize for LayoutProblem {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
             LayoutProblem::StartCount { colour, found } => {
-                Message::new("imago-layout-start-count", english)
+                Message::of(id!("imago-layout-start-count"))
                     .text("colour", colour)
                     .num("found", *found)
             }
             LayoutProblem::StartOnGoal(c) => {
-                Message::new("imago-layout-start-on-goal", english).text("cell", c)
+                Message::of(id!("imago-layout-start-on-goal")).text("cell", c)
             }
             LayoutProblem::StartOverlap(c) => {
-                Message::new("imago-layout-start-overlap", english).text("cell", c)
+                Message::of(id!("imago-layout-start-overlap")).text("cell", c)
             }
             LayoutProblem::WallNotAdjacent(a, b) => {
-                Message::new("imago-layout-wall-not-adjacent", english)
+                Message::of(id!("imago-layout-wall-not-adjacent"))
                     .text("from", a)
                     .text("to", b)
             }
-            LayoutProblem::DuplicateWall(a, b) => {
-                Message::new("imago-layout-duplicate-wall", english)
-                    .text("from", a)
-                    .text("to", b)
-            }
+            LayoutProblem::DuplicateWall(a, b) => Message::of(id!("imago-layout-duplicate-wall"))
+                .text("from", a)
+                .text("to", b),
         }
     }
 }
 
 impl Localize for LayoutError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            LayoutError::Syntax { at, reason } => Message::new("error-at", english)
+            LayoutError::Syntax { at, reason } => Message::of(id!("error-at"))
                 .num("at", *at)
                 .msg("reason", reason.clone()),
             LayoutError::Invalid(problems) => {
@@ -269,14 +242,12 @@ impl Localize for LayoutError {
                 let list = problems
                     .iter()
                     .map(Localize::message)
-                    .reduce(|a, b| {
-                        Message::new("list-join", format!("{a}; {b}"))
-                            .msg("a", a)
-                            .msg("b", b)
-                    })
+                    .reduce(|a, b| Message::of(id!("list-join")).msg("a", a).msg("b", b))
                     .unwrap_or_default();
-                Message::new("imago-layout-invalid", english).msg("problems", list)
+                Message::of(id!("imago-layout-invalid")).msg("problems", list)
             }
         }
     }
 }
+
+tablero_i18n::display_by_message!(PositionError, MoveSyntaxError, LayoutProblem, LayoutError);

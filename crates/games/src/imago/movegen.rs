@@ -101,62 +101,31 @@ impl Imago {
     pub(super) fn why_illegal(&self, mv: Move) -> tablero_core::Message {
         let me = self.side;
         let Move::Step { from, to, push } = mv else {
-            return msg!(
-                "imago-pass-not-legal",
-                "a pass is only legal when no step exists"
-            );
+            return msg!("imago-pass-not-legal");
         };
         if self.piece_at(from) != Some(me) {
-            return msg!(
-                "imago-no-piece",
-                "no {colour} piece on {cell}",
-                colour = Imago::colour(me),
-                cell = from
-            );
+            return msg!("imago-no-piece", colour = Imago::colour(me), cell = from);
         }
         let Some(dir) = from.dir_to(to) else {
-            return msg!(
-                "imago-not-neighbours",
-                "{from} and {to} are not neighbours",
-                from = from,
-                to = to
-            );
+            return msg!("imago-not-neighbours", from = from, to = to);
         };
         if self.layout().neighbour(from, dir).is_none() {
-            return msg!(
-                "imago-wall-between",
-                "a wall stands between {from} and {to}",
-                from = from,
-                to = to
-            );
+            return msg!("imago-wall-between", from = from, to = to);
         }
         if self.piece_at(to).is_some() {
-            return msg!("imago-cell-taken", "{to} is taken", to = to);
+            return msg!("imago-cell-taken", to = to);
         }
         if Imago::goals_of(me.other()) & to.bit() != 0 {
-            return msg!(
-                "imago-foreign-goal-step",
-                "{to} is a goal cell of the other colour",
-                to = to
-            );
+            return msg!("imago-foreign-goal-step", to = to);
         }
         if Imago::goals_of(me) & to.bit() != 0 {
-            return msg!(
-                "imago-goal-step-alone",
-                "reaching {to} wins: write the step alone, {from}-{to}",
-                from = from,
-                to = to
-            );
+            return msg!("imago-goal-step-alone", from = from, to = to);
         }
         match push {
-            None => msg!(
-                "imago-name-push",
-                "name the opponent piece to push after a space, e.g. `b2-c2 g5`"
-            ),
+            None => msg!("imago-name-push"),
             Some(p) if self.piece_at(p) != Some(me.other()) => {
                 msg!(
                     "imago-no-piece",
-                    "no {colour} piece on {cell}",
                     colour = Imago::colour(me.other()),
                     cell = p
                 )

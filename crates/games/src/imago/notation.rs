@@ -217,16 +217,7 @@ impl FromStr for Layout {
                         "red" => "red",
                         "blue" => "blue",
                         "walls" | "wall" => "walls",
-                        _ => {
-                            return Err(syntax(
-                                at,
-                                msg!(
-                                    "imago-layout-unknown-field",
-                                    "unknown field {field:?} (expected red:, blue: or walls:)",
-                                    field = k
-                                ),
-                            ))
-                        }
+                        _ => return Err(syntax(at, msg!("imago-layout-unknown-field", field = k))),
                     });
                     match key {
                         Some("red") => red = Some(Vec::new()),
@@ -246,58 +237,26 @@ impl FromStr for Layout {
                 for (sub_at, part) in split_commas(v, vat) {
                     match key {
                         None => {
-                            return Err(syntax(
-                                sub_at,
-                                msg!(
-                                "imago-layout-no-field",
-                                "{part:?} comes before any field; start with red:, blue: or walls:",
-                                part = part
-                            ),
-                            ))
+                            return Err(syntax(sub_at, msg!("imago-layout-no-field", part = part)))
                         }
                         Some("walls") => {
                             let (a, b) = part.split_once('-').ok_or_else(|| {
-                                syntax(
-                                    sub_at,
-                                    msg!(
-                                        "imago-layout-wall-shape",
-                                        "a wall is written like c3-d3, not {part:?}",
-                                        part = part
-                                    ),
-                                )
+                                syntax(sub_at, msg!("imago-layout-wall-shape", part = part))
                             })?;
                             let ca = Cell::parse(a).ok_or_else(|| {
-                                syntax(
-                                    sub_at,
-                                    msg!(
-                                        "imago-layout-not-cell",
-                                        "{text:?} is not a cell",
-                                        text = a
-                                    ),
-                                )
+                                syntax(sub_at, msg!("imago-layout-not-cell", text = a))
                             })?;
                             let cb = Cell::parse(b).ok_or_else(|| {
                                 syntax(
                                     sub_at + a.len() + 1,
-                                    msg!(
-                                        "imago-layout-not-cell",
-                                        "{text:?} is not a cell",
-                                        text = b
-                                    ),
+                                    msg!("imago-layout-not-cell", text = b),
                                 )
                             })?;
                             walls.push((ca, cb));
                         }
                         Some(k) => {
                             let cell = Cell::parse(part).ok_or_else(|| {
-                                syntax(
-                                    sub_at,
-                                    msg!(
-                                        "imago-layout-not-cell",
-                                        "{text:?} is not a cell",
-                                        text = part
-                                    ),
-                                )
+                                syntax(sub_at, msg!("imago-layout-not-cell", text = part))
                             })?;
                             let list = if k == "red" { &mut red } else { &mut blue };
                             list.get_or_insert_with(Vec::new).push(cell);
@@ -308,13 +267,7 @@ impl FromStr for Layout {
             offset += line.len();
         }
         if !any {
-            return Err(syntax(
-                0,
-                msg!(
-                    "imago-layout-empty",
-                    "empty layout (write `default` for the default one)"
-                ),
-            ));
+            return Err(syntax(0, msg!("imago-layout-empty")));
         }
         let red = red.unwrap_or_else(|| super::DEFAULT_RED.to_vec());
         let blue = blue.unwrap_or_else(|| super::DEFAULT_BLUE.to_vec());

@@ -147,10 +147,7 @@ impl Jarmo {
         let (ret, step) = match mv {
             Move::Pass { ret } => {
                 if has_step {
-                    return msg!(
-                        "jarmo-pass-not-legal",
-                        "a pass is only legal when no archer can move"
-                    );
+                    return msg!("jarmo-pass-not-legal");
                 }
                 (ret, None)
             }
@@ -163,49 +160,19 @@ impl Jarmo {
         };
         if let Some((from, to, capture)) = step {
             if self.archer_at(from) != Some(me) {
-                return msg!(
-                    "jarmo-no-archer",
-                    "no {mine} archer on {from}",
-                    mine = mine,
-                    from = from
-                );
+                return msg!("jarmo-no-archer", mine = mine, from = from);
             }
             if self.orientation.target(me) & from.bit() != 0 {
-                return msg!(
-                    "jarmo-archer-home",
-                    "the archer on {from} stands on the enemy's first row and never moves again",
-                    from = from
-                );
+                return msg!("jarmo-archer-home", from = from);
             }
             match self.archer_at(to) {
-                Some(p) if p == me => {
-                    return msg!("jarmo-own-archer", "{to} holds your own archer", to = to)
-                }
-                Some(_) if !capture => {
-                    return msg!(
-                        "jarmo-write-capture",
-                        "{to} holds an enemy archer: write the capture {from}x{to}",
-                        from = from,
-                        to = to
-                    )
-                }
-                None if capture => {
-                    return msg!(
-                        "jarmo-write-step",
-                        "{to} is empty: write {from}-{to}",
-                        from = from,
-                        to = to
-                    )
-                }
+                Some(p) if p == me => return msg!("jarmo-own-archer", to = to),
+                Some(_) if !capture => return msg!("jarmo-write-capture", from = from, to = to),
+                None if capture => return msg!("jarmo-write-step", from = from, to = to),
                 _ => {}
             }
             if self.shuttle_ban() == Some((from, to)) {
-                return msg!(
-                    "jarmo-no-shuttling",
-                    "no shuttling: this archer went {to}-{from}, {from}-{to}, {to}-{from} in your last three moves",
-                    from = from,
-                    to = to
-                );
+                return msg!("jarmo-no-shuttling", from = from, to = to);
             }
         }
         let due = any.as_slice().iter().any(|m| match (m, step) {
@@ -217,21 +184,11 @@ impl Jarmo {
         });
         match ret {
             None if due => {
-                msg!(
-                    "jarmo-return-due",
-                    "a return is due: name the point of your first row it goes to, e.g. +a1"
-                )
+                msg!("jarmo-return-due")
             }
-            Some(_) if !due => msg!(
-                "jarmo-no-return-due",
-                "no return is due (or your first row has no empty point)"
-            ),
+            Some(_) if !due => msg!("jarmo-no-return-due"),
             Some(r) => {
-                msg!(
-                    "jarmo-bad-return",
-                    "a returned archer goes to an empty point of your first row, not {r}",
-                    r = r
-                )
+                msg!("jarmo-bad-return", r = r)
             }
             None => tablero_core::Message::default(),
         }

@@ -149,11 +149,7 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
     if halves.len() != 2 {
         return Err(PositionError::BadRecent {
             at,
-            reason: msg!(
-                "jarmo-recent-shape",
-                "the recent moves must be written `dark/light` (`-` for none), found {found:?}",
-                found = text
-            ),
+            reason: msg!("jarmo-recent-shape", found = text),
         });
     }
     let mut out = [[Recent::None; 3]; 2];
@@ -165,7 +161,7 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
         if items.len() > 3 {
             return Err(PositionError::BadRecent {
                 at: items[3].0,
-                reason: msg!("jarmo-recent-count", "at most three recent moves per side"),
+                reason: msg!("jarmo-recent-count"),
             });
         }
         let skip = 3 - items.len();
@@ -177,27 +173,14 @@ fn parse_recent(text: &str, at: usize) -> Result<[[Recent; 3]; 2], PositionError
                     at: item_at,
                     reason,
                 };
-                let (a, b) = item.split_once('-').ok_or_else(|| {
-                    bad(msg!(
-                        "jarmo-recent-item",
-                        "a recent move is `pass` or like `b1-d2`, not {item:?}",
-                        item = item
-                    ))
-                })?;
+                let (a, b) = item
+                    .split_once('-')
+                    .ok_or_else(|| bad(msg!("jarmo-recent-item", item = item)))?;
                 let (Some(pa), Some(pb)) = (Point::parse(a), Point::parse(b)) else {
-                    return Err(bad(msg!(
-                        "jarmo-recent-points",
-                        "{item:?} does not name two points",
-                        item = item
-                    )));
+                    return Err(bad(msg!("jarmo-recent-points", item = item)));
                 };
                 if !pa.is_joined(pb) {
-                    return Err(bad(msg!(
-                        "jarmo-no-line",
-                        "no line joins {from} and {to}",
-                        from = pa,
-                        to = pb
-                    )));
+                    return Err(bad(msg!("jarmo-no-line", from = pa, to = pb)));
                 }
                 Recent::Step(pa, pb)
             };

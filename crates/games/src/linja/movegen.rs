@@ -179,10 +179,7 @@ impl Linja {
         let mut own = self.pieces[me.index()];
         let opp = self.pieces[me.other().index()];
         if mv.is_pass() {
-            return msg!(
-                "linja-pass-not-legal",
-                "a pass is only legal when no first move exists"
-            );
+            return msg!("linja-pass-not-legal");
         }
         let steps = mv.steps();
         let mut i = 0;
@@ -192,25 +189,18 @@ impl Linja {
             let s = steps[i];
             let (f, t) = (s.from.progress(me), s.to.progress(me));
             if own.at(f) == 0 {
-                return msg!(
-                    "linja-no-piece",
-                    "no {colour} piece on row {row}",
-                    colour = colour,
-                    row = s.from
-                );
+                return msg!("linja-no-piece", colour = colour, row = s.from);
             }
             if f >= GOAL || t != f + 1 {
                 return if i == 0 {
                     msg!(
                         "linja-first-forward",
-                        "the first move goes one row forward, from {from} to {to}",
                         from = s.from,
                         to = Row::from_progress(me, (f + 1).min(GOAL))
                     )
                 } else {
                     msg!(
                         "linja-extra-first-forward",
-                        "the extra turn's first move goes one row forward, from {from} to {to}",
                         from = s.from,
                         to = Row::from_progress(me, (f + 1).min(GOAL))
                     )
@@ -218,7 +208,7 @@ impl Linja {
             }
             let before = total(own, opp, t);
             if t < GOAL && before >= ROW_LIMIT {
-                return msg!("linja-row-full", "row {row} is full", row = s.to);
+                return msg!("linja-row-full", row = s.to);
             }
             own.shift(f, t);
             let n = following_length(t, before);
@@ -231,59 +221,38 @@ impl Linja {
                 });
             if i == steps.len() {
                 return if following_exists {
-                    msg!(
-                        "linja-following-compulsory",
-                        "a following move of {n} {rows} is compulsory here",
-                        n = n,
-                        rows = if n == 1 { "row" } else { "rows" }
-                    )
+                    msg!("linja-following-compulsory", n = n)
                 } else {
                     tablero_core::Message::default()
                 };
             }
             if !following_exists {
                 return if passed(own, opp) {
-                    msg!(
-                        "linja-passed-over",
-                        "the sides have passed each other after {from}-{to}: the game is over",
-                        from = s.from,
-                        to = s.to
-                    )
+                    msg!("linja-passed-over", from = s.from, to = s.to)
                 } else if n == 0 {
-                    msg!(
-                        "linja-empty-no-following",
-                        "row {row} was empty: no following move",
-                        row = s.to
-                    )
+                    msg!("linja-empty-no-following", row = s.to)
                 } else {
-                    msg!("linja-no-following", "no following move is possible here")
+                    msg!("linja-no-following")
                 };
             }
             // The following move.
             let s2 = steps[i];
             let (g, u) = (s2.from.progress(me), s2.to.progress(me));
             if own.at(g) == 0 {
-                return msg!(
-                    "linja-no-piece-following",
-                    "no {colour} piece on row {row} for the following move",
-                    colour = colour,
-                    row = s2.from
-                );
+                return msg!("linja-no-piece-following", colour = colour, row = s2.from);
             }
             let expect = (g + n).min(GOAL);
             if g >= GOAL || u != expect {
                 return msg!(
                     "linja-following-distance",
-                    "the following move goes {n} {rows}: from {from} to {to}",
                     n = n,
-                    rows = if n == 1 { "row" } else { "rows" },
                     from = s2.from,
                     to = Row::from_progress(me, expect)
                 );
             }
             let landing = total(own, opp, u);
             if u < GOAL && landing >= ROW_LIMIT {
-                return msg!("linja-row-full", "row {row} is full", row = s2.to);
+                return msg!("linja-row-full", row = s2.to);
             }
             own.shift(g, u);
             i += 1;
@@ -293,26 +262,18 @@ impl Linja {
                     own.at(f) > 0 && (f + 1 == GOAL || total(own, opp, f + 1) < ROW_LIMIT)
                 });
                 return if earned && can_first {
-                    msg!(
-                        "linja-extra-turn-follows",
-                        "row {row} was empty: an extra turn follows, written after `; `",
-                        row = s2.to
-                    )
+                    msg!("linja-extra-turn-follows", row = s2.to)
                 } else {
                     tablero_core::Message::default()
                 };
             }
             if !earned {
                 return if !self.rules.extra_turn() {
-                    msg!("linja-seed-no-extra", "the seed rules have no extra turn")
+                    msg!("linja-seed-no-extra")
                 } else if !extra {
-                    msg!("linja-one-extra", "only one extra turn per turn")
+                    msg!("linja-one-extra")
                 } else {
-                    msg!(
-                        "linja-no-extra",
-                        "no extra turn: row {row} was not an empty field row",
-                        row = s2.to
-                    )
+                    msg!("linja-no-extra", row = s2.to)
                 };
             }
             extra = false;

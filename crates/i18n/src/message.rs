@@ -1,9 +1,12 @@
 //! Messages for people: an error's reason as a message id of the catalogue
-//! (`locales/<lang>/games.ftl`, Project Fluent) with its arguments, and its
-//! English text for logs and tests. The front ends (the terminal, the
-//! browser) format the id in the reader's language; see docs/i18n.md.
+//! (`locales/<lang>/*.ftl`, Project Fluent) with its arguments. Its English
+//! (`Display`, for logs and tests) comes from the English catalogue; the
+//! front ends (the terminal, the browser) format the id in the reader's
+//! language; see docs/i18n.md.
 
+use crate::{format_str, Args, Id, Lang, Value};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// One argument of a [`Message`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,59 +22,87 @@ pub enum Arg {
     Words(Vec<(&'static str, String)>),
 }
 
-/// A text for people: a message id, its arguments, and the English text
-/// (what `Display` writes). The default message is empty (no id, no text).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A text for people: a message id and its arguments. Its English text
+/// (what `Display` writes) is the English catalogue's, formatted with the
+/// arguments ([`Message::of`]), or one given with the message
+/// ([`Message::new`], for the messages whose English is not yet only in the
+/// catalogue). The default message is empty (no id, no text).
+#[derive(Clone, Debug, Default)]
 pub struct Message(Box<Inner>);
 
 /// A message's parts, boxed so that errors holding a message stay small.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 struct Inner {
     id: &'static str,
     args: Vec<(&'static str, Arg)>,
-    english: String,
+    /// The English given with the message (`Message::new`), if any.
+    english: Option<String>,
+    /// The English formatted from the catalogue, once asked for.
+    formatted: OnceLock<String>,
 }
 
+impl PartialEq for Message {
+    fn eq(&self, other: &Message) -> bool {
+        self.0.id == other.0.id && self.0.args == other.0.args && self.0.english == other.0.english
+    }
+}
+
+impl Eq for Message {}
+
 impl Message {
-    /// Message `id` whose English text is `english`.
+    /// Message `id` (from [`crate::id!`], checked at compile time), its
+    /// English from the English catalogue: `Message::of(id!("move-empty"))`.
+    #[must_use]
+    pub fn of(id: Id) -> Message {
+        Message(Box::new(Inner {
+            id: id.as_str(),
+            ..Inner::default()
+        }))
+    }
+
+    /// Message `id` whose English text is `english`, written in the code (the
+    /// older way: the id is not checked at compile time and the English is
+    /// written twice; prefer [`Message::of`]).
     #[must_use]
     pub fn new(id: &'static str, english: impl Into<String>) -> Message {
         Message(Box::new(Inner {
             id,
-            args: Vec::new(),
-            english: english.into(),
+            english: Some(english.into()),
+            ..Inner::default()
         }))
+    }
+
+    fn push(mut self, name: &'static str, arg: Arg) -> Message {
+        self.0.args.push((name, arg));
+        self.0.formatted = OnceLock::new();
+        self
     }
 
     /// With argument `name` as text.
     #[must_use]
-    pub fn text(mut self, name: &'static str, value: impl fmt::Display) -> Message {
-        self.0.args.push((name, Arg::Text(value.to_string())));
-        self
+    pub fn text(self, name: &'static str, value: impl fmt::Display) -> Message {
+        self.push(name, Arg::Text(value.to_string()))
     }
 
     /// With argument `name` as a number.
     #[must_use]
-    pub fn num(mut self, name: &'static str, value: impl TryInto<i64>) -> Message {
+    pub fn num(self, name: &'static str, value: impl TryInto<i64>) -> Message {
         let n = value.try_into().unwrap_or(i64::MAX);
-        self.0.args.push((name, Arg::Number(n)));
-        self
+        self.push(name, Arg::Number(n))
     }
 
     /// With argument `name` as another message.
     #[must_use]
-    pub fn msg(mut self, name: &'static str, value: Message) -> Message {
-        self.0.args.push((name, Arg::Message(value)));
-        self
+    pub fn msg(self, name: &'static str, value: Message) -> Message {
+        self.push(name, Arg::Message(value))
     }
 
     /// With argument `name` as a word in several languages (language code,
     /// text), e.g. a side's name.
     #[must_use]
-    pub fn words(mut self, name: &'static str, value: &[(&'static str, &str)]) -> Message {
+    pub fn words(self, name: &'static str, value: &[(&'static str, &str)]) -> Message {
         let list = value.iter().map(|(l, t)| (*l, (*t).to_string())).collect();
-        self.0.args.push((name, Arg::Words(list)));
-        self
+        self.push(name, Arg::Words(list))
     }
 
     /// The message id (empty for the empty message).
@@ -86,16 +117,71 @@ impl Message {
         &self.0.args
     }
 
-    /// The English text.
+    /// The English text: the one given with the message, else the English
+    /// catalogue's (empty for the empty message).
     #[must_use]
     pub fn as_str(&self) -> &str {
-        &self.0.english
+        match &self.0.english {
+            Some(e) => e,
+            None => self.0.formatted.get_or_init(|| {
+                if self.0.id.is_empty() {
+                    String::new()
+                } else {
+                    self.format(Lang::En)
+                }
+            }),
+        }
     }
 
     /// Whether this is the empty message (no reason given).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.id.is_empty() && self.0.english.is_empty()
+        self.0.id.is_empty() && self.0.english.as_deref().unwrap_or("").is_empty()
+    }
+
+    /// The message in `lang`: its id in that language's catalogue, the
+    /// messages among its arguments said first in the same language; the
+    /// English given with the message when in English, or when the
+    /// catalogue has no such id.
+    #[must_use]
+    pub fn in_lang(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.as_str().to_string();
+        }
+        self.format(lang)
+    }
+
+    /// The catalogue's text for the message in `lang`, even where English
+    /// was given with it (a test compares the two), the messages among its
+    /// arguments said by [`Message::in_lang`]; in English when `lang`'s
+    /// catalogue lacks the id, the English given when both lack it.
+    #[must_use]
+    pub fn format(&self, lang: Lang) -> String {
+        let mut args = Args::new();
+        for (name, value) in &self.0.args {
+            let value = match value {
+                Arg::Text(t) => exact_number(t),
+                Arg::Number(n) => Value::from(*n),
+                Arg::Message(inner) => Value::from(inner.in_lang(lang)),
+                Arg::Words(words) => {
+                    let mine = words.iter().find(|(l, _)| *l == lang.code());
+                    Value::from(
+                        mine.or(words.first())
+                            .map_or("", |(_, t)| t.as_str())
+                            .to_string(),
+                    )
+                }
+            };
+            args.set(*name, value);
+        }
+        format_str(lang, self.0.id, Some(&args))
+            .or_else(|| {
+                self.0
+                    .english
+                    .clone()
+                    .or_else(|| format_str(Lang::En, self.0.id, Some(&args)))
+            })
+            .unwrap_or_else(|| self.0.id.to_string())
     }
 
     /// This message and every message nested in its arguments, outermost
@@ -114,7 +200,17 @@ impl Message {
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.english)
+        f.write_str(self.as_str())
+    }
+}
+
+/// A text argument as a Fluent value: a number when it reads as one and
+/// prints back the same (`3`, `0.5`: it then selects plurals), else the
+/// text itself, so that a message prints its arguments as given.
+fn exact_number(text: &str) -> Value<'static> {
+    match text.parse::<f64>() {
+        Ok(n) if n.is_finite() && n.to_string() == text => Value::from(n),
+        _ => Value::from(text.to_string()),
     }
 }
 
