@@ -14,8 +14,6 @@ pub use actions::{Action, DrawAction};
 pub use chain::{Presence, Rematch};
 pub use computer::Hint;
 pub use error::HubError;
-pub(crate) use layouts::bad_layout;
-pub use layouts::Saved;
 pub use render::{Created, GameList, GameState, GameSummary, MatchView, ResultView, SeatView};
 
 use crate::games::{self, parse_outcome_code};
