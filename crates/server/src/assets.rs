@@ -357,6 +357,27 @@ pub(crate) async fn conditional(req: Request, next: Next) -> Response {
         .filter_map(|v| v.to_str().ok().map(str::to_string))
         .collect();
     let mut res = next.run(req).await;
+    // tower-http adds `vary: accept-encoding`; written as the app's own.
+    let lower = res
+        .headers()
+        .get_all(header::VARY)
+        .iter()
+        .any(|v| v.as_bytes() == b"accept-encoding");
+    if lower {
+        let kept: Vec<HeaderValue> = res
+            .headers()
+            .get_all(header::VARY)
+            .iter()
+            .filter(|v| v.as_bytes() != b"accept-encoding")
+            .cloned()
+            .collect();
+        let h = res.headers_mut();
+        h.remove(header::VARY);
+        for v in kept {
+            h.append(header::VARY, v);
+        }
+        h.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
     if res.status() != StatusCode::OK {
         return res;
     }
