@@ -12,6 +12,16 @@ const GRID = new Set(IMAGO_CELLS.filter((c) => /^[b-g][1-6]$/.test(c)));
 /** The wall handles' least thickness and length on screen (WCAG 2.5.8: 24 px). */
 const HANDLE_PX = 26;
 const EDGE_SET = new Set(allEdges().map(([a, b]) => `${a}-${b}`));
+/** This browser's owner token for its saved layouts (the server gives it with the first save). */
+const OWNER_KEY = 'tablero_layout_owner';
+
+function ownerToken() {
+  try { const t0 = localStorage.getItem(OWNER_KEY); return t0 ? [t0] : []; } catch { return []; }
+}
+
+function keepOwner(token) {
+  try { if (!localStorage.getItem(OWNER_KEY)) localStorage.setItem(OWNER_KEY, token); } catch { /* ignore */ }
+}
 
 function normWall(a, b) {
   const pa = parseCell(a); const pb = parseCell(b);
@@ -221,7 +231,9 @@ export function mountEditor(root, navigate) {
           type: 'button', class: 'link', text: `${t('load')}: ${l.name}`,
           onclick: () => { try { layout = parseLayout(l.layout); selected = null; changed(); } catch (e) { parseError = e.message; render(); } },
         }),
-        h('code', { text: ` ${l.layout}` })));
+        h('code', { text: ` ${l.layout}` }),
+        ' ',
+        h('a', { href: `/editor?saved=${encodeURIComponent(l.id)}`, text: t('layout_link') })));
     }
   }
 
@@ -269,7 +281,8 @@ export function mountEditor(root, navigate) {
     const name = nameInput.value.trim();
     if (!name) { saveMsg = t('name_needed'); render(); nameInput.focus(); return; }
     try {
-      const res = await api.post('/api/layouts', { name, layout: formatLayout(layout) });
+      const res = await api.post('/api/layouts', { name, layout: formatLayout(layout) }, ownerToken());
+      if (res && typeof res.owner === 'string') keepOwner(res.owner);
       saveMsg = t('saved', { name: res && res.name ? res.name : name });
       loadSaved();
     } catch (e) {
@@ -283,7 +296,7 @@ export function mountEditor(root, navigate) {
 
   async function loadSaved() {
     try {
-      const res = await api.get('/api/layouts');
+      const res = await api.get('/api/layouts', ownerToken());
       saved = (res && Array.isArray(res.layouts)) ? res.layouts : [];
     } catch { saved = []; }
     render();
@@ -291,6 +304,17 @@ export function mountEditor(root, navigate) {
 
   const start = new URLSearchParams(location.search).get('layout');
   if (start) { try { layout = parseLayout(start); } catch { /* keep default */ } }
+  // A layout shared by its link: anyone may play it or save a copy.
+  const shared = new URLSearchParams(location.search).get('saved');
+  if (shared) {
+    api.get(`/api/layouts/${encodeURIComponent(shared)}`).then((res) => {
+      if (!res || typeof res.layout !== 'string') return;
+      layout = parseLayout(res.layout);
+      nameInput.value = res.name || '';
+      saveMsg = t('layout_shared', { name: res.name || '' });
+      changed();
+    }).catch((e) => { saveMsg = t('error_prefix', { error: e.message }); render(); });
+  }
   textArea.value = formatLayout(layout);
   render();
   runSolve();

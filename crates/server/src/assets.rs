@@ -1,172 +1,25 @@
 //! The web UI's files (`web/`): embedded in release builds, read from disk
 //! in debug builds (so the UI can be edited without rebuilding).
 //!
-//! Each text file is compressed once (brotli and gzip) and kept; the
-//! encoding is chosen from `Accept-Encoding`. Every answer carries a strong
-//! `ETag` (from the file's sha256 and the encoding); a file asked for by
-//! its versioned name (`?v=`, as the page names every one) may be kept a
-//! year, any other answer is revalidated (`no-cache`, then `304 Not
-//! Modified` while unchanged). See `docs/web-api.md`, "Caching".
+//! Every answer carries a strong `ETag` (from the file's sha256; the
+//! encoding is added by [`conditional`] once tower-http's compression has
+//! chosen it); a file asked for by its versioned name (`?v=`, as the page
+//! names every one) may be kept a year, any other answer is revalidated
+//! (`no-cache`, then `304 Not Modified` while unchanged). See
+//! `docs/web-api.md`, "Caching". The handlers are in `routes/assets.rs`.
 
-use crate::hub::{Actor, Hub};
-use axum::extract::{Path, RawQuery, State};
+use crate::hub::GameState;
+use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
 #[derive(rust_embed::Embed)]
 #[folder = "../../web/"]
 #[exclude = "NOTES*"]
 struct Web;
-
-/// A content coding the server answers with.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Coding {
-    Brotli,
-    Gzip,
-    Identity,
-}
-
-impl Coding {
-    fn token(self) -> Option<&'static str> {
-        match self {
-            Coding::Brotli => Some("br"),
-            Coding::Gzip => Some("gzip"),
-            Coding::Identity => None,
-        }
-    }
-
-    fn etag_suffix(self) -> &'static str {
-        match self {
-            Coding::Brotli => "-br",
-            Coding::Gzip => "-gz",
-            Coding::Identity => "",
-        }
-    }
-}
-
-/// Files under this size are sent as they are (compression gains little).
-const MIN_COMPRESS: usize = 256;
-
-/// Whether a file of this MIME type is worth compressing.
-fn compressible(mime: &str) -> bool {
-    mime.starts_with("text/")
-        || mime.contains("javascript")
-        || mime.contains("json")
-        || mime.contains("svg")
-        || mime.contains("xml")
-}
-
-/// The quality `Accept-Encoding` gives `coding` (0 when absent or refused).
-fn quality(accept: &str, coding: &str) -> f32 {
-    let mut star = None;
-    for part in accept.split(',') {
-        let mut it = part.split(';');
-        let name = it.next().unwrap_or("").trim();
-        let q = it
-            .find_map(|p| p.trim().strip_prefix("q=").map(str::trim))
-            .map_or(Some(1.0), |v| v.parse::<f32>().ok())
-            .unwrap_or(0.0);
-        if name.eq_ignore_ascii_case(coding) {
-            return q;
-        }
-        if name == "*" {
-            star = Some(q);
-        }
-    }
-    star.unwrap_or(0.0)
-}
-
-/// The coding to answer with: brotli, then gzip, else none.
-fn choose(headers: &HeaderMap) -> Coding {
-    let accept = headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let br = quality(accept, "br");
-    let gz = quality(accept, "gzip");
-    if br > 0.0 && br >= gz {
-        Coding::Brotli
-    } else if gz > 0.0 {
-        Coding::Gzip
-    } else {
-        Coding::Identity
-    }
-}
-
-fn compress(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
-    match coding {
-        Coding::Brotli => {
-            let mut out = Vec::with_capacity(data.len() / 3);
-            {
-                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
-                w.write_all(data).ok()?;
-            }
-            Some(out)
-        }
-        Coding::Gzip => {
-            let mut w = flate2::write::GzEncoder::new(
-                Vec::with_capacity(data.len() / 3),
-                flate2::Compression::best(),
-            );
-            w.write_all(data).ok()?;
-            w.finish().ok()
-        }
-        Coding::Identity => None,
-    }
-}
-
-/// `data` compressed at a level quick enough for each answer (brotli 5,
-/// gzip's default): for bodies made anew each time.
-fn compress_quick(data: &[u8], coding: Coding) -> Option<Vec<u8>> {
-    match coding {
-        Coding::Brotli => {
-            let mut out = Vec::with_capacity(data.len() / 3);
-            {
-                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
-                w.write_all(data).ok()?;
-            }
-            Some(out)
-        }
-        Coding::Gzip => {
-            let mut w = flate2::write::GzEncoder::new(
-                Vec::with_capacity(data.len() / 3),
-                flate2::Compression::default(),
-            );
-            w.write_all(data).ok()?;
-            w.finish().ok()
-        }
-        Coding::Identity => None,
-    }
-}
-
-/// Compressed bodies kept by (file's sha256, coding): each file is
-/// compressed once per content (a debug build's edited file is a new key).
-type Kept = Mutex<HashMap<([u8; 32], Coding), Arc<[u8]>>>;
-
-fn kept() -> &'static Kept {
-    static KEPT: OnceLock<Kept> = OnceLock::new();
-    KEPT.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// The body of `data` in `coding`, compressed at most once per content.
-fn encoded(hash: [u8; 32], data: &[u8], coding: Coding) -> Option<Arc<[u8]>> {
-    let key = (hash, coding);
-    if let Some(b) = kept().lock().ok()?.get(&key) {
-        return Some(Arc::clone(b));
-    }
-    let body: Arc<[u8]> = compress(data, coding)?.into();
-    // Keep it only when it is smaller than the file itself.
-    if body.len() >= data.len() {
-        return None;
-    }
-    if let Ok(mut map) = kept().lock() {
-        map.insert(key, Arc::clone(&body));
-    }
-    Some(body)
-}
 
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write as _;
@@ -176,84 +29,31 @@ fn hex(bytes: &[u8]) -> String {
     })
 }
 
-/// Whether `If-None-Match` names `etag` (or `*`). Weak comparison, as the
-/// standard asks for this header.
-fn none_match(headers: &HeaderMap, etag: &str) -> bool {
-    let strip = |t: &str| {
-        let t = t.trim();
-        t.strip_prefix("W/").unwrap_or(t).to_string()
-    };
-    headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|t| t.trim() == "*" || strip(t) == etag)
-}
-
 /// How long a browser may keep a file asked for by its versioned name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// An answer with `data`: compressed as the request allows, with its ETag,
-/// or `304 Not Modified` when `If-None-Match` names that tag.
-pub(crate) fn respond(
-    data: &[u8],
-    hash: [u8; 32],
-    mime: &str,
-    headers: &HeaderMap,
-    cache: &'static str,
-) -> Response {
-    respond_as(data, hash, mime, headers, cache, true)
+/// A file's version in its URL (`?v=`): the first 8 bytes of its sha256.
+fn version(hash: &[u8; 32]) -> String {
+    hex(&hash[..8])
 }
 
-/// [`respond`], with `keep` false for a body that is new each time: then
-/// it is compressed at a quicker level and not kept.
-fn respond_as(
-    data: &[u8],
+/// An answer with `data` as it is, with its strong ETag (`hash`'s first
+/// 16 bytes, which [`conditional`] marks with the encoding), `cache` as
+/// its Cache-Control, and `Vary: Accept-Encoding` (tower-http's
+/// compression layer compresses it as the request allows).
+pub(crate) fn respond(
+    data: impl Into<axum::body::Body>,
     hash: [u8; 32],
     mime: &str,
-    headers: &HeaderMap,
     cache: &'static str,
-    keep: bool,
 ) -> Response {
-    let coding = if compressible(mime) && data.len() >= MIN_COMPRESS {
-        choose(headers)
-    } else {
-        Coding::Identity
-    };
-    let body = if keep {
-        encoded(hash, data, coding)
-    } else {
-        compress_quick(data, coding)
-            .filter(|b| b.len() < data.len())
-            .map(Arc::from)
-    };
-    let coding = if body.is_some() {
-        coding
-    } else {
-        Coding::Identity
-    };
-    let etag = format!("\"{}{}\"", hex(&hash[..16]), coding.etag_suffix());
-    let mut out = if none_match(headers, &etag) {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        let mut r = match body {
-            Some(b) => axum::body::Body::from(axum::body::Bytes::from_owner(b)).into_response(),
-            None => axum::body::Body::from(data.to_vec()).into_response(),
-        };
-        r.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_str(mime)
-                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-        );
-        if let Some(tok) = coding.token() {
-            r.headers_mut()
-                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(tok));
-        }
-        r
-    };
-    let h = out.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&etag) {
+    let mut r = data.into().into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(mime).unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!("\"{}\"", hex(&hash[..16]))) {
         h.insert(header::ETAG, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
@@ -262,53 +62,27 @@ fn respond_as(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    out
+    r
 }
 
-/// 404: no file `path` among the app's files, answered as every error is
-/// (`{error, code, args}`, docs/web-api.md, "Errors in the reader's
-/// language").
-fn not_found(path: &str) -> Response {
-    crate::hub::ApiError::NotFound(
-        tablero_core::Message::new("api_no_static_file", format!("no file {path}"))
-            .text("path", path),
-    )
-    .into_response()
-}
-
-/// A file's version in its URL (`?v=`): the first 8 bytes of its sha256.
-fn version(hash: &[u8; 32]) -> String {
-    hex(&hash[..8])
-}
-
-/// `GET /static/PATH[?v=VERSION]`: a file of `web/`. Asked for by its
-/// current version it may be kept a year (`immutable`); otherwise the
+/// The file `path` of `web/` (`query`: the URL's query, which may name
+/// its current version `v=`), or `None` when there is none. Asked for by
+/// its current version it may be kept a year (`immutable`); otherwise the
 /// browser revalidates it each time (`no-cache`, `ETag`).
-pub async fn file(
-    Path(path): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let Some(file) = Web::get(&path) else {
-        return not_found(&path);
-    };
+pub(crate) fn static_file(path: &str, query: Option<&str>) -> Option<Response> {
+    let file = Web::get(path)?;
     let hash = file.metadata.sha256_hash();
-    let current = query.as_deref().is_some_and(|q| {
+    let current = query.is_some_and(|q| {
         q.split('&')
             .any(|kv| kv.strip_prefix("v=") == Some(version(&hash).as_str()))
     });
-    let mime = mime_guess::from_path(&path).first_or_octet_stream();
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
     let cache = if current { IMMUTABLE } else { "no-cache" };
     if path.ends_with(".js") && !path.contains(".min.") {
-        return respond(
-            &sent_js(hash, &file.data),
-            hash,
-            mime.as_ref(),
-            &headers,
-            cache,
-        );
+        let body = axum::body::Bytes::from_owner(sent_js(hash, &file.data));
+        return Some(respond(body, hash, mime.as_ref(), cache));
     }
-    respond(&file.data, hash, mime.as_ref(), &headers, cache)
+    Some(respond(file.data.into_owned(), hash, mime.as_ref(), cache))
 }
 
 /// A module of the app as it is sent: without comments and indentation
@@ -329,28 +103,6 @@ fn sent_js(hash: [u8; 32], data: &[u8]) -> Arc<[u8]> {
         m.insert(hash, Arc::clone(&body));
     }
     body
-}
-
-/// Standard base64 (with padding), for the CSP's script hash.
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 /// The page module of each route of `web/app.js` (which imports it when the
@@ -454,7 +206,6 @@ fn closure(roots: &[String]) -> Vec<String> {
 /// `<script type="application/json" id="boot">` data block, which is never
 /// run. With the import map's CSP hash.
 fn page(preload: &[String], boot: Option<&str>) -> Option<(String, String)> {
-    use sha2::Digest;
     let html = Web::get("index.html")?;
     let mut html = String::from_utf8(html.data.into_owned()).ok()?;
     let mut imports = std::collections::BTreeMap::new();
@@ -474,7 +225,7 @@ fn page(preload: &[String], boot: Option<&str>) -> Option<(String, String)> {
         versions.insert(name.to_string(), versioned);
     }
     let map = serde_json::json!({ "imports": imports }).to_string();
-    let hash = base64(&sha2::Sha256::digest(map.as_bytes()));
+    let hash = script_hash(&map);
     let mut tag = format!("<script type=\"importmap\">{map}</script>\n  ");
     for m in preload {
         if let Some(v) = versions.get(m) {
@@ -531,49 +282,30 @@ fn page_lang(headers: &HeaderMap) -> &'static str {
 /// what the route's first draw needs: its modules preloaded (the app, the
 /// route's page module, a game page's board module, and what they import),
 /// and in a data block the chosen language's messages, the catalog, and on
-/// a game page the game's state as a spectator sees it (the app asks again
-/// with its tokens). The page may load only this server's scripts (and its
-/// own import map), styles and sockets.
-pub async fn index(
-    State(hub): State<Arc<Hub>>,
-    uri: axum::http::Uri,
-    headers: HeaderMap,
-) -> Response {
+/// a game page `game`, the game's state as a spectator sees it (the app
+/// asks again with its tokens). The page may load only this server's
+/// scripts (and its own import map), styles and sockets. `None` when
+/// `index.html` is missing.
+pub(crate) fn index_page(
+    path: &str,
+    headers: &HeaderMap,
+    game: Option<&GameState>,
+) -> Option<Response> {
     use sha2::Digest;
-    let path = uri.path();
     let mut roots = vec!["app.js".to_string()];
     roots.extend(page_module(path).map(String::from));
-    let lang = page_lang(&headers);
+    let lang = page_lang(headers);
     let mut boot = serde_json::json!({
         "messages": { "lang": lang, "ftl": crate::locales::web_text(lang) },
         "catalog": crate::games::catalog(),
     });
-    if let Some(id) = path.strip_prefix("/play/").map(|p| p.trim_end_matches('/')) {
-        let valid = !id.is_empty()
-            && id.len() <= 64
-            && id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if valid {
-            if let Ok(st) = hub.state(id, &Actor::Tokens(Vec::new()), None).await {
-                roots.push(format!("boards/{}.js", st.game));
-                boot["game"] = serde_json::to_value(&st).unwrap_or_default();
-            }
-        }
+    if let Some(st) = game {
+        roots.push(format!("boards/{}.js", st.game));
+        boot["game"] = serde_json::to_value(st).unwrap_or_default();
     }
-    let Some((html, script_hash)) = page(&closure(&roots), Some(&boot.to_string())) else {
-        return not_found("index.html");
-    };
+    let (html, script_hash) = page(&closure(&roots), Some(&boot.to_string()))?;
     let hash: [u8; 32] = sha2::Sha256::digest(html.as_bytes()).into();
-    // Each page is new (a game's state, a language): compressed, not kept.
-    let mut page = respond_as(
-        html.as_bytes(),
-        hash,
-        "text/html",
-        &headers,
-        "no-cache",
-        false,
-    );
+    let mut page = respond(html, hash, "text/html", "no-cache");
     let csp = format!(
         "default-src 'self'; script-src 'self' 'sha256-{script_hash}'; img-src 'self' data:; style-src 'self'; \
          connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -586,67 +318,114 @@ pub async fn index(
         header::VARY,
         HeaderValue::from_static("Accept-Encoding, Accept-Language, Cookie"),
     );
-    page
+    Some(page)
 }
 
-/// JSON answers over this size are compressed (see [`compress_json`]).
-const MIN_JSON: usize = 1024;
-/// JSON answers over this size are sent as they are (not held in memory).
-const MAX_JSON: usize = 4 << 20;
+/// The game id of a game page's path (`/play/ID`), when it can be one.
+pub(crate) fn game_of_page(path: &str) -> Option<&str> {
+    let id = path.strip_prefix("/play/")?.trim_end_matches('/');
+    let valid = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    valid.then_some(id)
+}
 
-/// Middleware: a JSON answer of the API (the catalog, a game's state) is
-/// compressed, brotli or gzip by `Accept-Encoding`, at a quick level (each
-/// answer is new). Other answers pass as they are.
-pub async fn compress_json(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let coding = choose(req.headers());
-    let res = next.run(req).await;
-    let json = res
+/// Whether `If-None-Match` (its values `tags`) names `etag` (or `*`). Weak
+/// comparison, as the standard asks for this header.
+fn none_match(tags: &[String], etag: &str) -> bool {
+    let strip = |t: &str| {
+        let t = t.trim();
+        t.strip_prefix("W/").unwrap_or(t).to_string()
+    };
+    tags.iter()
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == "*" || strip(t) == etag)
+}
+
+/// Middleware, outside the compression layer: an answer with an ETag
+/// that came compressed gets the encoding in its tag (`"…-br"`, `"…-gzip"`:
+/// each encoding is its own representation), and when `If-None-Match`
+/// names the tag the answer is `304 Not Modified` with its validators and
+/// no body (the body, never read, is never compressed).
+pub(crate) async fn conditional(req: Request, next: Next) -> Response {
+    let tags: Vec<String> = req
         .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    // Only a body of known size (not a stream), within the bounds.
-    let sized = axum::body::HttpBody::size_hint(res.body())
-        .exact()
-        .and_then(|n| usize::try_from(n).ok())
-        .is_some_and(|n| (MIN_JSON..=MAX_JSON).contains(&n));
-    if coding == Coding::Identity
-        || !json
-        || !sized
-        || res.headers().contains_key(header::CONTENT_ENCODING)
-    {
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok().map(str::to_string))
+        .collect();
+    let mut res = next.run(req).await;
+    // tower-http adds `vary: accept-encoding`; written as the app's own.
+    let lower = res
+        .headers()
+        .get_all(header::VARY)
+        .iter()
+        .any(|v| v.as_bytes() == b"accept-encoding");
+    if lower {
+        let kept: Vec<HeaderValue> = res
+            .headers()
+            .get_all(header::VARY)
+            .iter()
+            .filter(|v| v.as_bytes() != b"accept-encoding")
+            .cloned()
+            .collect();
+        let h = res.headers_mut();
+        h.remove(header::VARY);
+        for v in kept {
+            h.append(header::VARY, v);
+        }
+        h.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    if res.status() != StatusCode::OK {
         return res;
     }
-    let (mut parts, body) = res.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_JSON).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "body lost").into_response();
+    let Some(tag) = res
+        .headers()
+        .get(header::ETAG)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return res;
     };
-    let packed = match coding {
-        Coding::Brotli => {
-            let mut out = Vec::with_capacity(bytes.len() / 3);
-            {
-                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
-                let _ = w.write_all(&bytes);
-            }
-            Some(out)
-        }
-        _ => compress(&bytes, coding),
+    let tag = match res
+        .headers()
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+    {
+        Some(coding) => format!("{}-{coding}\"", tag.trim_end_matches('"')),
+        None => tag.to_string(),
     };
-    match packed {
-        Some(p) if p.len() < bytes.len() => {
-            parts.headers.remove(header::CONTENT_LENGTH);
-            if let Some(tok) = coding.token() {
-                parts
-                    .headers
-                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static(tok));
-            }
-            parts
-                .headers
-                .append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-            Response::from_parts(parts, axum::body::Body::from(p))
-        }
-        _ => Response::from_parts(parts, axum::body::Body::from(bytes)),
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        res.headers_mut().insert(header::ETAG, v);
     }
+    if !none_match(&tags, &tag) {
+        return res;
+    }
+    let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+    for name in [
+        header::ETAG,
+        header::CACHE_CONTROL,
+        header::VARY,
+        header::X_CONTENT_TYPE_OPTIONS,
+    ] {
+        for v in res.headers().get_all(&name) {
+            not_modified.headers_mut().append(name.clone(), v.clone());
+        }
+    }
+    not_modified
+}
+
+/// The message of a 404 for the app's file `path`.
+pub(crate) fn no_file(path: &str) -> tablero_core::Message {
+    tablero_core::Message::new("api_no_static_file", format!("no file {path}")).text("path", path)
+}
+
+/// The CSP hash of a script: its sha256 in standard base64.
+fn script_hash(text: &str) -> String {
+    use base64::Engine as _;
+    use sha2::Digest;
+    base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -654,38 +433,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn accept_encoding_is_read_with_its_qualities() {
-        assert_eq!(quality("gzip, deflate, br", "br"), 1.0);
-        assert_eq!(quality("gzip;q=0.5, br;q=0", "br"), 0.0);
-        assert_eq!(quality("gzip;q=0.5, br;q=0", "gzip"), 0.5);
-        assert_eq!(quality("*;q=0.2", "gzip"), 0.2);
-        assert_eq!(quality("", "gzip"), 0.0);
-        assert_eq!(quality("gzip;q=nonsense", "gzip"), 0.0);
-        let mut h = HeaderMap::new();
-        h.insert(
-            header::ACCEPT_ENCODING,
-            HeaderValue::from_static("gzip, br"),
-        );
-        assert_eq!(choose(&h), Coding::Brotli);
-        h.insert(
-            header::ACCEPT_ENCODING,
-            HeaderValue::from_static("gzip, br;q=0"),
-        );
-        assert_eq!(choose(&h), Coding::Gzip);
-        h.insert(
-            header::ACCEPT_ENCODING,
-            HeaderValue::from_static("identity"),
-        );
-        assert_eq!(choose(&h), Coding::Identity);
+    fn if_none_match_is_compared_weakly_and_by_list() {
+        let tags = ["W/\"ab-br\", \"cd\"".to_string()];
+        assert!(none_match(&tags, "\"ab-br\""));
+        assert!(none_match(&tags, "\"cd\""));
+        assert!(!none_match(&tags, "\"ab\""));
+        assert!(none_match(&["*".to_string()], "\"x\""));
+        assert!(!none_match(&[], "\"x\""));
     }
 
     #[test]
-    fn base64_is_the_standard_one() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
-        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
+    fn the_script_hash_is_standard_base64_of_its_sha256() {
+        // sha256("") in standard base64, as a CSP names it.
+        assert_eq!(
+            script_hash(""),
+            "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
+        );
     }
 }

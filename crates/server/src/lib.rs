@@ -6,22 +6,25 @@
 //! every move is checked by the game's own rules, and every accepted move is
 //! committed to the database before it is acknowledged.
 
-mod api;
 mod assets;
 mod conn;
+pub mod error;
+pub mod extract;
 pub mod games;
 pub mod hub;
-mod lab;
+pub mod layouts;
 mod locales;
 mod minify;
 pub mod position;
 pub mod rating;
-mod print;
+mod routes;
+pub mod state;
 pub mod store;
-mod ws;
 
-pub use api::router;
+pub use error::ApiError;
 pub use hub::Hub;
+pub use routes::router;
+pub use state::AppState;
 pub use store::Store;
 
 use anyhow::{Context, Result};
@@ -124,7 +127,7 @@ pub fn app(
     limits: &Limits,
     lab: Option<std::path::PathBuf>,
 ) -> Result<axum::Router> {
-    let mut guards = api::Guards::new(limits);
+    let mut state = AppState::new(hub, limits, lab);
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()
@@ -133,16 +136,16 @@ pub fn app(
             .finish()
             .context("bad rate limit")?;
         let limiter = config.limiter().clone();
-        guards.messages = Some(Arc::clone(&limiter));
+        state.guards.messages = Some(Arc::clone(&limiter));
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(Duration::from_secs(60)).await;
                 limiter.retain_recent();
             }
         });
-        governor = Some(GovernorLayer::new(config).error_handler(api::too_many_requests));
+        governor = Some(GovernorLayer::new(config).error_handler(error::too_many_requests));
     }
-    if let Some(solves) = guards.solve_rate.clone() {
+    if let Some(solves) = state.guards.solve_rate.clone() {
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(Duration::from_secs(60)).await;
@@ -150,8 +153,7 @@ pub fn app(
             }
         });
     }
-    let router = api::routes(hub, guards)
-        .merge(lab::routes(lab))
+    let router = routes::routes(state)
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             limits.request_timeout,
@@ -160,14 +162,45 @@ pub fn app(
             limits.body_timeout,
         ))
         // Answers 413 at once when the declared length is over the limit.
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(api::MAX_BODY));
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            extract::MAX_BODY,
+        ));
     let router = match governor {
         Some(g) => router.layer(g),
         None => router,
     };
     Ok(router
-        .layer(axum::middleware::map_response(api::json_errors))
-        .layer(axum::middleware::from_fn(assets::compress_json)))
+        .layer(axum::middleware::map_response(error::json_errors))
+        .layer(compression())
+        .layer(axum::middleware::from_fn(assets::conditional)))
+}
+
+/// Answers of at least this many bytes are compressed.
+const MIN_COMPRESS: u16 = 256;
+
+/// tower-http's compression, brotli or gzip as `Accept-Encoding` asks, at
+/// its default levels (brotli 4, gzip 6: quick enough for answers made
+/// anew, the API's JSON and the pages): text, scripts, JSON and SVG of
+/// [`MIN_COMPRESS`] bytes or more; not PDFs, not small answers (errors).
+fn compression(
+) -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use axum::http::{header, Extensions, HeaderMap, StatusCode, Version};
+    use tower_http::compression::predicate::{Predicate as _, SizeAbove};
+    let compressible = |_: StatusCode, _: Version, h: &HeaderMap, _: &Extensions| {
+        h.get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| {
+                t.starts_with("text/")
+                    || t.contains("javascript")
+                    || t.contains("json")
+                    || t.contains("svg")
+                    || t.contains("xml")
+            })
+    };
+    tower_http::compression::CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        .compress_when(SizeAbove::new(MIN_COMPRESS).and(compressible))
 }
 
 /// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and

@@ -1,12 +1,8 @@
 //! The message catalogue (`locales/<lang>/<area>.ftl`, Project Fluent) for
 //! the browser: `web/i18n.js` fetches `/locales/<lang>/web.ftl` and formats
-//! it with `@fluent/bundle`. The files are embedded at compile time; see
+//! it with `@fluent/bundle` (`GET /locales/{lang}/{file}`, in
+//! `routes/assets.rs`). The files are embedded at compile time; see
 //! docs/i18n.md.
-
-use axum::extract::Path;
-use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
-use sha2::{Digest, Sha256};
 
 /// The catalogue's files the browser may fetch: (language, file, text).
 const FILES: &[(&str, &str, &str)] = &[
@@ -25,7 +21,7 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 /// The text of one catalogue file, if the browser may fetch it.
-fn find(lang: &str, file: &str) -> Option<&'static str> {
+pub(crate) fn find(lang: &str, file: &str) -> Option<&'static str> {
     FILES
         .iter()
         .find(|(l, f, _)| *l == lang && *f == file)
@@ -36,32 +32,6 @@ fn find(lang: &str, file: &str) -> Option<&'static str> {
 /// for any other.
 pub(crate) fn web_text(lang: &str) -> &'static str {
     find(lang, "web.ftl").unwrap_or(FILES[0].2)
-}
-
-/// `GET /locales/{lang}/{file}`: one file of the message catalogue, as
-/// Fluent text, compressed and with its ETag as the web app's own files
-/// are (`assets::respond`); the browser revalidates it each time.
-pub async fn file(Path((lang, file)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    match find(&lang, &file) {
-        Some(text) => {
-            let hash: [u8; 32] = Sha256::digest(text.as_bytes()).into();
-            crate::assets::respond(
-                text.as_bytes(),
-                hash,
-                "text/plain; charset=utf-8",
-                &headers,
-                "no-cache",
-            )
-        }
-        None => {
-            let path = format!("locales/{lang}/{file}");
-            crate::hub::ApiError::NotFound(
-                tablero_core::Message::new("api_no_static_file", format!("no file {path}"))
-                    .text("path", path),
-            )
-            .into_response()
-        }
-    }
 }
 
 #[cfg(test)]

@@ -4,13 +4,8 @@
 //! board): each legal move's exact value where the game knows it, else the
 //! search's evaluation and best line. Nothing is stored.
 
-use crate::api::{parse_body, Guards, JsonBytes, Refusal};
 use crate::games;
-use crate::hub::{ApiError, GameState};
-use axum::extract::Extension;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use crate::hub::{GameState, HubError};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tablero_ai::analysis::{Analysis, Exact};
@@ -21,13 +16,10 @@ use tablero_core::{Localize, Message, Player};
 const MAX_MOVES: usize = 1000;
 
 /// How long the search of an analysis thinks.
-const THINK: Duration = Duration::from_secs(1);
+pub const THINK: Duration = Duration::from_secs(1);
 
 /// The most positions the endgame solver visits for an analysis.
-const REACH: u64 = 300_000;
-
-/// How long an analysis waits for one of the solver places before 503.
-const WAIT: Duration = Duration::from_secs(5);
+pub const REACH: u64 = 300_000;
 
 /// A position: a game's variant, a start (its position string, or the
 /// start with `first` to move) and moves played from it.
@@ -56,13 +48,13 @@ impl PositionBody {
     /// # Errors
     /// An unknown game, a bad variant or position, a move that is not legal
     /// (named with its number).
-    pub fn table(&self) -> Result<Box<dyn GameTable>, ApiError> {
+    pub fn table(&self) -> Result<Box<dyn GameTable>, HubError> {
         if games::find(&self.game).is_none() {
             return Err(games::no_such_game(&self.game));
         }
         if self.moves.len() > MAX_MOVES {
             let n = self.moves.len();
-            return Err(ApiError::Bad(
+            return Err(HubError::Invalid(
                 Message::new(
                     "api_too_many_moves",
                     format!("{n} moves: at most {MAX_MOVES}"),
@@ -74,7 +66,7 @@ impl PositionBody {
         let first = match self.first {
             None | Some(0) => Player::P1,
             Some(1) => Player::P2,
-            Some(n) => return Err(ApiError::bad_first(n)),
+            Some(n) => return Err(HubError::bad_first(n)),
         };
         let mut table = open_or_why(
             &self.game,
@@ -83,10 +75,10 @@ impl PositionBody {
             first,
             [Seat::Person; 2],
         )
-        .map_err(ApiError::Bad)?;
+        .map_err(HubError::Invalid)?;
         for (i, text) in self.moves.iter().enumerate() {
             let Some(seat) = table.to_move() else {
-                return Err(ApiError::Bad(
+                return Err(HubError::Invalid(
                     Message::new(
                         "api_move_after_end",
                         format!("move {} ({text:?}): the game is over", i + 1),
@@ -96,7 +88,7 @@ impl PositionBody {
                 ));
             };
             table.play(seat, text).map_err(|e| {
-                ApiError::Bad(
+                HubError::Invalid(
                     Message::new(
                         "api_move_refused",
                         format!("move {} ({text:?}): {e}", i + 1),
@@ -116,13 +108,6 @@ impl PositionBody {
 #[must_use]
 pub fn state(table: &dyn GameTable) -> GameState {
     GameState::of_table(table)
-}
-
-/// `POST /api/position`: the board of a position.
-pub(crate) async fn position(JsonBytes(body): JsonBytes) -> Result<Json<GameState>, ApiError> {
-    let b: PositionBody = parse_body(&body)?;
-    let table = b.table()?;
-    Ok(Json(state(table.as_ref())))
 }
 
 /// An exact value as JSON.
@@ -208,7 +193,9 @@ pub struct AnalysisView {
     pub played: Vec<Option<PlayedView>>,
 }
 
-fn view(table: &dyn GameTable, a: Analysis) -> AnalysisView {
+/// The analysis `a` of `table`, as answered.
+#[must_use]
+pub fn view(table: &dyn GameTable, a: Analysis) -> AnalysisView {
     let played = table
         .played_values()
         .into_iter()
@@ -250,37 +237,4 @@ fn view(table: &dyn GameTable, a: Analysis) -> AnalysisView {
         }),
         played,
     }
-}
-
-/// `POST /api/analyse`: the analysis of a position, on the blocking pool,
-/// one of the API's solver places at a time.
-pub(crate) async fn analyse(
-    Extension(guards): Extension<Guards>,
-    JsonBytes(body): JsonBytes,
-) -> Result<Json<AnalysisView>, Response> {
-    let b: PositionBody = parse_body(&body).map_err(IntoResponse::into_response)?;
-    let table = b.table().map_err(IntoResponse::into_response)?;
-    let busy = || {
-        Refusal::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Message::new(
-                "api_analysis_busy",
-                "the analysis is busy; try again shortly",
-            ),
-        )
-        .retry_after(1)
-        .into_response()
-    };
-    let permit = tokio::time::timeout(WAIT, guards.solves.clone().acquire_owned())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    let answer = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let a = table.analyse(THINK, REACH);
-        view(table.as_ref(), a)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()).into_response())?;
-    Ok(Json(answer))
 }

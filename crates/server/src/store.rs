@@ -190,9 +190,14 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
+    (
+        3,
+        "layout owner",
+        include_str!("../migrations/0003_layout_owner.sql"),
+    ),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.
@@ -579,37 +584,97 @@ impl Store {
         Ok(out)
     }
 
-    /// Saves an Imago layout under a name.
+    /// Saves an Imago layout, owned by `owner` (a token).
     ///
     /// # Errors
     /// On database errors.
-    pub async fn save_layout(&self, l: &LayoutRow) -> Result<()> {
-        sqlx::query("INSERT INTO layouts (id, name, layout, created) VALUES ($1, $2, $3, $4)")
-            .bind(&l.id)
-            .bind(&l.name)
-            .bind(&l.layout)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+    pub async fn save_layout(&self, l: &LayoutRow, owner: &str) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO layouts (id, name, layout, created, owner) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&l.id)
+        .bind(&l.name)
+        .bind(&l.layout)
+        .bind(now_ms())
+        .bind(owner)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    /// The saved layouts, newest first (at most 200).
+    /// The layouts `owner` saved, newest first (at most 200).
     ///
     /// # Errors
     /// On database errors.
-    pub async fn layouts(&self) -> Result<Vec<LayoutRow>> {
-        sqlx::query("SELECT id, name, layout FROM layouts ORDER BY created DESC LIMIT 200")
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(LayoutRow {
-                    id: r.try_get(0)?,
-                    name: r.try_get(1)?,
-                    layout: r.try_get(2)?,
-                })
+    pub async fn layouts(&self, owner: &str) -> Result<Vec<LayoutRow>> {
+        sqlx::query(
+            "SELECT id, name, layout FROM layouts WHERE owner = $1 \
+             ORDER BY created DESC LIMIT 200",
+        )
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(LayoutRow {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                layout: r.try_get(2)?,
             })
-            .collect()
+        })
+        .collect()
+    }
+
+    /// The layout `id` and its owner's token (none for a layout saved
+    /// before layouts had owners).
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn layout(&self, id: &str) -> Result<Option<(LayoutRow, Option<String>)>> {
+        let Some(r) = sqlx::query("SELECT id, name, layout, owner FROM layouts WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some((
+            LayoutRow {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                layout: r.try_get(2)?,
+            },
+            r.try_get(3)?,
+        )))
+    }
+
+    /// Replaces the name and text of the layout `l.id` if `owner` owns it;
+    /// answers whether it did.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn change_layout(&self, l: &LayoutRow, owner: &str) -> Result<bool> {
+        let done =
+            sqlx::query("UPDATE layouts SET name = $1, layout = $2 WHERE id = $3 AND owner = $4")
+                .bind(&l.name)
+                .bind(&l.layout)
+                .bind(&l.id)
+                .bind(owner)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Deletes the layout `id` if `owner` owns it; answers whether it did.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn delete_layout(&self, id: &str, owner: &str) -> Result<bool> {
+        let done = sqlx::query("DELETE FROM layouts WHERE id = $1 AND owner = $2")
+            .bind(id)
+            .bind(owner)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
     }
 }

@@ -531,7 +531,9 @@ async fn layouts_are_solved_and_saved() {
         )
         .await;
     assert_eq!(status, 200, "{saved}");
-    let (_, list) = s.call("GET", "/api/layouts", None, None).await;
+    // The first save gives the browser its owner token; its list has it.
+    let owner = saved["owner"].as_str().expect("an owner token");
+    let (_, list) = s.call("GET", "/api/layouts", Some(owner), None).await;
     assert_eq!(list["layouts"][0]["name"], name, "names are kept as text");
     let game = s
         .call(
@@ -543,6 +545,124 @@ async fn layouts_are_solved_and_saved() {
         .await
         .1;
     assert_eq!(game["game"]["view"]["walls"], json!([["c3", "d3"]]));
+}
+
+/// `method` `path` with `token` as the bearer: the status and the JSON
+/// answer.
+async fn send(
+    s: &Server,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (u16, Value) {
+    let r = s
+        .client
+        .request(method, format!("{}{path}", s.base))
+        .header("Authorization", format!("Bearer {token}"))
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_layout_belongs_to_whoever_saved_it_and_is_shared_by_its_link() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    let layout = "red:b2,b5 blue:g2,g5 walls:c3-d3";
+    let (status, mine) = s
+        .call(
+            "POST",
+            "/api/layouts",
+            None,
+            Some(json!({"name": "mine", "layout": layout})),
+        )
+        .await;
+    assert_eq!(status, 200, "{mine}");
+    let owner = mine["owner"].as_str().expect("an owner token").to_string();
+    let id = mine["id"].as_str().expect("an id").to_string();
+    // A second save with the token is the same owner's.
+    let (_, second) = s
+        .call(
+            "POST",
+            "/api/layouts",
+            Some(&owner),
+            Some(json!({"name": "second", "layout": "default"})),
+        )
+        .await;
+    assert_eq!(second["owner"], owner.as_str());
+    // Another browser saves its own.
+    let (_, theirs) = s
+        .call(
+            "POST",
+            "/api/layouts",
+            None,
+            Some(json!({"name": "theirs", "layout": "default"})),
+        )
+        .await;
+    let other = theirs["owner"].as_str().expect("a token").to_string();
+    assert_ne!(other, owner);
+    let names = |list: &Value| -> Vec<String> {
+        list["layouts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Each list shows only its owner's layouts, and never a token.
+    let (_, list) = s.call("GET", "/api/layouts", Some(&owner), None).await;
+    assert_eq!(names(&list), ["second", "mine"], "{list}");
+    assert!(list["layouts"][0].get("owner").is_none(), "{list}");
+    let (_, list) = s.call("GET", "/api/layouts", Some(&other), None).await;
+    assert_eq!(names(&list), ["theirs"], "{list}");
+    let (_, list) = s.call("GET", "/api/layouts", None, None).await;
+    assert_eq!(list["layouts"], json!([]), "no token, no list");
+    // The link opens it for anyone, without its owner.
+    let (status, opened) = s
+        .call("GET", &format!("/api/layouts/{id}"), None, None)
+        .await;
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(opened["layout"], layout);
+    assert_eq!(opened["name"], "mine");
+    assert!(opened.get("owner").is_none(), "{opened}");
+    let (status, _) = s.call("GET", "/api/layouts/nosuch", None, None).await;
+    assert_eq!(status, 404);
+    // Another browser cannot change or delete it: 403, and it is unchanged.
+    let change = json!({"name": "taken", "layout": "default"});
+    let path = format!("/api/layouts/{id}");
+    let (status, refused) = send(&s, reqwest::Method::POST, &path, &other, change.clone()).await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(refused["code"], "api_not_your_layout");
+    let (status, refused) = send(&s, reqwest::Method::DELETE, &path, &other, json!({})).await;
+    assert_eq!(status, 403, "{refused}");
+    let (_, opened) = s.call("GET", &path, None, None).await;
+    assert_eq!(opened["name"], "mine");
+    // A copy it saves is its own.
+    let (_, copy) = send(
+        &s,
+        reqwest::Method::POST,
+        "/api/layouts",
+        &other,
+        json!({"name": "copy", "layout": opened["layout"]}),
+    )
+    .await;
+    assert_eq!(copy["owner"], other.as_str());
+    let (_, list) = s.call("GET", "/api/layouts", Some(&other), None).await;
+    assert_eq!(names(&list), ["copy", "theirs"], "{list}");
+    // The owner changes it, then deletes it.
+    let (status, changed) = send(&s, reqwest::Method::POST, &path, &owner, change).await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["name"], "taken");
+    let (status, _) = send(&s, reqwest::Method::DELETE, &path, &owner, json!({})).await;
+    assert_eq!(status, 200);
+    let (status, gone) = s.call("GET", &path, None, None).await;
+    assert_eq!(status, 404);
+    assert_eq!(gone["code"], "api_no_layout");
+    let (_, list) = s.call("GET", "/api/layouts", Some(&owner), None).await;
+    assert_eq!(names(&list), ["second"], "{list}");
 }
 
 #[tokio::test]

@@ -2,12 +2,12 @@
 //! copy of the game's table (whose rules are the same as the terminal's),
 //! and the change committed to the store before it is answered.
 
-use super::{render, Actor, ApiError, Hub};
+use super::{render, Actor, Hub, HubError};
 use crate::games::outcome_code;
 use crate::store::{now_ms, GameRow};
 use serde::Deserialize;
 use std::sync::Arc;
-use tablero_ai::table::{GameTable, Refusal};
+use tablero_ai::table::GameTable;
 use tablero_core::Message;
 
 /// Something a player does.
@@ -52,7 +52,7 @@ impl Hub {
         id: &str,
         actor: &Actor,
         action: Action,
-    ) -> Result<render::GameState, ApiError> {
+    ) -> Result<render::GameState, HubError> {
         let entry = self.act_only(id, actor, action).await?;
         // Rendered after the kick, so that `thinking` is already shown.
         let mut live = entry.live.lock().await;
@@ -74,7 +74,7 @@ impl Hub {
         id: &str,
         actor: &Actor,
         action: Action,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), HubError> {
         self.act_only(id, actor, action).await.map(drop)
     }
 
@@ -85,7 +85,7 @@ impl Hub {
         id: &str,
         actor: &Actor,
         action: Action,
-    ) -> Result<Arc<super::Entry>, ApiError> {
+    ) -> Result<Arc<super::Entry>, HubError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
@@ -103,7 +103,7 @@ impl Hub {
                 let (actor, action) = (actor.clone(), action.clone());
                 tokio::task::spawn_blocking(move || apply(before, &actor, &action))
                     .await
-                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the action failed: {e}")))??
+                    .map_err(|e| HubError::Internal(anyhow::anyhow!("the action failed: {e}")))??
             } else {
                 apply(before, actor, &action)?
             };
@@ -137,11 +137,11 @@ impl Hub {
             let fresh = self
                 .load_live(id)
                 .await?
-                .ok_or_else(|| ApiError::no_game(id))?;
+                .ok_or_else(|| HubError::no_game(id))?;
             live.refresh(fresh);
             let _ = entry.changes.send(());
             if attempt == 1 {
-                return Err(ApiError::changed_meanwhile());
+                return Err(HubError::changed_meanwhile());
             }
         }
         drop(live);
@@ -170,7 +170,7 @@ fn apply(
     before: Before,
     actor: &Actor,
     action: &Action,
-) -> Result<(GameRow, Box<dyn GameTable>), ApiError> {
+) -> Result<(GameRow, Box<dyn GameTable>), HubError> {
     let Before {
         row,
         mut table,
@@ -178,16 +178,16 @@ fn apply(
         ai,
     } = before;
     if held.is_empty() {
-        return Err(ApiError::Refused(Refusal::Forbidden(Message::new(
+        return Err(HubError::NotYours(Message::new(
             "table-spectator",
             "you hold no seat in this game (a spectator cannot play)",
-        ))));
+        )));
     }
     if row.chain.next_game.is_some() {
-        return Err(ApiError::Refused(Refusal::Conflict(Message::new(
+        return Err(HubError::NotNow(Message::new(
             "table-next-started",
             "the game is over and the next one has started",
-        ))));
+        )));
     }
     let to_move = table.to_move();
     // The seat that acts: the one to move where the actor holds it (a
@@ -199,15 +199,15 @@ fn apply(
     match action {
         Action::Move { text, ply } => {
             if table.outcome().is_some() {
-                return Err(ApiError::Refused(Refusal::Conflict(Message::new(
+                return Err(HubError::NotNow(Message::new(
                     "table-game-over",
                     "the game is over",
-                ))));
+                )));
             }
             if let Some(p) = ply {
                 if *p != table.moves().len() {
                     let ply = table.moves().len();
-                    return Err(ApiError::Refused(Refusal::Conflict(
+                    return Err(HubError::NotNow(
                         Message::new(
                             "table-moved-on",
                             format!(
@@ -216,17 +216,17 @@ fn apply(
                         )
                         .num("ply", ply)
                         .num("seen", *p),
-                    )));
+                    ));
                 }
             }
             table.play(acting, text)?;
         }
         Action::Undo => {
             if let Actor::Computer(_) = actor {
-                return Err(ApiError::Refused(Refusal::Forbidden(Message::new(
+                return Err(HubError::NotYours(Message::new(
                     "table-computer-no-undo",
                     "the computer does not undo",
-                ))));
+                )));
             }
             // The actor's person seat (a same-screen game against the
             // computer holds only that one).

@@ -3,7 +3,7 @@
 //! two-game match (its second game starts when the first ends, the points
 //! add up), and who is connected to a game.
 
-use super::{random_id, render, Actor, ApiError, Entry, Hub, Live};
+use super::{random_id, render, Actor, Entry, Hub, HubError, Live};
 use crate::store::{now_ms, Chain, GameRow, SeatRow};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -66,9 +66,9 @@ enum Step {
 }
 
 /// The step a rematch request by the holder of `held` takes on `live`.
-fn step(live: &Live, held: &[usize]) -> Result<Step, ApiError> {
+fn step(live: &Live, held: &[usize]) -> Result<Step, HubError> {
     if held.is_empty() {
-        return Err(ApiError::Forbidden(Message::new(
+        return Err(HubError::NotYours(Message::new(
             "api_rematch_spectator",
             "you hold no seat in this game (a spectator cannot ask for a rematch)",
         )));
@@ -77,7 +77,7 @@ fn step(live: &Live, held: &[usize]) -> Result<Step, ApiError> {
         return Ok(Step::Next(next.clone()));
     }
     if live.table.outcome().is_none() {
-        return Err(ApiError::Conflict(Message::new(
+        return Err(HubError::NotNow(Message::new(
             "api_rematch_not_over",
             "the game is not over: a rematch follows a finished game",
         )));
@@ -156,7 +156,7 @@ impl Hub {
     ///
     /// # Errors
     /// A spectator (403), a game not over (409), storage failures.
-    pub async fn rematch(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Rematch, ApiError> {
+    pub async fn rematch(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Rematch, HubError> {
         let entry = self.entry(id).await?;
         for attempt in 0..2 {
             let mut live = entry.live.lock().await;
@@ -201,7 +201,7 @@ impl Hub {
             let fresh = self
                 .load_live(id)
                 .await?
-                .ok_or_else(|| ApiError::no_game(id))?;
+                .ok_or_else(|| HubError::no_game(id))?;
             live.refresh(fresh);
             drop(live);
             let _ = entry.changes.send(());
@@ -209,7 +209,7 @@ impl Hub {
                 break;
             }
         }
-        Err(ApiError::changed_meanwhile())
+        Err(HubError::changed_meanwhile())
     }
 
     /// The answer naming game `next`, with the tokens of the seats that the
@@ -219,7 +219,7 @@ impl Hub {
         self: &Arc<Self>,
         next: String,
         held: &[usize],
-    ) -> Result<Rematch, ApiError> {
+    ) -> Result<Rematch, HubError> {
         let entry = self.entry(&next).await?;
         let live = entry.live.lock().await;
         let mut tokens = BTreeMap::new();
@@ -281,7 +281,7 @@ impl Hub {
     ///
     /// # Errors
     /// No such game.
-    pub async fn hello(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Presence, ApiError> {
+    pub async fn hello(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Presence, HubError> {
         let entry = self.entry(id).await?;
         let seats = {
             let live = entry.live.lock().await;

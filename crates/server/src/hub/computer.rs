@@ -3,7 +3,7 @@
 //! searches on a blocking thread, one search per core at a time, and its
 //! move goes through the same table rules as a person's.
 
-use super::{Action, Actor, ApiError, Entry, Hub};
+use super::{Action, Actor, Entry, Hub, HubError};
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 use tablero_ai::Limits;
@@ -113,10 +113,7 @@ impl Hub {
         action: Action,
     ) {
         if let Err(e) = self.act(id, &Actor::Computer(seat), action).await {
-            if !matches!(
-                e,
-                ApiError::Conflict(_) | ApiError::Refused(tablero_ai::table::Refusal::Conflict(_))
-            ) {
+            if !matches!(e, HubError::NotNow(_)) {
                 tracing::error!(game = %id, "the computer's action was refused: {e}");
             }
             let _ = entry.changes.send(());
@@ -151,13 +148,13 @@ impl Hub {
     /// # Errors
     /// A spectator or a game against a person or a stronger level (403),
     /// not the asker's turn or the game over (409), no such game (404).
-    pub async fn hint(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Hint, ApiError> {
+    pub async fn hint(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Hint, HubError> {
         let entry = self.entry(id).await?;
         let (table, ply, kept) = {
             let mut live = entry.live.lock().await;
             let held = live.held(actor);
             if held.is_empty() {
-                return Err(ApiError::Forbidden(Message::new(
+                return Err(HubError::NotYours(Message::new(
                     "api_hint_spectator",
                     "you hold no seat in this game (a spectator gets no hints)",
                 )));
@@ -170,7 +167,7 @@ impl Hub {
             });
             if !against_weak {
                 let max = super::render::HINT_LEVELS;
-                return Err(ApiError::Forbidden(
+                return Err(HubError::NotYours(
                     Message::new(
                         "api_hint_levels",
                         format!("hints are given only against the computer at levels 1 to {max}"),
@@ -179,7 +176,7 @@ impl Hub {
                 ));
             }
             if !super::render::hint_allowed(&live, &held) {
-                return Err(ApiError::Conflict(Message::new(
+                return Err(HubError::NotNow(Message::new(
                     "api_hint_not_your_turn",
                     "a hint is for your turn in a game in progress",
                 )));
@@ -192,12 +189,12 @@ impl Hub {
             let _core = Arc::clone(&self.thinkers)
                 .acquire_owned()
                 .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
+                .map_err(|e| HubError::Internal(e.into()))?;
             tokio::task::spawn_blocking(move || {
                 let mut top = match kept {
                     Some(top) => top,
                     None => table.computer(TOP_LEVEL, seed).map_err(|e| {
-                        ApiError::Internal(anyhow::anyhow!("no top-level player: {e}"))
+                        HubError::Internal(anyhow::anyhow!("no top-level player: {e}"))
                     })?,
                 };
                 let limits = Limits {
@@ -205,7 +202,7 @@ impl Hub {
                     ..Limits::none()
                 };
                 let text = top.choose(&*table, &limits).ok_or_else(|| {
-                    ApiError::Internal(anyhow::anyhow!("the top level found no move"))
+                    HubError::Internal(anyhow::anyhow!("the top level found no move"))
                 })?;
                 let path = table
                     .legal()
@@ -213,10 +210,10 @@ impl Hub {
                     .find(|m| m.text == text)
                     .map(|m| m.path)
                     .unwrap_or_default();
-                Ok::<_, ApiError>((text, path, top))
+                Ok::<_, HubError>((text, path, top))
             })
             .await
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("the hint failed: {e}")))??
+            .map_err(|e| HubError::Internal(anyhow::anyhow!("the hint failed: {e}")))??
         };
         let (text, path, top) = chosen;
         entry.live.lock().await.hinter = Some(top);

@@ -7,11 +7,13 @@
 mod actions;
 mod chain;
 mod computer;
+mod error;
 mod render;
 
 pub use actions::{Action, DrawAction};
 pub use chain::{Presence, Rematch};
 pub use computer::Hint;
+pub use error::HubError;
 pub use render::{Created, GameList, GameState, GameSummary, MatchView, ResultView, SeatView};
 
 use crate::games::{self, parse_outcome_code};
@@ -21,70 +23,9 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
-use tablero_ai::table::{self, Computer, GameTable, Refusal, Seat};
+use tablero_ai::table::{self, Computer, GameTable, Seat};
 use tablero_core::{Message, Player};
 use tokio::sync::{broadcast, Mutex};
-
-/// An error answer of the API. Each reason is a message of the web's
-/// catalogue (`locales/*/web.ftl`, ids `api_…`) or of the games'
-/// (`games.ftl`): the answer carries its id and arguments as `code` and
-/// `args`, its English text as `error` (docs/web-api.md, "Errors").
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    /// Malformed or illegal (400).
-    #[error("{0}")]
-    Bad(Message),
-    /// Not your seat (403).
-    #[error("{0}")]
-    Forbidden(Message),
-    /// No such thing (404).
-    #[error("{0}")]
-    NotFound(Message),
-    /// Not now: the game moved on or is over (409).
-    #[error("{0}")]
-    Conflict(Message),
-    /// A refusal with its reason as a message of the catalogue
-    /// (`locales/*/games.ftl`), which the browser shows in the reader's
-    /// language: 400, 403 or 409 by its kind.
-    #[error("{0}")]
-    Refused(Refusal),
-    /// The server's own failure (500); logged, and answered with a generic
-    /// message.
-    #[error("internal error: {0}")]
-    Internal(#[from] anyhow::Error),
-}
-
-impl ApiError {
-    /// 404: no game `id`.
-    pub(crate) fn no_game(id: &str) -> ApiError {
-        ApiError::NotFound(Message::new("api_no_game", format!("no game {id:?}")).text("id", id))
-    }
-
-    /// 409: another process changed the game at the same time.
-    pub(crate) fn changed_meanwhile() -> ApiError {
-        ApiError::Conflict(Message::new(
-            "api_changed_meanwhile",
-            "the game changed at the same time; try again",
-        ))
-    }
-
-    /// 400: `first` is not a seat.
-    pub(crate) fn bad_first(first: usize) -> ApiError {
-        ApiError::Bad(
-            Message::new(
-                "api_bad_first",
-                format!("first must be 0 or 1, not {first}"),
-            )
-            .num("first", first),
-        )
-    }
-}
-
-impl From<Refusal> for ApiError {
-    fn from(r: Refusal) -> Self {
-        ApiError::Refused(r)
-    }
-}
 
 /// Who plays a seat, as asked when creating a game.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -301,7 +242,7 @@ impl Hub {
     }
 
     /// The game `id` as stored, replayed through its table.
-    async fn load_live(&self, id: &str) -> Result<Option<Live>, ApiError> {
+    async fn load_live(&self, id: &str) -> Result<Option<Live>, HubError> {
         let Some((row, moves)) = self.store.load_game(id).await? else {
             return Ok(None);
         };
@@ -331,14 +272,14 @@ impl Hub {
         Ok(Some(Live::new(row, table)))
     }
 
-    async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
+    async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, HubError> {
         if let Some(e) = self.cached(id) {
             return Ok(e);
         }
         let live = self
             .load_live(id)
             .await?
-            .ok_or_else(|| ApiError::no_game(id))?;
+            .ok_or_else(|| HubError::no_game(id))?;
         let entry = {
             let mut games = self
                 .games
@@ -363,13 +304,13 @@ impl Hub {
     ///
     /// # Errors
     /// An unknown game, a bad variant or level.
-    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, HubError> {
         let first = req.first.unwrap_or(0);
         if first > 1 {
-            return Err(ApiError::bad_first(first));
+            return Err(HubError::bad_first(first));
         }
         if games::find(&req.game).is_none() {
-            return Err(ApiError::Bad(
+            return Err(HubError::Invalid(
                 Message::new(
                     "api_unknown_game",
                     format!(
@@ -383,7 +324,7 @@ impl Hub {
             ));
         }
         if req.two_games && !games::two_game_match(&req.game) {
-            return Err(ApiError::Bad(
+            return Err(HubError::Invalid(
                 Message::new(
                     "api_no_two_games",
                     format!("{} has no two-game match", req.game),
@@ -400,7 +341,7 @@ impl Hub {
                 SeatKind::Ai => {
                     let level = spec.level.unwrap_or(3);
                     if !(1..=5).contains(&level) {
-                        return Err(ApiError::Bad(
+                        return Err(HubError::Invalid(
                             Message::new(
                                 "api_bad_level",
                                 format!("level {level} does not exist: levels are 1 to 5"),
@@ -457,7 +398,7 @@ impl Hub {
             Player::ALL[first],
             table_seats(&row),
         )
-        .map_err(|m| ApiError::Refused(Refusal::Bad(m)))?;
+        .map_err(HubError::Invalid)?;
         row.variant = table.variant();
         self.store.create_game(&row).await?;
         let held: Vec<String> = tokens.values().cloned().collect();
@@ -480,13 +421,13 @@ impl Hub {
         id: &str,
         actor: &Actor,
         ply: Option<usize>,
-    ) -> Result<GameState, ApiError> {
+    ) -> Result<GameState, HubError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
         if let Some(p) = ply {
             if p > live.table.moves().len() {
                 let plies = live.table.moves().len();
-                return Err(ApiError::Bad(
+                return Err(HubError::Invalid(
                     Message::new(
                         "api_ply_beyond",
                         format!("ply {p} is beyond the game's {plies} plies"),
@@ -510,7 +451,7 @@ impl Hub {
     pub async fn subscribe(
         self: &Arc<Self>,
         id: &str,
-    ) -> Result<broadcast::Receiver<()>, ApiError> {
+    ) -> Result<broadcast::Receiver<()>, HubError> {
         Ok(self.entry(id).await?.changes.subscribe())
     }
 
@@ -537,9 +478,9 @@ impl Hub {
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn my_games(self: &Arc<Self>, tokens: Vec<String>) -> Result<GameList, ApiError> {
+    pub async fn my_games(self: &Arc<Self>, tokens: Vec<String>) -> Result<GameList, HubError> {
         if tokens.len() > 200 {
-            return Err(ApiError::Bad(
+            return Err(HubError::Invalid(
                 Message::new("api_too_many_tokens", "at most 200 tokens").num("max", 200),
             ));
         }

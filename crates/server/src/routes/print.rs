@@ -5,8 +5,8 @@
 //! chosen language and the developer page as its details (see
 //! docs/web-api.md).
 
+use crate::error::ApiError;
 use crate::games;
-use crate::hub::ApiError;
 use axum::extract::{Path, Query};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -22,7 +22,7 @@ type Params = Query<HashMap<String, String>>;
 /// 400: parameter `name` cannot be `value` (English: `english`); `choices`
 /// lists the values it can be.
 fn bad_param(name: &str, value: &str, choices: &str, english: String) -> ApiError {
-    ApiError::Bad(
+    ApiError::Invalid(
         Message::new("api_bad_parameter", english)
             .text("name", name)
             .text("value", value)
@@ -68,7 +68,7 @@ fn no_card(n: &str) -> ApiError {
 
 /// `GET /api/rules/{game}?lang=en|es`: the page for players in `lang`
 /// (`markdown`) and the developer page (`details`, English).
-pub(crate) async fn rules(
+pub(super) async fn rules(
     Path(game): Path<String>,
     Query(q): Params,
 ) -> Result<Json<Value>, ApiError> {
@@ -84,7 +84,7 @@ pub(crate) async fn rules(
 
 /// `GET /api/cards/{n}.svg?face=red|blue&lang=en|es`: one face of one of
 /// Super Dimensiones' cards, drawn by tablero-print as in the printed kit.
-pub(crate) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
+pub(super) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
     let n = stem(&file, ".svg", "/api/cards/1.svg to /api/cards/5.svg")?;
     let number: u8 = n
         .parse()
@@ -114,10 +114,10 @@ pub(crate) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<R
 
 /// `GET /api/print/{game}.pdf?lang=&paper=&variant=`: the game's
 /// print-and-play kit, as `tablero print` writes it.
-pub(crate) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
+pub(super) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
     let game = stem(&file, ".pdf", "/api/print/GAME.pdf")?.to_string();
     if games::find(&game).is_none() {
-        return Err(games::no_such_game(&game));
+        return Err(games::no_such_game(&game).into());
     }
     let lang = lang_of(&q)?;
     let paper: Paper = q
@@ -130,18 +130,19 @@ pub(crate) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
     let variant = q.get("variant").filter(|s| !s.is_empty()).cloned();
     // A variant the game cannot read is refused with the game's reason.
     if let Some(v) = &variant {
-        open_or_why(&game, Some(v), None, Player::P1, [Seat::Person; 2]).map_err(ApiError::Bad)?;
+        open_or_why(&game, Some(v), None, Player::P1, [Seat::Person; 2])
+            .map_err(ApiError::Invalid)?;
     }
     let options = Options { paper, lang };
     let name = game.clone();
     let pdf = tokio::task::spawn_blocking(move || {
         let kit = tablero_print::kit_named(&name, variant.as_deref(), &options)
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("printing {name}: {e}")))?;
+            .map_err(|e| ApiError::from(anyhow::anyhow!("printing {name}: {e}")))?;
         kit.to_pdf()
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("printing {name}: {e}")))
+            .map_err(|e| ApiError::from(anyhow::anyhow!("printing {name}: {e}")))
     })
     .await
-    .map_err(|e| ApiError::Internal(anyhow::anyhow!("printing {game}: {e}")))??;
+    .map_err(|e| ApiError::from(anyhow::anyhow!("printing {game}: {e}")))??;
     let disposition = format!(
         "attachment; filename=\"tablero-{game}-{}-{}.pdf\"",
         lang.code(),
@@ -156,7 +157,7 @@ pub(crate) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
             (
                 header::CONTENT_DISPOSITION,
                 HeaderValue::from_str(&disposition)
-                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?,
+                    .map_err(|e| ApiError::from(anyhow::anyhow!("{e}")))?,
             ),
         ],
         pdf,

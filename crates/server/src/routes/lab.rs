@@ -1,6 +1,9 @@
-//! The designer's lab in the web app (`tablero serve --lab DIR`): the
-//! reports `tablero lab` wrote under DIR, one report's figures and plots,
-//! and the live progress of a survey another process is still playing.
+//! The designer's lab in the web app (`tablero serve --lab DIR`):
+//! `GET /api/lab` lists the reports `tablero lab` wrote under DIR,
+//! `GET /api/lab/{name}` gives one report's figures and plots and the live
+//! progress of a survey another process is still playing, and
+//! `GET /api/lab/{name}/files/{file}` one of its files (docs/web-api.md,
+//! "The lab"). With no folder they answer an empty list and 404s.
 //!
 //! DIR is either one report folder (it holds `report.json` or
 //! `lab.sqlite`) or a folder of report folders. Everything is read on each
@@ -11,17 +14,16 @@
 //! a plain name (no `/`, no `..`) from the top of a listed report's folder,
 //! and only plots and JSON.
 
+use crate::state::LabDir;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The store's file name in a report folder (as `tablero lab` writes it).
@@ -33,18 +35,7 @@ const RUNNING_WITHIN: Duration = Duration::from_secs(120);
 /// The longest `report.json` read.
 const MAX_REPORT: u64 = 32 << 20;
 
-/// The lab's routes: `GET /api/lab`, `GET /api/lab/{name}` and
-/// `GET /api/lab/{name}/files/{file}` (docs/web-api.md, "The lab"). With
-/// no folder they answer an empty list and 404s.
-pub fn routes(dir: Option<PathBuf>) -> Router {
-    Router::new()
-        .route("/api/lab", get(list))
-        .route("/api/lab/{name}", get(one))
-        .route("/api/lab/{name}/files/{file}", get(file))
-        .with_state(Arc::new(dir))
-}
-
-type Dir = Arc<Option<PathBuf>>;
+type Dir = LabDir;
 
 /// An error answer with its message id of `locales/*/web.ftl` (as every
 /// error answer, docs/web-api.md, "Errors").
@@ -58,7 +49,7 @@ fn error(status: StatusCode, text: &'static str) -> Response {
         _ => "api_lab_no_file",
     };
     let said = tablero_core::Message::new(id, text);
-    (status, Json(crate::api::message_body(&said))).into_response()
+    (status, Json(crate::error::message_body(&said))).into_response()
 }
 
 /// A report's name: a folder name of letters, digits, `.`, `_` and `-`,
@@ -106,7 +97,7 @@ fn find(dir: &Dir, name: &str) -> Result<PathBuf, (StatusCode, &'static str)> {
     if !good_name(name) {
         return Err((StatusCode::BAD_REQUEST, "bad report name"));
     }
-    let Some(root) = dir.as_ref() else {
+    let Some(root) = dir.0.as_ref() else {
         return Err((StatusCode::NOT_FOUND, "no lab folder is served"));
     };
     reports(root)
@@ -334,8 +325,8 @@ async fn summary(name: &str, dir: &Path) -> (Value, Option<Progress>, Option<Val
     (value, progress, report)
 }
 
-async fn list(State(dir): State<Dir>) -> Response {
-    let Some(root) = dir.as_ref() else {
+pub(super) async fn list(State(dir): State<Dir>) -> Response {
+    let Some(root) = dir.0.as_ref() else {
         return Json(json!({ "reports": [] })).into_response();
     };
     let mut out = Vec::new();
@@ -345,7 +336,7 @@ async fn list(State(dir): State<Dir>) -> Response {
     Json(json!({ "reports": out })).into_response()
 }
 
-async fn one(State(dir): State<Dir>, UrlPath(name): UrlPath<String>) -> Response {
+pub(super) async fn one(State(dir): State<Dir>, UrlPath(name): UrlPath<String>) -> Response {
     let path = match find(&dir, &name) {
         Ok(p) => p,
         Err((status, text)) => return error(status, text),
@@ -360,7 +351,7 @@ async fn one(State(dir): State<Dir>, UrlPath(name): UrlPath<String>) -> Response
     res
 }
 
-async fn file(
+pub(super) async fn file(
     State(dir): State<Dir>,
     UrlPath((name, file)): UrlPath<(String, String)>,
 ) -> Response {

@@ -1,13 +1,14 @@
 //! A game's WebSocket: the state at once and after every change, and
 //! actions from the socket (see `docs/web-api.md`).
 
-use crate::api::{error_body, json_problem, message_body, over_rate, Guards, Peer, MAX_BODY};
-use crate::hub::{Action, Actor, ApiError, DrawAction, Hub};
+use crate::error::{json_problem, message_body, ApiError};
+use crate::extract::{Peer, MAX_BODY};
+use crate::hub::{Action, Actor, DrawAction, Hub, HubError};
+use crate::state::{over_rate, Guards};
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -53,16 +54,16 @@ const STRIKES: u32 = 20;
 const READ_BUFFER: usize = 4096;
 
 /// `GET /api/games/ID/ws`.
-pub async fn upgrade(
+pub(super) async fn upgrade(
     State(hub): State<Arc<Hub>>,
+    State(guards): State<Guards>,
     Path(id): Path<String>,
-    Extension(guards): Extension<Guards>,
     Peer(ip): Peer,
     ws: WebSocketUpgrade,
 ) -> Response {
     // Refuse a socket for a game that does not exist before upgrading.
     if let Err(e) = hub.subscribe(&id).await {
-        return e.into_response();
+        return ApiError::from(e).into_response();
     }
     // A small read buffer: clients send short messages, and the socket
     // library zeroes the free part of its buffer before each read (with
@@ -149,7 +150,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                     game: &game,
                 })
                 .expect("a state serializes"),
-                Err(e) => error_message(&e, None).to_string(),
+                Err(e) => error_message(e, None).to_string(),
             };
             if !send(&mut tx, Message::Text(msg.into()), within).await {
                 return;
@@ -246,7 +247,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                         };
                         Some(match hub.act_quietly(&id, &actor, action).await {
                             Ok(_) => json!({"type": "ack", "id": mid}),
-                            Err(e) => error_message(&e, mid),
+                            Err(e) => error_message(e, mid),
                         })
                     }
                 };
@@ -268,8 +269,9 @@ struct StateMessage<'a> {
     game: &'a crate::hub::GameState,
 }
 
-fn error_message(e: &ApiError, id: Option<Value>) -> Value {
-    let mut m = error_body(e);
+/// A refused action's error message, as the HTTP answer's body.
+fn error_message(e: HubError, id: Option<Value>) -> Value {
+    let mut m = ApiError::from(e).body();
     m["type"] = json!("error");
     m["id"] = id.unwrap_or(Value::Null);
     m

@@ -1,0 +1,168 @@
+//! The catalog, games, and what players do: `POST /api/games`,
+//! `GET /api/games/{id}`, one route per action (`/move`, `/undo`,
+//! `/claim`, `/resign`, `/draw`, `/rematch`, `/hint`) and
+//! `POST /api/my-games`.
+
+use crate::error::ApiError;
+use crate::extract::AppJson;
+use crate::hub::Rematch;
+use crate::hub::{Action, Actor, Created, DrawAction, GameList, GameState, Hint, Hub, NewGame};
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tablero_core::Message;
+
+type Answer<T> = Result<Json<T>, ApiError>;
+
+/// `GET /api/catalog`: every game the app offers.
+pub(super) async fn catalog() -> Json<Value> {
+    Json(json!({"games": crate::games::catalog()}))
+}
+
+/// `POST /api/games`: a new game.
+pub(super) async fn create(
+    State(hub): State<Arc<Hub>>,
+    AppJson(req): AppJson<NewGame>,
+) -> Answer<Created> {
+    Ok(Json(hub.create(req).await?))
+}
+
+#[derive(Deserialize)]
+pub(super) struct PlyQuery {
+    ply: Option<usize>,
+}
+
+/// `GET /api/games/{id}[?ply=N]`: the game as the actor sees it.
+pub(super) async fn state(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<PlyQuery>,
+    actor: Actor,
+) -> Answer<GameState> {
+    Ok(Json(hub.state(&id, &actor, q.ply).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+    ply: Option<usize>,
+}
+
+/// A body that must be empty or `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Empty {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DrawBody {
+    action: DrawAction,
+}
+
+/// `POST /api/games/{id}/move`: `{"move": TEXT, "ply": N}`.
+pub(super) async fn play(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    AppJson(m): AppJson<MoveBody>,
+) -> Answer<GameState> {
+    let action = Action::Move {
+        text: m.text,
+        ply: m.ply,
+    };
+    Ok(Json(hub.act(&id, &actor, action).await?))
+}
+
+/// `POST /api/games/{id}/undo` (the body, JSON, is not read further).
+pub(super) async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    _: AppJson<IgnoredAny>,
+) -> Answer<GameState> {
+    Ok(Json(hub.act(&id, &actor, Action::Undo).await?))
+}
+
+/// `POST /api/games/{id}/claim`.
+pub(super) async fn claim(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    _: AppJson<IgnoredAny>,
+) -> Answer<GameState> {
+    Ok(Json(hub.act(&id, &actor, Action::Claim).await?))
+}
+
+/// `POST /api/games/{id}/resign`.
+pub(super) async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    _: AppJson<IgnoredAny>,
+) -> Answer<GameState> {
+    Ok(Json(hub.act(&id, &actor, Action::Resign).await?))
+}
+
+/// `POST /api/games/{id}/draw`: `{"action": "offer"|"accept"|"decline"}`.
+pub(super) async fn draw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    AppJson(b): AppJson<DrawBody>,
+) -> Answer<GameState> {
+    Ok(Json(hub.act(&id, &actor, Action::Draw(b.action)).await?))
+}
+
+/// `POST /api/games/{id}/rematch`: offer or accept a rematch.
+pub(super) async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    _: AppJson<Empty>,
+) -> Answer<Rematch> {
+    Ok(Json(hub.rematch(&id, &actor).await?))
+}
+
+/// `POST /api/games/{id}/hint`: the top level's move for the actor.
+pub(super) async fn hint(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    actor: Actor,
+    _: AppJson<Empty>,
+) -> Answer<Hint> {
+    Ok(Json(hub.hint(&id, &actor).await?))
+}
+
+/// The actions, for the 404 of any other.
+const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint";
+
+/// `POST /api/games/{id}/{other}`: 404 naming the actions.
+pub(super) async fn no_action(Path((_, other)): Path<(String, String)>) -> ApiError {
+    ApiError::NotFound(
+        Message::new(
+            "api_no_action",
+            format!("no action {other:?}: the actions are {ACTIONS}"),
+        )
+        .text("action", other)
+        .text("actions", ACTIONS),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TokensBody {
+    tokens: Vec<String>,
+}
+
+/// `POST /api/my-games`: `{"tokens": [...]}`: the games they hold seats in.
+pub(super) async fn mine(
+    State(hub): State<Arc<Hub>>,
+    AppJson(t): AppJson<TokensBody>,
+) -> Answer<GameList> {
+    Ok(Json(hub.my_games(t.tokens).await?))
+}

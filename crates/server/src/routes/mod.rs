@@ -1,0 +1,112 @@
+//! The HTTP routes, one file per resource and one route per action (see
+//! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
+//! [`ws`] (a game's socket), [`layouts`] (Imago's solver and saved
+//! layouts), [`position`] (positions without a game), [`print`] (rules
+//! pages, kits and cards), [`lab`] (the designer's reports) and
+//! [`assets`] (the web app's files and pages). The handlers share only
+//! [`crate::state`], [`crate::extract`] and [`crate::error`]; none imports
+//! another's file.
+
+mod assets;
+mod games;
+mod lab;
+mod layouts;
+mod position;
+mod print;
+mod ws;
+
+use crate::error::ApiError;
+use crate::extract::MAX_BODY;
+use crate::hub::Hub;
+use crate::state::AppState;
+use crate::Limits;
+use axum::http::Uri;
+use axum::routing::{get, post};
+use axum::Router;
+use std::sync::Arc;
+use tablero_core::Message;
+
+/// The router of the whole app, with the default [`Limits`], no rate
+/// limit and no lab (the server adds its layers in [`crate::app`]).
+pub fn router(hub: Arc<Hub>) -> Router {
+    routes(AppState::new(hub, &Limits::default(), None))
+}
+
+/// Every route over `state`.
+pub(crate) fn routes(state: AppState) -> Router {
+    Router::new()
+        .route("/api/catalog", get(games::catalog))
+        .route("/api/games", post(games::create))
+        .route("/api/games/{id}", get(games::state))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/move", post(games::play))
+        .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/claim", post(games::claim))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/draw", post(games::draw))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/hint", post(games::hint))
+        .route("/api/games/{id}/{action}", post(games::no_action))
+        .route("/api/my-games", post(games::mine))
+        .route("/api/imago/solve", post(layouts::solve))
+        .route("/api/layouts", get(layouts::list).post(layouts::save))
+        .route(
+            "/api/layouts/{id}",
+            get(layouts::one)
+                .post(layouts::change)
+                .delete(layouts::delete),
+        )
+        .route("/api/position", post(position::position))
+        .route("/api/analyse", post(position::analyse))
+        // ---- rules pages, printed kits and cards (#18)
+        .route("/api/rules/{game}", get(print::rules))
+        .route("/api/cards/{file}", get(print::card))
+        .route("/api/print/{file}", get(print::kit))
+        // ---- the designer's lab
+        .route("/api/lab", get(lab::list))
+        .route("/api/lab/{name}", get(lab::one))
+        .route("/api/lab/{name}/files/{file}", get(lab::file))
+        .route("/api/{*rest}", get(no_route).post(no_route))
+        .route("/static/{*path}", get(assets::file))
+        .route("/locales/{lang}/{file}", get(assets::locale))
+        .fallback(get(assets::index))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// 404: no API route at this path.
+async fn no_route(uri: Uri) -> ApiError {
+    ApiError::NotFound(
+        Message::new("api_no_route", format!("no API route {}", uri.path()))
+            .text("path", uri.path()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each handler file with its text.
+    const FILES: [(&str, &str); 7] = [
+        ("assets", include_str!("assets.rs")),
+        ("games", include_str!("games.rs")),
+        ("lab", include_str!("lab.rs")),
+        ("layouts", include_str!("layouts.rs")),
+        ("position", include_str!("position.rs")),
+        ("print", include_str!("print.rs")),
+        ("ws", include_str!("ws.rs")),
+    ];
+
+    #[test]
+    fn no_handler_file_imports_another() {
+        for (name, text) in FILES {
+            assert!(
+                !text.contains("crate::routes"),
+                "{name}.rs names crate::routes"
+            );
+            for (other, _) in FILES {
+                for path in [format!("super::{other}"), format!("routes::{other}")] {
+                    assert!(!text.contains(&path), "{name}.rs imports {other}.rs");
+                }
+            }
+        }
+    }
+}
