@@ -370,15 +370,12 @@ fn report_words(id: &str, args: &[(&str, String)]) -> String {
 }
 
 /// A report text's arguments for Fluent.
-fn report_args(args: &[(&str, String)]) -> fluent_bundle::FluentArgs<'static> {
-    let mut fluent = fluent_bundle::FluentArgs::new();
+fn report_args(args: &[(&str, String)]) -> tablero_i18n::Args<'static> {
+    let mut fluent = tablero_i18n::Args::new();
     for (name, value) in args {
         match value.parse::<u32>() {
-            Ok(n) => fluent.set(name.to_string(), fluent_bundle::FluentValue::from(n)),
-            Err(_) => fluent.set(
-                name.to_string(),
-                fluent_bundle::FluentValue::from(value.clone()),
-            ),
+            Ok(n) => fluent.set(name.to_string(), tablero_i18n::Value::from(n)),
+            Err(_) => fluent.set(name.to_string(), tablero_i18n::Value::from(value.clone())),
         }
     }
     fluent

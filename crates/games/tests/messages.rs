@@ -14,52 +14,16 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The messages of a `.ftl` file: id -> its text (continuation lines
-/// included).
-fn catalogue(lang: &str) -> BTreeMap<String, String> {
+/// The messages of `locales/<lang>/games.ftl`: id -> the variables its
+/// text uses (parsed with `fluent-syntax`, by `tablero_i18n::variables`).
+fn catalogue(lang: &str) -> BTreeMap<String, BTreeSet<String>> {
     let path = root().join("locales").join(lang).join("games.ftl");
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut out: BTreeMap<String, String> = BTreeMap::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            current = None;
-            continue;
-        }
-        if line.starts_with(' ') {
-            let id = current.as_ref().expect("a continuation after a message");
-            if let Some(t) = out.get_mut(id) {
-                t.push_str(line);
-            }
-            continue;
-        }
-        let (id, value) = line.split_once(" = ").expect("`id = text`");
-        assert!(
-            out.insert(id.to_string(), value.to_string()).is_none(),
-            "{lang}: {id} twice"
-        );
-        current = Some(id.to_string());
-    }
-    out
-}
-
-/// The variables a message's text uses.
-fn variables(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut rest = text;
-    while let Some(i) = rest.find('$') {
-        rest = &rest[i + 1..];
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        out.insert(name);
-    }
-    out
+    tablero_i18n::variables(&text).unwrap_or_else(|e| panic!("{lang}/games.ftl: {e}"))
 }
 
 /// Checks `m` and the messages nested in it against both catalogues.
-fn check(m: &Message, cats: &[(&str, BTreeMap<String, String>)]) {
+fn check(m: &Message, cats: &[(&str, BTreeMap<String, BTreeSet<String>>)]) {
     for inner in m.all() {
         assert!(!inner.id().is_empty(), "a message without an id: {inner:?}");
         assert!(!inner.as_str().is_empty(), "no English text: {inner:?}");
@@ -71,10 +35,9 @@ fn check(m: &Message, cats: &[(&str, BTreeMap<String, String>)]) {
         );
         let given: BTreeSet<String> = inner.args().iter().map(|(n, _)| n.to_string()).collect();
         for (lang, cat) in cats {
-            let text = cat
+            let used = cat
                 .get(inner.id())
                 .unwrap_or_else(|| panic!("{lang}/games.ftl has no {}", inner.id()));
-            let used = variables(text);
             assert!(
                 used.is_subset(&given),
                 "{lang} {}: uses {used:?}, given {given:?}",
@@ -84,7 +47,7 @@ fn check(m: &Message, cats: &[(&str, BTreeMap<String, String>)]) {
     }
 }
 
-fn cats() -> Vec<(&'static str, BTreeMap<String, String>)> {
+fn cats() -> Vec<(&'static str, BTreeMap<String, BTreeSet<String>>)> {
     vec![("en", catalogue("en")), ("es", catalogue("es"))]
 }
 

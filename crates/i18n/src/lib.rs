@@ -18,6 +18,7 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 pub use fluent_bundle::{FluentArgs as Args, FluentValue as Value};
@@ -87,7 +88,7 @@ impl Id {
 }
 
 /// Every catalogue file: (language, file name, text).
-pub const FILES: [(Lang, &str, &str); 6] = [
+pub const FILES: [(Lang, &str, &str); 8] = [
     (
         Lang::En,
         "cli.ftl",
@@ -97,6 +98,11 @@ pub const FILES: [(Lang, &str, &str); 6] = [
         Lang::En,
         "games.ftl",
         include_str!("../../../locales/en/games.ftl"),
+    ),
+    (
+        Lang::En,
+        "print.ftl",
+        include_str!("../../../locales/en/print.ftl"),
     ),
     (
         Lang::En,
@@ -112,6 +118,11 @@ pub const FILES: [(Lang, &str, &str); 6] = [
         Lang::Es,
         "games.ftl",
         include_str!("../../../locales/es/games.ftl"),
+    ),
+    (
+        Lang::Es,
+        "print.ftl",
+        include_str!("../../../locales/es/print.ftl"),
     ),
     (
         Lang::Es,
@@ -194,6 +205,63 @@ pub fn number(text: &str) -> Value<'static> {
         Ok(n) if n.is_finite() => Value::from(n),
         _ => Value::from(text.to_string()),
     }
+}
+
+/// The messages of catalogue text `text` (one `.ftl` file, parsed with
+/// `fluent-syntax`): each message id with the variables its value and its
+/// attributes use (in placeables, selectors and their variants).
+///
+/// # Errors
+/// The parser's errors, when the text is not valid Fluent.
+pub fn variables(text: &str) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    fn pattern(p: &Pattern<&str>, out: &mut BTreeSet<String>) {
+        for e in &p.elements {
+            if let PatternElement::Placeable { expression } = e {
+                expr(expression, out);
+            }
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, out),
+            Expression::Select { selector, variants } => {
+                inline(selector, out);
+                for v in variants {
+                    pattern(&v.value, out);
+                }
+            }
+        }
+    }
+    fn inline(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match i {
+            InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expr(expression, out),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline(a, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let resource = fluent_syntax::parser::parse(text).map_err(|(_, e)| format!("{e:?}"))?;
+    let mut out = BTreeMap::new();
+    for entry in &resource.body {
+        if let Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(v) = &m.value {
+                pattern(v, &mut vars);
+            }
+            for a in &m.attributes {
+                pattern(&a.value, &mut vars);
+            }
+            out.insert(m.id.name.to_string(), vars);
+        }
+    }
+    Ok(out)
 }
 
 /// `display_by_message!(Type, ...)`: `Display` for each type from its

@@ -7,6 +7,7 @@ use crate::Lang;
 use std::fmt;
 use std::str::FromStr;
 use tablero_games::dimensiones::{Dimension, Formation, Power, RuleSet, Strategy, Tactics};
+use tablero_i18n::id;
 
 /// Super Dimensiones' card, width and height.
 pub const CARD_MM: (f64, f64) = (85.0, 48.0);
@@ -59,11 +60,12 @@ impl fmt::Display for Face {
     }
 }
 
-/// The cards' texts: number, name, and for each face its letter, name and
-/// one line; red face first (the seed's first option), blue second.
+/// The cards' texts (ids of `locales/*/print.ftl`): name, and for each
+/// face its letter, name and one line; red face first (the seed's first
+/// option), blue second.
 struct CardText {
-    name: (&'static str, &'static str),
-    faces: [(char, &'static str, &'static str, &'static str, &'static str); 2],
+    name: tablero_i18n::Id,
+    faces: [(char, tablero_i18n::Id, tablero_i18n::Id); 2],
 }
 
 fn letter_dimension(d: Dimension) -> char {
@@ -100,97 +102,77 @@ fn letter_power(p: Power) -> char {
 fn cards() -> [CardText; 5] {
     [
         CardText {
-            name: ("Dimension", "Dimensión"),
+            name: id!("print-card-dimension"),
             faces: [
                 (
                     letter_dimension(Dimension::Multi),
-                    "Multidimensional",
-                    "Multidimensional",
-                    "A player's two armies never interact.",
-                    "Las fichas nunca interactúan entre sí.",
+                    id!("print-card-dimension-multidimensional"),
+                    id!("print-card-dimension-multidimensional-line"),
                 ),
                 (
                     letter_dimension(Dimension::Inter),
-                    "Interdimensional",
-                    "Interdimensional",
-                    "A piece may jump over its ally, in chains.",
-                    "Una ficha puede saltar sobre su aliada.",
+                    id!("print-card-dimension-interdimensional"),
+                    id!("print-card-dimension-interdimensional-line"),
                 ),
             ],
         },
         CardText {
-            name: ("Strategy", "Estrategia"),
+            name: id!("print-card-strategy"),
             faces: [
                 (
                     letter_strategy(Strategy::Distract),
-                    "Distract",
-                    "Distraer",
-                    "The lower value wins.",
-                    "Gana quien queda con menos fichas o valor.",
+                    id!("print-card-strategy-distract"),
+                    id!("print-card-strategy-distract-line"),
                 ),
                 (
                     letter_strategy(Strategy::Conquer),
-                    "Conquer",
-                    "Conquistar",
-                    "The higher value wins.",
-                    "Gana quien tiene más fichas o valor.",
+                    id!("print-card-strategy-conquer"),
+                    id!("print-card-strategy-conquer-line"),
                 ),
             ],
         },
         CardText {
-            name: ("Tactics", "Táctica"),
+            name: id!("print-card-tactics"),
             faces: [
                 (
                     letter_tactics(Tactics::Armour),
-                    "Armour",
-                    "Con armadura",
-                    "Capturing is optional.",
-                    "Capturar no es obligatorio.",
+                    id!("print-card-tactics-armour"),
+                    id!("print-card-tactics-armour-line"),
                 ),
                 (
                     letter_tactics(Tactics::NoArmour),
-                    "No armour",
-                    "Sin armadura",
-                    "Capturing is compulsory.",
-                    "Capturar es obligatorio.",
+                    id!("print-card-tactics-no-armour"),
+                    id!("print-card-tactics-no-armour-line"),
                 ),
             ],
         },
         CardText {
-            name: ("Formation", "Formación"),
+            name: id!("print-card-formation"),
             faces: [
                 (
                     letter_formation(Formation::Western),
-                    "Western",
-                    "Occidental",
-                    "Diagonal moves, alternate squares.",
-                    "En diagonal, escaques alternos.",
+                    id!("print-card-formation-western"),
+                    id!("print-card-formation-western-line"),
                 ),
                 (
                     letter_formation(Formation::Eastern),
-                    "Eastern",
-                    "Oriental",
-                    "Orthogonal moves, 2x3 blocks.",
-                    "Ortogonal, bloques de 2x3.",
+                    id!("print-card-formation-eastern"),
+                    id!("print-card-formation-eastern-line"),
                 ),
             ],
         },
         CardText {
-            name: ("Power", "Poder"),
+            name: id!("print-card-power"),
             faces: [
                 (
                     letter_power(Power::Real),
-                    "Real",
-                    "Real",
-                    "Flying kings.",
-                    "La reina recorre la fila.",
+                    id!("print-card-power-real"),
+                    id!("print-card-power-real-line"),
                 ),
                 (
                     letter_power(Power::Symbolic),
-                    "Symbolic",
-                    "Simbólico",
-                    "Kings step one square.",
-                    "La reina avanza un escaque.",
+                    id!("print-card-power-symbolic"),
+                    id!("print-card-power-symbolic-line"),
                 ),
             ],
         },
@@ -251,12 +233,12 @@ pub fn draw_front(
         return false;
     };
     let (cw, ch) = CARD_MM;
-    let (letter, en, es, line_en, line_es) = card.faces[face.index()];
+    let (letter, face_name, line) = card.faces[face.index()];
     let (colour, tint) = match face {
         Face::Red => (RED, "#fbe3e0"),
         Face::Blue => (BLUE, "#e0e9fa"),
     };
-    let name = lang.pick(card.name.0, card.name.1);
+    let name = lang.say(card.name);
     page.raw(&format!(
         r#"<g class="card" data-card="{number}{letter}" data-face="{face}">"#
     ));
@@ -279,10 +261,10 @@ pub fn draw_front(
         INK,
         &name.to_uppercase(),
     );
-    let face_word = match face {
-        Face::Red => lang.pick("red face", "cara roja"),
-        Face::Blue => lang.pick("blue face", "cara azul"),
-    };
+    let face_word = lang.say(match face {
+        Face::Red => id!("print-face-red"),
+        Face::Blue => id!("print-face-blue"),
+    });
     page.text(
         x + 14.0,
         y + 13.5,
@@ -290,7 +272,7 @@ pub fn draw_front(
         Anchor::Start,
         false,
         "#555",
-        face_word,
+        &face_word,
     );
     page.text(
         x + cw - 5.0,
@@ -308,16 +290,9 @@ pub fn draw_front(
         Anchor::Middle,
         true,
         colour,
-        lang.pick(en, es),
+        &lang.say(face_name),
     );
-    page.paragraph(
-        x + 5.0,
-        y + 33.0,
-        cw - 10.0,
-        3.2,
-        false,
-        lang.pick(line_en, line_es),
-    );
+    page.paragraph(x + 5.0, y + 33.0, cw - 10.0, 3.2, false, &lang.say(line));
     if !note.is_empty() {
         page.text(
             x + cw - 4.0,
@@ -339,7 +314,7 @@ pub fn draw_back(page: &mut Page, x: f64, y: f64, number: u8, lang: Lang) {
     let name = usize::from(number)
         .checked_sub(1)
         .and_then(|i| cards().into_iter().nth(i))
-        .map_or("", |c| lang.pick(c.name.0, c.name.1));
+        .map_or_else(String::new, |c| lang.say(c.name));
     page.round_rect(x, y, cw, ch, 3.0, "#2b2b2b", "#2b2b2b", 1.0);
     page.round_rect(
         x + 3.0,

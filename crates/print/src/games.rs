@@ -11,6 +11,7 @@ use tablero_games::imago::{Cell, Imago};
 use tablero_games::jarmo::{Jarmo, Point, LINES};
 use tablero_games::linja::{Linja, Row, POINTS};
 use tablero_games::Describe;
+use tablero_i18n::id;
 
 /// Imago's cell, in millimetres.
 pub const IMAGO_CELL_MM: f64 = 22.0;
@@ -99,19 +100,16 @@ fn tokens(p: &mut Page, o: &Options, y: f64, list: &[Token]) -> f64 {
 }
 
 fn cut_title(p: &mut Page, o: &Options, y: f64) -> f64 {
-    let s = o.lang.pick(
-        "Pieces to cut out (along the dashed circles)",
-        "Piezas para recortar (por los círculos discontinuos)",
-    );
-    p.text(15.0, y, 4.0, Anchor::Start, true, INK, s);
+    let s = o.lang.say(id!("print-cut-out"));
+    p.text(15.0, y, 4.0, Anchor::Start, true, INK, &s);
     y + 3.0
 }
 
 /// The rules summary page.
 fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
     let mut p = Page::new();
-    let heading = o.lang.pick("Rules in one page", "Reglas en una página");
-    let mut y = header(&mut p, o, title::<G>(o), heading) + 6.0;
+    let heading = o.lang.say(id!("print-rules-heading"));
+    let mut y = header(&mut p, o, title::<G>(o), &heading) + 6.0;
     let w = width(o) - 30.0;
     if !extra.is_empty() {
         y = p.paragraph(15.0, y, w, 3.4, false, extra) + 2.0;
@@ -127,11 +125,10 @@ fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
     p
 }
 
-fn size_note(o: &Options, what_en: &str, what_es: &str, mm: f64) -> String {
-    match o.lang {
-        Lang::En => format!("{what_en} {mm} mm: print at 100 % (actual size)"),
-        Lang::Es => format!("{what_es} {mm} mm: imprime al 100 % (tamaño real)"),
-    }
+/// The line under a board's title: its cell size (`id`, one message a kind
+/// of cell), and to print at 100 %.
+fn size_note(o: &Options, id: tablero_i18n::Id, mm: f64) -> String {
+    o.lang.say_with(id, &[("mm", &mm.to_string())])
 }
 
 impl Printable for Imago {
@@ -143,7 +140,7 @@ impl Printable for Imago {
             &mut p,
             o,
             title::<Self>(o),
-            &size_note(o, "Cells", "Casillas", c),
+            &size_note(o, id!("print-size-cells"), c),
         );
         let x0 = (width(o) - 8.0 * c) / 2.0;
         let y0 = 40.0;
@@ -169,7 +166,7 @@ impl Printable for Imago {
                 r#"<rect class="cell" data-cell="{cell}" x="{x:.3}" y="{y:.3}" width="{c:.3}" height="{c:.3}" fill="{fill}" stroke="{INK}" stroke-width="0.4"/>"#
             ));
             if let Some(pl) = goal_owner(cell) {
-                let word = o.lang.pick("goal", "meta");
+                let word = o.lang.say(id!("print-goal"));
                 p.text(
                     x + c / 2.0,
                     y + c / 2.0 + 1.5,
@@ -177,7 +174,7 @@ impl Printable for Imago {
                     Anchor::Middle,
                     true,
                     if pl == Player::P1 { RED } else { BLUE },
-                    word,
+                    &word,
                 );
             }
             p.text(
@@ -227,10 +224,9 @@ impl Printable for Imago {
         }
         let bottom = y0 + 6.0 * c;
         let layout = variant.to_string();
-        let note = match o.lang {
-            Lang::En => format!("Layout: {layout}. Thick lines are walls; dashed circles are the start cells."),
-            Lang::Es => format!("Disposición: {layout}. Las líneas gruesas son muros; los círculos discontinuos, las casillas de salida."),
-        };
+        let note = o
+            .lang
+            .say_with(id!("print-imago-note"), &[("layout", &layout)]);
         let y = p.paragraph(15.0, bottom + 8.0, width(o) - 30.0, 3.4, false, &note);
         let y = cut_title(&mut p, o, y + 6.0);
         let mut list = Vec::new();
@@ -258,7 +254,7 @@ impl Printable for Jarmo {
             &mut p,
             o,
             title::<Self>(o),
-            &size_note(o, "Points", "Puntos a", s),
+            &size_note(o, id!("print-size-points"), s),
         );
         let x0 = (width(o) - 4.0 * s) / 2.0;
         let y0 = 42.0;
@@ -299,10 +295,10 @@ impl Printable for Jarmo {
             );
         }
         let bottom = y0 + 4.0 * s;
-        let note = match o.lang {
-            Lang::En => format!("Variant {variant}: filled points are the first rows. Archers start on them."),
-            Lang::Es => format!("Variante {variant}: los puntos rellenos son las primeras filas. Allí empiezan los arqueros."),
-        };
+        let note = o.lang.say_with(
+            id!("print-jarmo-note"),
+            &[("variant", &variant.to_string())],
+        );
         let y = p.paragraph(15.0, bottom + 10.0, width(o) - 30.0, 3.4, false, &note);
         let y = cut_title(&mut p, o, y + 4.0);
         let mut list = Vec::new();
@@ -331,11 +327,8 @@ impl Printable for Jarmo {
             });
         }
         let y = tokens(&mut p, o, y, &list);
-        let marks = o.lang.pick(
-            "Yellow discs: marks for archers that have captured.",
-            "Discos amarillos: marcas para los arqueros que han capturado.",
-        );
-        p.paragraph(15.0, y + 5.0, width(o) - 30.0, 3.2, false, marks);
+        let marks = o.lang.say(id!("print-jarmo-marks"));
+        p.paragraph(15.0, y + 5.0, width(o) - 30.0, 3.2, false, &marks);
         vec![p, rules_page::<Self>(o, "")]
     }
 }
@@ -350,7 +343,7 @@ impl Printable for Linja {
             &mut p,
             o,
             title::<Self>(o),
-            &size_note(o, "Rows", "Filas de", r),
+            &size_note(o, id!("print-size-rows"), r),
         );
         let x0 = (width(o) - bw) / 2.0;
         let y0 = 32.0;
@@ -415,13 +408,15 @@ impl Printable for Linja {
                 r#"class="stick""#,
             );
         }
-        let note = o.lang.pick(
-            "Red moves up (row 0 to 7), Black down. Dashed circles: the start. The numbers right: points per piece at the end.",
-            "Rojo sube (fila 0 a 7), Negro baja. Círculos discontinuos: la salida. Los números a la derecha: puntos por pieza al final.",
-        );
-        p.paragraph(15.0, y0 + 8.0 * r + 7.0, width(o) - 30.0, 3.3, false, note);
+        let note = o.lang.say(id!("print-linja-note"));
+        p.paragraph(15.0, y0 + 8.0 * r + 7.0, width(o) - 30.0, 3.3, false, &note);
         let mut q = Page::new();
-        header(&mut q, o, title::<Self>(o), o.lang.pick("Pieces", "Piezas"));
+        header(
+            &mut q,
+            o,
+            title::<Self>(o),
+            &o.lang.say(id!("print-pieces")),
+        );
         let y = cut_title(&mut q, o, 40.0);
         let mut list = Vec::new();
         for (pl, fill) in [(Player::P1, RED), (Player::P2, "#222")] {
@@ -450,13 +445,13 @@ fn army_colour(a: Army) -> (&'static str, &'static str) {
     }
 }
 
-fn army_name(a: Army, lang: Lang) -> &'static str {
-    match a {
-        Army::Red => lang.pick("Red", "Rojo"),
-        Army::Blue => lang.pick("Blue", "Azul"),
-        Army::Aqua => lang.pick("Aqua", "Aguamarina"),
-        Army::Orange => lang.pick("Orange", "Naranja"),
-    }
+fn army_name(a: Army, lang: Lang) -> String {
+    lang.say(match a {
+        Army::Red => id!("print-army-red"),
+        Army::Blue => id!("print-army-blue"),
+        Army::Aqua => id!("print-army-aqua"),
+        Army::Orange => id!("print-army-orange"),
+    })
 }
 
 /// A draughts board of `n` squares a side, `a1` dark, with the start men
@@ -533,10 +528,7 @@ fn card_pages(o: &Options, rules: &RuleSet) -> [Page; 2] {
         Anchor::Middle,
         true,
         INK,
-        o.lang.pick(
-            "Super Dimensiones: the ten cards (fronts)",
-            "Super Dimensiones: las diez cartas (anverso)",
-        ),
+        &o.lang.say(id!("print-cards-fronts")),
     );
     back.text(
         w / 2.0,
@@ -545,21 +537,16 @@ fn card_pages(o: &Options, rules: &RuleSet) -> [Page; 2] {
         Anchor::Middle,
         true,
         INK,
-        o.lang.pick(
-            "Backs: print on the back of the previous page (flip on the long edge)",
-            "Reverso: imprime al dorso de la página anterior (volteo por el lado largo)",
-        ),
+        &o.lang.say(id!("print-cards-backs")),
     );
     let picked = cards::faces(rules);
-    let note = o
-        .lang
-        .pick("in this kit's rule set", "en el reglamento de este kit");
+    let note = o.lang.say(id!("print-card-in-kit"));
     for (i, number) in (1..=5u8).enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let y = top + i as f64 * (ch + 2.0);
         for face in [Face::Red, Face::Blue] {
             let x = if face == Face::Red { xl } else { xr };
-            let mark = if picked[i] == face { note } else { "" };
+            let mark = if picked[i] == face { note.as_str() } else { "" };
             cards::draw_front(&mut front, x, y, number, face, o.lang, mark);
             // Mirrored: the red card's back is on the right.
             let bx = if face == Face::Red { xr } else { xl };
@@ -585,7 +572,7 @@ impl Printable for Dimensiones {
             &mut p,
             o,
             title::<Self>(o),
-            &size_note(o, "Squares", "Escaques de", s),
+            &size_note(o, id!("print-size-squares"), s),
         );
         let x0 = (width(o) - 6.0 * s) / 2.0;
         let y0 = 58.0;
@@ -620,7 +607,7 @@ impl Printable for Dimensiones {
                 Anchor::Middle,
                 true,
                 ink,
-                army_name(a, o.lang),
+                &army_name(a, o.lang),
             );
         }
         let south = side::<Self>(o, Player::P1);
@@ -643,10 +630,10 @@ impl Printable for Dimensiones {
             "#555",
             south,
         );
-        let note = match o.lang {
-            Lang::En => format!("Rule set {variant}. The coloured squares outside the board are the signal cells; the black signal token starts on Red's. Dashed circles: the start."),
-            Lang::Es => format!("Reglamento {variant}. Los cuadros de color fuera del tablero son las celdas de señalización; la ficha de señalización negra empieza en la de Rojo. Círculos discontinuos: la salida."),
-        };
+        let note = o.lang.say_with(
+            id!("print-dimensiones-note"),
+            &[("variant", &variant.to_string())],
+        );
         p.paragraph(
             15.0,
             y0 + 6.0 * s + 38.0,
@@ -660,8 +647,7 @@ impl Printable for Dimensiones {
             &mut q,
             o,
             title::<Self>(o),
-            o.lang
-                .pick("Pieces and signal token", "Fichas y ficha de señalización"),
+            &o.lang.say(id!("print-dimensiones-pieces")),
         );
         let mut y = cut_title(&mut q, o, 40.0);
         for pl in Player::ALL {
@@ -692,16 +678,13 @@ impl Printable for Dimensiones {
             r: 8.0,
         };
         y = tokens(&mut q, o, y, &[token]) + 5.0;
-        let note = o.lang.pick(
-            "Six men per army, three kings (♛) per army to put on crowned men, and the black signal token.",
-            "Seis peones por ejército, tres reinas (♛) por ejército para los peones coronados y la ficha de señalización negra.",
-        );
-        q.paragraph(15.0, y, width(o) - 30.0, 3.3, false, note);
+        let note = o.lang.say(id!("print-dimensiones-pieces-note"));
+        q.paragraph(15.0, y, width(o) - 30.0, 3.3, false, &note);
         let [front, back] = card_pages(o, variant);
-        let code = match o.lang {
-            Lang::En => format!("This kit's rule set: {variant}."),
-            Lang::Es => format!("Reglamento de este kit: {variant}."),
-        };
+        let code = o.lang.say_with(
+            id!("print-dimensiones-kit-rules"),
+            &[("variant", &variant.to_string())],
+        );
         vec![p, q, front, back, rules_page::<Self>(o, &code)]
     }
 }
@@ -715,7 +698,7 @@ impl Printable for Draughts {
             &mut p,
             o,
             title::<Self>(o),
-            &size_note(o, "Squares", "Escaques de", s),
+            &size_note(o, id!("print-size-squares"), s),
         );
         let x0 = (width(o) - 8.0 * s) / 2.0;
         let colour = |c: char| {
@@ -732,7 +715,12 @@ impl Printable for Draughts {
         };
         checkers(&mut p, x0, 36.0, 8, s, &start_colour);
         let mut q = Page::new();
-        header(&mut q, o, title::<Self>(o), o.lang.pick("Pieces", "Piezas"));
+        header(
+            &mut q,
+            o,
+            title::<Self>(o),
+            &o.lang.say(id!("print-pieces")),
+        );
         let mut y = cut_title(&mut q, o, 40.0);
         for (pl, fill, ink) in [
             (Player::P1, "#f4ecd8", "#111"),

@@ -86,13 +86,29 @@ impl Lang {
         }
     }
 
-    /// `en` or `es` text.
+    /// The catalogue's language.
     #[must_use]
-    pub const fn pick(self, en: &'static str, es: &'static str) -> &'static str {
+    pub const fn i18n(self) -> tablero_i18n::Lang {
         match self {
-            Lang::En => en,
-            Lang::Es => es,
+            Lang::En => tablero_i18n::Lang::En,
+            Lang::Es => tablero_i18n::Lang::Es,
         }
+    }
+
+    /// Message `id` of `locales/*/print.ftl` in this language.
+    #[must_use]
+    pub fn say(self, id: tablero_i18n::Id) -> String {
+        tablero_i18n::format(self.i18n(), id, None)
+    }
+
+    /// Message `id` with its variables, each a text shown as given.
+    #[must_use]
+    pub fn say_with(self, id: tablero_i18n::Id, args: &[(&'static str, &str)]) -> String {
+        let mut a = tablero_i18n::Args::new();
+        for (name, value) in args {
+            a.set(*name, tablero_i18n::Value::from((*value).to_string()));
+        }
+        tablero_i18n::format(self.i18n(), id, Some(&a))
     }
 }
 

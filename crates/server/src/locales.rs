@@ -4,34 +4,27 @@
 //! `routes/assets.rs`). The files are embedded at compile time; see
 //! docs/i18n.md.
 
-/// The catalogue's files the browser may fetch: (language, file, text).
-const FILES: &[(&str, &str, &str)] = &[
-    ("en", "web.ftl", include_str!("../../../locales/en/web.ftl")),
-    ("es", "web.ftl", include_str!("../../../locales/es/web.ftl")),
-    (
-        "en",
-        "games.ftl",
-        include_str!("../../../locales/en/games.ftl"),
-    ),
-    (
-        "es",
-        "games.ftl",
-        include_str!("../../../locales/es/games.ftl"),
-    ),
-];
+/// The catalogue's files the browser may fetch (`tablero_i18n::FILES`
+/// holds every file; the terminal's `cli.ftl` is not served).
+const SERVED: [&str; 2] = ["web.ftl", "games.ftl"];
 
 /// The text of one catalogue file, if the browser may fetch it.
 pub(crate) fn find(lang: &str, file: &str) -> Option<&'static str> {
-    FILES
-        .iter()
-        .find(|(l, f, _)| *l == lang && *f == file)
-        .map(|(_, _, text)| *text)
+    let lang = tablero_i18n::Lang::ALL
+        .into_iter()
+        .find(|l| l.code() == lang)?;
+    SERVED
+        .contains(&file)
+        .then(|| tablero_i18n::file(lang, file))
+        .flatten()
 }
 
 /// The browser's messages (`web.ftl`) in `lang` (`en` or `es`), English
 /// for any other.
 pub(crate) fn web_text(lang: &str) -> &'static str {
-    find(lang, "web.ftl").unwrap_or(FILES[0].2)
+    find(lang, "web.ftl")
+        .or_else(|| tablero_i18n::file(tablero_i18n::Lang::En, "web.ftl"))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

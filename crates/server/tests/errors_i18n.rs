@@ -183,33 +183,7 @@ use tokio_tungstenite::tungstenite::Message as Ws;
 fn catalogue(lang: &str, file: &str) -> BTreeMap<String, BTreeSet<String>> {
     let path = format!("{}/../../locales/{lang}/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut current = None;
-    for line in text.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let body = if line.starts_with(' ') {
-            line
-        } else if let Some((id, value)) = line.split_once(" = ") {
-            current = Some(id.to_string());
-            out.entry(id.to_string()).or_default();
-            value
-        } else {
-            continue;
-        };
-        if let Some(id) = &current {
-            let vars = out.get_mut(id).unwrap();
-            for part in body.split("{ $").skip(1) {
-                let name: String = part
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-                    .collect();
-                vars.insert(name);
-            }
-        }
-    }
-    out
+    tablero_i18n::variables(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Every message the browser has in `lang`: web.ftl and games.ftl.
