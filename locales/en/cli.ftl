@@ -640,3 +640,45 @@ line-full-screen-only = `{ $word }` works in the full-screen game only.
 jarmo-lines-title = Lines from { $side }'s archers:
 reason-no-pieces = { $side } has no pieces left
 reason-blocked = { $side } cannot move
+
+## tablero review
+review-about = Review a saved game: a verdict for every move, the move where the result slipped, accuracy.
+review-opt-file = The game's record (`play --record`, `match --records`; PDN for draughts).
+review-opt-json = Print JSON: the review (docs/cli.md, "review").
+review-opt-depth = Jarmo, Super Dimensiones, draughts: the depth of the search before each move [default: the game's, docs/ai.md].
+review-opt-max-positions = Linja without a table: the most positions the endgame solver stores over the review [default: 2000000].
+review-opt-threads = Jarmo, Super Dimensiones, draughts: positions searched at once.
+review-progress = reviewing: { $done }/{ $total }
+review-title = Review of { $game } ({ $variant }): { $how }
+review-how-exact = exact values from { $sources }
+review-how-search = alpha-beta at depth { $depth } with the game's evaluation
+review-source = { $source ->
+    [solver] the solver
+    [table] the table of exact values
+    [endgame] the endgame solver
+    [search] the search
+   *[other] nothing
+}
+review-verdict = { $verdict ->
+    [best] best
+    [kept] kept
+    [worse] worse
+    [slip] SLIP
+    [good] good
+    [inaccuracy] inaccuracy
+    [mistake] MISTAKE
+    [blunder] BLUNDER
+   *[other] ?
+}
+review-best = best: { $moves }
+review-margin = { $points } points
+review-beyond = { $n ->
+    [one] { $n } move is
+   *[other] { $n } moves are
+} beyond reach (?): no table of exact values covers them and the endgame solver does not reach them (`tablero solve linja --build-table` builds the table).
+review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-no-slip = No move changed the result with best play.
+review-accuracy = { $side }: { $percent }% accuracy ({ $kept } of { $judged } moves kept the value)
+review-accuracy-none = { $side }: no move judged
+review-chart = The value over the game for { $side } ({ $plies } plies):
+review-chart-even = even

@@ -669,3 +669,45 @@ line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
 jarmo-lines-title = Líneas desde los arqueros de { $side }:
 reason-no-pieces = { $side } no tiene piezas
 reason-blocked = { $side } no puede mover
+
+## tablero review
+review-about = Revisa una partida guardada: un veredicto para cada jugada, la jugada en que se escapó el resultado, la precisión.
+review-opt-file = La partida guardada (`play --record`, `match --records`; PDN en damas).
+review-opt-json = Escribe JSON: la revisión (docs/cli.md, "review").
+review-opt-depth = Jarmo, Super Dimensiones, damas: la profundidad de la búsqueda antes de cada jugada [por defecto: la del juego, docs/ai.md].
+review-opt-max-positions = Linja sin tabla: cuántas posiciones guarda como mucho el solucionador de finales en toda la revisión [por defecto: 2000000].
+review-opt-threads = Jarmo, Super Dimensiones, damas: posiciones que se buscan a la vez.
+review-progress = revisando: { $done }/{ $total }
+review-title = Revisión de { $game } ({ $variant }): { $how }
+review-how-exact = valores exactos de { $sources }
+review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego
+review-source = { $source ->
+    [solver] el solucionador
+    [table] la tabla de valores exactos
+    [endgame] el solucionador de finales
+    [search] la búsqueda
+   *[other] nada
+}
+review-verdict = { $verdict ->
+    [best] la mejor
+    [kept] mantiene
+    [worse] peor
+    [slip] SE ESCAPA
+    [good] buena
+    [inaccuracy] imprecisión
+    [mistake] ERROR
+    [blunder] ERROR GRAVE
+   *[other] ?
+}
+review-best = mejor: { $moves }
+review-margin = { $points } puntos
+review-beyond = { $n ->
+    [one] { $n } jugada queda
+   *[other] { $n } jugadas quedan
+} fuera de alcance (?): ninguna tabla de valores exactos las cubre y el solucionador de finales no llega (`tablero solve linja --build-table` construye la tabla).
+review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-no-slip = Ninguna jugada cambió el resultado con juego perfecto.
+review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judged } jugadas mantuvieron el valor)
+review-accuracy-none = { $side }: ninguna jugada juzgada
+review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
+review-chart-even = igualdad

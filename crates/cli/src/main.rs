@@ -29,6 +29,7 @@ mod perft;
 mod play;
 mod print;
 mod render;
+mod review;
 mod serve;
 mod session;
 mod solve;
@@ -123,6 +124,8 @@ enum Command {
     Lab(lab::Args),
     /// Write a game's print-and-play kit (board, pieces, cards, rules) as PDF or SVG.
     Print(print::Args),
+    /// Review a saved game: a verdict for every move, the move where the result slipped, accuracy.
+    Review(review::Args),
 }
 
 fn main() -> ExitCode {
@@ -149,6 +152,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine::run(&a),
         Command::Lab(a) => lab::run(&a),
         Command::Print(a) => print::run(&a),
+        Command::Review(a) => review::run(&a),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,6 +27,7 @@ pub fn install(command: &crate::Command) -> Result<()> {
         crate::Command::Match(a) => &a.tables,
         crate::Command::Engine(a) => &a.tables,
         crate::Command::Serve(a) => &a.tables,
+        crate::Command::Review(a) => &a.tables,
         _ => return Ok(()),
     };
     let none = args.tables.iter().any(|p| p.as_os_str() == "none");

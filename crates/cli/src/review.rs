@@ -1,0 +1,293 @@
+//! `tablero review FILE`: a verdict for every move of a saved game, from
+//! `tablero_ai::review` (exact values for Imago and Linja, alpha-beta for
+//! the others), the move where the result slipped, each player's accuracy
+//! and a chart of the value over the game.
+
+use crate::common::{outcome_json, print_json, Setup};
+use crate::i18n::t;
+use crate::render::CliGame;
+use crate::solve::value_words;
+use crate::tables::TableArgs;
+use anyhow::{anyhow, Context, Result};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use tablero_ai::review::{
+    review, GameReview, Method, Review, ReviewOptions, ReviewProgress, Source, Value, Verdict,
+    DEFAULT_REACH,
+};
+use tablero_core::{History, Localize, Player, RecordError};
+
+/// Review a saved game: a verdict for every move.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game's record (`play --record`, `match --records`; PDN for
+    /// draughts).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON: the review (docs/cli.md, "review").
+    #[arg(long)]
+    json: bool,
+    /// Jarmo, Super Dimensiones, draughts: the depth of the search before
+    /// each move [default: the game's, docs/ai.md].
+    #[arg(long, value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: Option<u32>,
+    /// Linja without a table: the most positions the endgame solver
+    /// stores over the review [default: 2000000].
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
+    /// Jarmo, Super Dimensiones, draughts: positions searched at once.
+    #[arg(long, value_name = "THREADS", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let path = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
+        .with_context(|| t!("cannot-read-file", path = path.clone()))?;
+    let name = game_of(&text).ok_or_else(|| {
+        anyhow!(crate::i18n::message(
+            &RecordError::MissingTag("Game").message()
+        ))
+        .context(t!("cannot-read-record", path = path.clone()))
+    })?;
+    let setup = Setup {
+        moves: Some(format!("@{path}")),
+        ..Setup::default()
+    };
+    tablero_games::with_game!(name.as_str(), G => {
+        let (history, _) = setup.load::<G>(Player::P1)?;
+        reviewed::<G>(args, &history)
+    }, else {
+        let games: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
+        Err(anyhow!(t!(
+            "table-unknown-game",
+            game = format!("{name:?}"),
+            games = games.join(", ")
+        ))
+        .context(t!("cannot-read-record", path = path)))
+    })
+}
+
+/// The game a record names in its `Game` tag; PDN is draughts.
+fn game_of(text: &str) -> Option<String> {
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("[Game ") {
+            return rest
+                .trim_end_matches(']')
+                .trim()
+                .strip_prefix('"')
+                .and_then(|r| r.strip_suffix('"'))
+                .map(str::to_string);
+        }
+    }
+    tablero_games::draughts::pdn::looks_like_pdn(text).then(|| "draughts".to_string())
+}
+
+fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()> {
+    let options = ReviewOptions {
+        depth: args.depth,
+        reach: args.max_positions.unwrap_or(DEFAULT_REACH),
+        threads: args.threads as usize,
+        stop: None,
+    };
+    let show = std::io::stderr().is_terminal();
+    let mut progress = |p: ReviewProgress| {
+        if show {
+            eprint!(
+                "\r{}",
+                t!("review-progress", done = p.done, total = p.total)
+            );
+        }
+    };
+    let r = review(history, &options, &mut progress).map_err(|e| anyhow!(e.to_string()))?;
+    if show {
+        eprint!("\r{:width$}\r", "", width = 40);
+    }
+    if args.json {
+        let mut v = serde_json::to_value(&r)?;
+        v["result"] = outcome_json(history.outcome());
+        print_json(&v);
+        return Ok(());
+    }
+    print_review::<G>(&r);
+    Ok(())
+}
+
+/// A value in the language in use: `win in 5`, `+3`, `+1.20`.
+fn value_text(v: Option<Value>) -> String {
+    match v {
+        None => "?".to_string(),
+        Some(Value::Win { plies }) => value_words("win", Some(plies)),
+        Some(Value::Loss { plies }) => value_words("loss", Some(plies)),
+        Some(Value::Draw) => value_words("draw", None),
+        Some(Value::Margin { points }) => t!("review-margin", points = format!("{points:+}")),
+        Some(Value::Eval { score }) => format!("{:+.2}", f64::from(score) / 100.0),
+    }
+}
+
+fn side_of<G: CliGame>(m: &tablero_ai::review::MoveReview) -> String {
+    let side = G::side_label(m.mover()).to_string();
+    match &m.army {
+        Some(a) => format!("{side} ({})", crate::render::army_label(a)),
+        None => side,
+    }
+}
+
+fn print_review<G: CliGame>(r: &GameReview) {
+    let how = match r.method {
+        Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
+        Method::Exact => {
+            let mut sources: Vec<String> = Vec::new();
+            for m in &r.moves {
+                let s = t!("review-source", source = source_word(m.source));
+                if m.source != Source::None && !sources.contains(&s) {
+                    sources.push(s);
+                }
+            }
+            t!("review-how-exact", sources = sources.join(", "))
+        }
+    };
+    println!(
+        "{}",
+        t!(
+            "review-title",
+            game = G::INFO.title.get(crate::i18n::lang().code()),
+            variant = r.variant.clone(),
+            how = how
+        )
+    );
+    let sides: Vec<String> = r.moves.iter().map(side_of::<G>).collect();
+    let side_w = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let move_w = r
+        .moves
+        .iter()
+        .map(|m| m.played.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (i, m) in r.moves.iter().enumerate() {
+        let mark = if r.slipped == Some(i) { "!" } else { " " };
+        let values = format!("{} → {}", value_text(m.before), value_text(m.after));
+        let mut line = format!(
+            "{mark}{:>3}. {:<side_w$} {:<move_w$}  {:<24} {}",
+            m.ply,
+            sides[i],
+            m.played,
+            values,
+            t!("review-verdict", verdict = m.verdict.as_str()),
+        );
+        if !matches!(m.verdict, Verdict::Best | Verdict::Unknown) && !m.best.is_empty() {
+            line.push_str("  ");
+            line.push_str(&t!("review-best", moves = m.best.join(", ")));
+        }
+        println!("{}", line.trim_end());
+    }
+    let unknown = r
+        .moves
+        .iter()
+        .filter(|m| m.verdict == Verdict::Unknown)
+        .count();
+    if unknown > 0 {
+        println!("{}", t!("review-beyond", n = unknown));
+    }
+    if r.method == Method::Exact {
+        match r.slipped {
+            Some(i) => {
+                let m = &r.moves[i];
+                println!(
+                    "{}",
+                    t!(
+                        "review-slipped",
+                        ply = m.ply,
+                        side = sides[i].clone(),
+                        played = m.played.clone(),
+                        before = value_text(m.before),
+                        after = value_text(m.after)
+                    )
+                );
+            }
+            None => println!("{}", t!("review-no-slip")),
+        }
+    }
+    for p in Player::ALL {
+        let a = r.accuracy[p.index()];
+        let side = G::side_label(p);
+        match a.percent {
+            Some(pc) => println!(
+                "{}",
+                t!(
+                    "review-accuracy",
+                    side = side,
+                    percent = format!("{pc:.0}"),
+                    kept = a.kept,
+                    judged = a.judged
+                )
+            ),
+            None => println!("{}", t!("review-accuracy-none", side = side)),
+        }
+    }
+    print_chart::<G>(&r.chart);
+}
+
+fn source_word(s: Source) -> &'static str {
+    match s {
+        Source::Solver => "solver",
+        Source::Table => "table",
+        Source::Endgame => "endgame",
+        Source::Search => "search",
+        Source::None => "none",
+    }
+}
+
+/// Rows of the chart: player one winning at the top, even in the middle.
+const ROWS: usize = 7;
+/// The widest chart, in columns (one per position, or the mean of a few).
+const COLUMNS: usize = 64;
+
+/// A small text chart of the value over the game, for player one.
+fn print_chart<G: CliGame>(chart: &[Option<f64>]) {
+    if chart.len() < 2 {
+        return;
+    }
+    let per = chart.len().div_ceil(COLUMNS);
+    let columns: Vec<Option<f64>> = chart
+        .chunks(per)
+        .map(|c| {
+            let known: Vec<f64> = c.iter().flatten().copied().collect();
+            (!known.is_empty()).then(|| known.iter().sum::<f64>() / known.len() as f64)
+        })
+        .collect();
+    let (p1, p2) = (G::side_label(Player::P1), G::side_label(Player::P2));
+    println!("{}", t!("review-chart", side = p1, plies = chart.len() - 1));
+    let labels = [p1.to_string(), t!("review-chart-even"), p2.to_string()];
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for row in 0..ROWS {
+        let label = match row {
+            0 => labels[0].as_str(),
+            r if r == ROWS / 2 => labels[1].as_str(),
+            r if r == ROWS - 1 => labels[2].as_str(),
+            _ => "",
+        };
+        let cells: String = columns
+            .iter()
+            .map(|c| match c {
+                Some(v) => {
+                    let at = ((1.0 - v.clamp(-1.0, 1.0)) / 2.0 * (ROWS - 1) as f64).round();
+                    if at as usize == row {
+                        '*'
+                    } else if row == ROWS / 2 {
+                        '-'
+                    } else {
+                        ' '
+                    }
+                }
+                None if row == ROWS / 2 => '?',
+                None => ' ',
+            })
+            .collect();
+        println!("{label:>width$} |{}", cells.trim_end());
+    }
+}

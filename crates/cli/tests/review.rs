@@ -1,0 +1,153 @@
+//! `tablero review FILE`: its JSON agrees with `tablero solve` position by
+//! position, its text speaks both languages, and bad files are errors.
+
+mod common;
+
+use common::{json, keys, tablero, tablero_env};
+use serde_json::Value;
+use std::path::PathBuf;
+use tablero_core::{Game, History, MoveBuf, Record};
+use tablero_games::imago::{Imago, Layout};
+
+/// A file in the test's temporary folder holding `text`.
+fn file(name: &str, text: &str) -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("review-{name}"));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// A short Imago game: the first legal move each turn, then the last.
+fn imago_record(plies: usize) -> (History<Imago>, String) {
+    let mut h = History::new(Imago::start(&Layout::default()));
+    let mut moves = <Imago as Game>::MoveList::default();
+    for i in 0..plies {
+        if h.is_over() {
+            break;
+        }
+        h.current().legal_moves(&mut moves);
+        let list = moves.as_slice();
+        let m = if i % 2 == 0 { list[0] } else { list[list.len() - 1] };
+        h.play(m).unwrap();
+    }
+    let text = Record::from_history(&h).to_text();
+    (h, text)
+}
+
+#[test]
+fn an_imago_review_agrees_with_solve_position_by_position() {
+    let (h, text) = imago_record(6);
+    let path = file("imago.txt", &text);
+    let r = json(&["review", path.to_str().unwrap(), "--json"]);
+    assert_eq!(
+        keys(&r),
+        [
+            "accuracy", "chart", "depth", "game", "method", "moves", "result", "slipped",
+            "variant"
+        ]
+    );
+    assert_eq!(r["game"], "imago");
+    assert_eq!(r["method"], "exact");
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), h.moves().len());
+    for (i, m) in moves.iter().enumerate() {
+        // `tablero solve` of the position before the move.
+        let list = tablero_core::format_move_list(h.start(), &h.moves()[..i]);
+        let moves_arg = format!("--moves={list}");
+        let s = json(&["solve", "imago", "--json", &moves_arg]);
+        let value = |v: &Value| match v["result"].as_str().unwrap() {
+            "draw" => serde_json::json!({"kind": "draw"}),
+            word => serde_json::json!({"kind": word, "plies": v["plies"]}),
+        };
+        assert_eq!(m["before"], value(&s["value"]), "move {}", i + 1);
+        let played = s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["move"] == m["played"])
+            .expect("the move played is legal");
+        assert_eq!(m["after"], value(played), "move {}", i + 1);
+        assert_eq!(m["source"], "solver");
+        assert_eq!(m["ply"], i + 1);
+    }
+    assert_eq!(r["result"], Value::Null);
+    assert_eq!(r["chart"].as_array().unwrap().len(), h.moves().len() + 1);
+}
+
+#[test]
+fn the_text_review_speaks_english_and_spanish() {
+    let (_, text) = imago_record(8);
+    let path = file("imago-text.txt", &text);
+    let (code, out, err) = tablero(&["review", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Review of Imago (default): exact values from the solver"), "{out}");
+    assert!(out.contains("Red: "), "{out}");
+    assert!(out.contains("moves kept the value"), "{out}");
+    assert!(out.contains("The value over the game for Red (8 plies):"), "{out}");
+    assert!(out.contains("   1. Red"), "{out}");
+    let (code, es, err) =
+        tablero_env(&["review", path.to_str().unwrap()], "", &[("LANG", "es_ES.UTF-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(es.starts_with("Revisión de Imago (default): valores exactos del solucionador"), "{es}");
+    assert!(es.contains("jugadas mantuvieron el valor"), "{es}");
+    assert!(es.contains("El valor a lo largo de la partida para Rojo"), "{es}");
+}
+
+/// Dark throws away the win (`d4-c4` instead of `d4-b5`), and Light ends
+/// the game first.
+const JARMO_BLUNDER: &str = "[Game \"jarmo\"]
+[Variant \"standard\"]
+[Position \"d1ddd/3d1/5/1l3/lll1l d 0/0 0 -/-\"]
+[Result \"p2\"]
+[Reason \"all-arrived\"]
+[Score \"9 10\"]
+
+d4-c4, b2-d1
+";
+
+#[test]
+fn a_jarmo_blunder_is_marked_and_named_in_both_languages() {
+    let path = file("jarmo.txt", JARMO_BLUNDER);
+    let r = json(&["review", path.to_str().unwrap(), "--json", "--depth", "3"]);
+    assert_eq!((r["method"].as_str(), r["depth"].as_u64()), (Some("search"), Some(3)));
+    assert_eq!(r["moves"][0]["verdict"], "blunder");
+    assert_eq!(r["moves"][0]["best"], serde_json::json!(["d4-b5"]));
+    assert_eq!(r["moves"][1]["verdict"], "best");
+    assert_eq!(r["result"]["winner"], "p2");
+    let (code, out, _) = tablero(&["review", path.to_str().unwrap(), "--depth", "3"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("BLUNDER  best: d4-b5"), "{out}");
+    assert!(out.contains("alpha-beta at depth 3"), "{out}");
+    let (_, es, _) = tablero(
+        &["review", path.to_str().unwrap(), "--depth", "3", "--lang", "es"],
+        "",
+    );
+    assert!(es.contains("ERROR GRAVE  mejor: d4-b5"), "{es}");
+}
+
+#[test]
+fn files_that_are_no_game_record_are_errors() {
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review-no-such-file");
+    let (code, out, err) = tablero(&["review", missing.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: cannot read"), "{err}");
+    let untagged = file("untagged.txt", "[Variant \"default\"]\n\nb2-c2\n");
+    let (code, _, err) = tablero(&["review", untagged.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("[Game"), "{err}");
+    let chess = file("chess.txt", "[Game \"chess\"]\n\ne4\n");
+    let (code, _, err) = tablero(&["review", chess.to_str().unwrap(), "--json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("\"chess\"") && err.contains("imago"), "{err}");
+    let illegal = file("illegal.txt", "[Game \"jarmo\"]\n\na1-a5\n");
+    let (code, _, err) = tablero(&["review", illegal.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("a1-a5"), "{err}");
+    let (code, _, err) =
+        tablero_env(&["review", chess.to_str().unwrap()], "", &[("LANG", "es_ES.UTF-8")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: no se puede leer el registro") && err.contains("juego desconocido"),
+        "{err}"
+    );
+}
