@@ -6,7 +6,7 @@ mod common;
 use common::{json, keys, tablero, tablero_env};
 use serde_json::Value;
 use std::path::PathBuf;
-use tablero_core::{Game, History, MoveBuf, Record};
+use tablero_core::{Game, History, Record};
 use tablero_games::imago::{Imago, Layout};
 
 /// A file in the test's temporary folder holding `text`.
@@ -26,7 +26,11 @@ fn imago_record(plies: usize) -> (History<Imago>, String) {
         }
         h.current().legal_moves(&mut moves);
         let list = moves.as_slice();
-        let m = if i % 2 == 0 { list[0] } else { list[list.len() - 1] };
+        let m = if i % 2 == 0 {
+            list[0]
+        } else {
+            list[list.len() - 1]
+        };
         h.play(m).unwrap();
     }
     let text = Record::from_history(&h).to_text();
@@ -40,10 +44,7 @@ fn an_imago_review_agrees_with_solve_position_by_position() {
     let r = json(&["review", path.to_str().unwrap(), "--json"]);
     assert_eq!(
         keys(&r),
-        [
-            "accuracy", "chart", "depth", "game", "method", "moves", "result", "slipped",
-            "variant"
-        ]
+        ["accuracy", "chart", "depth", "game", "method", "moves", "result", "slipped", "variant"]
     );
     assert_eq!(r["game"], "imago");
     assert_eq!(r["method"], "exact");
@@ -79,17 +80,32 @@ fn the_text_review_speaks_english_and_spanish() {
     let path = file("imago-text.txt", &text);
     let (code, out, err) = tablero(&["review", path.to_str().unwrap()], "");
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("Review of Imago (default): exact values from the solver"), "{out}");
+    assert!(
+        out.starts_with("Review of Imago (default): exact values from the solver"),
+        "{out}"
+    );
     assert!(out.contains("Red: "), "{out}");
     assert!(out.contains("moves kept the value"), "{out}");
-    assert!(out.contains("The value over the game for Red (8 plies):"), "{out}");
+    assert!(
+        out.contains("The value over the game for Red (8 plies):"),
+        "{out}"
+    );
     assert!(out.contains("   1. Red"), "{out}");
-    let (code, es, err) =
-        tablero_env(&["review", path.to_str().unwrap()], "", &[("LANG", "es_ES.UTF-8")]);
+    let (code, es, err) = tablero_env(
+        &["review", path.to_str().unwrap()],
+        "",
+        &[("LANG", "es_ES.UTF-8")],
+    );
     assert_eq!(code, 0, "{err}");
-    assert!(es.starts_with("Revisión de Imago (default): valores exactos del solucionador"), "{es}");
+    assert!(
+        es.starts_with("Revisión de Imago (default): valores exactos del solucionador"),
+        "{es}"
+    );
     assert!(es.contains("jugadas mantuvieron el valor"), "{es}");
-    assert!(es.contains("El valor a lo largo de la partida para Rojo"), "{es}");
+    assert!(
+        es.contains("El valor a lo largo de la partida para Rojo"),
+        "{es}"
+    );
 }
 
 /// Dark throws away the win (`d4-c4` instead of `d4-b5`), and Light ends
@@ -108,7 +124,10 @@ d4-c4, b2-d1
 fn a_jarmo_blunder_is_marked_and_named_in_both_languages() {
     let path = file("jarmo.txt", JARMO_BLUNDER);
     let r = json(&["review", path.to_str().unwrap(), "--json", "--depth", "3"]);
-    assert_eq!((r["method"].as_str(), r["depth"].as_u64()), (Some("search"), Some(3)));
+    assert_eq!(
+        (r["method"].as_str(), r["depth"].as_u64()),
+        (Some("search"), Some(3))
+    );
     assert_eq!(r["moves"][0]["verdict"], "blunder");
     assert_eq!(r["moves"][0]["best"], serde_json::json!(["d4-b5"]));
     assert_eq!(r["moves"][1]["verdict"], "best");
@@ -118,7 +137,14 @@ fn a_jarmo_blunder_is_marked_and_named_in_both_languages() {
     assert!(out.contains("BLUNDER  best: d4-b5"), "{out}");
     assert!(out.contains("alpha-beta at depth 3"), "{out}");
     let (_, es, _) = tablero(
-        &["review", path.to_str().unwrap(), "--depth", "3", "--lang", "es"],
+        &[
+            "review",
+            path.to_str().unwrap(),
+            "--depth",
+            "3",
+            "--lang",
+            "es",
+        ],
         "",
     );
     assert!(es.contains("ERROR GRAVE  mejor: d4-b5"), "{es}");
@@ -143,8 +169,11 @@ fn files_that_are_no_game_record_are_errors() {
     let (code, _, err) = tablero(&["review", illegal.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(err.contains("a1-a5"), "{err}");
-    let (code, _, err) =
-        tablero_env(&["review", chess.to_str().unwrap()], "", &[("LANG", "es_ES.UTF-8")]);
+    let (code, _, err) = tablero_env(
+        &["review", chess.to_str().unwrap()],
+        "",
+        &[("LANG", "es_ES.UTF-8")],
+    );
     assert_eq!(code, 2);
     assert!(
         err.starts_with("error: no se puede leer el registro") && err.contains("juego desconocido"),
