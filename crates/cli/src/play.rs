@@ -918,7 +918,7 @@ pub(crate) fn reason_text<G: CliGame>(reason: Reason) -> String {
         Reason::Passed => t!("reason-passed"),
         Reason::Resign => t!("reason-resign"),
         Reason::Agreed => t!("reason-agreed"),
-        _ => reason.as_str().to_string(),
+        Reason::Subgames => t!("reason-subgames"),
     }
 }
 

@@ -93,7 +93,7 @@ Siete palos forman ocho filas, de la 0 a la 7. Rojo empieza con 6 piezas en la f
 1. Primer movimiento: avanza una de tus piezas una fila, pero no a una fila llena.
 2. Movimiento siguiente: cuenta las piezas que había en esa fila antes de llegar la tuya; avanza una de tus piezas (también la misma) exactamente esas filas. Puede pasar sobre filas llenas pero no quedarse en una, y se detiene en tu línea de meta. Es obligatorio si es posible.
 # Casos especiales
-Un primer movimiento a tu línea de meta da un movimiento siguiente de 1. Un primer movimiento a una fila vacía no da movimiento siguiente. Reglas del editor: un movimiento siguiente que acaba en una fila vacía da un turno entero más (una vez por turno); las reglas de la semilla no lo tienen. Sin primer movimiento legal, pasas.
+Un primer movimiento a tu línea de meta da un movimiento siguiente de 1. Un primer movimiento a una fila vacía no da movimiento siguiente. Reglas del fabricante: un movimiento siguiente que acaba en una fila vacía da un turno entero más (una vez por turno); las reglas del texto original no lo tienen. Sin primer movimiento legal, pasas.
 # Final y puntos
 La partida termina en cuanto cada pieza roja está en una fila más alta que cada pieza negra (o tras dos pases seguidos). Rojo suma 5, 3, 2, 1 por pieza en las filas 7, 6, 5, 4; Negro lo mismo en las filas 0, 1, 2, 3. Gana quien más puntos tiene; a igualdad, tablas.";
 
@@ -115,28 +115,83 @@ Dos partidas de damas a la vez en un tablero de 6x6: Sur juega Rojo y Aguamarina
 # Preparación
 Elige una carta de cada número, roja o azul: las cinco cartas son el reglamento (código como M-C-N-W-R). Formación W: cada ejército en su color de escaque en sus dos filas; formación E: bloques de 2x3 (Rojo a1-c2, Aguamarina d1-f2, Azul a5-c6, Naranja d5-f6). La ficha de señalización negra empieza en la celda de Rojo.
 # Un turno
-Mueve el ejército cuya celda tiene la ficha de señalización; después la ficha pasa a la celda siguiente (Rojo, Azul, Aguamarina, Naranja). Los peones avanzan un escaque (W: en diagonal; E: adelante o de lado) y capturan saltando una ficha del ejército al que se enfrentan; las capturas se encadenan. Un peón que llega a la última fila corona en reina (ponle una ficha de reina).
+Mueve el ejército cuya celda tiene la ficha de señalización; después la ficha pasa a la celda siguiente (Rojo, Azul, Aguamarina, Naranja). Los peones avanzan un escaque (W: en diagonal; E: adelante o de lado) y capturan saltando una ficha del ejército al que se enfrentan; las capturas se encadenan. Un peón que llega a la última fila corona en dama (ponle una ficha de dama).
 # Las cartas
-1 Dimensión: M, los ejércitos de un jugador nunca se ayudan; I, una ficha puede saltar sobre su aliada. 2 Estrategia: C conquistar, gana el mayor valor; D distraer, gana el menor valor. 3 Táctica: A con armadura, capturar es opcional; N sin armadura, capturar es obligatorio. 4 Formación: W occidental, en diagonal; E oriental, ortogonal. 5 Poder: R real, la reina recorre la fila; S simbólico, la reina avanza un escaque.
+1 Dimensión: M, los ejércitos de un jugador nunca se ayudan; I, una ficha puede saltar sobre su aliada. 2 Estrategia: C conquistar, gana el mayor valor; D distraer, gana el menor valor. 3 Táctica: A con armadura, capturar es opcional; N sin armadura, capturar es obligatorio. 4 Formación: W occidental, en diagonal; E oriental, ortogonal. 5 Poder: R real, la dama recorre la fila; S simbólico, la dama avanza un escaque.
 # Final
-Una partida termina cuando un ejército no tiene fichas o movimientos; la otra sigue. Cada partida se gana, se pierde o queda en tablas por valor (peón 1, reina 2). Un jugador puede ganar ambas, perder ambas o repartirlas.";
+Una partida termina cuando un ejército no tiene fichas o movimientos; la otra sigue. Cada partida se gana, se pierde o queda en tablas por valor (peón 1, dama 2). Un jugador puede ganar ambas, perder ambas o repartirlas.";
+
+/// The summary of 8x8 draughts in `variant` (`russian`, `turkish` or
+/// `english`; Russian for any other text), in `lang`: each variant has its
+/// own board, men and captures.
+#[must_use]
+pub fn draughts_summary(variant: &str, lang: Lang) -> &'static str {
+    match (variant, lang) {
+        ("turkish", Lang::En) => TURKISH_EN,
+        ("turkish", Lang::Es) => TURKISH_ES,
+        ("english", Lang::En) => ENGLISH_EN,
+        ("english", Lang::Es) => ENGLISH_ES,
+        (_, Lang::En) => DRAUGHTS_EN,
+        (_, Lang::Es) => DRAUGHTS_ES,
+    }
+}
 
 const DRAUGHTS_EN: &str = "\
 # Goal
-Capture or block all of the other player's pieces.
+Russian draughts. Capture or block all of the other player's pieces.
 # Setup
 An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. White moves first.
 # A turn
-A man moves one square diagonally forward and captures by jumping an enemy piece onto the empty square behind it; captures chain and are compulsory. A man reaching the far row becomes a king (put a king token on it). The variant (russian, turkish, english) sets how kings move and capture.
+A man moves one square diagonally forward, and captures forwards or backwards by jumping an enemy piece onto the empty square behind it; captures chain, are compulsory, and you may choose any capture (not necessarily the longest). A captured piece is taken off once the whole capture is made, and no piece is jumped twice. A man reaching the far row becomes a king (put a king token on it); one that gets there during a capture goes on capturing as a king. A king moves any distance along a diagonal and captures from a distance, landing on any empty square beyond the piece.
 # End
-A player with no piece or no move loses.";
+A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.";
 
 const DRAUGHTS_ES: &str = "\
 # Objetivo
-Captura o bloquea todas las piezas del otro jugador.
+Damas rusas. Captura o bloquea todas las piezas del otro jugador.
 # Preparación
 Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las blancas.
 # Un turno
-Un peón avanza un escaque en diagonal y captura saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan y son obligatorias. Un peón que llega a la última fila corona en dama (ponle una ficha de dama). La variante (rusas, turcas, inglesas) fija cómo mueven y capturan las damas.
+Un peón avanza un escaque en diagonal y captura hacia delante o hacia atrás saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan, son obligatorias y puedes elegir cualquiera (no hace falta la más larga). Las piezas capturadas se retiran al acabar la captura y ninguna se salta dos veces. Un peón que llega a la última fila corona en dama (ponle una ficha de dama); si llega durante una captura, sigue capturando como dama. La dama recorre cualquier distancia en diagonal y captura a distancia, parando en cualquier escaque vacío tras la pieza.
 # Final
-Pierde el jugador sin piezas o sin movimientos.";
+Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.";
+
+const TURKISH_EN: &str = "\
+# Goal
+Turkish draughts (dama). Capture or block all of the other player's pieces.
+# Setup
+An 8x8 board whose 64 squares are all used; sixteen men each on the second and third rows from the player. White moves first.
+# A turn
+Pieces move straight, never diagonally. A man moves one square forward or sideways (never back) and captures forwards or sideways by jumping an adjacent enemy piece onto the empty square behind it; captures chain and are compulsory, and you must take the most pieces possible (a king counts as one). Each captured piece leaves the board at once. A man reaching the far row becomes a king (put a king token on it). A king moves any distance along a row or column and captures from a distance, landing on any empty square beyond; between two captures it may not turn back the way it came.
+# End
+A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.";
+
+const TURKISH_ES: &str = "\
+# Objetivo
+Damas turcas (dama). Captura o bloquea todas las piezas del otro jugador.
+# Preparación
+Un tablero de 8x8 en el que se usan las 64 casillas; dieciséis peones por bando en la segunda y la tercera fila de cada jugador. Empiezan las blancas.
+# Un turno
+Las piezas se mueven en línea recta, nunca en diagonal. Un peón avanza una casilla hacia delante o de lado (nunca hacia atrás) y captura hacia delante o de lado saltando una pieza rival contigua hasta la casilla vacía de detrás; las capturas se encadenan, son obligatorias y hay que capturar el mayor número de piezas posible (una dama cuenta como una). Cada pieza capturada sale del tablero en el acto. Un peón que llega a la última fila corona en dama (ponle una ficha de dama). La dama recorre cualquier distancia por una fila o columna y captura a distancia, parando en cualquier casilla vacía tras la pieza; entre dos capturas no puede volver en el sentido contrario.
+# Final
+Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.";
+
+const ENGLISH_EN: &str = "\
+# Goal
+English draughts (checkers). Capture or block all of the other player's pieces.
+# Setup
+An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. Black moves first.
+# A turn
+A man moves one square diagonally forward and captures only forwards, by jumping an enemy piece onto the empty square behind it; captures chain and are compulsory, and you may choose any capture (not necessarily the longest). A man reaching the far row becomes a king (put a king token on it) and its move ends there, even in the middle of a capture. A king moves one square diagonally, forwards or backwards, and captures the same way, jumping an adjacent piece.
+# End
+A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.";
+
+const ENGLISH_ES: &str = "\
+# Objetivo
+Damas inglesas (checkers). Captura o bloquea todas las piezas del otro jugador.
+# Preparación
+Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las negras.
+# Un turno
+Un peón avanza un escaque en diagonal y captura solo hacia delante, saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan, son obligatorias y puedes elegir cualquiera (no hace falta la más larga). Un peón que llega a la última fila corona en dama (ponle una ficha de dama) y su jugada acaba allí, aunque sea en medio de una captura. La dama avanza o retrocede un escaque en diagonal y captura igual, saltando una pieza contigua.
+# Final
+Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.";
