@@ -124,7 +124,13 @@ fn the_linja_hint_comes_from_the_endgame_solver_where_it_reaches() {
             let mut hint = parse_spec::<Linja>(HINT_SPEC, seed).unwrap();
             let mv = hint.choose(&History::new(*pos), &Limits::none());
             let v = values.iter().find(|(m, _)| *m == mv).unwrap().1;
-            assert_eq!(v, best, "{}: {}", pos.position_string(), pos.format_move(mv));
+            assert_eq!(
+                v,
+                best,
+                "{}: {}",
+                pos.position_string(),
+                pos.format_move(mv)
+            );
             checked += 1;
         }
     }
@@ -135,7 +141,11 @@ fn the_linja_hint_comes_from_the_endgame_solver_where_it_reaches() {
 fn elsewhere_the_hint_is_the_top_levels_move() {
     let hint = parse_spec::<Jarmo>(HINT_SPEC, 3).unwrap();
     let top = <Jarmo as Play>::level(5, 3);
-    assert!(hint.name().ends_with(&format!("else {})", top.name())), "{}", hint.name());
+    assert!(
+        hint.name().ends_with(&format!("else {})", top.name())),
+        "{}",
+        hint.name()
+    );
     // The spec takes no keys.
     assert!(parse_spec::<Jarmo>("hint:x=1", 3).is_err());
 }
