@@ -67,10 +67,7 @@ pub fn rates(axis: &str, items: &[(String, Rate)], reference: Option<f64>) -> Re
     let mut svg = String::new();
     let n = items.len();
     let label_area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
-    let labels: Vec<String> = items
-        .iter()
-        .map(|(l, _)| fitted(l, label_area))
-        .collect();
+    let labels: Vec<String> = items.iter().map(|(l, _)| fitted(l, label_area)).collect();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height(n))).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
@@ -126,10 +123,7 @@ pub fn boxes(axis: &str, items: &[(String, Distribution)]) -> Result<String> {
     let mut svg = String::new();
     let n = items.len();
     let label_area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
-    let labels: Vec<String> = items
-        .iter()
-        .map(|(l, _)| fitted(l, label_area))
-        .collect();
+    let labels: Vec<String> = items.iter().map(|(l, _)| fitted(l, label_area)).collect();
     let top = items.iter().map(|(_, d)| d.max).fold(1.0f64, f64::max) * 1.05;
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height(n))).into_drawing_area();

@@ -314,8 +314,12 @@ impl Printable for Jarmo {
             .and_then(|v| v.label)
             .map_or(id, |l| l.get(o.lang.code()).to_string());
         let note = match o.lang {
-            Lang::En => format!("{label}. Filled points are the first rows; archers start on them."),
-            Lang::Es => format!("{label}. Los puntos rellenos son las primeras filas; allí empiezan los arqueros."),
+            Lang::En => {
+                format!("{label}. Filled points are the first rows; archers start on them.")
+            }
+            Lang::Es => format!(
+                "{label}. Los puntos rellenos son las primeras filas; allí empiezan los arqueros."
+            ),
         };
         let y = p.paragraph(15.0, bottom + 10.0, width(o) - 30.0, 3.4, false, &note);
         let y = cut_title(&mut p, o, y + 4.0);
