@@ -41,6 +41,7 @@ specs-help =
       random                      uniformly random legal moves
       ai:1 ... ai:5               the game's levels, weakest to strongest (docs/ai.md)
       solver                      the exact player (Imago)
+      hint                        the hint player: the solver where the game is solved, else ai:5
       mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
                                   Monte Carlo tree search (default 1000 iterations, c 1.0)
       ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
@@ -72,7 +73,7 @@ play-keys =
     Keys of the full-screen game (the words above work too):
       Enter        play the move typed (cells in any case) or chosen
       Up/Down      choose among the legal moves (those starting with what was typed)
-      F1 or ?      help          F2  hint (the move ai:2 would play)
+      F1 or ?      help          F2  hint (the solver's move where the game is solved, else level 5's)
       F3           undo          F4  offer a draw (y/n answers one)
       F5           claim         F6  resign
       F7           flip the board (rows the other way)
@@ -129,6 +130,7 @@ reason-move-cap = the move cap was reached
 reason-passed = the two sides have passed each other
 reason-resign = resignation
 reason-agreed = agreed
+reason-subgames = both sub-games are decided
 reason-no-archers = { $side } has no archers left
 reason-no-archers-both = neither side has archers left
 
@@ -177,7 +179,7 @@ tui-choose-one = choose one of the { $n }
 tui-no-hint-failed = No hint: its search failed.
 tui-computer-failed = The computer player failed; the record keeps every move.
 tui-computer-refused = The computer's move { $mv } was refused: { $error }
-tui-hint = Hint ({ $spec }): { $mv }. Enter plays it.
+tui-hint = Hint: { $mv }. Enter plays it.
 tui-no-hint-game = No hint in this game.
 tui-looking = Looking for a hint...
 tui-no-legal = No legal move here.
@@ -217,7 +219,7 @@ tui-help =
     number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;
     what you typed first narrows the choice) and press Enter.
 
-    F1 or ?  this help           F2 hint: the move { $spec } would play
+    F1 or ?  this help           F2 hint: solver or level 5
     F3 undo (against the computer: back to your last turn)
     F4 draw offer                F5 claim the win (Imago's Jacke)
     F6 resign                    F7 flip the board (rows the other way)
@@ -505,6 +507,13 @@ opt-games-at-least-one = --games must be at least 1
 opt-threads-at-least-one = --threads must be at least 1
 bench-seconds-positive = --seconds must be a positive number
 print-output-extension = the output file must end in .pdf or .svg
+print-written = { $path }: { $pages ->
+        [one] { $pages } page
+       *[other] { $pages } pages
+    }, { $paper ->
+        [letter] Letter
+       *[other] A4
+    }
 match-sprt-two = --sprt takes ELO0,ELO1, e.g. 0,50
 match-sprt-order = --sprt needs ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts is for Imago's exact lab (no --level, --players or --ladder)

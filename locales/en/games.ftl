@@ -214,7 +214,7 @@ spec-not-number = { $key }={ $value }: not a number
 spec-levels = { $spec }: levels are ai:1 to ai:5
 spec-unknown-key = unknown { $kind } key { $key } ({ $keys })
 spec-no-exact = { $game } has no exact player
-spec-unknown-player = unknown player { $spec }: use random, ai:1..ai:5, solver, mcts:..., ab:...
+spec-unknown-player = unknown player { $spec }: use random, ai:1..ai:5, hint, solver, mcts:..., ab:...
 # A Linja table file (tablero_ai::solve::linja_table::TableError).
 linja-table-io = { $reason }
 linja-table-incomplete = the table is not finished: { $done } of { $layers } layers (run --build-table again to resume)

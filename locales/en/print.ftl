@@ -9,7 +9,7 @@ print-size-rows = Rows { $mm } mm: print at 100 % (actual size)
 print-size-squares = Squares { $mm } mm: print at 100 % (actual size)
 print-goal = goal
 print-imago-note = Layout: { $layout }. Thick lines are walls; dashed circles are the start cells.
-print-jarmo-note = Variant { $variant }: filled points are the first rows. Archers start on them.
+print-jarmo-note = { $variant }. Filled points are the first rows; archers start on them.
 print-jarmo-marks = Yellow discs: marks for archers that have captured.
 print-linja-note = Red moves up (row 0 to 7), Black down. Dashed circles: the start. The numbers right: points per piece at the end.
 print-pieces = Pieces
@@ -97,12 +97,30 @@ print-rules-dimensiones =
     1 Dimension: M, a player's armies never help each other; I, a piece may jump over its ally. 2 Strategy: C conquer, the higher value wins; D distract, the lower value wins. 3 Tactics: A armour, capturing is optional; N no armour, capturing is compulsory. 4 Formation: W western, diagonal; E eastern, orthogonal. 5 Power: R real, flying kings; S symbolic, kings step one square.
     # End
     A sub-game ends when an army has no piece or no move; the other sub-game goes on. Each sub-game is won, lost or drawn by value (man 1, king 2). A player can win both, lose both, or split them.
-print-rules-draughts =
+print-rules-russian =
     # Goal
-    Capture or block all of the other player's pieces.
+    Russian draughts. Capture or block all of the other player's pieces.
     # Setup
     An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. White moves first.
     # A turn
-    A man moves one square diagonally forward and captures by jumping an enemy piece onto the empty square behind it; captures chain and are compulsory. A man reaching the far row becomes a king (put a king token on it). The variant (russian, turkish, english) sets how kings move and capture.
+    A man moves one square diagonally forward, and captures forwards or backwards by jumping an enemy piece onto the empty square behind it; captures chain, are compulsory, and you may choose any capture (not necessarily the longest). A captured piece is taken off once the whole capture is made, and no piece is jumped twice. A man reaching the far row becomes a king (put a king token on it); one that gets there during a capture goes on capturing as a king. A king moves any distance along a diagonal and captures from a distance, landing on any empty square beyond the piece.
     # End
-    A player with no piece or no move loses.
+    A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.
+print-rules-turkish =
+    # Goal
+    Turkish draughts (dama). Capture or block all of the other player's pieces.
+    # Setup
+    An 8x8 board whose 64 squares are all used; sixteen men each on the second and third rows from the player. White moves first.
+    # A turn
+    Pieces move straight, never diagonally. A man moves one square forward or sideways (never back) and captures forwards or sideways by jumping an adjacent enemy piece onto the empty square behind it; captures chain and are compulsory, and you must take the most pieces possible (a king counts as one). Each captured piece leaves the board at once. A man reaching the far row becomes a king (put a king token on it). A king moves any distance along a row or column and captures from a distance, landing on any empty square beyond; between two captures it may not turn back the way it came.
+    # End
+    A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.
+print-rules-english =
+    # Goal
+    English draughts (checkers). Capture or block all of the other player's pieces.
+    # Setup
+    An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. Black moves first.
+    # A turn
+    A man moves one square diagonally forward and captures only forwards, by jumping an enemy piece onto the empty square behind it; captures chain and are compulsory, and you may choose any capture (not necessarily the longest). A man reaching the far row becomes a king (put a king token on it) and its move ends there, even in the middle of a capture. A king moves one square diagonally, forwards or backwards, and captures the same way, jumping an adjacent piece.
+    # End
+    A player with no piece or no move loses. Threefold repetition, or 80 plies without a capture or a man's move, is a draw.

@@ -41,6 +41,7 @@ specs-help =
       random                      jugadas legales al azar, todas igual de probables
       ai:1 ... ai:5               los niveles del juego, del más débil al más fuerte (docs/ai.md)
       solver                      el jugador exacto (Imago)
+      hint                        el de las pistas: el resolvedor si el juego está resuelto, si no ai:5
       mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
                                   búsqueda de árbol Monte Carlo (por defecto 1000 iteraciones, c 1.0)
       ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]
@@ -74,7 +75,7 @@ play-keys =
     Teclas de la partida a pantalla completa (las palabras de arriba también valen):
       Intro        juega la jugada escrita (casillas en mayúsculas o minúsculas) o elegida
       Arriba/Abajo elige entre las jugadas legales (las que empiezan por lo escrito)
-      F1 o ?       ayuda         F2  pista (la jugada que haría ai:2)
+      F1 o ?       ayuda         F2  pista (la jugada del resolvedor si el juego está resuelto, si no la del nivel 5)
       F3           deshacer      F4  ofrecer tablas (s/n responde a una oferta)
       F5           reclamar      F6  rendirse
       F7           girar el tablero (las filas al revés)
@@ -131,6 +132,7 @@ reason-move-cap = se alcanzó el límite de jugadas
 reason-passed = los dos bandos se han cruzado
 reason-resign = abandono
 reason-agreed = de común acuerdo
+reason-subgames = las dos subpartidas están decididas
 reason-no-archers = { $side } no tiene arqueros
 reason-no-archers-both = ningún bando tiene arqueros
 
@@ -144,18 +146,18 @@ army-blue = Azul
 army-aqua = Aguamarina
 army-orange = Naranja
 legend-imago =
-    R: Rojo, va a la derecha hacia sus metas [r] (h1, h6).  B: Azul, va a la izquierda hacia [b] (a1, a6).
+    R: Rojo, va a la derecha hacia sus metas [r] (h1, h6).  B: Azul (la B del inglés blue), va a la izquierda hacia [b] (a1, a6).
     Los muros se dibujan ┃ y ━. Una jugada es tu paso y la pieza rival que empujas en sentido contrario: `b2-c2 g5`.
-legend-jarmo-pieces = d, l: un arquero Oscuro, Claro; D, L: un arquero marcado (ha capturado). Los arqueros se mueven por las líneas:
+legend-jarmo-pieces = d, l: un arquero Oscuro, Claro (las letras del inglés dark, light); D, L: un arquero marcado (ha capturado). Los arqueros se mueven por las líneas:
 legend-jarmo-moves = Jugadas: `b1-d2`, una captura `b1xd2`, con el retorno de un arquero perdido `c2-e3+b1`, `pass` (pasar).
 legend-linja =
-    R: Rojo, sube de la fila 0 a la 7.  B: Negro, baja de la fila 7 a la 0.
+    R: Rojo, sube de la fila 0 a la 7.  B: Negro (la B del inglés black), baja de la fila 7 a la 0.
     Una jugada nombra filas: primer movimiento, movimiento siguiente, turno extra tras `;`, p. ej. `0-1 3-5` o `2-1 5-2; 1-0 1-0`.
 legend-dimensiones =
-    Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b) y Naranja (o); las mayúsculas son damas.
+    Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b, del inglés blue) y Naranja (o, de orange); las mayúsculas son damas.
     Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
     capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
-legend-draughts = w: Blancas (jugador uno, suben), b: Negras; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
+legend-draughts = w: Blancas (la w del inglés white; jugador uno, suben), b: Negras (la b de black); las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 linja-for = { $points } para { $side }
 linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
 linja-start-black = Salida de Negro, meta de Rojo: 5 para Rojo
@@ -185,7 +187,7 @@ tui-choose-one = elige una de las { $n }
 tui-no-hint-failed = Sin pista: su búsqueda falló.
 tui-computer-failed = El jugador del ordenador falló; el registro conserva todas las jugadas.
 tui-computer-refused = La jugada { $mv } del ordenador fue rechazada: { $error }
-tui-hint = Pista ({ $spec }): { $mv }. Intro la juega.
+tui-hint = Pista: { $mv }. Intro la juega.
 tui-no-hint-game = En este juego no hay pistas.
 tui-looking = Buscando una pista...
 tui-no-legal = Aquí no hay ninguna jugada legal.
@@ -225,7 +227,7 @@ tui-help =
     su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
     lo que escribiste antes acota la elección) y pulsa Intro.
 
-    F1 o ?   esta ayuda          F2 pista: la jugada que haría { $spec }
+    F1 o ?   esta ayuda          F2 pista: resolvedor o nivel 5
     F3 deshacer (contra el ordenador: vuelve a tu último turno)
     F4 ofrecer tablas            F5 reclamar la victoria (la Jacke del Imago)
     F6 rendirse                  F7 girar el tablero (las filas al revés)
@@ -519,6 +521,13 @@ opt-games-at-least-one = --games debe ser al menos 1
 opt-threads-at-least-one = --threads debe ser al menos 1
 bench-seconds-positive = --seconds debe ser un número positivo
 print-output-extension = el fichero de salida debe acabar en .pdf o .svg
+print-written = { $path }: { $pages ->
+        [one] { $pages } página
+       *[other] { $pages } páginas
+    }, { $paper ->
+        [letter] carta
+       *[other] A4
+    }
 match-sprt-two = --sprt toma ELO0,ELO1, p. ej. 0,50
 match-sprt-order = --sprt necesita ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts es para el laboratorio exacto de Imago (sin --level, --players ni --ladder)

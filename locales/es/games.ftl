@@ -104,7 +104,7 @@ jarmo-bad-return = un arquero que regresa va a un punto vacío de tu primera fil
 
 ## Linja
 
-linja-variant = variante de Linja desconocida { $text }: usa `publisher` (editorial, la predeterminada) o `seed` (semilla)
+linja-variant = variante de Linja desconocida { $text }: usa `publisher` (`editorial`: las reglas del fabricante, las predeterminadas) o `seed` (`semilla`: las del texto original)
 linja-pos-field-count = en el byte { $at }: se esperaban 3 campos `FILAS TURNO PASES` (p. ej. `6r/1r1b/1r1b/1r1b/1r1b/1r1b/1r1b/6b r 0`), hay { $found }
 linja-pos-row-count = en el byte { $at }: se esperaban 8 filas (de 0 a 7) separadas por `/`, hay { $found }
 linja-pos-bad-row = en el byte { $at }: la fila { $text } debe ser `.` (vacía) o cantidades como `3r`, `2b`, `1r4b`
@@ -141,7 +141,7 @@ linja-following-distance = el movimiento siguiente avanza { $n } { $n ->
    *[other] filas
   }: de { $from } a { $to }
 linja-extra-turn-follows = la fila { $row } estaba vacía: sigue un turno extra, escrito tras `; `
-linja-seed-no-extra = las reglas de la semilla no tienen turno extra
+linja-seed-no-extra = las reglas del texto original no tienen turno extra
 linja-one-extra = solo un turno extra por turno
 linja-no-extra = no hay turno extra: la fila { $row } no era una fila del campo vacía
 
@@ -284,7 +284,7 @@ spec-not-number = { $key }={ $value }: no es un número
 spec-levels = { $spec }: los niveles van de ai:1 a ai:5
 spec-unknown-key = { $kind } no tiene la clave { $key } (sus claves: { $keys })
 spec-no-exact = { $game } no tiene jugador exacto
-spec-unknown-player = jugador desconocido { $spec }: usa random, ai:1..ai:5, solver, mcts:..., ab:...
+spec-unknown-player = jugador desconocido { $spec }: usa random, ai:1..ai:5, hint, solver, mcts:..., ab:...
 # A Linja table file (tablero_ai::solve::linja_table::TableError).
 linja-table-io = { $reason }
 linja-table-incomplete = la tabla no está terminada: { $done } de { $layers } capas (vuelve a ejecutar --build-table para continuar)

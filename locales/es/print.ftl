@@ -9,7 +9,7 @@ print-size-rows = Filas de { $mm } mm: imprime al 100 % (tamaño real)
 print-size-squares = Escaques de { $mm } mm: imprime al 100 % (tamaño real)
 print-goal = meta
 print-imago-note = Disposición: { $layout }. Las líneas gruesas son muros; los círculos discontinuos, las casillas de salida.
-print-jarmo-note = Variante { $variant }: los puntos rellenos son las primeras filas. Allí empiezan los arqueros.
+print-jarmo-note = { $variant }. Los puntos rellenos son las primeras filas; allí empiezan los arqueros.
 print-jarmo-marks = Discos amarillos: marcas para los arqueros que han capturado.
 print-linja-note = Rojo sube (fila 0 a 7), Negro baja. Círculos discontinuos: la salida. Los números a la derecha: puntos por pieza al final.
 print-pieces = Piezas
@@ -22,7 +22,7 @@ print-cards-backs = Reverso: imprime al dorso de la página anterior (volteo por
 print-card-in-kit = en el reglamento de este kit
 print-dimensiones-note = Reglamento { $variant }. Los cuadros de color fuera del tablero son las celdas de señalización; la ficha de señalización negra empieza en la de Rojo. Círculos discontinuos: la salida.
 print-dimensiones-pieces = Fichas y ficha de señalización
-print-dimensiones-pieces-note = Seis peones por ejército, tres reinas (♛) por ejército para los peones coronados y la ficha de señalización negra.
+print-dimensiones-pieces-note = Seis peones por ejército, tres damas (♛) por ejército para los peones coronados y la ficha de señalización negra.
 print-dimensiones-kit-rules = Reglamento de este kit: { $variant }.
 print-card-dimension = Dimensión
 print-card-dimension-multidimensional = Multidimensional
@@ -46,9 +46,9 @@ print-card-formation-eastern = Oriental
 print-card-formation-eastern-line = Ortogonal, bloques de 2x3.
 print-card-power = Poder
 print-card-power-real = Real
-print-card-power-real-line = La reina recorre la fila.
+print-card-power-real-line = La dama recorre la fila.
 print-card-power-symbolic = Simbólico
-print-card-power-symbolic-line = La reina avanza un escaque.
+print-card-power-symbolic-line = La dama avanza un escaque.
 print-face-red = cara roja
 print-face-blue = cara azul
 print-rules-imago =
@@ -92,17 +92,35 @@ print-rules-dimensiones =
     # Preparación
     Elige una carta de cada número, roja o azul: las cinco cartas son el reglamento (código como M-C-N-W-R). Formación W: cada ejército en su color de escaque en sus dos filas; formación E: bloques de 2x3 (Rojo a1-c2, Aguamarina d1-f2, Azul a5-c6, Naranja d5-f6). La ficha de señalización negra empieza en la celda de Rojo.
     # Un turno
-    Mueve el ejército cuya celda tiene la ficha de señalización; después la ficha pasa a la celda siguiente (Rojo, Azul, Aguamarina, Naranja). Los peones avanzan un escaque (W: en diagonal; E: adelante o de lado) y capturan saltando una ficha del ejército al que se enfrentan; las capturas se encadenan. Un peón que llega a la última fila corona en reina (ponle una ficha de reina).
+    Mueve el ejército cuya celda tiene la ficha de señalización; después la ficha pasa a la celda siguiente (Rojo, Azul, Aguamarina, Naranja). Los peones avanzan un escaque (W: en diagonal; E: adelante o de lado) y capturan saltando una ficha del ejército al que se enfrentan; las capturas se encadenan. Un peón que llega a la última fila corona en dama (ponle una ficha de dama).
     # Las cartas
-    1 Dimensión: M, los ejércitos de un jugador nunca se ayudan; I, una ficha puede saltar sobre su aliada. 2 Estrategia: C conquistar, gana el mayor valor; D distraer, gana el menor valor. 3 Táctica: A con armadura, capturar es opcional; N sin armadura, capturar es obligatorio. 4 Formación: W occidental, en diagonal; E oriental, ortogonal. 5 Poder: R real, la reina recorre la fila; S simbólico, la reina avanza un escaque.
+    1 Dimensión: M, los ejércitos de un jugador nunca se ayudan; I, una ficha puede saltar sobre su aliada. 2 Estrategia: C conquistar, gana el mayor valor; D distraer, gana el menor valor. 3 Táctica: A con armadura, capturar es opcional; N sin armadura, capturar es obligatorio. 4 Formación: W occidental, en diagonal; E oriental, ortogonal. 5 Poder: R real, la dama recorre la fila; S simbólico, la dama avanza un escaque.
     # Final
-    Una partida termina cuando un ejército no tiene fichas o movimientos; la otra sigue. Cada partida se gana, se pierde o queda en tablas por valor (peón 1, reina 2). Un jugador puede ganar ambas, perder ambas o repartirlas.
-print-rules-draughts =
+    Una partida termina cuando un ejército no tiene fichas o movimientos; la otra sigue. Cada partida se gana, se pierde o queda en tablas por valor (peón 1, dama 2). Un jugador puede ganar ambas, perder ambas o repartirlas.
+print-rules-russian =
     # Objetivo
-    Captura o bloquea todas las piezas del otro jugador.
+    Damas rusas. Captura o bloquea todas las piezas del otro jugador.
     # Preparación
     Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las blancas.
     # Un turno
-    Un peón avanza un escaque en diagonal y captura saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan y son obligatorias. Un peón que llega a la última fila corona en dama (ponle una ficha de dama). La variante (rusas, turcas, inglesas) fija cómo mueven y capturan las damas.
+    Un peón avanza un escaque en diagonal y captura hacia delante o hacia atrás saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan, son obligatorias y puedes elegir cualquiera (no hace falta la más larga). Las piezas capturadas se retiran al acabar la captura y ninguna se salta dos veces. Un peón que llega a la última fila corona en dama (ponle una ficha de dama); si llega durante una captura, sigue capturando como dama. La dama recorre cualquier distancia en diagonal y captura a distancia, parando en cualquier escaque vacío tras la pieza.
     # Final
-    Pierde el jugador sin piezas o sin movimientos.
+    Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.
+print-rules-turkish =
+    # Objetivo
+    Damas turcas (dama). Captura o bloquea todas las piezas del otro jugador.
+    # Preparación
+    Un tablero de 8x8 en el que se usan las 64 casillas; dieciséis peones por bando en la segunda y la tercera fila de cada jugador. Empiezan las blancas.
+    # Un turno
+    Las piezas se mueven en línea recta, nunca en diagonal. Un peón avanza una casilla hacia delante o de lado (nunca hacia atrás) y captura hacia delante o de lado saltando una pieza rival contigua hasta la casilla vacía de detrás; las capturas se encadenan, son obligatorias y hay que capturar el mayor número de piezas posible (una dama cuenta como una). Cada pieza capturada sale del tablero en el acto. Un peón que llega a la última fila corona en dama (ponle una ficha de dama). La dama recorre cualquier distancia por una fila o columna y captura a distancia, parando en cualquier casilla vacía tras la pieza; entre dos capturas no puede volver en el sentido contrario.
+    # Final
+    Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.
+print-rules-english =
+    # Objetivo
+    Damas inglesas (checkers). Captura o bloquea todas las piezas del otro jugador.
+    # Preparación
+    Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las negras.
+    # Un turno
+    Un peón avanza un escaque en diagonal y captura solo hacia delante, saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan, son obligatorias y puedes elegir cualquiera (no hace falta la más larga). Un peón que llega a la última fila corona en dama (ponle una ficha de dama) y su jugada acaba allí, aunque sea en medio de una captura. La dama avanza o retrocede un escaque en diagonal y captura igual, saltando una pieza contigua.
+    # Final
+    Pierde el jugador sin piezas o sin movimientos. La triple repetición, o 80 jugadas sin captura ni movimiento de peón, son tablas.

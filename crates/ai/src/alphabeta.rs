@@ -534,7 +534,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             None
         };
         let root = focused.clone().unwrap_or_else(|| history.current().clone());
-        let deadline = Deadline::new(self.config.budget, limits);
+        let deadline = Deadline::by_depth(self.config.budget, limits);
         let max_depth = deadline.max_depth().unwrap_or(64).clamp(1, 64);
         // Helpers only where the result may depend on timing anyway.
         let timed = matches!(self.config.budget, Budget::Time(_)) || limits.movetime.is_some();

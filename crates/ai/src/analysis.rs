@@ -1,14 +1,15 @@
 //! Analysis of a position, for the web app's analysis board and hints:
 //! every legal move's exact value where the game knows it (Imago's solved
 //! layouts, Linja's table and endgame solver), else an alpha-beta search's
-//! evaluation and best line.
+//! evaluation and best line; and the player that gives hints
+//! ([`hinter`]), the same for every front end.
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, PROVED, WIN};
-use crate::bot::{Budget, Limits};
+use crate::bot::{Bot, Budget, Limits};
 use crate::play::Play;
 use std::fmt;
 use std::time::Duration;
-use tablero_core::History;
+use tablero_core::{Game, History};
 
 /// A move's exact value for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,6 +171,70 @@ pub fn played_values<G: Play>(history: &History<G>) -> Vec<Option<(Exact, Exact)
             Some((best, played))
         })
         .collect()
+}
+
+/// The player spec of the hint player ([`hinter`]), for the front ends
+/// that make their players from specs (`tablero play`'s F2, the web app's
+/// hint route).
+pub const HINT_SPEC: &str = "hint";
+
+/// How many positions the endgame solver may search for a hint before the
+/// hint falls back on the top level (Linja without a table): the reach of
+/// Linja's top level.
+pub const HINT_REACH: u64 = 300_000;
+
+/// The player that gives hints, whatever the opponent's level: a move of
+/// the best exact value where the game knows the values (Imago on any
+/// layout; Linja where an installed table covers the position or the
+/// endgame solver finishes within [`HINT_REACH`] positions), else the top
+/// level's move (level 5).
+#[must_use]
+pub fn hinter<G: Play>(seed: u64) -> Box<dyn Bot<G>> {
+    Box::new(Hinter {
+        top: G::level(5, seed),
+        exact: None,
+    })
+}
+
+/// See [`hinter`].
+struct Hinter<G: Game> {
+    top: Box<dyn Bot<G>>,
+    /// The exact value of the last hint, when it came from the values.
+    exact: Option<Exact>,
+}
+
+impl<G: Play> Bot<G> for Hinter<G> {
+    fn name(&self) -> String {
+        format!("hint(exact values, else {})", self.top.name())
+    }
+
+    /// The first of the moves of the best exact value (the values are
+    /// sorted best first, in generation order among equals: the same
+    /// position gets the same hint), else the top level's choice.
+    fn choose(&mut self, history: &History<G>, limits: &Limits) -> G::Move {
+        let values = G::exact_move_values(history.current(), HINT_REACH);
+        match values.and_then(|v| v.into_iter().next()) {
+            Some((mv, value)) => {
+                self.exact = Some(value);
+                mv
+            }
+            None => {
+                self.exact = None;
+                self.top.choose(history, limits)
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.top.new_game();
+    }
+
+    fn info(&self) -> Option<String> {
+        match self.exact {
+            Some(v) => Some(format!("string exact {v}")),
+            None => self.top.info(),
+        }
+    }
 }
 
 /// Sorts exact move values best first, keeping generation order among

@@ -133,6 +133,24 @@ impl Deadline {
         }
     }
 
+    /// As [`Deadline::new`] for a search that goes by depth (alpha-beta):
+    /// a depth or node limit from the caller (an engine's `go depth N` or
+    /// `go nodes N`) replaces the bot's own budget, its own time included,
+    /// so that the search reaches that depth; a time from the caller still
+    /// bounds it, and so does the stop flag.
+    #[must_use]
+    pub fn by_depth(budget: Budget, limits: &Limits) -> Deadline {
+        if limits.depth.is_none() && limits.nodes.is_none() {
+            return Deadline::new(budget, limits);
+        }
+        Deadline {
+            end: limits.movetime.map(|t| Instant::now() + t),
+            nodes: limits.nodes,
+            depth: limits.depth,
+            stop: limits.stop.clone(),
+        }
+    }
+
     /// Whether the search must stop after `nodes` nodes or iterations.
     #[must_use]
     pub fn reached(&self, nodes: u64) -> bool {

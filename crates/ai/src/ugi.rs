@@ -193,12 +193,6 @@ fn go(rest: &[&str]) -> Result<Go, String> {
             i += 1;
             continue;
         }
-        let value = rest
-            .get(i + 1)
-            .ok_or_else(|| format!("go: {key} needs a value"))?;
-        let n: u64 = value
-            .parse()
-            .map_err(|_| format!("go: {key} {value}: not a number"))?;
         let slot = match key {
             "movetime" => &mut go.movetime,
             "depth" => &mut go.depth,
@@ -210,6 +204,16 @@ fn go(rest: &[&str]) -> Result<Go, String> {
             "movestogo" => &mut go.movestogo,
             _ => return Err(format!("go: unknown limit {key}")),
         };
+        let value = rest
+            .get(i + 1)
+            .ok_or_else(|| format!("go: {key} needs a value"))?;
+        let n: u64 = value.parse().map_err(|e: std::num::ParseIntError| {
+            if *e.kind() == std::num::IntErrorKind::PosOverflow {
+                format!("go: {key} {value}: too large (at most {})", u64::MAX)
+            } else {
+                format!("go: {key} {value}: not a number")
+            }
+        })?;
         *slot = Some(n);
         i += 2;
     }
@@ -321,6 +325,21 @@ mod tests {
             "go: depth x: not a number"
         );
         assert_eq!(parse("go speed 3").unwrap_err(), "go: unknown limit speed");
+        assert_eq!(
+            parse("go nodes 99999999999999999999999").unwrap_err(),
+            "go: nodes 99999999999999999999999: too large (at most 18446744073709551615)"
+        );
+        assert_eq!(
+            parse("go nodes -5").unwrap_err(),
+            "go: nodes -5: not a number"
+        );
+        assert_eq!(
+            parse("go nodes 18446744073709551615"),
+            Ok(Command::Go(Go {
+                nodes: Some(u64::MAX),
+                ..Go::default()
+            }))
+        );
         assert_eq!(
             parse("frobnicate 1"),
             Ok(Command::Unknown("frobnicate".into()))

@@ -15,6 +15,7 @@ pub const SPECS: &str = "Player specs (WHO, SPEC):
   random                      uniformly random legal moves
   ai:1 ... ai:5               the game's levels, weakest to strongest (docs/ai.md)
   solver                      the exact player (Imago)
+  hint                        the hint player: the solver where the game is solved, else ai:5
   mcts[:iters=N,ms=N,c=X,threads=N,cutoff=N,reuse=0/1]
                               Monte Carlo tree search (default 1000 iterations, c 1.0)
   ab[:depth=N,ms=N,nodes=N,threads=N,q=0/1,focus=0/1]

@@ -153,6 +153,14 @@ impl Session {
     }
 }
 
+/// Whether a search's `info` fields report a depth: the search went by
+/// depth, so a `go depth N` bounded it.
+fn searched_by_depth(info: &str) -> bool {
+    info.split_whitespace()
+        .take_while(|&w| w != "string")
+        .any(|w| w == "depth")
+}
+
 fn make_session(game: GameName, variant: Option<&str>, spec: &str) -> Result<Session, String> {
     Session::new(game.name(), variant, spec)
 }
@@ -160,11 +168,17 @@ fn make_session(game: GameName, variant: Option<&str>, spec: &str) -> Result<Ses
 struct Search {
     handle: JoinHandle<Session>,
     stop: Arc<AtomicBool>,
+    /// `go infinite`: `bestmove` waits for `stop`.
+    infinite: bool,
 }
 
+/// Waits for the running search to end and takes its session back; with
+/// `stop_now`, or when the search is endless (`go infinite`, which only
+/// `stop` ends: any other command but `isready` ends it as `stop` would,
+/// rather than wait for ever), it is stopped first.
 fn finish(search: &mut Option<Search>, session: &mut Option<Session>, stop_now: bool) {
     if let Some(s) = search.take() {
-        if stop_now {
+        if stop_now || s.infinite {
             s.stop.store(true, Ordering::Relaxed);
         }
         *session = Some(s.handle.join().expect("engine search thread"));
@@ -246,15 +260,33 @@ pub fn run(args: &Args) -> Result<()> {
                 let stop = Arc::new(AtomicBool::new(false));
                 limits.stop = Some(Arc::clone(&stop));
                 let mut owned = session.take().expect("session");
+                let flag = Arc::clone(&stop);
+                let (infinite, by_depth) = (go.infinite, go.depth.is_some());
                 let handle = std::thread::spawn(move || {
                     let (info, best) = owned.go(&limits);
+                    if by_depth && !info.as_deref().is_some_and(searched_by_depth) {
+                        println!(
+                            "info string go depth is not supported by this player \
+                             (it searched by its own budget); the alpha-beta players \
+                             (ab:..., and the levels that use alpha-beta) support it"
+                        );
+                    }
                     if let Some(i) = info {
                         println!("info {i}");
+                    }
+                    // `go infinite`: the search may end by itself (an exact
+                    // player, a depth reached); its move waits for `stop`.
+                    while infinite && !flag.load(Ordering::Relaxed) {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
                     }
                     println!("bestmove {best}");
                     owned
                 });
-                search = Some(Search { handle, stop });
+                search = Some(Search {
+                    handle,
+                    stop,
+                    infinite,
+                });
                 Ok(())
             }
             Command::Query(q) => {

@@ -62,10 +62,13 @@ pub fn run(args: &Args) -> Result<()> {
         crate::i18n::t!("cannot-write", path = args.output.display().to_string())
     })?;
     eprintln!(
-        "{}: {} pages, {}",
-        args.output.display(),
-        kit.pages.len(),
-        options.paper
+        "{}",
+        crate::i18n::t!(
+            "print-written",
+            path = args.output.display().to_string(),
+            pages = kit.pages.len(),
+            paper = options.paper.to_string()
+        )
     );
     Ok(())
 }

@@ -279,7 +279,7 @@ pub fn reason_text<G: CliGame>(h: &History<G>, o: Outcome) -> String {
         Reason::Passed => t!("reason-passed"),
         Reason::Resign => t!("reason-resign"),
         Reason::Agreed => t!("reason-agreed"),
-        other => other.as_str().to_string(),
+        Reason::Subgames => t!("reason-subgames"),
     }
 }
 

@@ -44,6 +44,19 @@ impl Engine {
         self.input.flush().unwrap();
     }
 
+    /// The lines that come within `wait`.
+    fn lines_within(&mut self, wait: Duration) -> Vec<String> {
+        let end = std::time::Instant::now() + wait;
+        let mut out = Vec::new();
+        while let Some(left) = end.checked_duration_since(std::time::Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => out.push(line),
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
     /// Reads lines until one starts with `prefix`; returns it.
     fn expect(&mut self, prefix: &str) -> String {
         loop {
@@ -116,4 +129,53 @@ fn ugi_session_through_a_pipe() {
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn go_infinite_answers_only_after_stop() {
+    // The exact player knows its move at once; `go infinite` still waits.
+    let mut e = Engine::start(&["imago", "--player", "solver"]);
+    e.send("position fen c4,g1/b6,e2 r 0");
+    e.send("go infinite");
+    e.send("isready");
+    let early = e.lines_within(Duration::from_millis(700));
+    assert!(early.iter().any(|l| l == "readyok"), "{early:?}");
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {early:?}"
+    );
+    e.send("stop");
+    assert_eq!(e.expect("bestmove"), "bestmove g1-h1");
+    // Another command than isready ends an endless search as stop would.
+    e.send("go infinite");
+    e.send("position startpos");
+    e.expect("bestmove");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn go_depth_is_honoured_by_alpha_beta_and_said_unsupported_elsewhere() {
+    let mut e = Engine::start(&["jarmo", "--player", "ab:ms=1"]);
+    e.send("position startpos");
+    // A millisecond of its own would stop it long before depth 5: the
+    // depth asked replaces its own budget.
+    e.send("go depth 5");
+    let info = e.expect("info depth");
+    assert!(info.starts_with("info depth 5 "), "{info}");
+    e.expect("bestmove");
+    e.send("setoption name player value mcts:iters=50");
+    e.send("go depth 5");
+    let said = e.expect("info string");
+    assert!(said.contains("go depth is not supported"), "{said}");
+    e.expect("bestmove");
+    // A number beyond 64 bits is too large, not "not a number".
+    e.send("go nodes 99999999999999999999999");
+    let err = e.expect("info string error");
+    assert!(
+        err.contains("too large") && !err.contains("not a number"),
+        "{err}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
 }

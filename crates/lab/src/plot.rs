@@ -6,8 +6,15 @@ use anyhow::Result;
 use plotters::prelude::*;
 
 const WIDTH: u32 = 820;
-const ROW: u32 = 22;
-const LABELS: u32 = 260;
+/// The height of one row: a label and its bar, with room between rows.
+const ROW: u32 = 32;
+/// The text's size in pixels: the labels' capitals are about 15 px tall
+/// at the image's own size (they were 12 px text, capitals about 7 px).
+const FONT: u32 = 21;
+/// The axis' caption's size.
+const CAPTION: u32 = 22;
+/// The bottom area: the axis' numbers and its caption.
+const X_AREA: u32 = 70;
 
 fn err(e: impl std::fmt::Display) -> anyhow::Error {
     crate::fail::said(
@@ -17,7 +24,28 @@ fn err(e: impl std::fmt::Display) -> anyhow::Error {
 }
 
 fn height(rows: usize) -> u32 {
-    90 + ROW * rows.max(1) as u32
+    X_AREA + 40 + ROW * rows.max(1) as u32
+}
+
+/// The width of the labels' column: the longest label's, about 0.6 of the
+/// text's size a character, with a margin; at most half the image, so the
+/// plot keeps the other half however long a label is (a longer one is cut
+/// short with `…`).
+fn label_width(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1) as u32;
+    (longest * FONT * 6 / 10 + 16).clamp(40, WIDTH / 2)
+}
+
+/// `label` cut to fit `width` pixels.
+fn fitted(label: &str, width: u32) -> String {
+    let room = ((width.saturating_sub(16)) * 10 / (FONT * 6)).max(1) as usize;
+    if label.chars().count() <= room {
+        label.to_string()
+    } else {
+        let mut s: String = label.chars().take(room.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
 }
 
 /// The label of row `y`, when `y` is a row's centre.
@@ -38,19 +66,23 @@ fn row_label(labels: &[String], y: f64) -> String {
 pub fn rates(axis: &str, items: &[(String, Rate)], reference: Option<f64>) -> Result<String> {
     let mut svg = String::new();
     let n = items.len();
-    let labels: Vec<String> = items.iter().map(|(l, _)| l.clone()).collect();
+    let label_area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
+    let labels: Vec<String> = items.iter().map(|(l, _)| fitted(l, label_area)).collect();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height(n))).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(LABELS)
+            .margin_right(24)
+            .x_label_area_size(X_AREA)
+            .y_label_area_size(label_area)
             .build_cartesian_2d(0f64..1f64, (n as f64 - 0.5)..-0.5f64)
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
+            .label_style(("sans-serif", FONT))
+            .axis_desc_style(("sans-serif", CAPTION))
             .y_labels(n + 1)
             .y_label_formatter(&|y| row_label(&labels, *y))
             .x_desc(axis)
@@ -67,7 +99,7 @@ pub fn rates(axis: &str, items: &[(String, Rate)], reference: Option<f64>) -> Re
         }
         chart
             .draw_series(items.iter().enumerate().map(|(i, (_, r))| {
-                ErrorBar::new_horizontal(i as f64, r.low, r.rate, r.high, BLUE.filled(), 8)
+                ErrorBar::new_horizontal(i as f64, r.low, r.rate, r.high, BLUE.stroke_width(2), 12)
             }))
             .map_err(err)?;
         chart
@@ -75,7 +107,7 @@ pub fn rates(axis: &str, items: &[(String, Rate)], reference: Option<f64>) -> Re
                 items
                     .iter()
                     .enumerate()
-                    .map(|(i, (_, r))| Circle::new((r.rate, i as f64), 4, BLUE.filled())),
+                    .map(|(i, (_, r))| Circle::new((r.rate, i as f64), 6, BLUE.filled())),
             )
             .map_err(err)?;
         root.present().map_err(err)?;
@@ -90,20 +122,24 @@ pub fn rates(axis: &str, items: &[(String, Rate)], reference: Option<f64>) -> Re
 pub fn boxes(axis: &str, items: &[(String, Distribution)]) -> Result<String> {
     let mut svg = String::new();
     let n = items.len();
-    let labels: Vec<String> = items.iter().map(|(l, _)| l.clone()).collect();
+    let label_area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
+    let labels: Vec<String> = items.iter().map(|(l, _)| fitted(l, label_area)).collect();
     let top = items.iter().map(|(_, d)| d.max).fold(1.0f64, f64::max) * 1.05;
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height(n))).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(LABELS)
+            .margin_right(24)
+            .x_label_area_size(X_AREA)
+            .y_label_area_size(label_area)
             .build_cartesian_2d(0f64..top, (n as f64 - 0.5)..-0.5f64)
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
+            .label_style(("sans-serif", FONT))
+            .axis_desc_style(("sans-serif", CAPTION))
             .y_labels(n + 1)
             .y_label_formatter(&|y| row_label(&labels, *y))
             .x_desc(axis)
@@ -130,7 +166,7 @@ pub fn boxes(axis: &str, items: &[(String, Distribution)]) -> Result<String> {
                 .map_err(err)?;
             if let Some(m) = d.mean.value {
                 chart
-                    .draw_series(std::iter::once(Circle::new((m, y), 3, RED.filled())))
+                    .draw_series(std::iter::once(Circle::new((m, y), 5, RED.filled())))
                     .map_err(err)?;
             }
         }
@@ -156,5 +192,35 @@ mod tests {
         let d = distribution(&[10.0, 20.0, 30.0], 4, 1);
         let svg = boxes("plies", &[("x".to_string(), d)]).unwrap();
         assert!(svg.contains("<rect"));
+    }
+
+    /// Every `font-size` in `svg`, in pixels.
+    fn font_sizes(svg: &str) -> Vec<f64> {
+        svg.split("font-size=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.trim_end_matches("px").parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn labels_are_readable_and_short_labels_leave_no_empty_column() {
+        let items: Vec<(String, Rate)> = (0..32)
+            .map(|i| (format!("M-C-N-W-{i}"), Rate::new(f64::from(i % 7), 10)))
+            .collect();
+        let svg = rates("first-player wins", &items, Some(0.5)).unwrap();
+        let sizes = font_sizes(&svg);
+        assert!(!sizes.is_empty(), "no text sizes in the SVG");
+        // 21 px text: capitals about 15 px tall at the image's size.
+        assert!(sizes.iter().all(|&s| s >= 20.0), "{sizes:?}");
+        // Nine-character labels take about a sixth of the width, not a
+        // third: the plot area starts there.
+        let area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
+        assert!(area < WIDTH / 5, "{area}");
+        // A very long label is cut, and the plot keeps half the width.
+        let long = "x".repeat(200);
+        assert_eq!(label_width(std::slice::from_ref(&long)), WIDTH / 2);
+        let cut = fitted(&long, WIDTH / 2);
+        assert!(cut.ends_with('…') && cut.chars().count() < 40, "{cut}");
+        assert_eq!(fitted("short", WIDTH / 2), "short");
     }
 }

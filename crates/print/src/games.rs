@@ -107,6 +107,12 @@ fn cut_title(p: &mut Page, o: &Options, y: f64) -> f64 {
 
 /// The rules summary page.
 fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
+    rules_page_of::<G>(o, extra, &rules::summary(G::INFO.name, o.lang))
+}
+
+/// The rules summary page with `summary` (one paragraph a line, `# `
+/// headings).
+fn rules_page_of<G: Describe>(o: &Options, extra: &str, summary: &str) -> Page {
     let mut p = Page::new();
     let heading = o.lang.say(id!("print-rules-heading"));
     let mut y = header(&mut p, o, title::<G>(o), &heading) + 6.0;
@@ -114,7 +120,7 @@ fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
     if !extra.is_empty() {
         y = p.paragraph(15.0, y, w, 3.4, false, extra) + 2.0;
     }
-    for line in rules::summary(G::INFO.name, o.lang).lines() {
+    for line in summary.lines() {
         if let Some(h) = line.strip_prefix("# ") {
             y += 2.0;
             y = p.paragraph(15.0, y, w, 4.2, true, h);
@@ -295,10 +301,17 @@ impl Printable for Jarmo {
             );
         }
         let bottom = y0 + 4.0 * s;
-        let note = o.lang.say_with(
-            id!("print-jarmo-note"),
-            &[("variant", &variant.to_string())],
-        );
+        // The variant as the game's description names it in the kit's
+        // language ("Estándar: ...", not the command line's `standard`).
+        let id = variant.to_string();
+        let label = Self::variants()
+            .into_iter()
+            .find(|v| v.id == id)
+            .and_then(|v| v.label)
+            .map_or(id, |l| l.get(o.lang.code()).to_string());
+        let note = o
+            .lang
+            .say_with(id!("print-jarmo-note"), &[("variant", &label)]);
         let y = p.paragraph(15.0, bottom + 10.0, width(o) - 30.0, 3.4, false, &note);
         let y = cut_title(&mut p, o, y + 4.0);
         let mut list = Vec::new();
@@ -600,14 +613,19 @@ impl Printable for Dimensiones {
                 r#"<rect class="signal" data-army="{}" x="{x:.3}" y="{y:.3}" width="{sc:.3}" height="{sc:.3}" fill="{fill}" stroke="{INK}" stroke-width="0.5"/>"#,
                 army_name(a, Lang::En).to_lowercase()
             ));
+            // The name fits inside the cell with 1.5 mm each side: a bold
+            // sans-serif letter is at most about 0.65 of the size wide
+            // ("Aguamarina" at 3.2 mm would spill out).
+            let name = army_name(a, o.lang);
+            let size = (3.2f64).min((sc - 3.0) / (0.65 * name.chars().count() as f64));
             p.text(
                 x + sc / 2.0,
-                y + sc / 2.0 + 1.2,
-                3.2,
+                y + sc / 2.0 + size * 0.375,
+                size,
                 Anchor::Middle,
                 true,
                 ink,
-                &army_name(a, o.lang),
+                &name,
             );
         }
         let south = side::<Self>(o, Player::P1);
@@ -750,6 +768,7 @@ impl Printable for Draughts {
             }));
             y = tokens(&mut q, o, y, &list) + 2.0;
         }
-        vec![p, q, rules_page::<Self>(o, "")]
+        let summary = rules::draughts_summary(variant.name(), o.lang);
+        vec![p, q, rules_page_of::<Self>(o, "", &summary)]
     }
 }

@@ -7,15 +7,28 @@ use tablero_i18n::id;
 
 /// The summary of the game named `game` in `lang`, one paragraph a line
 /// (`print-rules-GAME` in `locales/*/print.ftl`): any game that is not one
-/// of the four named is a draughts game.
+/// of the four named is a draughts game, summarised as Russian draughts
+/// (the 8x8 kit asks for its variant's, [`draughts_summary`]).
 #[must_use]
 pub fn summary(game: &str, lang: Lang) -> String {
-    lang.say(match game {
-        "imago" => id!("print-rules-imago"),
-        "jarmo" => id!("print-rules-jarmo"),
-        "linja" => id!("print-rules-linja"),
-        "dimensiones" => id!("print-rules-dimensiones"),
-        _ => id!("print-rules-draughts"),
+    match game {
+        "imago" => lang.say(id!("print-rules-imago")),
+        "jarmo" => lang.say(id!("print-rules-jarmo")),
+        "linja" => lang.say(id!("print-rules-linja")),
+        "dimensiones" => lang.say(id!("print-rules-dimensiones")),
+        _ => draughts_summary("russian", lang),
+    }
+}
+
+/// The summary of 8x8 draughts in `variant` (`russian`, `turkish` or
+/// `english`; Russian for any other text), in `lang`: each variant has its
+/// own board, men and captures (`print-rules-VARIANT`).
+#[must_use]
+pub fn draughts_summary(variant: &str, lang: Lang) -> String {
+    lang.say(match variant {
+        "turkish" => id!("print-rules-turkish"),
+        "english" => id!("print-rules-english"),
+        _ => id!("print-rules-russian"),
     })
 }
 
@@ -35,5 +48,19 @@ mod tests {
             assert!(en.lines().all(|l| l == l.trim() && !l.is_empty()), "{game}");
         }
         assert!(summary("imago", Lang::En).starts_with("# Goal\nBe the first to step"));
+    }
+
+    #[test]
+    fn each_draughts_variant_has_its_own_summary() {
+        for lang in [Lang::En, Lang::Es] {
+            let russian = draughts_summary("russian", lang);
+            let turkish = draughts_summary("turkish", lang);
+            let english = draughts_summary("english", lang);
+            assert!(russian != turkish && turkish != english && russian != english);
+            assert_eq!(summary("draughts", lang), russian);
+        }
+        let turkish = draughts_summary("turkish", Lang::En);
+        assert!(turkish.contains("sixteen men") && !turkish.contains("twelve"));
+        assert!(draughts_summary("english", Lang::En).contains("Black moves first"));
     }
 }

@@ -149,7 +149,8 @@ pub fn spec_level(spec: &str) -> Option<u8> {
     }
 }
 
-/// Reads a player spec: `random`, `ai:N` (a level), `solver[:noise=X,horizon=H]`
+/// Reads a player spec: `random`, `ai:N` (a level), `hint` (the hint player,
+/// [`crate::analysis::hinter`]), `solver[:noise=X,horizon=H]`
 /// (the exact player, playing a random move with probability X, seeing H
 /// plies), `mcts[:k=v,...]` with keys `iters`, `ms`, `c`, `threads`,
 /// `cutoff`, `reuse`, or `ab[:k=v,...]` (also `alphabeta`) with keys
@@ -189,6 +190,7 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
     };
     match kind {
         "random" => Ok(Box::new(RandomBot::new(seed))),
+        "hint" if params.is_empty() => Ok(crate::analysis::hinter::<G>(seed)),
         "ai" => match spec_level(spec) {
             Some(n) => Ok(G::level(n, seed)),
             None => Err(
@@ -251,7 +253,9 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
         }
         _ => Err(Message::new(
             "spec-unknown-player",
-            format!("unknown player {spec:?}: use random, ai:1..ai:5, solver, mcts:..., ab:..."),
+            format!(
+                "unknown player {spec:?}: use random, ai:1..ai:5, hint, solver, mcts:..., ab:..."
+            ),
         )
         .text("spec", format!("{spec:?}"))),
     }

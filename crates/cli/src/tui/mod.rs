@@ -55,7 +55,7 @@ struct Job<G: CliGame> {
 }
 
 /// The spec of the player that gives hints.
-const HINT_SPEC: &str = "ai:2";
+const HINT_SPEC: &str = tablero_ai::analysis::HINT_SPEC;
 
 /// The longest text typed at the move line.
 const MAX_INPUT: usize = 200;

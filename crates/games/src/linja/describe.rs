@@ -42,14 +42,14 @@ impl Describe for Linja {
                 Rules::Publisher,
                 Text {
                     en: "Publisher's rules (with the extra turn)",
-                    es: "Reglas del editor (con turno extra)",
+                    es: "Reglas del fabricante (con turno extra)",
                 },
             ),
             (
                 Rules::Seed,
                 Text {
                     en: "Seed rules (no extra turn)",
-                    es: "Reglas de la semilla (sin turno extra)",
+                    es: "Reglas del texto original (sin turno extra)",
                 },
             ),
         ]

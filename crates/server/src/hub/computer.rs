@@ -135,7 +135,7 @@ pub struct Hint {
 }
 
 /// The player that gives hints: the top level.
-const TOP_LEVEL: &str = "ai:5";
+const TOP_LEVEL: &str = tablero_ai::analysis::HINT_SPEC;
 
 /// How long the top level thinks for a hint.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
