@@ -40,7 +40,7 @@ export function statusText(st, board) {
     const won = r.winner === 0 || r.winner === 1;
     // The score read from the reader's side (their own points first), else
     // the winner's first; a board module may say why the game ended more
-    // exactly than the reason's name (Jarmo: whose archers arrived).
+    // exactly than the reason's name (such as whose archers arrived).
     const first = me !== null ? me : (won ? r.winner : 0);
     const reason = (board && board.endReason && board.endReason(st, me, t)) || reasonText(r.reason);
     const vars = { score: scoreText(r.score, first), reason };

@@ -691,3 +691,4 @@ review-accuracy = { $side }: { $percent }% accuracy ({ $kept } of { $judged } mo
 review-accuracy-none = { $side }: no move judged
 review-chart = The value over the game for { $side } ({ $plies } plies):
 review-chart-even = even
+review-unknown-game = unknown game { $game } in the record: the games are { $games }

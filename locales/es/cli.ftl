@@ -688,14 +688,14 @@ review-opt-max-positions = Linja sin tabla: cuántas posiciones guarda como much
 review-opt-threads = Jarmo, Super Dimensiones, damas: posiciones que se buscan a la vez.
 review-progress = revisando: { $done }/{ $total }
 review-title = Revisión de { $game } ({ $variant }): { $how }
-review-how-exact = valores exactos de { $sources }
+review-how-exact = valores exactos { $sources }
 review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego
 review-source = { $source ->
-    [solver] el solucionador
-    [table] la tabla de valores exactos
-    [endgame] el solucionador de finales
-    [search] la búsqueda
-   *[other] nada
+    [solver] del solucionador
+    [table] de la tabla de valores exactos
+    [endgame] del solucionador de finales
+    [search] de la búsqueda
+   *[other] de ninguna fuente
 }
 review-verdict = { $verdict ->
     [best] la mejor
@@ -720,3 +720,4 @@ review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judge
 review-accuracy-none = { $side }: ninguna jugada juzgada
 review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
 review-chart-even = igualdad
+review-unknown-game = juego desconocido { $game } en el registro: los juegos son { $games }

@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
         .with_context(|| t!("cannot-read-file", path = path.clone()))?;
-    let name = game_of(&text).ok_or_else(|| {
+    let name = game_of(&text, &args.file).ok_or_else(|| {
         anyhow!(crate::i18n::message(
             &RecordError::MissingTag("Game").message()
         ))
@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> Result<()> {
     }, else {
         let games: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
         Err(anyhow!(t!(
-            "table-unknown-game",
+            "review-unknown-game",
             game = format!("{name:?}"),
             games = games.join(", ")
         ))
@@ -71,8 +71,9 @@ pub fn run(args: &Args) -> Result<()> {
     })
 }
 
-/// The game a record names in its `Game` tag; PDN is draughts.
-fn game_of(text: &str) -> Option<String> {
+/// The game a record names in its `Game` tag; PDN (a `*.pdn` file, or
+/// PDN's own `GameType` tag) is draughts.
+fn game_of(text: &str, path: &std::path::Path) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("[Game ") {
@@ -84,7 +85,11 @@ fn game_of(text: &str) -> Option<String> {
                 .map(str::to_string);
         }
     }
-    tablero_games::draughts::pdn::looks_like_pdn(text).then(|| "draughts".to_string())
+    let pdn = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+        || text.contains("[GameType ");
+    (pdn && tablero_games::draughts::pdn::looks_like_pdn(text)).then(|| "draughts".to_string())
 }
 
 fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()> {

@@ -8,11 +8,12 @@ use plotters::prelude::*;
 const WIDTH: u32 = 820;
 /// The height of one row: a label and its bar, with room between rows.
 const ROW: u32 = 32;
-/// The text's size in pixels: the labels' capitals are about 15 px tall
-/// at the image's own size (they were 12 px text, capitals about 7 px).
-const FONT: u32 = 21;
+/// The text's size as plotters takes it: its SVG writes `font-size` as
+/// this over 1.24, so 26 is 21 px text, capitals about 15 px tall at the
+/// image's own size (they were 12, 9.7 px text, capitals about 7 px).
+const FONT: u32 = 26;
 /// The axis' caption's size.
-const CAPTION: u32 = 22;
+const CAPTION: u32 = 27;
 /// The bottom area: the axis' numbers and its caption.
 const X_AREA: u32 = 70;
 
@@ -33,7 +34,7 @@ fn height(rows: usize) -> u32 {
 /// short with `…`).
 fn label_width(labels: &[String]) -> u32 {
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1) as u32;
-    (longest * FONT * 6 / 10 + 16).clamp(40, WIDTH / 2)
+    ((longest * FONT * 6).div_ceil(10) + 16).clamp(40, WIDTH / 2)
 }
 
 /// `label` cut to fit `width` pixels.
@@ -210,12 +211,14 @@ mod tests {
         let svg = rates("first-player wins", &items, Some(0.5)).unwrap();
         let sizes = font_sizes(&svg);
         assert!(!sizes.is_empty(), "no text sizes in the SVG");
-        // 21 px text: capitals about 15 px tall at the image's size.
+        // 21 px text (FONT / 1.24): capitals about 15 px tall.
         assert!(sizes.iter().all(|&s| s >= 20.0), "{sizes:?}");
-        // Nine-character labels take about a sixth of the width, not a
+        // Ten-character labels take about a fifth of the width, not a
         // third: the plot area starts there.
         let area = label_width(&items.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>());
-        assert!(area < WIDTH / 5, "{area}");
+        assert!(area < WIDTH / 4, "{area}");
+        // A label as long as the longest is not cut.
+        assert_eq!(fitted("M-C-N-W-31", area), "M-C-N-W-31");
         // A very long label is cut, and the plot keeps half the width.
         let long = "x".repeat(200);
         assert_eq!(label_width(std::slice::from_ref(&long)), WIDTH / 2);
