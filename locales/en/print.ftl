@@ -101,7 +101,7 @@ print-rules-draughts =
     # Goal
     Capture or block all of the other player's pieces.
     # Setup
-    An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. White moves first.
+    An 8x8 board with a dark square at a1; twelve men each on the dark squares of the first three rows. { $first } moves first.
     # A turn
     A man moves one square diagonally forward and captures by jumping an enemy piece onto the empty square behind it; captures chain and are compulsory. A man reaching the far row becomes a king (put a king token on it). The variant (russian, turkish, english) sets how kings move and capture.
     # End

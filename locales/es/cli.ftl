@@ -155,7 +155,7 @@ legend-dimensiones =
     Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b) y Naranja (o); las mayúsculas son damas.
     Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
     capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
-legend-draughts = w: Blancas (jugador uno, suben), b: Negras; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
+legend-draughts = w: { $first } (jugador uno, suben), b: { $second }; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 linja-for = { $points } para { $side }
 linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
 linja-start-black = Salida de Negro, meta de Rojo: 5 para Rojo
@@ -711,3 +711,7 @@ review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judge
 review-accuracy-none = { $side }: ninguna jugada juzgada
 review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
 review-chart-even = igualdad
+play-opt-black = Quién juega con Negras (el jugador dos de Linja y de las damas rusas y turcas, el jugador uno de las damas inglesas, que empieza); como --p1.
+play-opt-white = Quién juega con Blancas (damas: el jugador uno en las rusas y turcas, el dos en las inglesas); como --p1.
+play-no-such-side = { $option }: este juego no tiene un bando con ese nombre (sus bandos: { $first }, { $second })
+play-seat-twice = { $option } nombra el mismo bando que { $seat }: da solo uno de los dos

@@ -101,7 +101,7 @@ print-rules-draughts =
     # Objetivo
     Captura o bloquea todas las piezas del otro jugador.
     # Preparación
-    Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las blancas.
+    Un tablero de 8x8 con un escaque oscuro en a1; doce peones por bando en los escaques oscuros de las tres primeras filas. Empiezan las { $first }.
     # Un turno
     Un peón avanza un escaque en diagonal y captura saltando una pieza rival hasta el escaque vacío de detrás; las capturas se encadenan y son obligatorias. Un peón que llega a la última fila corona en dama (ponle una ficha de dama). La variante (rusas, turcas, inglesas) fija cómo mueven y capturan las damas.
     # Final

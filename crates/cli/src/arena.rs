@@ -110,7 +110,7 @@ fn save_game<G: CliGame>(
     for (p, spec) in Player::ALL.into_iter().zip([p1, p2]) {
         record
             .tags
-            .push((G::side_name(p).to_string(), spec.clone()));
+            .push((G::side_name_in(variant, p).to_string(), spec.clone()));
     }
     record
         .tags

@@ -149,3 +149,159 @@ fn bad_pdn_and_pdn_for_other_games_are_errors() {
     assert!(err.contains("PDN records are for draughts"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn english_draughts_names_black_as_the_first_mover_everywhere() {
+    let dir = temp_dir("colours");
+    let file = dir.join("e.pdn");
+    let (code, out, err) = tablero(
+        &[
+            "play",
+            "draughts",
+            "--variant",
+            "english",
+            "--p1",
+            "ai:1",
+            "--p2",
+            "ai:1",
+            "--seed",
+            "7",
+            "--record",
+            file.to_str().unwrap(),
+            "--plain",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The screen's last words and the PDN result agree: Black is player
+    // one, whose score comes first in both.
+    let end = out
+        .lines()
+        .rev()
+        .find(|l| l.contains(" wins") || l.starts_with("Draw"))
+        .unwrap_or_else(|| panic!("no result in {out}"));
+    let token = if end.starts_with("Black wins") {
+        "1-0"
+    } else if end.starts_with("White wins") {
+        "0-1"
+    } else {
+        "1/2-1/2"
+    };
+    assert!(end.contains(token.replace("1/2", "0.5").as_str()), "{end}");
+    assert!(
+        text.contains(&format!("[Result \"{token}\"]")),
+        "{end}\n{text}"
+    );
+    assert!(text.contains("[Black \"ai:1\"]"), "{text}");
+    // Black moves first, on the screen too.
+    let first = out
+        .lines()
+        .find(|l| l.contains(" plays "))
+        .unwrap_or_default();
+    assert!(first.starts_with("Black (ai:1) plays"), "{first}");
+    // After Black's first move, White is to move.
+    let (code, out, err) = tablero(
+        &[
+            "moves",
+            "draughts",
+            "--variant",
+            "english",
+            "--moves",
+            "c3-d4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("White"), "{out}");
+    // The legend names the letters' sides as the variant does.
+    let (_, out, _) = tablero(
+        &[
+            "play",
+            "draughts",
+            "--variant",
+            "english",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--plain",
+        ],
+        "",
+    );
+    assert!(out.contains("w: Black (player one"), "{out}");
+    // `--first black` (`negras`) gives the first move to player one.
+    for first in ["black", "white"] {
+        let (code, out, err) = tablero(
+            &[
+                "play",
+                "draughts",
+                "--variant",
+                "english",
+                "--first",
+                first,
+                "--p1",
+                "human",
+                "--p2",
+                "human",
+                "--plain",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let to_move = out
+            .lines()
+            .find(|l| l.contains("to move"))
+            .unwrap_or_default();
+        let side = if first == "black" { "Black" } else { "White" };
+        assert!(to_move.starts_with(side), "{first}: {to_move}");
+    }
+    // `--black` and `--white` seat the players by the variant's names:
+    // English draughts' Black is player one, Russian draughts' player two.
+    for (variant, tag) in [
+        ("english", "[Black \"ai:1\"]"),
+        ("russian", "[Black \"ai:1\"]"),
+    ] {
+        let (code, _, err) = tablero(
+            &[
+                "play",
+                "draughts",
+                "--variant",
+                variant,
+                "--black",
+                "ai:1",
+                "--white",
+                "random",
+                "--seed",
+                "3",
+                "--record",
+                file.to_str().unwrap(),
+                "--plain",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let black_first = text.find("[Black").unwrap() < text.find("[White").unwrap();
+        assert!(text.contains(tag), "{text}");
+        assert_eq!(black_first, variant == "english", "{text}");
+    }
+    let (code, _, err) = tablero(
+        &[
+            "play",
+            "draughts",
+            "--variant",
+            "english",
+            "--black",
+            "ai:1",
+            "--p1",
+            "human",
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("--black names the same side as --p1"), "{err}");
+    let (code, _, err) = tablero(&["play", "imago", "--white", "ai:1"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("no side of that name"), "{err}");
+}
