@@ -152,7 +152,7 @@ legend-dimensiones =
     South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o); capitals are kings.
     Red faces Blue and Aqua faces Orange. Moves: W (diagonal) `b2-c3`, E (orthogonal) `c2-c3`;
     captures `a1xc3xe5` (W) or `c2xc4xc6` (E); huff penalties `c3-d4!b2`.
-legend-draughts = w: White (player one, moving up), b: Black; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`.
+legend-draughts = w: { $first } (player one, moving up), b: { $second }; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`.
 linja-for = { $points } for { $side }
 linja-start-red = Red's start, Black's goal: 5 for Black
 linja-start-black = Black's start, Red's goal: 5 for Red
@@ -692,3 +692,14 @@ review-accuracy-none = { $side }: no move judged
 review-chart = The value over the game for { $side } ({ $plies } plies):
 review-chart-even = even
 review-unknown-game = unknown game { $game } in the record: the games are { $games }
+play-opt-black = Who plays Black (Linja's and Russian and Turkish draughts' player two, English draughts' player one, who moves first); as --p1.
+play-opt-white = Who plays White (draughts: player one in Russian and Turkish, player two in English); as --p1.
+play-no-such-side = { $option }: this game has no side of that name (its sides: { $first }, { $second })
+play-seat-twice = { $option } names the same side as { $seat }: give one of them
+pdn-first-game = { $path } holds { $count } games, all read; the first is the one used
+match-bad-book = cannot read the opening book { $path }
+match-book-line = line { $line }
+match-book-over = opening { $number } is a finished game
+match-book-variant = opening { $number } is of the variant { $found }, not { $variant }
+match-book-empty = the book holds no opening
+match-opt-book = Openings from FILE instead of random plies, pair N taking the Nth (round again when there are fewer): a PDN file of draughts games, a record, or a text of move lists from the start, one a line (`c3-d4, f6-e5`; `#` starts a comment line).

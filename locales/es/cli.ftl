@@ -158,6 +158,7 @@ legend-dimensiones =
     Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
     capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
 legend-draughts = w: Blancas (la w del inglés white; jugador uno, suben), b: Negras (la b de black); las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
+legend-draughts = w: { $first } (jugador uno, suben), b: { $second }; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 linja-for = { $points } para { $side }
 linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
 linja-start-black = Salida de Negro, meta de Rojo: 5 para Rojo
@@ -721,3 +722,14 @@ review-accuracy-none = { $side }: ninguna jugada juzgada
 review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
 review-chart-even = igualdad
 review-unknown-game = juego desconocido { $game } en el registro: los juegos son { $games }
+play-opt-black = Quién juega con Negras (el jugador dos de Linja y de las damas rusas y turcas, el jugador uno de las damas inglesas, que empieza); como --p1.
+play-opt-white = Quién juega con Blancas (damas: el jugador uno en las rusas y turcas, el dos en las inglesas); como --p1.
+play-no-such-side = { $option }: este juego no tiene un bando con ese nombre (sus bandos: { $first }, { $second })
+play-seat-twice = { $option } nombra el mismo bando que { $seat }: da solo uno de los dos
+pdn-first-game = { $path } contiene { $count } partidas, todas leídas; se usa la primera
+match-bad-book = no se puede leer el libro de aperturas { $path }
+match-book-line = línea { $line }
+match-book-over = la apertura { $number } es una partida terminada
+match-book-variant = la apertura { $number } es de la variante { $found }, no de { $variant }
+match-book-empty = el libro no contiene ninguna apertura
+match-opt-book = Aperturas de FICHERO en lugar de jugadas al azar, la pareja N toma la N-ésima (vuelve a empezar si hay menos): un archivo PDN de partidas de damas, un registro o un texto de listas de jugadas desde el inicio, una por línea (`c3-d4, f6-e5`; `#` empieza una línea de comentario).

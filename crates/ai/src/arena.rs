@@ -214,6 +214,21 @@ pub fn run_match<G: Play>(
     make_b: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
     progress: &(dyn Fn(&Tally, &Finished<G>) + Sync),
 ) -> Tally {
+    let random =
+        |_pair: u32, seed: u64| random_opening(&config.variant, config.opening_plies, seed);
+    run_match_from(config, &random, make_a, make_b, progress)
+}
+
+/// [`run_match`] with the openings given: pair `i` (from 0) starts from
+/// `opening(i, seed)`, `seed` the pair's seed (an opening book's position,
+/// say; [`run_match`] draws random ones).
+pub fn run_match_from<G: Play>(
+    config: &MatchConfig<G::Variant>,
+    opening: &(dyn Fn(u32, u64) -> G + Sync),
+    make_a: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
+    make_b: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
+    progress: &(dyn Fn(&Tally, &Finished<G>) + Sync),
+) -> Tally {
     let pairs = config.games.div_ceil(2);
     let next = AtomicU32::new(0);
     let tally = Mutex::new(Tally::default());
@@ -233,7 +248,7 @@ pub fn run_match<G: Play>(
                     .seed
                     .wrapping_mul(1_000_003)
                     .wrapping_add(u64::from(i));
-                let opening: G = random_opening(&config.variant, config.opening_plies, seed);
+                let opening: G = opening(i, seed);
                 for a_first in [true, false] {
                     let mut a = make_a(seed.wrapping_mul(2));
                     let mut b = make_b(seed.wrapping_mul(2).wrapping_add(1));

@@ -193,8 +193,9 @@ impl<G: Play + Describe> Table<G> {
         self.offer = None;
     }
 
-    fn side(p: Player) -> &'static str {
-        G::INFO.sides[p.index()].en
+    /// The side's names in the table's variant.
+    fn side(&self, p: Player) -> tablero_games::Text {
+        G::side_names(self.history.start().variant())[p.index()]
     }
 
     fn going_on(&self) -> Result<Player, Refusal> {
@@ -210,11 +211,11 @@ impl<G: Play + Describe> Table<G> {
     pub fn play(&mut self, seat: Player, text: &str) -> Result<G::Move, Refusal> {
         let to_move = self.going_on()?;
         if to_move != seat {
-            let side = &G::INFO.sides[to_move.index()];
+            let side = self.side(to_move);
             return Err(Refusal::Forbidden(
                 Message::new(
                     "table-not-your-turn",
-                    format!("it is {}'s turn, not yours", Self::side(to_move)),
+                    format!("it is {}'s turn, not yours", side.en),
                 )
                 .words("side", &[("en", side.en), ("es", side.es)]),
             ));

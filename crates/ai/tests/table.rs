@@ -119,3 +119,24 @@ fn unknown_games_and_bad_variants_are_refused_in_words() {
     .unwrap();
     assert!(e.contains("jarmo variant"), "{e}");
 }
+
+#[test]
+fn not_your_turn_names_the_variants_side() {
+    // English draughts' player one, who moves first, is Black: player
+    // two playing first is told it is Black's turn (Russian: White's).
+    for (variant, side) in [("english", "Black"), ("russian", "White")] {
+        let mut t = open(
+            "draughts",
+            Some(variant),
+            None,
+            Player::P1,
+            [Seat::Person, Seat::Person],
+        )
+        .unwrap();
+        let refused = t.play(1, "f6-e5").unwrap_err().to_string();
+        assert!(
+            refused.contains(&format!("it is {side}'s turn")),
+            "{variant}: {refused}"
+        );
+    }
+}

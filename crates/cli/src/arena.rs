@@ -12,16 +12,17 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
-use tablero_ai::arena::{run_match, Finished, MatchConfig, Tally};
+use tablero_ai::arena::{run_match, run_match_from, Finished, MatchConfig, Tally};
 use tablero_ai::spec_level;
 use tablero_core::{Player, Record};
 
 /// Play a match between two computer players.
 ///
-/// Games come in colour-swapped pairs from seeded random openings: A plays
-/// player one in the first game of a pair and player two in the second.
-/// With --records each game's record starts from the start position with
-/// the opening's random plies, so that it replays whole.
+/// Games come in colour-swapped pairs from seeded random openings, or from
+/// an opening book (--book): A plays player one in the first game of a pair
+/// and player two in the second. With --records each game's record starts
+/// from the start position (or the book game's start) with the opening's
+/// plies, so that it replays whole.
 #[derive(clap::Args, Debug)]
 #[command(after_help = crate::common::SPECS)]
 pub struct Args {
@@ -52,11 +53,18 @@ pub struct Args {
     /// Random plies played before each pair of games.
     #[arg(long, default_value_t = 2)]
     openings: u32,
+    /// Openings from FILE instead of random plies, pair N taking the Nth
+    /// (round again when there are fewer): a PDN file of draughts games,
+    /// a record, or a text of move lists from the start, one a line
+    /// (`c3-d4, f6-e5`; `#` starts a comment line).
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    book: Option<PathBuf>,
     /// Seed of the openings and the players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Save each game's record in DIR as `game-001.txt`, `game-002.txt`, ...
-    /// (created if missing), with the players' specs as tags.
+    /// (`game-001.pdn`, ... in PDN for draughts; created if missing), with
+    /// the players' specs as tags.
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
     /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
@@ -88,19 +96,90 @@ fn elo_json(x: Option<f64>) -> Value {
     x.map_or(Value::Null, |e| num((e * 10.0).round() / 10.0 + 0.0))
 }
 
-/// Writes one finished game to `dir/game-NNN.txt`.
+/// An opening of a book: a start position and the moves played from it.
+type Opening<G> = (G, Vec<<G as tablero_core::Game>::Move>);
+
+/// The openings of a book file (see `--book`).
+fn read_book<G: CliGame>(path: &Path, variant: &G::Variant) -> Result<Vec<Opening<G>>> {
+    use tablero_core::{play_move_list, History, Localize};
+    let name = path.to_string_lossy().to_string();
+    let context = || t!("match-bad-book", path = name.clone());
+    let text = crate::common::read_file(&name)?;
+    let records: Vec<Record<G>> = if crate::common::is_pdn::<G>(&name, &text) {
+        crate::common::pdn_records::<G>(&text, &variant.to_string()).with_context(context)?
+    } else if text.trim_start().starts_with('[') {
+        vec![Record::<G>::parse(&text)
+            .map_err(|e| crate::common::said(&e))
+            .with_context(context)?]
+    } else {
+        let mut out = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut h = History::new(G::start(variant));
+            play_move_list(&mut h, line)
+                .map_err(|e| anyhow!(crate::i18n::message(&e.message())))
+                .with_context(|| t!("match-book-line", line = n + 1))
+                .with_context(context)?;
+            out.push(Record::from_history(&h));
+        }
+        out
+    };
+    let mut book = Vec::new();
+    for (i, r) in records.into_iter().enumerate() {
+        let mut pos = r.start.clone();
+        for &mv in &r.moves {
+            pos.play_unchecked(mv);
+        }
+        if pos.outcome().is_some() || r.result.is_some() {
+            return Err(anyhow!(t!("match-book-over", number = i + 1))).with_context(context);
+        }
+        if r.start.variant() != variant {
+            return Err(anyhow!(t!(
+                "match-book-variant",
+                number = i + 1,
+                found = r.start.variant().to_string(),
+                variant = variant.to_string()
+            )))
+            .with_context(context);
+        }
+        book.push((r.start, r.moves));
+    }
+    if book.is_empty() {
+        return Err(anyhow!(t!("match-book-empty"))).with_context(context);
+    }
+    Ok(book)
+}
+
+/// The book opening of pair `pair` (from 0).
+fn book_opening<G: CliGame>(book: &[Opening<G>], pair: u32) -> &Opening<G> {
+    &book[pair as usize % book.len()]
+}
+
+/// Writes one finished game to `dir/game-NNN.txt` (`.pdn` for draughts).
 fn save_game<G: CliGame>(
     dir: &Path,
     args: &Args,
     variant: &G::Variant,
+    book: Option<&[Opening<G>]>,
     game: &Finished<G>,
 ) -> Result<()> {
     let mut record = Record::from_history(game.history);
-    // The record starts from the start position with the opening's random
+    // The record starts from the start position with the opening's
     // plies, so that the game can be replayed from the start.
-    if let Some(opening) = opening_moves::<G>(variant, args, game) {
-        record.start = G::start(variant);
-        record.moves.splice(0..0, opening);
+    let pair = (game.number - 1) / 2;
+    let opening = match book {
+        Some(book) => {
+            let (start, moves) = book_opening(book, pair);
+            Some((start.clone(), moves.clone()))
+        }
+        None => opening_moves::<G>(variant, args, game).map(|m| (G::start(variant), m)),
+    };
+    if let Some((start, moves)) = opening {
+        record.start = start;
+        record.moves.splice(0..0, moves);
     }
     let (p1, p2) = if game.a_first {
         (&args.a, &args.b)
@@ -110,16 +189,20 @@ fn save_game<G: CliGame>(
     for (p, spec) in Player::ALL.into_iter().zip([p1, p2]) {
         record
             .tags
-            .push((G::side_name(p).to_string(), spec.clone()));
+            .push((G::side_name_in(variant, p).to_string(), spec.clone()));
     }
     record
         .tags
         .push(("Round".to_string(), game.number.to_string()));
-    record.tags.push((
-        "Opening".to_string(),
-        format!("{} random plies", args.openings),
-    ));
-    let path = dir.join(format!("game-{:03}.txt", game.number));
+    let opening = match (&args.book, book) {
+        (Some(path), Some(book)) => {
+            format!("{} #{}", path.display(), pair as usize % book.len() + 1)
+        }
+        _ => format!("{} random plies", args.openings),
+    };
+    record.tags.push(("Opening".to_string(), opening));
+    let ext = if G::NAME == "draughts" { "pdn" } else { "txt" };
+    let path = dir.join(format!("game-{:03}.{ext}", game.number));
     std::fs::write(&path, crate::common::record_text(&record, &path)?)
         .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }
@@ -166,6 +249,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     parse_spec::<G>(&args.a, 0, &variant).map_err(|e| anyhow!("--a: {e}"))?;
     parse_spec::<G>(&args.b, 0, &variant).map_err(|e| anyhow!("--b: {e}"))?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let book = match &args.book {
+        Some(path) => Some(read_book::<G>(path, &variant)?),
+        None => None,
+    };
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
@@ -199,7 +286,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     let write_error = Mutex::new(None);
     let progress = |t: &Tally, game: &Finished<G>| {
         if let Some(dir) = &args.records {
-            if let Err(e) = save_game(dir, args, &config.variant, game) {
+            if let Err(e) = save_game(dir, args, &config.variant, book.as_deref(), game) {
                 write_error.lock().expect("error slot").get_or_insert(e);
             }
         }
@@ -225,7 +312,20 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         bar.set_position(u64::from(t.games));
         bar.set_message(tally);
     };
-    let t = run_match::<G>(&config, &make_a, &make_b, &progress);
+    let t = match &book {
+        None => run_match::<G>(&config, &make_a, &make_b, &progress),
+        Some(book) => {
+            let opening = |pair: u32, _seed: u64| {
+                let (start, moves) = book_opening(book, pair);
+                let mut pos = start.clone();
+                for &mv in moves {
+                    pos.play_unchecked(mv);
+                }
+                pos
+            };
+            run_match_from::<G>(&config, &opening, &make_a, &make_b, &progress)
+        }
+    };
     bar.finish_and_clear();
     // Without a decisive game the interval says nothing (its width comes
     // from the spread of the results, which is none): report none.

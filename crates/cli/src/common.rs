@@ -45,14 +45,28 @@ pub struct Setup {
     pub moves: Option<String>,
 }
 
-fn read_file(path: &str) -> Result<String> {
-    std::fs::read_to_string(path)
+/// A file's text: UTF-8, a byte-order mark at its start skipped; a PDN
+/// file (named `*.pdn`) that is not UTF-8 is read as Latin-1, the PDN
+/// standard's encoding.
+pub(crate) fn read_file(path: &str) -> Result<String> {
+    let context = || t!("cannot-read-file", path = path.to_string());
+    let bytes = std::fs::read(path)
         .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
-        .with_context(|| t!("cannot-read-file", path = path.to_string()))
+        .with_context(context)?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    if path.to_ascii_lowercase().ends_with(".pdn") {
+        return Ok(tablero_games::draughts::pdn::decode(bytes).into_owned());
+    }
+    String::from_utf8(bytes.to_vec())
+        .map_err(|e| {
+            let e = std::io::Error::new(std::io::ErrorKind::InvalidData, e);
+            anyhow!(crate::i18n::io_reason(&e))
+        })
+        .with_context(context)
 }
 
 /// A record's or a PDN file's error in the language in use.
-fn said(e: &impl Localize) -> anyhow::Error {
+pub(crate) fn said(e: &impl Localize) -> anyhow::Error {
     anyhow!(crate::i18n::message(&e.message()))
 }
 
@@ -79,13 +93,13 @@ impl Setup {
     /// The game after the position and moves given, from `first`'s start
     /// when no position is given; a record's declared result (a claim, a
     /// resignation, an agreed draw) is kept.
-    pub fn history<G: Game>(&self, first: tablero_core::Player) -> Result<History<G>> {
+    pub fn history<G: tablero_ai::Play>(&self, first: tablero_core::Player) -> Result<History<G>> {
         Ok(self.load::<G>(first)?.0)
     }
 
     /// As [`Setup::history`], with the record read by `--moves @FILE` when
     /// the file is one (for its players and tags).
-    pub fn load<G: Game>(
+    pub fn load<G: tablero_ai::Play>(
         &self,
         first: tablero_core::Player,
     ) -> Result<(History<G>, Option<Record<G>>)> {
@@ -100,7 +114,7 @@ impl Setup {
             })?),
             None => None,
         };
-        let mut record = None;
+        let mut record: Option<Record<G>> = None;
         let list = match &self.moves {
             None => String::new(),
             Some(m) => match m.strip_prefix('@') {
@@ -110,7 +124,7 @@ impl Setup {
                     let pdn = is_pdn::<G>(path, &text);
                     if pdn || text.trim_start().starts_with('[') {
                         let r = if pdn {
-                            from_pdn::<G>(&text, &variant.to_string())
+                            from_pdn::<G>(&text, &variant.to_string(), path)
                         } else {
                             Record::<G>::parse(&text).map_err(|e| said(&e))
                         }
@@ -131,6 +145,24 @@ impl Setup {
         let mut h = History::new(start);
         play_move_list(&mut h, &list).map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
         if let Some(result) = record.as_ref().and_then(|r| r.result) {
+            // A claim stands only when the solver proves it.
+            if result.reason == tablero_core::Reason::Claim && !G::claim_valid(&h) {
+                let m = tablero_core::Message::new(
+                    "record-claim-unproved",
+                    "the record ends with a claim, but the position after its moves is not a proved win for the claimant",
+                );
+                return Err(anyhow!(crate::i18n::message(&m))).with_context(|| {
+                    t!(
+                        "cannot-read-record",
+                        path = self
+                            .moves
+                            .clone()
+                            .unwrap_or_default()
+                            .trim_start_matches('@')
+                            .to_string()
+                    )
+                });
+            }
             if h.outcome() != Some(result) {
                 h.set_result(result);
             }
@@ -141,20 +173,42 @@ impl Setup {
 
 /// Whether a record of game `G` read from `path` is PDN: a `draughts`
 /// record named `*.pdn`, or one that is not the project's own format.
-fn is_pdn<G: Game>(path: &str, text: &str) -> bool {
+pub(crate) fn is_pdn<G: Game>(path: &str, text: &str) -> bool {
     G::NAME == "draughts"
         && (path.to_ascii_lowercase().ends_with(".pdn")
             || tablero_games::draughts::pdn::looks_like_pdn(text))
 }
 
-/// Reads a PDN game as a record of `G` (which is `draughts`), in `variant`
-/// when the text names no game type.
-fn from_pdn<G: Game>(text: &str, variant: &str) -> Result<Record<G>> {
+/// Reads a PDN file as a record of `G` (which is `draughts`), in `variant`
+/// when the text names no game type. Every game of the file is read (an
+/// error in any is an error); a command that takes one game takes the
+/// first, and says so on standard error when the file holds several.
+fn from_pdn<G: Game>(text: &str, variant: &str, path: &str) -> Result<Record<G>> {
+    let mut games = pdn_records::<G>(text, variant)?;
+    if games.len() > 1 {
+        eprintln!(
+            "{}",
+            t!(
+                "pdn-first-game",
+                path = path.to_string(),
+                count = games.len()
+            )
+        );
+    }
+    Ok(games.swap_remove(0))
+}
+
+/// Every game of a PDN text as records of `G` (which is `draughts`), in
+/// `variant` when a game names no game type.
+pub(crate) fn pdn_records<G: Game>(text: &str, variant: &str) -> Result<Vec<Record<G>>> {
     use tablero_games::draughts::{pdn, DraughtsVariant};
     let v: DraughtsVariant = variant.parse().unwrap_or_default();
-    let record = pdn::parse(text, v).map_err(|e| said(&e))?;
-    // The same record in the project's format, read as the game's.
-    Record::<G>::parse(&record.to_text()).map_err(|e| said(&e))
+    let games = pdn::parse_all(text, v).map_err(|e| said(&e))?;
+    // The same records in the project's format, read as the game's.
+    games
+        .iter()
+        .map(|r| Record::<G>::parse(&r.to_text()).map_err(|e| said(&e)))
+        .collect()
 }
 
 /// The text of a record saved to `path`: PDN for a `draughts` record named

@@ -45,7 +45,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     } else {
         print!("{}", pos.board(false));
         println!("{}", t!("moves-position", position = pos.position_string()));
-        let side = G::side_label(pos.side_to_move());
+        let side = G::side_label_in(pos.variant(), pos.side_to_move());
         match pos.mover_label() {
             Some(army) => println!(
                 "{}",
@@ -60,7 +60,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         match outcome {
             Some(o) => {
                 let result = match o.winner {
-                    Some(p) => t!("wins", side = G::side_label(p)),
+                    Some(p) => t!("wins", side = G::side_label_in(pos.variant(), p)),
                     None => t!("draw"),
                 };
                 let why = pos

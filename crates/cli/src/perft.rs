@@ -37,7 +37,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::with_game!(args.game, G => run_for::<G>(args))
 }
 
-fn run_for<G: Game>(args: &Args) -> Result<()> {
+fn run_for<G: tablero_ai::Play>(args: &Args) -> Result<()> {
     let h = args.setup.history::<G>(Player::P1)?;
     let pos = h.current();
     // A game ended off the board (a record's claim, resignation or agreed

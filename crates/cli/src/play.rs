@@ -47,10 +47,18 @@ pub struct Args {
     /// North); the same choices [default: ai:3, or the record's player when resuming].
     #[arg(
         long = "p2",
-        visible_aliases = ["blue", "light", "black", "north"],
+        visible_aliases = ["blue", "light", "north"],
         value_name = "WHO"
     )]
     p2: Option<String>,
+    /// Who plays Black (Linja's and Russian and Turkish draughts' player
+    /// two, English draughts' player one, who moves first); as --p1.
+    #[arg(long, value_name = "WHO")]
+    black: Option<String>,
+    /// Who plays White (draughts: player one in Russian and Turkish, player
+    /// two in English); as --p1.
+    #[arg(long, value_name = "WHO")]
+    white: Option<String>,
     /// Who moves first: p1, p2, a colour name, or random.
     #[arg(long, default_value = "p1")]
     first: String,
@@ -139,12 +147,41 @@ pub fn localize(command: clap::Command) -> clap::Command {
 
 /// The player a record names for side `p` (its tag is the side's name).
 fn record_player<G: CliGame>(record: Option<&Record<G>>, p: Player) -> Option<String> {
-    let name = G::side_name(p);
-    record?
+    let record = record?;
+    let name = G::side_name_in(record.start.variant(), p);
+    record
         .tags
         .iter()
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.clone())
+}
+
+/// Who `--p1` and `--p2` name, with `--black` and `--white` put in the
+/// seat of the side of that name in the variant (`sides`): English
+/// draughts' Black is player one, Linja's player two. A side the game does
+/// not have, or a seat named twice, is an error.
+fn seats_given(args: &Args, sides: &[tablero_games::Text; 2]) -> Result<[Option<String>; 2]> {
+    let mut given = [args.p1.clone(), args.p2.clone()];
+    for (word, who) in [("black", &args.black), ("white", &args.white)] {
+        let Some(who) = who else { continue };
+        let Some(i) = (0..2).find(|&i| sides[i].en.eq_ignore_ascii_case(word)) else {
+            bail!(t!(
+                "play-no-such-side",
+                option = format!("--{word}"),
+                first = sides[0].en.to_lowercase(),
+                second = sides[1].en.to_lowercase()
+            ));
+        };
+        if given[i].is_some() {
+            bail!(t!(
+                "play-seat-twice",
+                option = format!("--{word}"),
+                seat = format!("--p{}", i + 1)
+            ));
+        }
+        given[i] = Some(who.clone());
+    }
+    Ok(given)
 }
 
 fn run_for<G: CliGame>(args: &Args) -> Result<()> {
@@ -154,14 +191,18 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             .map_or(1, |d| d.as_nanos() as u64)
     });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    // A side's Spanish name names it too (`--first negro`).
-    let side_es = |i: usize| G::INFO.sides[i].es.to_lowercase();
+    // A side's Spanish name names it too (`--first negro`); the names are
+    // the variant's (English draughts: player one is Black).
+    let sides = G::side_names(&args.setup.variant::<G>()?);
+    let side_word = |i: usize| sides[i].en.to_lowercase();
+    let side_es = |i: usize| sides[i].es.to_lowercase();
     let first_text = match args.first.to_lowercase() {
-        t if t == side_es(0) => G::INFO.side_word(0),
-        t if t == side_es(1) => G::INFO.side_word(1),
+        t if t == side_es(0) => side_word(0),
+        t if t == side_es(1) => side_word(1),
         t if t == "azar" => "random".to_string(),
         _ => args.first.clone(),
     };
+    let given = seats_given(args, &sides)?;
     let first = if first_text == "random" {
         if rng.gen() {
             Player::P1
@@ -169,13 +210,13 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             Player::P2
         }
     } else {
-        parse_player(&first_text, [&G::INFO.side_word(0), &G::INFO.side_word(1)])?
+        parse_player(&first_text, [&side_word(0), &side_word(1)])?
     };
     let color = colors(args) && std::io::stdout().is_terminal();
     if args.two_games {
         let who = [
-            Who::parse(args.p1.as_deref().unwrap_or("human"), seed)?,
-            Who::parse(args.p2.as_deref().unwrap_or("ai:3"), seed.wrapping_add(1))?,
+            Who::parse(given[0].as_deref().unwrap_or("human"), seed)?,
+            Who::parse(given[1].as_deref().unwrap_or("ai:3"), seed.wrapping_add(1))?,
         ];
         return run_match::<G>(args, who, color, first, seed);
     }
@@ -194,11 +235,15 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         other => other,
     };
     let who = [
-        who_of(spec(&args.p1, Player::P1, "human"), seed, args.p1.is_some())?,
         who_of(
-            spec(&args.p2, Player::P2, "ai:3"),
+            spec(&given[0], Player::P1, "human"),
+            seed,
+            given[0].is_some(),
+        )?,
+        who_of(
+            spec(&given[1], Player::P2, "ai:3"),
             seed.wrapping_add(1),
-            args.p2.is_some(),
+            given[1].is_some(),
         )?,
     ];
     let tags = record.map(|r| r.tags).unwrap_or_default();
@@ -301,12 +346,17 @@ fn save_record<G: CliGame>(
     tags: &[(String, String)],
 ) -> Result<()> {
     let mut record = Record::from_history(history);
+    let v = history.start().variant();
     for p in Player::ALL {
-        record
-            .tags
-            .push((G::side_name(p).to_string(), who[p.index()].to_string()));
+        record.tags.push((
+            G::side_name_in(v, p).to_string(),
+            who[p.index()].to_string(),
+        ));
     }
-    let sides = [G::side_name(Player::P1), G::side_name(Player::P2)];
+    let sides = [
+        G::side_name_in(v, Player::P1),
+        G::side_name_in(v, Player::P2),
+    ];
     record.tags.extend(
         tags.iter()
             .filter(|(k, _)| !sides.contains(&k.as_str()))
@@ -355,7 +405,7 @@ fn run_match<G: CliGame>(
         };
         let who = [seat(Player::P1), seat(Player::P2)];
         println!();
-        println!("{}", match_header::<G>(&names, game));
+        println!("{}", match_header::<G>(m.variant(), &names, game));
         let mut s = Line::new(m.current().clone(), who, color);
         s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
@@ -423,10 +473,7 @@ fn run_match_full_screen<G: CliGame>(
     for (i, h) in m.games().iter().enumerate() {
         let game = i + 1;
         if let Some(o) = h.outcome() {
-            println!(
-                "{}",
-                crate::session::result_sentence(h, o, |p| G::side_label(p).to_string())
-            );
+            println!("{}", crate::tui::result_sentence(h, o));
         }
         if let Some(path) = match_record(args.record.as_deref(), game) {
             println!("{}", t!("record-saved", path = path.display().to_string()));

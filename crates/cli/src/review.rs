@@ -118,7 +118,7 @@ fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()
         print_json(&v);
         return Ok(());
     }
-    print_review::<G>(&r);
+    print_review::<G>(history.start().variant(), &r);
     Ok(())
 }
 
@@ -134,15 +134,15 @@ fn value_text(v: Option<Value>) -> String {
     }
 }
 
-fn side_of<G: CliGame>(m: &tablero_ai::review::MoveReview) -> String {
-    let side = G::side_label(m.mover()).to_string();
+fn side_of<G: CliGame>(v: &G::Variant, m: &tablero_ai::review::MoveReview) -> String {
+    let side = G::side_label_in(v, m.mover()).to_string();
     match &m.army {
         Some(a) => format!("{side} ({})", crate::render::army_label(a)),
         None => side,
     }
 }
 
-fn print_review<G: CliGame>(r: &GameReview) {
+fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview) {
     let how = match r.method {
         Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
         Method::Exact => {
@@ -165,7 +165,7 @@ fn print_review<G: CliGame>(r: &GameReview) {
             how = how
         )
     );
-    let sides: Vec<String> = r.moves.iter().map(side_of::<G>).collect();
+    let sides: Vec<String> = r.moves.iter().map(|m| side_of::<G>(v, m)).collect();
     let side_w = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let move_w = r
         .moves
@@ -219,7 +219,7 @@ fn print_review<G: CliGame>(r: &GameReview) {
     }
     for p in Player::ALL {
         let a = r.accuracy[p.index()];
-        let side = G::side_label(p);
+        let side = G::side_label_in(v, p);
         match a.percent {
             Some(pc) => println!(
                 "{}",
@@ -234,7 +234,7 @@ fn print_review<G: CliGame>(r: &GameReview) {
             None => println!("{}", t!("review-accuracy-none", side = side)),
         }
     }
-    print_chart::<G>(&r.chart);
+    print_chart::<G>(v, &r.chart);
 }
 
 fn source_word(s: Source) -> &'static str {
@@ -253,7 +253,7 @@ const ROWS: usize = 7;
 const COLUMNS: usize = 64;
 
 /// A small text chart of the value over the game, for player one.
-fn print_chart<G: CliGame>(chart: &[Option<f64>]) {
+fn print_chart<G: CliGame>(v: &G::Variant, chart: &[Option<f64>]) {
     if chart.len() < 2 {
         return;
     }
@@ -265,7 +265,10 @@ fn print_chart<G: CliGame>(chart: &[Option<f64>]) {
             (!known.is_empty()).then(|| known.iter().sum::<f64>() / known.len() as f64)
         })
         .collect();
-    let (p1, p2) = (G::side_label(Player::P1), G::side_label(Player::P2));
+    let (p1, p2) = (
+        G::side_label_in(v, Player::P1),
+        G::side_label_in(v, Player::P2),
+    );
     println!("{}", t!("review-chart", side = p1, plies = chart.len() - 1));
     let labels = [p1.to_string(), t!("review-chart-even"), p2.to_string()];
     let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);

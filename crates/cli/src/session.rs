@@ -319,14 +319,14 @@ pub fn person_label(person: Person, names: &[String; 2]) -> String {
 }
 
 /// Who plays which side in game `game` of a match, as a sentence.
-pub fn match_header<G: CliGame>(names: &[String; 2], game: usize) -> String {
+pub fn match_header<G: CliGame>(variant: &G::Variant, names: &[String; 2], game: usize) -> String {
     t!(
         "match-header",
         game = game,
         a = person_label(Person::in_seat(Player::P1, game), names),
-        sidea = G::side_label(Player::P1),
+        sidea = G::side_label_in(variant, Player::P1),
         b = person_label(Person::in_seat(Player::P2, game), names),
-        sideb = G::side_label(Player::P2),
+        sideb = G::side_label_in(variant, Player::P2),
     )
 }
 
@@ -344,7 +344,7 @@ pub fn match_game_lines<G: CliGame>(
                 game = game,
                 person = person.to_string(),
                 name = player_label(&names[person.index()]),
-                side = G::side_label(person.seat(game)),
+                side = G::side_label_in(m.variant(), person.seat(game)),
                 points = crate::render::points(m.game_points(person, game).unwrap_or_default()),
             )
         })

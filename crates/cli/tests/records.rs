@@ -397,3 +397,90 @@ fn match_records_include_their_opening_plies() {
         assert!(v["outcome"].is_object(), "{v}");
     }
 }
+
+#[test]
+fn forged_results_are_refused_with_one_line() {
+    let dir = temp_dir("forged");
+    let file = dir.join("forged.txt");
+    let at = format!("@{}", file.display());
+    let head = "[Game \"imago\"]\n[Variant \"default\"]\n";
+    for (tags, moves, says) in [
+        // A goal after two moves: no piece is on its goal.
+        (
+            "[Result \"p1\"]\n[Reason \"goal\"]\n",
+            "b2-c2 g5, g2-f2 b5",
+            "game is not over",
+        ),
+        // An agreed draw scores ½–½, not 7–0.
+        (
+            "[Result \"draw\"]\n[Reason \"agreed\"]\n[Score \"7 0\"]\n",
+            "b2-c2 g5",
+            "scores \"0.5 0.5\"",
+        ),
+        // Only the side to move claims.
+        (
+            "[Result \"p2\"]\n[Reason \"claim\"]\n",
+            "b2-c2 g5, g2-f2 b5",
+            "game is not over",
+        ),
+        // A resignation is a win, never a draw.
+        (
+            "[Result \"draw\"]\n[Reason \"resign\"]\n",
+            "",
+            "game is not over",
+        ),
+    ] {
+        std::fs::write(&file, format!("{head}{tags}\n{moves}\n")).unwrap();
+        let (code, out, err) = tablero(&["moves", "imago", "--moves", &at], "");
+        assert_ne!(code, 0, "{tags}: {out}");
+        assert!(err.contains(says), "{tags}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{tags}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A claim the solver does not prove (the start of Imago is a draw).
+    std::fs::write(
+        &file,
+        format!("{head}[Result \"p1\"]\n[Reason \"claim\"]\n\n\n"),
+    )
+    .unwrap();
+    let (code, _, err) = tablero(&["moves", "imago", "--moves", &at], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("not a proved win"), "{err}");
+    // The same refusal in Spanish.
+    std::fs::write(
+        &file,
+        format!("{head}[Result \"p1\"]\n[Reason \"goal\"]\n\nb2-c2 g5\n"),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["--lang", "es", "moves", "imago", "--moves", &at])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("la partida no ha terminado"), "{err}");
+}
+
+#[test]
+fn a_record_with_a_byte_order_mark_is_read() {
+    let dir = temp_dir("bom");
+    let file = dir.join("bom.txt");
+    let at = format!("@{}", file.display());
+    std::fs::write(
+        &file,
+        "\u{feff}[Game \"imago\"]\n[Variant \"default\"]\n[Result \"*\"]\n\nb2-c2 g5\n",
+    )
+    .unwrap();
+    let v = replay("imago", &file);
+    assert_eq!(v["outcome"], serde_json::Value::Null, "{v}");
+    // A bad record's error is one line that does not repeat the record.
+    std::fs::write(
+        &file,
+        "\u{feff}[Game \"imago\"]\n[Variant \"default\"]\n[Result \"*\"]\n\nb2-c2 zz\n",
+    )
+    .unwrap();
+    let (code, _, err) = tablero(&["moves", "imago", "--moves", &at], "");
+    assert_ne!(code, 0);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!err.contains("[Game"), "{err}");
+}

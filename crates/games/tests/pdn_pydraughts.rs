@@ -182,9 +182,9 @@ fn english_colours_and_results_follow_pdn() {
     h.play_text("c3-d4").unwrap();
     h.set_result(Outcome::win(Player::P1, Reason::Resign));
     let mut r = Record::from_history(&h);
-    // Player one's tag (the side's name) is PDN's Black.
-    r.tags
-        .push((Draughts::side_names(&v)[0].en.into(), "ann".into()));
+    // Player one's tag is the side's name in English draughts: Black.
+    assert_eq!(Draughts::side_names(&v)[0].en, "Black");
+    r.tags.push(("Black".into(), "ann".into()));
     let text = pdn::write(&r);
     assert!(text.contains("[GameType \"21,B,8,8,N1,0\"]"), "{text}");
     assert!(text.contains("[Black \"ann\"]"), "{text}");

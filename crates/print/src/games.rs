@@ -247,7 +247,7 @@ impl Printable for Imago {
             }
         }
         tokens(&mut p, o, y, &list);
-        vec![p, rules_page::<Self>(o, "")]
+        vec![p, rules_page::<Self>(o, variant, "")]
     }
 }
 
@@ -342,7 +342,7 @@ impl Printable for Jarmo {
         let y = tokens(&mut p, o, y, &list);
         let marks = o.lang.say(id!("print-jarmo-marks"));
         p.paragraph(15.0, y + 5.0, width(o) - 30.0, 3.2, false, &marks);
-        vec![p, rules_page::<Self>(o, "")]
+        vec![p, rules_page::<Self>(o, variant, "")]
     }
 }
 
@@ -444,7 +444,7 @@ impl Printable for Linja {
             }
         }
         tokens(&mut q, o, y, &list);
-        vec![p, q, rules_page::<Self>(o, "")]
+        vec![p, q, rules_page::<Self>(o, variant, "")]
     }
 }
 
@@ -703,7 +703,7 @@ impl Printable for Dimensiones {
             id!("print-dimensiones-kit-rules"),
             &[("variant", &variant.to_string())],
         );
-        vec![p, q, front, back, rules_page::<Self>(o, &code)]
+        vec![p, q, front, back, rules_page::<Self>(o, variant, &code)]
     }
 }
 
@@ -719,8 +719,13 @@ impl Printable for Draughts {
             &size_note(o, id!("print-size-squares"), s),
         );
         let x0 = (width(o) - 8.0 * s) / 2.0;
+        // The side named Black is drawn dark: player two in Russian and
+        // Turkish draughts, player one (who moves first) in English.
+        let names = Draughts::side_names(variant);
+        let dark = |pl: Player| names[pl.index()].en == "Black";
         let colour = |c: char| {
-            if c.eq_ignore_ascii_case(&'b') {
+            let seat = usize::from(c.eq_ignore_ascii_case(&'b'));
+            if dark(Player::ALL[seat]) {
                 "#111"
             } else {
                 "#c9a36b"
@@ -740,10 +745,12 @@ impl Printable for Draughts {
             &o.lang.say(id!("print-pieces")),
         );
         let mut y = cut_title(&mut q, o, 40.0);
-        for (pl, fill, ink) in [
-            (Player::P1, "#f4ecd8", "#111"),
-            (Player::P2, "#111", "#fff"),
-        ] {
+        for pl in Player::ALL {
+            let (fill, ink) = if dark(pl) {
+                ("#111", "#fff")
+            } else {
+                ("#f4ecd8", "#111")
+            };
             let men = (0..8u8)
                 .flat_map(|row| (0..8u8).filter_map(move |col| Square::new(col, row)))
                 .filter(|&sq| {
@@ -770,5 +777,68 @@ impl Printable for Draughts {
         }
         let summary = rules::draughts_summary(variant.name(), o.lang);
         vec![p, q, rules_page_of::<Self>(o, "", &summary)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Lang, Paper};
+    use tablero_games::draughts::DraughtsVariant;
+
+    /// The draughts kit's rules page and pieces for `variant` in `lang`.
+    fn draughts_pages(variant: DraughtsVariant, lang: Lang) -> Vec<Page> {
+        let o = Options {
+            paper: Paper::A4,
+            lang,
+        };
+        Draughts::pages(&variant, &o)
+    }
+
+    #[test]
+    fn the_draughts_rules_name_the_variants_first_mover() {
+        for (variant, en, es) in [
+            (
+                DraughtsVariant::English,
+                "Black moves first",
+                "Empiezan las negras",
+            ),
+            (
+                DraughtsVariant::Russian,
+                "White moves first",
+                "Empiezan las blancas",
+            ),
+            (
+                DraughtsVariant::Turkish,
+                "White moves first",
+                "Empiezan las blancas",
+            ),
+        ] {
+            let rules = |lang| {
+                draughts_pages(variant, lang)
+                    .last()
+                    .expect("a rules page")
+                    .body()
+                    .to_string()
+            };
+            assert!(rules(Lang::En).contains(en), "{variant:?}");
+            assert!(rules(Lang::Es).contains(es), "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn english_draughts_first_mover_is_printed_dark() {
+        // The board's bottom rows (player one, who moves first) hold dark
+        // men in English draughts (Black) and light ones in Russian.
+        let board = |v| draughts_pages(v, Lang::En)[0].body().to_string();
+        let (english, russian) = (
+            board(DraughtsVariant::English),
+            board(DraughtsVariant::Russian),
+        );
+        assert_eq!(
+            english.matches("#111").count(),
+            russian.matches("#111").count()
+        );
+        assert_ne!(english, russian);
     }
 }

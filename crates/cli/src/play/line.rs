@@ -100,12 +100,12 @@ impl<G: CliGame> Line<G> {
             self.session.table().history().current().board(self.color)
         );
         if self.session.table().history().moves().is_empty() {
-            println!("{}", G::legend());
+            println!("{}", self.session.table().history().current().legend());
         }
     }
 
     fn title(&self, p: Player) -> String {
-        let name = G::side_label(p);
+        let name = G::side_label_in(self.session.table().history().start().variant(), p);
         if !self.color {
             return name.to_string();
         }
@@ -158,7 +158,11 @@ impl<G: CliGame> Line<G> {
             }
             self.to_move(side);
             loop {
-                print!("{}> ", G::side_label(side).to_lowercase());
+                print!(
+                    "{}> ",
+                    G::side_label_in(self.session.table().history().start().variant(), side)
+                        .to_lowercase()
+                );
                 crate::out::flush();
                 let line = match read_input(&mut lines) {
                     Input::Line(line) => line,
@@ -303,7 +307,7 @@ impl<G: CliGame> Line<G> {
         match refused {
             Refused::NotAtTable(Command::Help) => {
                 println!("{}", t!("play-help"));
-                println!("{}", G::legend());
+                println!("{}", self.session.table().history().current().legend());
             }
             Refused::NotAtTable(Command::Moves) => self.list_moves(),
             Refused::NotAtTable(Command::Quit) => return Step::Quit,

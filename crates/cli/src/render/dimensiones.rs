@@ -111,7 +111,7 @@ impl CliGame for Dimensiones {
         out
     }
 
-    fn legend() -> String {
+    fn legend(&self) -> String {
         t!("legend-dimensiones")
     }
 }

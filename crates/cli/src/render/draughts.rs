@@ -2,6 +2,7 @@
 
 use super::CliGame;
 use owo_colors::OwoColorize;
+use tablero_core::Player;
 use tablero_games::draughts::{Draughts, Square};
 
 impl CliGame for Draughts {
@@ -55,7 +56,7 @@ impl CliGame for Draughts {
             .iter()
             .filter(|p| p.seat == loser.index())
             .count();
-        let side = Self::side_label(loser);
+        let side = Self::side_label_in(tablero_core::Game::variant(self), loser);
         Some(if left == 0 {
             crate::i18n::t!("reason-no-pieces", side = side)
         } else {
@@ -63,7 +64,14 @@ impl CliGame for Draughts {
         })
     }
 
-    fn legend() -> String {
-        crate::i18n::t!("legend-draughts")
+    fn legend(&self) -> String {
+        // The letters are the position's (`w` player one, who moves
+        // first); the names are the variant's (English: Black first).
+        let v = tablero_core::Game::variant(self);
+        crate::i18n::t!(
+            "legend-draughts",
+            first = Self::side_label_in(v, Player::P1),
+            second = Self::side_label_in(v, Player::P2)
+        )
     }
 }

@@ -100,7 +100,7 @@ impl CliGame for Imago {
         out
     }
 
-    fn legend() -> String {
+    fn legend(&self) -> String {
         crate::i18n::t!("legend-imago")
     }
 }

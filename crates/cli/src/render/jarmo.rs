@@ -147,7 +147,7 @@ impl CliGame for Jarmo {
         out
     }
 
-    fn legend() -> String {
+    fn legend(&self) -> String {
         format!(
             "{}\n{LINES}{}",
             t!("legend-jarmo-pieces"),

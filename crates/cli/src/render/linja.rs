@@ -41,7 +41,7 @@ impl CliGame for Linja {
             .collect()
     }
 
-    fn legend() -> String {
+    fn legend(&self) -> String {
         t!("legend-linja")
     }
 

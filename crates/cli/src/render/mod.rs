@@ -16,8 +16,9 @@ pub trait CliGame: Play + Describe {
     /// The board, drawn with Unicode (and ANSI colour when `color`).
     fn board(&self, color: bool) -> String;
 
-    /// One or two lines explaining the drawing, in the language in use.
-    fn legend() -> String;
+    /// One or two lines explaining the drawing, in the language in use
+    /// (in this position's variant).
+    fn legend(&self) -> String;
 
     /// The colour of a piece's letter in the drawing (the full-screen game
     /// paints the drawing made without colours).
@@ -42,16 +43,30 @@ pub trait CliGame: Play + Describe {
     /// glyph. The full-screen game marks, shades and counts cells there.
     fn screen_cell(col: usize, row: usize, short: bool) -> Option<(usize, usize)>;
 
-    /// The side's name in English (from the game's description): the
-    /// record's tags use it.
+    /// The side's name in English (from the game's description), in a
+    /// game whose sides are named the same in every variant (all but
+    /// draughts, where [`side_name_in`](CliGame::side_name_in) is needed).
     fn side_name(p: Player) -> &'static str {
         Self::INFO.sides[p.index()].en
     }
 
     /// The side's name in the language in use (from the game's
-    /// description), for the texts shown.
+    /// description), in a game whose sides are named the same in every
+    /// variant; see [`side_label_in`](CliGame::side_label_in).
     fn side_label(p: Player) -> &'static str {
         Self::INFO.sides[p.index()].get(crate::i18n::lang().code())
+    }
+
+    /// The side's name in English in `variant` (English draughts names
+    /// its first mover Black): the record's tags use it.
+    fn side_name_in(variant: &Self::Variant, p: Player) -> &'static str {
+        Self::side_names(variant)[p.index()].en
+    }
+
+    /// The side's name in `variant` in the language in use, for the texts
+    /// shown.
+    fn side_label_in(variant: &Self::Variant, p: Player) -> &'static str {
+        Self::side_names(variant)[p.index()].get(crate::i18n::lang().code())
     }
 
     /// Lines the full-screen game shows beside the board about this

@@ -143,7 +143,7 @@ where
                 a = crate::render::points(a),
                 b = crate::render::points(b)
             );
-            lines.push(match_header::<G>(&self.names, 2));
+            lines.push(match_header::<G>(self.m.variant(), &self.names, 2));
             lines.push(String::new());
             lines.push(t!("tui-match-next"));
             match game_app(

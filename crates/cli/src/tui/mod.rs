@@ -219,8 +219,9 @@ where
         }
     }
 
-    fn title(p: Player) -> &'static str {
-        G::side_label(p)
+    /// The side's name in the game's variant.
+    fn title(&self, p: Player) -> &'static str {
+        G::side_label_in(self.table().history().start().variant(), p)
     }
 
     /// What the status says when nothing else happened.
@@ -234,16 +235,16 @@ where
                     1 => t!("tui-choose-only"),
                     n => t!("tui-choose-one", n = n),
                 };
-                t!("tui-person-to-move", side = Self::title(p), choose = choose)
+                t!("tui-person-to-move", side = self.title(p), choose = choose)
             }
             Some(p) if self.session.paused() => t!(
                 "tui-paused",
-                side = Self::title(p),
+                side = self.title(p),
                 name = self.names[p.index()].clone()
             ),
             Some(p) => t!(
                 "tui-computer-to-move",
-                side = Self::title(p),
+                side = self.title(p),
                 name = self.names[p.index()].clone()
             ),
             None => String::new(),
@@ -308,7 +309,7 @@ where
                         self.changed();
                         self.message = t!(
                             "tui-played",
-                            side = Self::title(job.side),
+                            side = self.title(job.side),
                             name = self.names[job.side.index()].clone(),
                             mv = text,
                             prompt = self.prompt_text()
@@ -347,7 +348,7 @@ where
             self.changed();
             self.message = t!(
                 "tui-claims",
-                side = Self::title(side),
+                side = self.title(side),
                 name = self.names[side.index()].clone(),
                 claim = session::claim_name::<G>(),
                 prompt = self.prompt_text()
@@ -626,14 +627,14 @@ where
             Event::Moved(_) | Event::Claimed(_) => String::new(),
             Event::TakenBack(n) => t!("tui-taken-back", n = *n),
             Event::BackToStart => t!("back-to-start"),
-            Event::Resigned(p) => t!("tui-resigns", side = Self::title(*p)),
+            Event::Resigned(p) => t!("tui-resigns", side = self.title(*p)),
             Event::DrawAgreed => return t!("tui-draw-agreed", prompt = self.prompt_text()),
-            Event::DrawDeclined(p) => t!("tui-declines-draw", side = Self::title(*p), prompt = ""),
+            Event::DrawDeclined(p) => t!("tui-declines-draw", side = self.title(*p), prompt = ""),
             Event::DrawOffered { by, to } => {
                 return t!(
                     "tui-offers-draw",
-                    side = Self::title(*by),
-                    other = Self::title(*to)
+                    side = self.title(*by),
+                    other = self.title(*to)
                 )
             }
         };
@@ -690,19 +691,19 @@ where
                 " tablero · {} · {} · {}: {} ({}) · {}: {} ({})",
                 G::NAME,
                 b.title,
-                Self::title(Player::P1),
+                self.title(Player::P1),
                 b.people[0],
                 label(Player::P1),
-                Self::title(Player::P2),
+                self.title(Player::P2),
                 b.people[1],
                 label(Player::P2)
             ),
             None => format!(
                 " tablero · {} · {}: {} · {}: {}",
                 G::NAME,
-                Self::title(Player::P1),
+                self.title(Player::P1),
                 label(Player::P1),
-                Self::title(Player::P2),
+                self.title(Player::P2),
                 label(Player::P2)
             ),
         };
@@ -769,7 +770,7 @@ where
         }
         f.render_widget(message_p.style(Style::new().fg(Color::Yellow)), message);
         let prompt = match self.person().filter(|_| self.table().outcome().is_none()) {
-            Some(p) => format!("{}> ", G::side_label(p).to_lowercase()),
+            Some(p) => format!("{}> ", self.title(p).to_lowercase()),
             None => "> ".to_string(),
         };
         let mut spans = vec![
@@ -955,7 +956,7 @@ where
         let gone: Vec<String> = Player::ALL
             .into_iter()
             .filter(|p| lost[p.index()] > 0)
-            .map(|p| format!("{} {}", Self::title(p), lost[p.index()]))
+            .map(|p| format!("{} {}", self.title(p), lost[p.index()]))
             .collect();
         Some(if gone.is_empty() {
             t!("tui-none")
@@ -990,7 +991,7 @@ where
             out.push(Line::from(vec![
                 Span::raw(marker),
                 Span::styled(
-                    format!("{:<7}", Self::title(p)),
+                    format!("{:<7}", self.title(p)),
                     Style::new().fg(color).bold(),
                 ),
                 Span::raw(match &self.banner {
@@ -1076,7 +1077,7 @@ where
             let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
                 Span::styled(
-                    format!("{} ", Self::title(mover).chars().next().unwrap_or(' ')),
+                    format!("{} ", self.title(mover).chars().next().unwrap_or(' ')),
                     Style::new().add_modifier(Modifier::DIM),
                 ),
                 Span::raw(m.clone()),
@@ -1107,7 +1108,7 @@ where
         let text = format!(
             "{}\n\n{}\n\n{}",
             t!("tui-help", spec = HINT_SPEC),
-            G::legend(),
+            self.table().history().current().legend(),
             t!("tui-help-close")
         );
         let inner = area.width.saturating_sub(2).max(1);
@@ -1139,7 +1140,8 @@ where
 
 /// The result of the game `h` as a sentence: who won, why, the score.
 pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> String {
-    session::result_sentence(h, o, |p| G::side_label(p).to_string())
+    let v = h.start().variant();
+    session::result_sentence(h, o, |p| G::side_label_in(v, p).to_string())
 }
 
 /// The background of the last move's cells.

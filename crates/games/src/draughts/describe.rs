@@ -45,6 +45,17 @@ impl Describe for Draughts {
             .collect()
     }
 
+    /// In checkers Black moves first: player one, who moves first and is
+    /// drawn at the bottom, is Black in English draughts (White in Russian
+    /// and Turkish draughts).
+    fn side_names(variant: &DraughtsVariant) -> [Text; 2] {
+        let [white, black] = Self::INFO.sides;
+        match variant {
+            DraughtsVariant::English => [black, white],
+            _ => [white, black],
+        }
+    }
+
     fn view(&self) -> Value {
         let pieces: Vec<Value> = (0..8u8)
             .flat_map(|row| (0..8u8).filter_map(move |col| Square::new(col, row)))

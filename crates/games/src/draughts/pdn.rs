@@ -12,7 +12,7 @@
 //! - **Sides.** PDN's White starts on squares 21-32 and Black on 1-12. In
 //!   Russian and Turkish draughts White is player one, who moves first; in
 //!   English draughts (checkers) Black moves first, so player one (drawn at
-//!   the bottom here) is PDN's Black and the board is
+//!   the bottom here, and named Black) is PDN's Black and the board is
 //!   turned round: `c3` is square 11, and the classic first move `11-15`
 //!   is `c3-d4`.
 //! - **Results** give the score of the game type's first mover (player
