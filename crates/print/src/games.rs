@@ -247,7 +247,7 @@ impl Printable for Imago {
             }
         }
         tokens(&mut p, o, y, &list);
-        vec![p, rules_page::<Self>(o, variant, "")]
+        vec![p, rules_page::<Self>(o, "")]
     }
 }
 
@@ -342,7 +342,7 @@ impl Printable for Jarmo {
         let y = tokens(&mut p, o, y, &list);
         let marks = o.lang.say(id!("print-jarmo-marks"));
         p.paragraph(15.0, y + 5.0, width(o) - 30.0, 3.2, false, &marks);
-        vec![p, rules_page::<Self>(o, variant, "")]
+        vec![p, rules_page::<Self>(o, "")]
     }
 }
 
@@ -444,7 +444,7 @@ impl Printable for Linja {
             }
         }
         tokens(&mut q, o, y, &list);
-        vec![p, q, rules_page::<Self>(o, variant, "")]
+        vec![p, q, rules_page::<Self>(o, "")]
     }
 }
 
@@ -703,7 +703,7 @@ impl Printable for Dimensiones {
             id!("print-dimensiones-kit-rules"),
             &[("variant", &variant.to_string())],
         );
-        vec![p, q, front, back, rules_page::<Self>(o, variant, &code)]
+        vec![p, q, front, back, rules_page::<Self>(o, &code)]
     }
 }
 
