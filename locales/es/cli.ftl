@@ -157,7 +157,6 @@ legend-dimensiones =
     Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b, del inglés blue) y Naranja (o, de orange); las mayúsculas son damas.
     Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
     capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
-legend-draughts = w: Blancas (la w del inglés white; jugador uno, suben), b: Negras (la b de black); las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 legend-draughts = w: { $first } (jugador uno, suben), b: { $second }; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 linja-for = { $points } para { $side }
 linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
