@@ -78,34 +78,17 @@ pub(super) async fn play(
     Ok(Json(hub.act(&id, &actor, action).await?))
 }
 
-/// `POST /api/games/{id}/undo` (the body, JSON, is not read further).
-pub(super) async fn undo(
+/// `POST /api/games/{id}/undo`, `/claim` and `/resign`: an action with no
+/// body of its own (a JSON body, if any, is not read further); the route
+/// names the action.
+pub(super) async fn bare(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     actor: Actor,
     _: AppJson<IgnoredAny>,
+    action: Action,
 ) -> Answer<GameState> {
-    Ok(Json(hub.act(&id, &actor, Action::Undo).await?))
-}
-
-/// `POST /api/games/{id}/claim`.
-pub(super) async fn claim(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    actor: Actor,
-    _: AppJson<IgnoredAny>,
-) -> Answer<GameState> {
-    Ok(Json(hub.act(&id, &actor, Action::Claim).await?))
-}
-
-/// `POST /api/games/{id}/resign`.
-pub(super) async fn resign(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    actor: Actor,
-    _: AppJson<IgnoredAny>,
-) -> Answer<GameState> {
-    Ok(Json(hub.act(&id, &actor, Action::Resign).await?))
+    Ok(Json(hub.act(&id, &actor, action).await?))
 }
 
 /// `POST /api/games/{id}/draw`: `{"action": "offer"|"accept"|"decline"}`.

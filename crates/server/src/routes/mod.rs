@@ -17,7 +17,7 @@ mod ws;
 
 use crate::error::ApiError;
 use crate::extract::MAX_BODY;
-use crate::hub::Hub;
+use crate::hub::{Action, Hub};
 use crate::state::AppState;
 use crate::Limits;
 use axum::http::Uri;
@@ -40,9 +40,18 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}", get(games::state))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/move", post(games::play))
-        .route("/api/games/{id}/undo", post(games::undo))
-        .route("/api/games/{id}/claim", post(games::claim))
-        .route("/api/games/{id}/resign", post(games::resign))
+        .route(
+            "/api/games/{id}/undo",
+            post(|s, p, a, b| games::bare(s, p, a, b, Action::Undo)),
+        )
+        .route(
+            "/api/games/{id}/claim",
+            post(|s, p, a, b| games::bare(s, p, a, b, Action::Claim)),
+        )
+        .route(
+            "/api/games/{id}/resign",
+            post(|s, p, a, b| games::bare(s, p, a, b, Action::Resign)),
+        )
         .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
