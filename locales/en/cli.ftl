@@ -130,6 +130,7 @@ reason-move-cap = the move cap was reached
 reason-passed = the two sides have passed each other
 reason-resign = resignation
 reason-agreed = agreed
+reason-time = lost on time: the clock ran out
 reason-subgames = both sub-games are decided
 reason-no-archers = { $side } has no archers left
 reason-no-archers-both = neither side has archers left

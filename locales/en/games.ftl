@@ -158,6 +158,9 @@ dimensiones-army-stuck = { $army } has no legal move: its sub-game would already
 ## Around the board: why the table (or the web app's server) refused an action
 
 table-game-over = the game is over
+table-time-up = the clock of { $side } ran out: the game is lost on time
+table-clock-no-undo = there are no take-backs in a game with a clock
+clock-bad-control = { $text } is not a time control: write minutes+seconds of increment (like 5+3, at most { $minutes }+{ $seconds }) or days per move (like 3d: 1, 2, 3, 5, 7 or 14)
 table-not-your-turn = it is { $side }'s turn, not yours
 table-too-long = a move is at most { $max } characters
 table-illegal = illegal move { $mv }

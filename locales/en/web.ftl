@@ -113,6 +113,7 @@ reason_passed = the two sides passed each other
 reason_subgames = both sub-games are decided
 reason_resign = resignation
 reason_agreed = by agreement
+reason_time = lost on time: the clock ran out
 cell_empty = { $cell }, empty
 cell_selected = selected
 cell_target = can be clicked now

@@ -132,6 +132,7 @@ reason-move-cap = se alcanzó el límite de jugadas
 reason-passed = los dos bandos se han cruzado
 reason-resign = abandono
 reason-agreed = de común acuerdo
+reason-time = perdida por tiempo: se acabó el reloj
 reason-subgames = las dos subpartidas están decididas
 reason-no-archers = { $side } no tiene arqueros
 reason-no-archers-both = ningún bando tiene arqueros

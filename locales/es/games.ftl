@@ -228,6 +228,9 @@ dimensiones-army-stuck = { $army ->
 ## Alrededor del tablero: por qué la mesa (o el servidor de la aplicación web) rechazó una acción
 
 table-game-over = la partida ha terminado
+table-time-up = se acabó el reloj de { $side }: la partida está perdida por tiempo
+table-clock-no-undo = en una partida con reloj no se deshacen jugadas
+clock-bad-control = { $text } no es un control de tiempo: escribe minutos+segundos de incremento (como 5+3, como mucho { $minutes }+{ $seconds }) o días por jugada (como 3d: 1, 2, 3, 5, 7 o 14)
 table-not-your-turn = le toca a { $side }, no a ti
 table-too-long = una jugada tiene como mucho { $max } caracteres
 table-illegal = jugada ilegal { $mv }

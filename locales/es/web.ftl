@@ -113,6 +113,7 @@ reason_passed = los dos bandos se cruzaron
 reason_subgames = las dos subpartidas están decididas
 reason_resign = abandono
 reason_agreed = por acuerdo
+reason_time = perdida por tiempo: se acabó el reloj
 cell_empty = { $cell }, vacía
 cell_selected = seleccionada
 cell_target = se puede pulsar ahora

@@ -9,6 +9,7 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod arena;
 pub mod bot;
+pub mod clock;
 pub mod mcts;
 pub mod play;
 pub mod review;

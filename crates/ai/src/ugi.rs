@@ -105,12 +105,11 @@ impl Go {
             (self.p2time, self.p2inc)
         };
         if let (Some(t), None) = (time, limits.movetime) {
-            let inc = inc.unwrap_or(0);
-            let ms = (t / 20)
-                .saturating_add(inc.saturating_mul(3) / 4)
-                .min(t.saturating_sub(50))
-                .max(10);
-            limits.movetime = Some(Duration::from_millis(ms));
+            let (t, inc) = (i64::try_from(t).unwrap_or(i64::MAX), inc.unwrap_or(0));
+            limits.movetime = Some(crate::clock::think_time(
+                t,
+                i64::try_from(inc).unwrap_or(i64::MAX),
+            ));
         }
         limits
     }

@@ -279,6 +279,7 @@ pub fn reason_text<G: CliGame>(h: &History<G>, o: Outcome) -> String {
         Reason::Passed => t!("reason-passed"),
         Reason::Resign => t!("reason-resign"),
         Reason::Agreed => t!("reason-agreed"),
+        Reason::Time => t!("reason-time"),
         Reason::Subgames => t!("reason-subgames"),
     }
 }

@@ -29,11 +29,13 @@ pub enum Reason {
     Resign,
     /// Both players agreed to a draw.
     Agreed,
+    /// A player's clock ran out (the other side wins: see the rulings).
+    Time,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 11] = [
         Reason::Goal,
         Reason::Claim,
         Reason::Repetition,
@@ -44,6 +46,7 @@ impl Reason {
         Reason::Subgames,
         Reason::Resign,
         Reason::Agreed,
+        Reason::Time,
     ];
 
     /// The short word used in JSON and records, e.g. `"no-moves"`.
@@ -60,6 +63,7 @@ impl Reason {
             Reason::Subgames => "subgames",
             Reason::Resign => "resign",
             Reason::Agreed => "agreed",
+            Reason::Time => "time",
         }
     }
 
@@ -74,10 +78,14 @@ impl Reason {
     }
 
     /// Whether the result was declared from outside the board (a claim, a
-    /// resignation, an agreement) rather than reached by play.
+    /// resignation, an agreement, a fallen flag) rather than reached by
+    /// play.
     #[must_use]
     pub const fn is_declared(self) -> bool {
-        matches!(self, Reason::Claim | Reason::Resign | Reason::Agreed)
+        matches!(
+            self,
+            Reason::Claim | Reason::Resign | Reason::Agreed | Reason::Time
+        )
     }
 }
 

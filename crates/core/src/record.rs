@@ -281,7 +281,7 @@ pub fn check_result<G: Game>(
         )),
         None => {
             let allowed = match d.reason {
-                Reason::Resign => d.winner.is_some(),
+                Reason::Resign | Reason::Time => d.winner.is_some(),
                 Reason::Agreed => d.winner.is_none(),
                 Reason::Claim => d.winner == Some(history.current().side_to_move()),
                 _ => false,
