@@ -195,7 +195,13 @@ impl Clock {
     /// starts the clocks and costs nothing; after that the mover keeps what
     /// it had left plus the increment (live), or the full days again
     /// (correspondence), and the next seat's clock starts.
+    ///
+    /// A move after which the same seat moves again (a turn of several
+    /// moves) changes nothing: the turn's deadline stands.
     pub fn moved(&mut self, mover: usize, now: i64, next: Option<usize>) {
+        if next == Some(mover) {
+            return;
+        }
         if let Some(d) = self.deadline {
             self.left[mover] = match self.control {
                 TimeControl::Live { inc_ms, .. } => (d - now).max(0) + inc_ms,
@@ -292,6 +298,17 @@ mod tests {
         c.moved(0, 79_999, Some(1));
         assert_eq!(c.left[0], 2_001);
         assert_eq!(c.deadline, Some(79_999 + 42_000));
+    }
+
+    #[test]
+    fn a_turn_of_several_moves_keeps_its_deadline() {
+        let mut c = Clock::new("1+5".parse().unwrap());
+        c.moved(0, 0, Some(1));
+        c.moved(1, 1000, Some(1));
+        assert_eq!(c.deadline, Some(60_000));
+        assert_eq!(c.left[1], 60_000);
+        c.moved(1, 2000, Some(0));
+        assert_eq!(c.left[1], 63_000);
     }
 
     #[test]

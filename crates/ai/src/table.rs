@@ -319,6 +319,28 @@ impl<G: Play + Describe> Table<G> {
         Ok(())
     }
 
+    /// `seat`'s clock has run out: the other side wins on time (in every
+    /// game: see the rulings, "Clocks").
+    ///
+    /// # Errors
+    /// The game is over.
+    pub fn flag(&mut self, seat: Player) -> Result<(), Refusal> {
+        self.going_on()?;
+        self.declare(Outcome::win(seat.other(), Reason::Time));
+        Ok(())
+    }
+
+    /// Why nobody may act any more once `seat`'s clock has run out.
+    #[must_use]
+    pub fn time_up(&self, seat: Player) -> Message {
+        let side = self.side(seat);
+        Message::new(
+            "table-time-up",
+            format!("the clock of {} ran out: the game is lost on time", side.en),
+        )
+        .words("side", &[("en", side.en), ("es", side.es)])
+    }
+
     /// `seat` offers a draw. A computer in the other seat answers at once;
     /// a person's answer comes later ([`answer_draw`](Table::answer_draw)).
     ///
@@ -495,6 +517,13 @@ pub trait GameTable: Send + Sync {
     /// # Errors
     /// As [`Table::resign`].
     fn resign(&mut self, seat: usize) -> Result<(), Refusal>;
+    /// See [`Table::flag`].
+    ///
+    /// # Errors
+    /// As [`Table::flag`].
+    fn flag(&mut self, seat: usize) -> Result<(), Refusal>;
+    /// See [`Table::time_up`].
+    fn time_up(&self, seat: usize) -> Message;
     /// See [`Table::offer_draw`].
     ///
     /// # Errors
@@ -578,6 +607,12 @@ impl<G: Play + Describe> GameTable for Table<G> {
     }
     fn resign(&mut self, s: usize) -> Result<(), Refusal> {
         Table::resign(self, seat(s))
+    }
+    fn flag(&mut self, s: usize) -> Result<(), Refusal> {
+        Table::flag(self, seat(s))
+    }
+    fn time_up(&self, s: usize) -> Message {
+        Table::time_up(self, seat(s))
     }
     fn offer_draw(&mut self, s: usize) -> Result<DrawAnswer, Refusal> {
         Table::offer_draw(self, seat(s))

@@ -285,6 +285,8 @@ pub async fn start(
             sweeper.sweep(10 * 60 * 1000);
         }
     });
+    // The server keeps time: games whose deadline passes end on time.
+    tokio::spawn(hub::keep_time(Arc::downgrade(&hub)));
     let app = app(hub, config.rate, &config.limits, config.lab.clone())?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

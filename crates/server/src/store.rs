@@ -18,6 +18,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row};
 use std::time::{SystemTime, UNIX_EPOCH};
+use tablero_ai::clock::{Clock, TimeControl};
 use tokio::sync::{mpsc, oneshot};
 
 /// The group committer: waits for a change, takes every other change
@@ -103,7 +104,8 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
         };
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
-             version = $5, updated = $6, rematch_offer = $7, next_game = $8 \
+             version = $5, updated = $6, rematch_offer = $7, next_game = $8, \
+             time0 = $11, time1 = $12, deadline = $13 \
              WHERE id = $9 AND version = $10",
         )
         .bind(&g.declared)
@@ -116,6 +118,9 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
         .bind(&g.chain.next_game)
         .bind(&g.id)
         .bind(g.version - 1)
+        .bind(g.clock.map(|c| c.left[0]))
+        .bind(g.clock.map(|c| c.left[1]))
+        .bind(g.clock.and_then(|c| c.deadline))
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -161,7 +166,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21)"
+         $18, $19, $20, $21, $22, $23, $24, $25)"
     ))
     .bind(&g.id)
     .bind(&g.game)
@@ -184,13 +189,17 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
     .bind(&g.chain.next_game)
     .bind(&g.chain.prev_game)
     .bind(g.chain.match_game)
+    .bind(g.clock.map(|c| c.control.to_string()))
+    .bind(g.clock.map(|c| c.left[0]))
+    .bind(g.clock.map(|c| c.left[1]))
+    .bind(g.clock.and_then(|c| c.deadline))
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -198,6 +207,7 @@ const MIGRATIONS: [(i64, &str, &str); 3] = [
         "layout owner",
         include_str!("../migrations/0003_layout_owner.sql"),
     ),
+    (4, "clocks", include_str!("../migrations/0004_clocks.sql")),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.
@@ -274,6 +284,8 @@ pub struct GameRow {
     pub updated: i64,
     /// The games before and after this one, and its rematch offer.
     pub chain: Chain,
+    /// The game's clocks, if it is timed (live or correspondence).
+    pub clock: Option<Clock>,
 }
 
 /// How a game links to the games before and after it: its rematch and the
@@ -346,7 +358,7 @@ impl Change {
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
      seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
-     rematch_offer, next_game, prev_game, match_game";
+     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline";
 
 fn game_row(r: &AnyRow) -> Result<GameRow> {
     Ok(GameRow {
@@ -379,7 +391,27 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
             prev_game: r.try_get(19)?,
             match_game: r.try_get(20)?,
         },
+        clock: clock_of(r)?,
     })
+}
+
+/// The clocks in columns 21 to 24 of a game's row.
+fn clock_of(r: &AnyRow) -> Result<Option<Clock>> {
+    let Some(control) = r.try_get::<Option<String>, _>(21)? else {
+        return Ok(None);
+    };
+    let control: TimeControl = control
+        .parse()
+        .map_err(|e: tablero_core::Message| anyhow::anyhow!("stored clock: {e}"))?;
+    let full = Clock::new(control);
+    Ok(Some(Clock {
+        control,
+        left: [
+            r.try_get::<Option<i64>, _>(22)?.unwrap_or(full.left[0]),
+            r.try_get::<Option<i64>, _>(23)?.unwrap_or(full.left[1]),
+        ],
+        deadline: r.try_get(24)?,
+    }))
 }
 
 /// How many times [`Store::open_with`] waits its timeout for SQLite's
@@ -457,6 +489,19 @@ impl Store {
             postgres_url: postgres.then(|| database.to_string()),
             changes,
         })
+    }
+
+    /// The connection pool, for the storage of other modules (the lobby's
+    /// seeks) that share the database and its schema's migrations.
+    #[must_use]
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Whether the store is PostgreSQL.
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        self.postgres_url.is_some()
     }
 
     /// The PostgreSQL URL, when the store is PostgreSQL (several processes
@@ -557,6 +602,38 @@ impl Store {
             next: next.map(|n| Box::new(n.clone())),
         })
         .await
+    }
+
+    /// The games whose running clock has reached zero at `now` (at most
+    /// `limit`): their flag has fallen, whoever has noticed it yet.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn flag_due(&self, now: i64, limit: i64) -> Result<Vec<String>> {
+        sqlx::query(
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1 \
+             ORDER BY deadline LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| Ok(r.try_get(0)?))
+        .collect()
+    }
+
+    /// The earliest deadline of any running clock.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn next_deadline(&self) -> Result<Option<i64>> {
+        Ok(
+            sqlx::query("SELECT MIN(deadline) FROM games WHERE deadline IS NOT NULL")
+                .fetch_one(&self.pool)
+                .await?
+                .try_get(0)?,
+        )
     }
 
     /// The games where one of `tokens` holds a seat, newest change first.

@@ -8,7 +8,7 @@ use crate::store::{now_ms, GameRow};
 use serde::Deserialize;
 use std::sync::Arc;
 use tablero_ai::table::GameTable;
-use tablero_core::Message;
+use tablero_core::{Message, Reason};
 
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +89,17 @@ impl Hub {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
+            let now = now_ms();
+            // The flag fell before this action arrived (whether or not the
+            // time keeper has noticed yet): the game ends on time first.
+            if let Some(seat) = super::clock::fallen(&live, now) {
+                let why = live.table.time_up(seat);
+                drop(live);
+                self.flag(id).await?;
+                return Err(HubError::NotNow(why));
+            }
             let before = Before {
+                now,
                 row: live.row.clone(),
                 table: live.table.boxed_clone(),
                 held: live.held(actor),
@@ -127,6 +137,9 @@ impl Hub {
                 )
                 .await?
             {
+                if row.clock.is_some_and(|c| c.running()) {
+                    self.deadlines.notify_one();
+                }
                 live.row = row;
                 live.table = table;
                 break;
@@ -159,6 +172,8 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
 /// A live game as an action finds it: a copy of its row and table, the
 /// seats the actor holds and the computer's levels by seat.
 struct Before {
+    /// When the action arrived (ms since 1970).
+    now: i64,
     row: GameRow,
     table: Box<dyn GameTable>,
     held: Vec<usize>,
@@ -172,6 +187,7 @@ fn apply(
     action: &Action,
 ) -> Result<(GameRow, Box<dyn GameTable>), HubError> {
     let Before {
+        now,
         row,
         mut table,
         held,
@@ -188,6 +204,10 @@ fn apply(
             "table-next-started",
             "the game is over and the next one has started",
         )));
+    }
+    if let Some(o) = table.outcome().filter(|o| o.reason == Reason::Time) {
+        let loser = o.winner.map_or(0, |w| 1 - w.index());
+        return Err(HubError::NotNow(table.time_up(loser)));
     }
     let to_move = table.to_move();
     // The seat that acts: the one to move where the actor holds it (a
@@ -222,6 +242,12 @@ fn apply(
             table.play(acting, text)?;
         }
         Action::Undo => {
+            if row.clock.is_some() {
+                return Err(HubError::NotNow(Message::new(
+                    "table-clock-no-undo",
+                    "there are no take-backs in a game with a clock",
+                )));
+            }
             if let Actor::Computer(_) = actor {
                 return Err(HubError::NotYours(Message::new(
                     "table-computer-no-undo",
@@ -260,6 +286,13 @@ fn apply(
         },
     }
     let mut row = row;
+    if let Some(clock) = row.clock.as_mut() {
+        if matches!(action, Action::Move { .. }) {
+            clock.moved(acting, now, table.to_move());
+        } else if table.outcome().is_some() {
+            clock.stop(to_move, now);
+        }
+    }
     row.declared = table.declared().map(|o| outcome_code(&o));
     row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
     row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
@@ -269,6 +302,6 @@ fn apply(
         row.chain.rematch_offer = None;
     }
     row.version += 1;
-    row.updated = now_ms();
+    row.updated = now;
     Ok((row, table))
 }

@@ -52,6 +52,7 @@ pub(super) fn successor(row: &GameRow, match_game: Option<i64>) -> GameRow {
             match_game,
             ..Chain::default()
         },
+        clock: row.clock.map(|c| tablero_ai::clock::Clock::new(c.control)),
     }
 }
 

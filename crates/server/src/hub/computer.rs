@@ -62,6 +62,14 @@ impl Hub {
             },
         };
         live.thinking = true;
+        // On a live clock the computer's time comes from its clock.
+        let limits = Limits {
+            movetime: live
+                .row
+                .clock
+                .and_then(|c| tablero_ai::clock::think_time_on(&c, seat, crate::store::now_ms())),
+            ..Limits::none()
+        };
         let ply = live.table.moves().len();
         let table = live.table.boxed_clone();
         drop(live);
@@ -72,7 +80,7 @@ impl Hub {
                 let _core = Arc::clone(&hub.thinkers).acquire_owned().await;
                 tokio::task::spawn_blocking(move || {
                     let mut computer = computer;
-                    let choice = computer.choose(&*table, &Limits::none());
+                    let choice = computer.choose(&*table, &limits);
                     (choice, computer)
                 })
                 .await

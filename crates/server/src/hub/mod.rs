@@ -6,15 +6,19 @@
 
 mod actions;
 mod chain;
+mod clock;
 mod computer;
 mod error;
 mod render;
 
 pub use actions::{Action, DrawAction};
 pub use chain::{Presence, Rematch};
+pub use clock::keep_time;
 pub use computer::Hint;
 pub use error::HubError;
-pub use render::{Created, GameList, GameState, GameSummary, MatchView, ResultView, SeatView};
+pub use render::{
+    ClockView, Created, GameList, GameState, GameSummary, MatchView, ResultView, SeatView,
+};
 
 use crate::games::{self, parse_outcome_code};
 use crate::store::{now_ms, Chain, GameRow, SeatRow, Store};
@@ -65,6 +69,10 @@ pub struct NewGame {
     /// with the seats swapped when the first ends, and the points add up.
     #[serde(rename = "match", default)]
     pub two_games: bool,
+    /// The time control: `5+3` (minutes + seconds of increment), `3d`
+    /// (days per move); none for an untimed game.
+    #[serde(default)]
+    pub clock: Option<String>,
 }
 
 /// Who acts: seats held by tokens, or the computer in a seat.
@@ -175,6 +183,9 @@ pub struct Hub {
     /// One computer search per core at a time; the others wait their turn
     /// instead of slicing the cores ever thinner.
     thinkers: Arc<tokio::sync::Semaphore>,
+    /// Woken when a change of this process sets a deadline, so the time
+    /// keeper (see [`keep_time`]) sleeps until the earliest one.
+    deadlines: Arc<tokio::sync::Notify>,
 }
 
 /// A random id of `len` letters and digits (ids, tokens).
@@ -192,6 +203,7 @@ impl Hub {
             store,
             games: StdMutex::new(HashMap::new()),
             thinkers: Arc::new(tokio::sync::Semaphore::new(cores)),
+            deadlines: Arc::new(tokio::sync::Notify::new()),
         })
     }
 
@@ -332,6 +344,12 @@ impl Hub {
                 .text("game", &req.game),
             ));
         }
+        let clock = match req.clock.as_deref().map(str::trim) {
+            None | Some("" | "none") => None,
+            Some(text) => Some(tablero_ai::clock::Clock::new(
+                text.parse().map_err(HubError::Invalid)?,
+            )),
+        };
         let mut tokens = BTreeMap::new();
         let mut links = BTreeMap::new();
         let id = random_id(10);
@@ -390,6 +408,7 @@ impl Hub {
                 match_game: req.two_games.then_some(1),
                 ..Chain::default()
             },
+            clock,
         };
         let table = table::open_or_why(
             &req.game,
@@ -521,6 +540,7 @@ mod tests {
                 first: None,
                 seats: seats(),
                 two_games: false,
+                clock: None,
             })
             .await
             .unwrap();

@@ -79,6 +79,42 @@ pub struct MatchView {
     pub winner: Option<usize>,
 }
 
+/// A game's clocks as the server reads them when it answers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClockView {
+    /// The time control: `5+3` (minutes + seconds of increment) or `3d`
+    /// (days per move).
+    pub control: String,
+    /// Whether it is a correspondence control (days per move).
+    pub days: bool,
+    /// Each seat's time left now, in milliseconds.
+    pub left: [i64; 2],
+    /// The seat whose clock runs, `null` while they are stopped (before
+    /// the first move, after the end).
+    pub running: Option<usize>,
+    /// When the running clock reaches zero (ms since 1970, the server's
+    /// time).
+    pub deadline: Option<i64>,
+    /// The server's time when it answered (ms since 1970).
+    pub now: i64,
+}
+
+impl ClockView {
+    /// The clocks of `live` at `now`.
+    fn of(live: &Live, now: i64) -> Option<ClockView> {
+        let c = live.row.clock?;
+        let running = c.deadline.and(live.table.to_move());
+        Some(ClockView {
+            control: c.control.to_string(),
+            days: c.control.is_days(),
+            left: [0, 1].map(|s| c.remaining(s, running, now)),
+            running,
+            deadline: c.deadline,
+            now,
+        })
+    }
+}
+
 /// A finished game's result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultView {
@@ -154,6 +190,8 @@ pub struct GameState {
     /// Whether the asker may ask for a hint now (their turn, against the
     /// computer at level 1 to 3).
     pub hint: bool,
+    /// The clocks, when the game is timed.
+    pub clock: Option<ClockView>,
 }
 
 /// A created game.
@@ -190,6 +228,8 @@ pub struct GameSummary {
     pub result: Option<ResultView>,
     /// Last changed, ms since 1970.
     pub updated: i64,
+    /// The clocks, when the game is timed.
+    pub clock: Option<ClockView>,
 }
 
 /// The list of one's games.
@@ -284,6 +324,7 @@ impl GameState {
             prev: None,
             match_view: None,
             hint: false,
+            clock: None,
         }
     }
 
@@ -385,6 +426,7 @@ pub(super) fn state(
     st.prev.clone_from(&chain.prev_game);
     st.match_view = match_view;
     st.hint = hint;
+    st.clock = ClockView::of(live, crate::store::now_ms());
     st
 }
 
@@ -401,5 +443,6 @@ pub(super) fn summary(live: &Live, actor: &Actor) -> GameSummary {
         to_move: t.to_move(),
         result: t.outcome().map(ResultView::from),
         updated: live.row.updated,
+        clock: ClockView::of(live, crate::store::now_ms()),
     }
 }
