@@ -27,6 +27,7 @@ fn row(id: &str) -> GameRow {
         created: 1,
         updated: 1,
         chain: Chain::default(),
+        clock: None,
     }
 }
 

@@ -31,6 +31,18 @@ pub enum HubError {
 }
 
 impl HubError {
+    /// The refusal's reason; `None` for an internal failure.
+    #[must_use]
+    pub fn message(&self) -> Option<&Message> {
+        match self {
+            HubError::Invalid(m)
+            | HubError::NotYours(m)
+            | HubError::Missing(m)
+            | HubError::NotNow(m) => Some(m),
+            HubError::Internal(_) => None,
+        }
+    }
+
     /// No game `id`.
     pub(crate) fn no_game(id: &str) -> HubError {
         HubError::Missing(Message::new("api_no_game", format!("no game {id:?}")).text("id", id))
