@@ -15,12 +15,13 @@ import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testClocks, testCorrespondence } from './clocks.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
 const SHOTS = path.resolve(process.env.E2E_SCREENSHOTS || path.join(HERE, 'screenshots'));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 420_000;
+const TOTAL_LIMIT_MS = 600_000;
 const STEP_TIMEOUT = 15_000;
 
 const t0 = Date.now();
@@ -1525,6 +1526,9 @@ async function main() {
   if (want('testStillBoard')) await testStillBoard(browser);
   if (want('testEndWords')) await testEndWords(browser);
   if (want('testPagesClean')) await testPagesClean(browser);
+  const helpers = { browser, base: BASE, newPage, check, log, sleep, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
+  if (want('testClocks')) await testClocks(helpers);
+  if (want('testCorrespondence')) await testCorrespondence(helpers);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

@@ -8,6 +8,7 @@
 import { h, fill } from './dom.js';
 import { t, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
+import { setTitle } from './yourturn.js';
 import { loadBoard, loadCatalog } from './games.js';
 import { nextCells, exactMoves } from './play.js';
 
@@ -169,7 +170,7 @@ export function mountAnalysis(root, source) {
     });
     if (!ctx.start) return;
     title.textContent = t('an_title', { game: gameName(ctx.start.game) });
-    document.title = `${title.textContent} · tablero`;
+    setTitle(`${title.textContent} · tablero`);
     aGame.hidden = !ctx.gameId;
     if (ctx.gameId) {
       aGame.href = `/play/${encodeURIComponent(ctx.gameId)}`;

@@ -2,6 +2,7 @@
 // localStorage, and a game's WebSocket with reconnect.
 
 import { errorText, t } from './i18n.js';
+import { timeSample, stateSample } from './clock.js';
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -150,11 +151,22 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage, onGone }
       setOpen(true);
       const toks = (tokens || []).filter(Boolean);
       if (toks.length) ws.send(JSON.stringify({ type: 'hello', tokens: toks }));
+      askTime();
     };
     ws.onmessage = (ev) => {
+      const received = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg && msg.type === 'state' && msg.game && onState) onState(msg.game);
+      if (msg && msg.type === 'time') {
+        const sent = asked.get(msg.id);
+        asked.delete(msg.id);
+        if (typeof sent === 'number' && typeof msg.now === 'number') timeSample(sent, msg.now, received);
+        return;
+      }
+      if (msg && msg.type === 'state' && msg.game) {
+        stateSample(msg.game.clock, received);
+        if (onState) onState(msg.game);
+      }
       // An error message (a refused action, the rate limit, why the server
       // closes the socket) carries its text in the reader's language.
       if (msg && msg.type === 'error') msg.text = errorText(msg);
@@ -186,6 +198,21 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage, onGone }
     schedule();
   }
 
+  // The server's time, asked a few times at first and then every 20 s
+  // while the socket is open (see clock.js).
+  const asked = new Map();
+  let timeTimer = null;
+  let timeAsks = 0;
+  function askTime() {
+    clearTimeout(timeTimer);
+    if (closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const n = `t${++timeAsks}`;
+    asked.set(n, Date.now());
+    if (asked.size > 8) asked.delete(asked.keys().next().value);
+    ws.send(JSON.stringify({ type: 'time', id: n }));
+    timeTimer = setTimeout(askTime, timeAsks < 4 ? 1000 : 20_000);
+  }
+
   function schedule() {
     if (closed) return;
     clearTimeout(timer);
@@ -198,6 +225,7 @@ export function connectGame(id, tokens, { onState, onStatus, onMessage, onGone }
     close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(timeTimer);
       if (ws) {
         ws.onclose = null;
         try { ws.close(); } catch { /* ignore */ }

@@ -7,6 +7,7 @@
 import { h } from './dom.js';
 import { t, getLang, setLang, LANGS, onLangChange } from './i18n.js';
 import { loadCatalog } from './games.js';
+import { setTitle } from './yourturn.js';
 
 const main = document.getElementById('main');
 let cleanup = null;
@@ -63,7 +64,7 @@ function route() {
   } else {
     main.append(h('p', { class: 'error', text: t('not_found') }), h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));
   }
-  document.title = title;
+  setTitle(title);
   if (currentPath !== null && currentPath !== path) main.focus({ preventScroll: true });
   currentPath = path;
 }

@@ -5,6 +5,8 @@ import { t, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { statusText, swatchSpans } from './play.js';
 import { offered, loadAllBoards } from './games.js';
+import { waitingGames, onWaiting, refresh as refreshWaiting, notifyState, askNotify } from './yourturn.js';
+import { remaining, formatClock } from './clock.js';
 
 export function mountHome(root) {
   let summaries = null;
@@ -46,10 +48,33 @@ export function mountHome(root) {
     }
     fill(root, h('section', { class: 'home' },
       h('p', { class: 'tagline', text: t('tagline') }),
+      yourTurn(),
       h('ul', { class: 'game-cards' }, ...cards),
       h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') })),
       h('h2', { text: t('my_games') }),
       list));
+  }
+
+  /** The games waiting for this browser's move, the most urgent first. */
+  function yourTurn() {
+    const games = waitingGames();
+    if (!games.length) return null;
+    const state = notifyState();
+    const notify = state === 'default'
+      ? h('button', { type: 'button', class: 'link-button', 'data-testid': 'notify', text: t('your_turn_notify'),
+        onclick: async () => { await askNotify(); render(); } })
+      : h('span', { class: 'muted', text: state === 'granted' ? t('your_turn_notify_on') : state === 'denied' ? t('your_turn_notify_denied') : '' });
+    return h('section', { class: 'your-turn', 'data-testid': 'your-turn' },
+      h('h2', { text: t('your_turn') }),
+      h('ul', null, ...games.map((g) => {
+        const left = g.clock ? remaining(g.clock, g.to_move) : null;
+        return h('li', null, h('a', { href: `/play/${encodeURIComponent(g.id)}`, 'data-link': '', 'data-testid': `your-turn-${g.id}` },
+          h('strong', { text: gameName(g.game) }),
+          ' ',
+          ...swatchSpans(boards && boards[g.game], g.to_move),
+          left !== null ? h('span', { class: 'recent-meta', text: ` · ${t('your_turn_left', { left: formatClock(left, g.clock.days) })}` }) : null));
+      })),
+      notify);
   }
 
   async function load() {
@@ -72,6 +97,8 @@ export function mountHome(root) {
   render();
   loadAllBoards().then((b) => { boards = b; render(); }).catch((e) => { error = e.message; boards = {}; render(); });
   load();
+  refreshWaiting();
+  const offWaiting = onWaiting(render);
   const off = onLangChange(render);
-  return () => { destroyed = true; off(); };
+  return () => { destroyed = true; off(); offWaiting(); };
 }

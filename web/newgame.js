@@ -5,6 +5,7 @@ import { h, fill } from './dom.js';
 import { t, getLang, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadCatalog, loadBoard, entry as catalogEntry } from './games.js';
+import { timeControlPicker } from './clock.js';
 
 function levelsOf(entry) {
   const l = entry && entry.levels;
@@ -19,6 +20,7 @@ export function mountNewGame(root, game, navigate) {
     seats: [{ kind: 'human', level: 3 }, { kind: 'ai', level: 3 }],
     first: 0,
     match: false,
+    clock: params.get('clock') || null,
   };
   let board = null;
   let pickerData = null;
@@ -98,6 +100,7 @@ export function mountNewGame(root, game, navigate) {
         seatControl(1),
         h('div', { class: 'field' }, h('label', { for: 'first', text: t('first_mover') }), firstSel),
         matchControl(),
+        timeControlPicker({ value: form.clock, onChange: (c) => { form.clock = c; } }),
         submit,
         error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null)));
   }
@@ -114,6 +117,7 @@ export function mountNewGame(root, game, navigate) {
       seats: form.seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level } : { kind: s.kind })),
     };
     if (form.match && (catalogEntry(game) || {}).two_game_match) body.match = true;
+    if (form.clock) body.clock = form.clock;
     try {
       const res = await api.post('/api/games', body);
       const tokens = Object.values(res.tokens || {}).filter(Boolean);

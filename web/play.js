@@ -6,6 +6,9 @@ import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } f
 import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
 import { setPending, clearPending } from './boards/common.js';
+import { remaining, formatClock, stateSample, controlName } from './clock.js';
+import { playSound } from './settings.js';
+import { setTitle, refresh as refreshWaiting } from './yourturn.js';
 
 /** A score as "a–b"; `first`: the seat whose points come first (0: seat order). */
 export function scoreText(score, first = 0) {
@@ -256,6 +259,7 @@ export function mountPlay(root, id, navigate) {
   function apply(st, { fromHttp = false, force = false } = {}) {
     if (ctx.destroyed || !st) return;
     if (st.id && st.id !== id) return;
+    if (fromHttp) stateSample(st.clock, Date.now());
     if (fromHttp && !force && ctx.live && st.ply < ctx.live.ply) return;
     // A socket's first state comes before it has read our tokens (a
     // spectator's view): keep the seats we already know for that position.
@@ -282,6 +286,8 @@ export function mountPlay(root, id, navigate) {
       }
     }
     ctx.live = st;
+    // A correspondence move changes the list of games waiting for a move.
+    if (plyChanged && prev && st.clock && st.clock.days) refreshWaiting();
     if (!st.next) ctx.sawNoNext = true;
     else if (ctx.sawNoNext && (st.you || []).length) followNext(st);
     if (ctx.hint && ctx.hint !== 'wait' && ctx.hint.ply !== st.ply) ctx.hint = null;
@@ -442,11 +448,44 @@ export function mountPlay(root, id, navigate) {
     const conn = seat.connected === true || seat.connected === false
       ? h('span', { class: `presence ${seat.connected ? 'on' : 'off'}`, 'data-testid': `presence-${i}`, 'data-connected': seat.connected ? '1' : '0', text: ` · ${seat.connected ? '●' : '○'} ${seat.connected ? t('player_connected') : t('player_away')}` })
       : null;
-    fill(el, ...swatchSpans(mod, i),
-      h('strong', { text: sideName(st.game, i, seat.name) }),
-      h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
-      conn,
-      turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
+    const clock = ctx.live && ctx.live.clock;
+    // The clock first in the bar, floated to its end: a narrow bar cuts
+    // the names, never the time.
+    fill(el, clock ? h('span', {
+      class: 'clock', role: 'timer', 'data-testid': `clock-${i}`, 'data-seat': String(i),
+      'aria-label': t('clock_of', { side: sideName(st.game, i, seat.name) }),
+    }) : null,
+    ...swatchSpans(mod, i),
+    h('strong', { text: sideName(st.game, i, seat.name) }),
+    h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
+    conn,
+    turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
+  }
+
+  // ---- clocks: the server's deadline less the server's time now ----
+  function tickClocks() {
+    const live = ctx.live;
+    const clock = live && live.clock;
+    if (!clock || ctx.destroyed) return;
+    for (const i of [0, 1]) {
+      const el = page.querySelector(`[data-testid=clock-${i}]`);
+      if (!el) continue;
+      const ms = remaining(clock, i);
+      const running = clock.running === i && !live.result;
+      const low = running && !clock.days && ms < 10_000;
+      const text = formatClock(ms, clock.days);
+      if (el.textContent !== text) el.textContent = text;
+      el.dataset.ms = String(Math.round(ms));
+      el.classList.toggle('running', running);
+      el.classList.toggle('low', low);
+      el.title = low ? t('clock_low') : controlName(clock.control);
+      // One warning when the own running clock passes ten seconds.
+      const mine = (live.you || []).includes(i) && (live.you || []).length === 1;
+      if (low && mine && ctx.warnedPly !== live.ply) {
+        ctx.warnedPly = live.ply;
+        playSound('low');
+      }
+    }
   }
 
   async function submitMove(move) {
@@ -601,7 +640,7 @@ export function mountPlay(root, id, navigate) {
     const browsing = ctx.viewPly !== null;
     const sp = browsing ? ctx.viewPly : live.ply;
     title.textContent = gameName(game);
-    document.title = `${gameName(game)} · tablero`;
+    setTitle(`${gameName(game)} · tablero`);
     aAgain.hidden = !live.result;
     aAgain.href = `/new/${game}`;
     aAgain.textContent = t('play_again', { game: gameName(game) });
@@ -700,6 +739,7 @@ export function mountPlay(root, id, navigate) {
     const bottomSeat = flipped() ? 1 : 0;
     renderPlayer(playerBottom, live, bottomSeat, mod);
     renderPlayer(playerTop, live, 1 - bottomSeat, mod);
+    tickClocks();
     boardWrap.dataset.you = you.join(',');
 
     // the two-game match
@@ -804,6 +844,7 @@ export function mountPlay(root, id, navigate) {
   const poll = setInterval(() => {
     if (!ctx.conn && ctx.live && !ctx.live.result) load();
   }, 4000);
+  const clockTimer = setInterval(tickClocks, 100);
   const onKey = (ev) => {
     if (ev.key === 'Escape' && ctx.prefix.length) {
       ctx.prefix = [];
@@ -827,6 +868,7 @@ export function mountPlay(root, id, navigate) {
     ctx.destroyed = true;
     if (socket) socket.close();
     clearInterval(poll);
+    clearInterval(clockTimer);
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);
     document.removeEventListener('keydown', onKey);

@@ -42,7 +42,8 @@ function apply() {
 let audio = null;
 
 /**
- * A short generated sound: 'move' (a soft click) or 'end' (two notes).
+ * A short generated sound: 'move' (a soft click), 'end' (two notes) or
+ * 'low' (two high beeps: ten seconds left on one's clock).
  * Silent unless the sound setting is on; never throws.
  */
 export function playSound(kind) {
@@ -52,7 +53,8 @@ export function playSound(kind) {
     if (!Ctx) return;
     if (!audio) audio = new Ctx();
     if (audio.state === 'suspended') audio.resume();
-    const notes = kind === 'end' ? [[523.25, 0, 0.16], [784, 0.16, 0.3]] : [[330, 0, 0.07]];
+    const notes = kind === 'end' ? [[523.25, 0, 0.16], [784, 0.16, 0.3]]
+      : kind === 'low' ? [[880, 0, 0.08], [880, 0.16, 0.08]] : [[330, 0, 0.07]];
     const now = audio.currentTime;
     for (const [freq, start, len] of notes) {
       const osc = audio.createOscillator();

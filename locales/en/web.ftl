@@ -113,7 +113,32 @@ reason_passed = the two sides passed each other
 reason_subgames = both sub-games are decided
 reason_resign = resignation
 reason_agreed = by agreement
-reason_time = lost on time: the clock ran out
+reason_time = the clock ran out (lost on time)
+
+## Clocks (web/clock.js) and the games waiting for a move
+
+clock_label = Time
+clock_none = No clock
+clock_live = Live (minutes + seconds per move)
+clock_custom = Custom…
+clock_corr = Correspondence
+clock_days = { $n ->
+    [one] 1 day per move
+   *[other] { $n } days per move
+  }
+clock_minutes = minutes
+clock_increment = seconds per move
+clock_dh = { $d } d { $h } h
+clock_hm = { $h } h { $m } min
+clock_of = { $side }'s clock
+clock_low = Less than 10 seconds left
+your_turn = Your turn
+your_turn_none = No game is waiting for your move.
+your_turn_left = { $left } left
+your_turn_notify = Tell me when it is my turn
+your_turn_notify_on = Notifications are on for this browser.
+your_turn_notify_denied = This browser refuses notifications for tablero.
+your_turn_notice = Your move in { $game }
 cell_empty = { $cell }, empty
 cell_selected = selected
 cell_target = can be clicked now

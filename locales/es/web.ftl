@@ -113,7 +113,32 @@ reason_passed = los dos bandos se cruzaron
 reason_subgames = las dos subpartidas están decididas
 reason_resign = abandono
 reason_agreed = por acuerdo
-reason_time = perdida por tiempo: se acabó el reloj
+reason_time = se acabó el tiempo (partida perdida por tiempo)
+
+## Relojes (web/clock.js) y las partidas que esperan una jugada
+
+clock_label = Tiempo
+clock_none = Sin reloj
+clock_live = En vivo (minutos + segundos por jugada)
+clock_custom = A medida…
+clock_corr = Por correspondencia
+clock_days = { $n ->
+    [one] 1 día por jugada
+   *[other] { $n } días por jugada
+  }
+clock_minutes = minutos
+clock_increment = segundos por jugada
+clock_dh = { $d } d { $h } h
+clock_hm = { $h } h { $m } min
+clock_of = reloj de { $side }
+clock_low = Quedan menos de 10 segundos
+your_turn = Te toca
+your_turn_none = Ninguna partida espera tu jugada.
+your_turn_left = quedan { $left }
+your_turn_notify = Avisarme cuando me toque
+your_turn_notify_on = Los avisos están activados en este navegador.
+your_turn_notify_denied = Este navegador no permite avisos de tablero.
+your_turn_notice = Te toca en { $game }
 cell_empty = { $cell }, vacía
 cell_selected = seleccionada
 cell_target = se puede pulsar ahora

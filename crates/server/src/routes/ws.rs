@@ -44,6 +44,11 @@ enum ClientMessage {
         action: DrawAction,
         id: Option<Value>,
     },
+    /// Asks the server's time (the page corrects its clocks' display by
+    /// it and half the round trip).
+    Time {
+        id: Option<Value>,
+    },
 }
 
 /// Refused messages in a row after which a socket going over the rate is
@@ -236,6 +241,11 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                         send_state = true;
                         None
                     }
+                    Ok(ClientMessage::Time { id }) => Some(json!({
+                        "type": "time",
+                        "id": id,
+                        "now": crate::store::now_ms(),
+                    })),
                     Ok(msg) => {
                         let (action, mid) = match msg {
                             ClientMessage::Move { text, ply, id } => (Action::Move { text, ply }, id),
@@ -243,7 +253,9 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                             ClientMessage::Claim { id } => (Action::Claim, id),
                             ClientMessage::Resign { id } => (Action::Resign, id),
                             ClientMessage::Draw { action, id } => (Action::Draw(action), id),
-                            ClientMessage::Hello { .. } => unreachable!("handled above"),
+                            ClientMessage::Hello { .. } | ClientMessage::Time { .. } => {
+                                unreachable!("handled above")
+                            }
                         };
                         Some(match hub.act_quietly(&id, &actor, action).await {
                             Ok(_) => json!({"type": "ack", "id": mid}),

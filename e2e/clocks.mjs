@@ -1,0 +1,132 @@
+// Browser tests of the clocks (issue #33), run by run.mjs:
+//   E2E_ONLY=testClocks,testCorrespondence node e2e/run.mjs target/debug/tablero
+//
+// testClocks: a 1+0 game between two browser contexts (English on a
+// laptop, Spanish on a phone): the clocks wait for the first move, then the
+// second seat's clock counts down on both pages, within 0.3 s of the
+// server's time left; the side that does not move loses on time, said in
+// both languages. testCorrespondence: a days-per-move game, a move by one
+// player puts the game on the other's "your turn" list with its time left.
+
+/** The shown time (data-ms) of seat `seat`'s clock and the server's left, read at once. */
+async function shownAndServer(page, id, seat) {
+  return page.evaluate(async ([gid, s]) => {
+    const res = await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } });
+    const st = await res.json();
+    const el = document.querySelector(`[data-testid=clock-${s}]`);
+    return { shown: Number(el && el.dataset.ms), server: st.clock.left[s], text: el && el.textContent, running: st.clock.running };
+  }, [id, seat]);
+}
+
+export async function testClocks({ browser, base, newPage, check, log, shoot, sleep }) {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'clock-en');
+  const b = await newPage(ctxB, 'clock-es');
+  await a.goto(`${base}/new/jarmo`);
+  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await a.check('[data-testid=seat-0-human]');
+  await a.check('[data-testid=seat-1-link]');
+  await a.selectOption('[data-testid=first]', '0');
+  await a.selectOption('[data-testid=clock]', '1+0');
+  await a.click('[data-testid=create]');
+  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
+  const link = await a.inputValue('[data-testid=invite-link]');
+  await b.goto(link);
+  await b.waitForSelector('[data-testid=clock-1]');
+  await a.waitForSelector('[data-testid=conn][data-state=live]');
+  await b.waitForSelector('[data-testid=conn][data-state=live]');
+  check((await a.textContent('[data-testid=clock-0]')) === '1:00', `A's clock before the first move: ${await a.textContent('[data-testid=clock-0]')}`);
+  // The first move starts the clocks: the second seat's runs.
+  const tokens = await a.evaluate((gid) => JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens, id);
+  const st = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+  const mv = st.legal.find((m) => m.path.length) || st.legal[0];
+  for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
+  await a.waitForSelector('[data-testid=board][data-ply="1"]');
+  await b.waitForSelector('[data-testid=board][data-ply="1"]');
+  await b.waitForSelector('[data-testid=clock-1].running');
+  // The clock counts down smoothly and agrees with the server's time left.
+  const first = await shownAndServer(b, id, 1);
+  await sleep(1000);
+  const second = await shownAndServer(b, id, 1);
+  const fell = first.shown - second.shown;
+  check(fell > 700 && fell < 1300, `the running clock fell ${fell} ms in a second (${first.text} → ${second.text})`);
+  for (const [page, name] of [[a, 'laptop'], [b, 'phone']]) {
+    const r = await shownAndServer(page, id, 1);
+    check(Math.abs(r.shown - r.server) <= 300, `${name}: the clock shows ${r.shown} ms, the server says ${r.server} ms`);
+  }
+  const c0 = await shownAndServer(a, id, 0);
+  check(c0.shown === 60_000 && c0.running === 1, `the first seat's clock, stopped: ${JSON.stringify(c0)}`);
+  log(`clocks: the running clock fell ${fell} ms in 1 s; display within 0.3 s of the server on both pages`);
+  await shoot(a, 'clock-running-1366-en');
+  await shoot(b, 'clock-running-390-es');
+  // Under ten seconds: the clock warns (class low).
+  await b.waitForSelector('[data-testid=clock-1].low', { timeout: 65_000 });
+  await shoot(b, 'clock-low-390-es');
+  // The side that does not move loses on time, with nobody's help.
+  await a.waitForFunction(() => /lost on time/.test(document.querySelector('[data-testid=status]')?.textContent || ''), null, { timeout: 20_000 });
+  await b.waitForFunction(() => /perdida por tiempo/.test(document.querySelector('[data-testid=status]')?.textContent || ''), null, { timeout: 20_000 });
+  const end = await a.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+  check(end.result && end.result.reason === 'time' && end.result.winner === 0, `the result: ${JSON.stringify(end.result)}`);
+  check(end.clock.left[1] === 0 && end.clock.running === null, `the clocks after the flag: ${JSON.stringify(end.clock)}`);
+  check((await a.textContent('[data-testid=clock-1]')) === '0:00.0', `the fallen clock shows ${await a.textContent('[data-testid=clock-1]')}`);
+  log(`clocks: ${id} lost on time by the side that did not move ("${(await a.textContent('[data-testid=status]')).trim()}" / "${(await b.textContent('[data-testid=status]')).trim()}")`);
+  await shoot(a, 'clock-flag-1366-en');
+  await shoot(b, 'clock-flag-390-es');
+  await ctxA.close();
+  await ctxB.close();
+}
+
+export async function testCorrespondence({ browser, base, newPage, check, log, shoot }) {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'corr-en');
+  const b = await newPage(ctxB, 'corr-es');
+  await a.goto(`${base}/new/linja`);
+  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await a.check('[data-testid=seat-0-human]');
+  await a.check('[data-testid=seat-1-link]');
+  await a.selectOption('[data-testid=clock]', '3d');
+  await a.click('[data-testid=create]');
+  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
+  const link = await a.inputValue('[data-testid=invite-link]');
+  await b.goto(link);
+  await b.waitForSelector('[data-testid=board] [data-cell]');
+  // Before A's move B's home page lists nothing to play.
+  await b.goto(`${base}/`);
+  await b.waitForSelector('[data-testid=recent]');
+  await a.bringToFront();
+  const tokens = await a.evaluate((gid) => JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens, id);
+  const st = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+  check(st.clock && st.clock.days === true && st.clock.control === '3d', `the game's clock: ${JSON.stringify(st.clock)}`);
+  check(await b.locator(`[data-testid=your-turn-${id}]`).count() === 0, 'the game is on B\'s list before A moved');
+  const mv = st.legal.find((m) => m.path.length) || st.legal[0];
+  await a.waitForSelector('[data-testid=board] [data-cell].target');
+  for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
+  const choice = a.locator(`[data-testid=choose-move][data-move="${mv.move}"]`);
+  if (await choice.count()) await choice.click();
+  await a.waitForFunction(() => Number(document.querySelector('[data-testid=board]')?.dataset.ply) >= 1);
+  // Linja's turn may go on with more moves: A plays until it is B's turn.
+  for (let i = 0; i < 8; i++) {
+    const now = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+    if (now.to_move !== 0) break;
+    await a.evaluate(async ([gid, toks, m, ply]) => fetch(`/api/games/${gid}/move`, { method: 'POST', headers: { Authorization: `Bearer ${toks.join(',')}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ move: m, ply }) }), [id, tokens, now.legal[0].move, now.ply]);
+  }
+  // B's home page: the game waits for B's move, with its time left.
+  await b.reload();
+  const item = b.locator(`[data-testid=your-turn-${id}]`);
+  await item.waitFor({ timeout: 10_000 });
+  const text = await item.textContent();
+  check(/quedan (2 d 23 h|3 d 0 h)/.test(text), `B's "your turn" line says "${text}"`);
+  await b.waitForFunction(() => /^\(1\) /.test(document.title), null, { timeout: 5000 });
+  check(await a.locator('[data-testid=your-turn]').count() === 0 || !(await a.textContent('[data-testid=your-turn]')).includes(id), 'the mover\'s list has the game');
+  log(`correspondence: after A's move ${id} is on B's "your turn" list ("${text.trim()}"), B's tab says "${await b.title()}"`);
+  await shoot(b, 'your-turn-390-es');
+  await a.goto(`${base}/`);
+  await a.waitForSelector('[data-testid=recent]');
+  await shoot(a, 'home-1366-en');
+  await ctxA.close();
+  await ctxB.close();
+}

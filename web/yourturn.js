@@ -1,0 +1,84 @@
+// The games waiting for this browser's move: counted in the tab's title
+// ("(2) tablero"), listed on the home page with the time left on each, and
+// announced by the browser's notifications when the reader has allowed
+// them. Read from POST /api/my-games with the tokens this browser holds,
+// every 30 seconds and whenever a page asks.
+
+import * as api from './api.js';
+import { t, gameName } from './i18n.js';
+
+let base = document.title || 'tablero';
+let waiting = []; // summaries of the games where a held seat is to move
+const listeners = new Set();
+let known = null; // ids waiting at the last look (null before the first)
+let timer = null;
+
+/** Whether a game summary waits for a move of a seat this browser holds. */
+export function isMyTurn(s) {
+  return !s.result && (s.to_move === 0 || s.to_move === 1) && (s.you || []).includes(s.to_move);
+}
+
+/** Sets the tab's title: `text`, after the count of games waiting for a move. */
+export function setTitle(text) {
+  base = text;
+  document.title = waiting.length ? `(${waiting.length}) ${base}` : base;
+}
+
+/** The games waiting for a move at the last look. */
+export function waitingGames() {
+  return waiting;
+}
+
+/** Calls `fn(games)` after every look; returns the function that stops it. */
+export function onWaiting(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Whether notifications can be asked for and what the reader said. */
+export function notifyState() {
+  if (typeof Notification === 'undefined') return 'unsupported';
+  return Notification.permission; // 'default' | 'granted' | 'denied'
+}
+
+/** Asks the reader to allow notifications (from a click). */
+export async function askNotify() {
+  if (typeof Notification === 'undefined') return 'unsupported';
+  try { return await Notification.requestPermission(); } catch { return Notification.permission; }
+}
+
+function notifyNew(games) {
+  if (known === null || notifyState() !== 'granted' || document.visibilityState === 'visible') return;
+  for (const g of games) {
+    if (known.has(g.id)) continue;
+    try {
+      const n = new Notification(t('your_turn_notice', { game: gameName(g.game) }), { tag: `tablero-${g.id}` });
+      n.onclick = () => { window.focus(); location.assign(`/play/${encodeURIComponent(g.id)}`); };
+    } catch { /* a browser without page notifications: nothing to do */ }
+  }
+}
+
+/** Looks again now (a page that has just moved, or shown the list). */
+export async function refresh() {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, 30_000);
+  const tokens = api.allTokens();
+  let games = [];
+  if (tokens.length) {
+    try {
+      const res = await api.post('/api/my-games', { tokens });
+      games = ((res && res.games) || []).filter(isMyTurn);
+    } catch {
+      return; // offline: keep what was known
+    }
+  }
+  // The most urgent first: the earliest deadline, then the oldest change.
+  games.sort((a, b) => ((a.clock?.deadline ?? Infinity) - (b.clock?.deadline ?? Infinity)) || (a.updated - b.updated));
+  notifyNew(games);
+  known = new Set(games.map((g) => g.id));
+  waiting = games;
+  setTitle(base);
+  for (const fn of listeners) fn(waiting);
+}
+
+refresh();
