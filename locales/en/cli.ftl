@@ -387,6 +387,10 @@ value-game-worker = GAME|worker
 ## Help of the lab's exact Linja and of serve --lab
 
 serve-opt-lab = A folder of `tablero lab` reports (or one report) to show at /lab, read-only; surveys still running there show their progress live.
+serve-opt-smtp = Send email notices of correspondence games through this SMTP server (`smtp://host:25`, `smtps://user:password@host`); without it no mail is sent.
+serve-opt-smtp-from = The sender of the notices.
+serve-opt-public-url = The server's address as players reach it, for the links in mails (default: http://HOST:PORT).
+serve-opt-mail-quiet = The least time between two notices to one address, in seconds.
 lab-opt-exact = Linja: answer from an endgame table instead of playing games (`--table FILE` or `--free K`).
 lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).
 
@@ -502,6 +506,7 @@ io-address-in-use = the address is already in use
 io-address-not-available = the address is not one of this machine's
 io-connection-refused = the connection was refused
 serve-cannot-listen = cannot listen on { $addr }: { $reason }
+serve-bad-mail = cannot send mail: { $reason }
 serve-cannot-open-database = cannot open the database { $database }: { $reason }
 serve-database-cannot-open-file = the file cannot be opened or created (does its folder exist?)
 opt-games-at-least-one = --games must be at least 1

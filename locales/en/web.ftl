@@ -139,6 +139,28 @@ your_turn_notify = Tell me when it is my turn
 your_turn_notify_on = Notifications are on for this browser.
 your_turn_notify_denied = This browser refuses notifications for tablero.
 your_turn_notice = Your move in { $game }
+
+## Email notices (src/mail.rs, the home page's "your turn" box)
+
+mail_subject_one = Your move in { $game }
+mail_subject_many = Your move in { $n } games
+mail_intro = A game on tablero is waiting for your move:
+mail_line = { $game }, { $left } left: { $url }
+mail_left_dh = { $d } d { $h } h
+mail_left_hm = { $h } h { $m } min
+mail_unsubscribe = To get no more of these messages, open { $url }
+unsubscribe_title = No more mail from tablero
+unsubscribe_ask = Stop the messages about your games to this address?
+unsubscribe_button = Stop the messages
+unsubscribe_done = Done: this address will get no more messages from tablero.
+unsubscribe_unknown = This link is no longer valid: the address gets no messages from tablero.
+api_bad_email = "{ $email }" is not an email address
+api_no_mail = this server sends no mail (it was started without --smtp)
+notify_email = Email me when a correspondence game waits for my move
+notify_email_label = Email address
+notify_email_save = Save
+notify_email_saved = Messages go to { $email }.
+notify_email_stop = Stop the messages
 cell_empty = { $cell }, empty
 cell_selected = selected
 cell_target = can be clicked now

@@ -395,6 +395,10 @@ value-game-worker = JUEGO|worker
 ## Help of the lab's exact Linja and of serve --lab
 
 serve-opt-lab = Una carpeta de informes de `tablero lab` (o un solo informe) que mostrar en /lab, solo para leer; los estudios que aún se juegan allí muestran su avance en directo.
+serve-opt-smtp = Enviar avisos por correo de las partidas por correspondencia a través de este servidor SMTP (`smtp://host:25`, `smtps://usuario:contraseña@host`); sin él no se envía correo.
+serve-opt-smtp-from = El remitente de los avisos.
+serve-opt-public-url = La dirección del servidor tal como la ven los jugadores, para los enlaces de los correos (por defecto: http://HOST:PUERTO).
+serve-opt-mail-quiet = El tiempo mínimo entre dos avisos a una dirección, en segundos.
 lab-opt-exact = Linja: responder con una tabla de finales en lugar de jugar partidas (`--table FICHERO` o `--free K`).
 lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).
 
@@ -516,6 +520,7 @@ io-address-in-use = la dirección ya está en uso
 io-address-not-available = la dirección no es de esta máquina
 io-connection-refused = la conexión fue rechazada
 serve-cannot-listen = no se puede escuchar en { $addr }: { $reason }
+serve-bad-mail = no se puede enviar correo: { $reason }
 serve-cannot-open-database = no se puede abrir la base de datos { $database }: { $reason }
 serve-database-cannot-open-file = no se puede abrir ni crear el fichero (¿existe su carpeta?)
 opt-games-at-least-one = --games debe ser al menos 1

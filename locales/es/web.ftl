@@ -139,6 +139,28 @@ your_turn_notify = Avisarme cuando me toque
 your_turn_notify_on = Los avisos están activados en este navegador.
 your_turn_notify_denied = Este navegador no permite avisos de tablero.
 your_turn_notice = Te toca en { $game }
+
+## Avisos por correo (src/mail.rs, el recuadro «Te toca» de la página de inicio)
+
+mail_subject_one = Te toca en { $game }
+mail_subject_many = Te toca en { $n } partidas
+mail_intro = Una partida de tablero espera tu jugada:
+mail_line = { $game }, quedan { $left }: { $url }
+mail_left_dh = { $d } d { $h } h
+mail_left_hm = { $h } h { $m } min
+mail_unsubscribe = Para no recibir más estos mensajes, abre { $url }
+unsubscribe_title = No más correo de tablero
+unsubscribe_ask = ¿Dejar de enviar a esta dirección los mensajes sobre tus partidas?
+unsubscribe_button = Dejar de enviarlos
+unsubscribe_done = Hecho: esta dirección no recibirá más mensajes de tablero.
+unsubscribe_unknown = Este enlace ya no es válido: la dirección no recibe mensajes de tablero.
+api_bad_email = «{ $email }» no es una dirección de correo
+api_no_mail = este servidor no envía correo (se arrancó sin --smtp)
+notify_email = Avisarme por correo cuando una partida por correspondencia espere mi jugada
+notify_email_label = Dirección de correo
+notify_email_save = Guardar
+notify_email_saved = Los mensajes van a { $email }.
+notify_email_stop = Dejar de enviarlos
 cell_empty = { $cell }, vacía
 cell_selected = seleccionada
 cell_target = se puede pulsar ahora

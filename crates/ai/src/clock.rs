@@ -21,7 +21,7 @@
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// A day, in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
@@ -99,16 +99,10 @@ impl fmt::Display for TimeControl {
 }
 
 fn bad_control(text: &str) -> Message {
-    Message::new(
-        "clock-bad-control",
-        format!(
-            "{text:?} is not a time control: write minutes+seconds of increment \
-             (like 5+3, at most {MAX_MINUTES}+{MAX_INCREMENT}) or days per move (like 3d: 1, 2, 3, 5, 7 or 14)"
-        ),
-    )
-    .text("text", text)
-    .num("minutes", MAX_MINUTES)
-    .num("seconds", MAX_INCREMENT)
+    Message::of(id!("clock-bad-control"))
+        .text("text", text)
+        .num("minutes", MAX_MINUTES)
+        .num("seconds", MAX_INCREMENT)
 }
 
 impl FromStr for TimeControl {

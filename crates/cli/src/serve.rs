@@ -41,6 +41,25 @@ pub struct Args {
     /// read-only; surveys still running there show their progress live.
     #[arg(long, value_name = "DIR")]
     lab: Option<std::path::PathBuf>,
+    /// Send email notices of correspondence games through this SMTP server
+    /// (`smtp://host:25`, `smtps://user:password@host`); without it no mail
+    /// is sent.
+    #[arg(long, value_name = "URL")]
+    smtp: Option<String>,
+    /// The sender of the notices.
+    #[arg(
+        long,
+        default_value = "tablero <tablero@localhost>",
+        value_name = "ADDRESS"
+    )]
+    smtp_from: String,
+    /// The server's address as players reach it, for the links in mails
+    /// (default: http://HOST:PORT).
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// The least time between two notices to one address, in seconds.
+    #[arg(long, default_value_t = 3600, value_name = "SECONDS")]
+    mail_quiet: u64,
     #[command(flatten)]
     pub(crate) tables: crate::tables::TableArgs,
 }
@@ -57,6 +76,18 @@ pub fn run(args: &Args) -> Result<()> {
             ..tablero_server::Limits::default()
         },
         lab: args.lab.clone(),
+        mail: args
+            .smtp
+            .as_ref()
+            .map(|smtp| tablero_server::mail::MailConfig {
+                smtp: smtp.clone(),
+                from: args.smtp_from.clone(),
+                public_url: args
+                    .public_url
+                    .clone()
+                    .unwrap_or_else(|| format!("http://{}", SocketAddr::new(args.host, args.port))),
+                quiet: std::time::Duration::from_secs(args.mail_quiet),
+            }),
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -89,6 +120,9 @@ fn said(e: anyhow::Error) -> anyhow::Error {
                 database = database.clone(),
                 reason = reason
             ))
+        }
+        Some(StartError::Mail(detail)) => {
+            anyhow::anyhow!(t!("serve-bad-mail", reason = detail.clone()))
         }
         None => e,
     }

@@ -253,7 +253,7 @@ fn page(preload: &[String], boot: Option<&str>) -> Option<(String, String)> {
 /// (`web/i18n.js` keeps the reader's choice there), else the first language
 /// of `Accept-Language`, as the app chooses (Spanish for `es*`, else
 /// English).
-fn page_lang(headers: &HeaderMap) -> &'static str {
+pub(crate) fn page_lang(headers: &HeaderMap) -> &'static str {
     let pick = |l: &str| {
         if l.trim().to_ascii_lowercase().starts_with("es") {
             "es"

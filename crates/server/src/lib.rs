@@ -14,6 +14,7 @@ pub mod games;
 pub mod hub;
 pub mod layouts;
 mod locales;
+pub mod mail;
 mod minify;
 pub mod position;
 pub mod rating;
@@ -48,6 +49,9 @@ pub struct Config {
     pub limits: Limits,
     /// The designer's lab reports served at `/lab` (`--lab DIR`).
     pub lab: Option<std::path::PathBuf>,
+    /// Email notices of correspondence games (`--smtp URL`); none: no
+    /// mail is sent.
+    pub mail: Option<mail::MailConfig>,
 }
 
 impl Default for Config {
@@ -60,6 +64,7 @@ impl Default for Config {
             rate: 50,
             limits: Limits::default(),
             lab: None,
+            mail: None,
         }
     }
 }
@@ -126,8 +131,10 @@ pub fn app(
     rate: u32,
     limits: &Limits,
     lab: Option<std::path::PathBuf>,
+    mail: bool,
 ) -> Result<axum::Router> {
     let mut state = AppState::new(hub, limits, lab);
+    state.mail = state::MailOn(mail);
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()
@@ -245,6 +252,9 @@ pub enum StartError {
         /// The system's error.
         error: std::io::Error,
     },
+    /// The mail settings are wrong (a bad SMTP URL or sender).
+    #[error("cannot send mail: {0}")]
+    Mail(String),
 }
 
 /// A server bound to its address, ready to run.
@@ -287,7 +297,18 @@ pub async fn start(
     });
     // The server keeps time: games whose deadline passes end on time.
     tokio::spawn(hub::keep_time(Arc::downgrade(&hub)));
-    let app = app(hub, config.rate, &config.limits, config.lab.clone())?;
+    if let Some(m) = &config.mail {
+        let mailer =
+            mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?;
+        tokio::spawn(mail::run(Arc::downgrade(&hub), mailer));
+    }
+    let app = app(
+        hub,
+        config.rate,
+        &config.limits,
+        config.lab.clone(),
+        config.mail.is_some(),
+    )?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| StartError::Listen {

@@ -25,6 +25,18 @@ pub struct AppState {
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
     pub lab: LabDir,
+    /// Whether the server sends mail (`--smtp`).
+    pub mail: MailOn,
+}
+
+/// Whether the server sends mail (`tablero serve --smtp`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MailOn(pub bool);
+
+impl FromRef<AppState> for MailOn {
+    fn from_ref(s: &AppState) -> MailOn {
+        s.mail
+    }
 }
 
 impl AppState {
@@ -36,6 +48,7 @@ impl AppState {
             hub,
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
+            mail: MailOn(false),
         }
     }
 }

@@ -39,6 +39,7 @@ fn fixture() -> &'static Fixture {
                 0,
                 &tablero_server::Limits::default(),
                 None,
+                false,
             )
             .unwrap();
             let (status, created) = call(

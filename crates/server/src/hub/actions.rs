@@ -243,10 +243,9 @@ fn apply(
         }
         Action::Undo => {
             if row.clock.is_some() {
-                return Err(HubError::NotNow(Message::new(
-                    "table-clock-no-undo",
-                    "there are no take-backs in a game with a clock",
-                )));
+                return Err(HubError::NotNow(Message::of(tablero_i18n::id!(
+                    "table-clock-no-undo"
+                ))));
             }
             if let Actor::Computer(_) = actor {
                 return Err(HubError::NotYours(Message::new(

@@ -11,6 +11,7 @@ mod assets;
 mod games;
 mod lab;
 mod layouts;
+mod notify;
 mod position;
 mod print;
 mod ws;
@@ -57,6 +58,13 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/hint", post(games::hint))
         .route("/api/games/{id}/{action}", post(games::no_action))
         .route("/api/my-games", post(games::mine))
+        .route("/api/notify", post(notify::subscribe))
+        .route("/api/notify/status", post(notify::status))
+        .route("/api/notify/stop", post(notify::stop))
+        .route(
+            "/unsubscribe/{key}",
+            get(notify::ask).post(notify::unsubscribe),
+        )
         .route("/api/imago/solve", post(layouts::solve))
         .route("/api/layouts", get(layouts::list).post(layouts::save))
         .route(

@@ -1,0 +1,324 @@
+//! Email notices of correspondence games, against a local SMTP sink
+//! started by the test: one message when a game starts waiting for a
+//! player's move, never for the mover's own move, a digest of every game
+//! waiting once the quiet period is over, an unsubscribe link that works
+//! without a token; without SMTP nothing is sent and the route says why.
+
+mod common;
+
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+/// A mail the sink received: its recipients and its text.
+#[derive(Clone, Debug)]
+struct Mail {
+    to: Vec<String>,
+    data: String,
+}
+
+/// A minimal SMTP server that keeps every message it is given.
+async fn sink() -> (u16, Arc<Mutex<Vec<Mail>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mails = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&mails);
+    tokio::spawn(async move {
+        loop {
+            let Ok((socket, _)) = listener.accept().await else {
+                return;
+            };
+            let kept = Arc::clone(&kept);
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 sink ready\r\n").await.ok();
+                let mut to = Vec::new();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let upper = line.to_ascii_uppercase();
+                    let reply: &[u8] = if upper.starts_with("EHLO") {
+                        b"250-sink\r\n250 8BITMIME\r\n"
+                    } else if upper.starts_with("RCPT TO:") {
+                        to.push(line[8..].trim().trim_matches(['<', '>']).to_string());
+                        b"250 ok\r\n"
+                    } else if upper.starts_with("DATA") {
+                        write.write_all(b"354 go on\r\n").await.ok();
+                        let mut data = String::new();
+                        while let Ok(Some(l)) = lines.next_line().await {
+                            if l == "." {
+                                break;
+                            }
+                            data.push_str(&l);
+                            data.push('\n');
+                        }
+                        // Quoted-printable's soft line breaks joined.
+                        kept.lock().unwrap().push(Mail {
+                            to: std::mem::take(&mut to),
+                            data: data.replace("=\n", ""),
+                        });
+                        b"250 kept\r\n"
+                    } else if upper.starts_with("QUIT") {
+                        write.write_all(b"221 bye\r\n").await.ok();
+                        return;
+                    } else {
+                        b"250 ok\r\n"
+                    };
+                    write.write_all(reply).await.ok();
+                }
+            });
+        }
+    });
+    (port, mails)
+}
+
+async fn server(smtp: Option<u16>, quiet: Duration) -> common::Server {
+    let dir = tempfile::tempdir().unwrap();
+    let config = tablero_server::Config {
+        database: dir.path().join("m.db").to_str().unwrap().to_string(),
+        rate: 0,
+        mail: smtp.map(|port| tablero_server::mail::MailConfig {
+            smtp: format!("smtp://127.0.0.1:{port}"),
+            from: "tablero <tablero@localhost>".into(),
+            public_url: "http://games.example".into(),
+            quiet,
+        }),
+        ..tablero_server::Config::default()
+    };
+    common::start_with(config, Some(dir)).await
+}
+
+/// A correspondence game of Jarmo between two people: its id and the two
+/// seats' tokens.
+async fn game(s: &common::Server) -> (String, String, String) {
+    let (status, created) = s
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({
+                "game": "jarmo",
+                "seats": [{"kind": "human"}, {"kind": "link"}],
+                "clock": "3d"
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let link = created["links"]["1"].as_str().unwrap();
+    (
+        created["id"].as_str().unwrap().to_string(),
+        created["tokens"]["0"].as_str().unwrap().to_string(),
+        link.split("#token=").nth(1).unwrap().to_string(),
+    )
+}
+
+async fn first_move(s: &common::Server, id: &str, token: &str) {
+    let (_, st) = s
+        .call("GET", &format!("/api/games/{id}"), Some(token), None)
+        .await;
+    let mv = st["legal"][0]["move"].as_str().unwrap();
+    let (status, st) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            Some(json!({"move": mv, "ply": st["ply"]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+}
+
+async fn subscribe(s: &common::Server, email: &str, lang: &str, tokens: &[&str]) -> Value {
+    let (status, answer) = s
+        .call(
+            "POST",
+            "/api/notify",
+            None,
+            Some(json!({"email": email, "lang": lang, "tokens": tokens})),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+/// Waits until the sink holds `n` mails (at most `within`).
+async fn wait_for(mails: &Arc<Mutex<Vec<Mail>>>, n: usize, within: Duration) -> Vec<Mail> {
+    let _ = tokio::time::timeout(within, async {
+        while mails.lock().unwrap().len() < n {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    mails.lock().unwrap().clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_notice_for_the_player_to_move_a_digest_after_the_quiet_time_and_a_working_unsubscribe()
+{
+    let (port, mails) = sink().await;
+    let quiet = Duration::from_secs(4);
+    let s = server(Some(port), quiet).await;
+    let (g1, a1, b1) = game(&s).await;
+    let (g2, a2, b2) = game(&s).await;
+    let (g3, a3, b3) = game(&s).await;
+    assert_eq!(
+        subscribe(&s, "Ana@Example.org", "en", &[&a1, &a2, &a3]).await["email"],
+        "ana@example.org"
+    );
+    subscribe(&s, "bea@example.org", "es", &[&b1, &b2, &b3]).await;
+    let (_, status) = s
+        .call(
+            "POST",
+            "/api/notify/status",
+            None,
+            Some(json!({"tokens": [b1]})),
+        )
+        .await;
+    assert_eq!(status, json!({"mail": true, "email": "bea@example.org"}));
+
+    // Ana moves in game 1: Bea is told, once; Ana never.
+    first_move(&s, &g1, &a1).await;
+    let got = wait_for(&mails, 1, Duration::from_secs(10)).await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].to, ["bea@example.org"]);
+    let text = &got[0].data;
+    assert!(text.contains("Subject: Te toca en Jarmo"), "{text}");
+    assert!(
+        text.contains(&format!("http://games.example/play/{g1}")),
+        "{text}"
+    );
+    assert!(text.contains("quedan 2 d 23 h"), "{text}");
+    let key = text
+        .split("http://games.example/unsubscribe/")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches('>')
+        .to_string();
+    assert!(
+        text.contains("List-Unsubscribe: <http://games.example/unsubscribe/"),
+        "{text}"
+    );
+
+    // Two more games wait for Bea within the quiet time: one digest after it.
+    first_move(&s, &g2, &a2).await;
+    first_move(&s, &g3, &a3).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        mails.lock().unwrap().len(),
+        1,
+        "nothing before the quiet time is over"
+    );
+    let got = wait_for(&mails, 2, quiet + Duration::from_secs(6)).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].to, ["bea@example.org"]);
+    assert!(
+        got[1].data.contains("Subject: Te toca en 3 partidas"),
+        "{}",
+        got[1].data
+    );
+    for g in [&g1, &g2, &g3] {
+        assert!(got[1].data.contains(g.as_str()), "the digest lists {g}");
+    }
+    // Bea moves in game 1: Ana's turn, Ana told (once); Bea not for her move.
+    first_move(&s, &g1, &b1).await;
+    let got = wait_for(&mails, 3, Duration::from_secs(10)).await;
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[2].to, ["ana@example.org"]);
+    assert!(
+        got[2].data.contains("Subject: Your move in Jarmo"),
+        "{}",
+        got[2].data
+    );
+    assert!(
+        got.iter()
+            .all(|m| !(m.to == ["ana@example.org"] && m.data.contains(&g2))),
+        "Ana is never told of her own moves"
+    );
+
+    // The unsubscribe link, with no token: a page, then a button.
+    let page = s
+        .client
+        .get(format!("{}/unsubscribe/{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page
+        .text()
+        .await
+        .unwrap()
+        .contains("<form method=\"post\">"));
+    let done = s
+        .client
+        .post(format!("{}/unsubscribe/{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 200);
+    assert!(done
+        .text()
+        .await
+        .unwrap()
+        .contains("no recibirá más mensajes"));
+    let (_, status) = s
+        .call(
+            "POST",
+            "/api/notify/status",
+            None,
+            Some(json!({"tokens": [b1]})),
+        )
+        .await;
+    assert_eq!(status["email"], Value::Null);
+    // Ana moves again in game 1: Bea, unsubscribed, gets nothing.
+    first_move(&s, &g1, &a1).await;
+    tokio::time::sleep(quiet + Duration::from_secs(2)).await;
+    let got = mails.lock().unwrap().clone();
+    assert_eq!(got.len(), 3, "no mail after the unsubscribe: {got:?}");
+}
+
+#[tokio::test]
+async fn without_smtp_nothing_is_sent_and_the_route_says_why() {
+    let s = server(None, Duration::from_secs(3600)).await;
+    let (id, a, _) = game(&s).await;
+    let (status, err) = s
+        .call(
+            "POST",
+            "/api/notify",
+            None,
+            Some(json!({"email": "ana@example.org", "tokens": [a]})),
+        )
+        .await;
+    assert_eq!(status, 409, "{err}");
+    assert_eq!(err["code"], "api_no_mail");
+    let (_, status) = s
+        .call(
+            "POST",
+            "/api/notify/status",
+            None,
+            Some(json!({"tokens": [a]})),
+        )
+        .await;
+    assert_eq!(status, json!({"mail": false, "email": null}));
+    first_move(&s, &id, &a).await;
+}
+
+#[tokio::test]
+async fn a_bad_address_is_refused_with_a_reason() {
+    let (port, _) = sink().await;
+    let s = server(Some(port), Duration::from_secs(3600)).await;
+    let (status, err) = s
+        .call(
+            "POST",
+            "/api/notify",
+            None,
+            Some(json!({"email": "not an address", "tokens": ["x"]})),
+        )
+        .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["code"], "api_bad_email");
+    assert_eq!(err["args"]["email"], "not an address");
+}
