@@ -17,7 +17,7 @@ pub use matches::MatchApp;
 
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
-use crate::session::{self, Action, Event, Refused, Session};
+use crate::session::{self, Action, Event, Refused, Session, Timer};
 use anyhow::Result;
 use ratatui::crossterm::event::{self as term, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -52,6 +52,8 @@ struct Job<G: CliGame> {
     hint: bool,
     /// What the search has found so far (alpha-beta: its best line).
     progress: Arc<Progress>,
+    /// Set to stop the search (its clock ran out).
+    stop: Arc<AtomicBool>,
 }
 
 /// The spec of the player that gives hints.
@@ -197,6 +199,12 @@ where
         self.color = color;
     }
 
+    /// Plays the game on `timer`'s clocks.
+    pub fn set_timer(&mut self, timer: Timer) {
+        self.session.set_timer(timer);
+        self.message = self.prompt_text();
+    }
+
     /// Whether the player asked to leave.
     pub fn quitting(&self) -> bool {
         self.quit
@@ -259,7 +267,7 @@ where
     /// Takes what a computer's thread sent, and starts the computer's
     /// search when it is to move. Returns whether anything changed.
     pub fn step(&mut self) -> bool {
-        let mut changed = false;
+        let mut changed = self.flag();
         if let Some(job) = &self.job {
             match job.rx.try_recv() {
                 Ok(done) => {
@@ -285,6 +293,29 @@ where
         changed
     }
 
+    /// Whether the running clock ran out just now: the game is then lost on
+    /// time, at once, whoever was to move; a search under way is stopped
+    /// (the computer's move, when it comes, is not played).
+    fn flag(&mut self) -> bool {
+        let Some(side) = self.session.flag_fell() else {
+            return false;
+        };
+        match &self.job {
+            Some(job) if job.hint => self.job = None,
+            Some(job) => job.stop.store(true, Ordering::Relaxed),
+            None => {}
+        }
+        self.asking = None;
+        self.confirm_resign = false;
+        self.changed();
+        self.message = format!(
+            "{} {}",
+            session::time_up_text(self.title(side)),
+            self.prompt_text()
+        );
+        true
+    }
+
     /// Waits for the computer's thread (the tests' way of letting it play).
     #[cfg(test)]
     pub fn wait(&mut self) {
@@ -302,10 +333,18 @@ where
         match done {
             Done::Move(bot, mv, info) => {
                 self.bots[job.side.index()] = Some(bot);
+                if self.table().outcome().is_some() {
+                    // Its clock ran out while it thought.
+                    return;
+                }
                 self.info = info;
                 let text = self.table().history().current().format_move(mv);
-                match self.session.table_mut().play_move(mv) {
-                    Ok(()) => {
+                match self.session.computer_move(mv) {
+                    Ok(Event::TimeUp(p)) => {
+                        self.changed();
+                        self.message = self.event_text(&Event::TimeUp(p));
+                    }
+                    Ok(_) => {
                         self.changed();
                         self.message = t!(
                             "tui-played",
@@ -343,8 +382,7 @@ where
         if self.table().seats()[side.index()].is_person() || self.session.paused() {
             return false;
         }
-        let table = self.session.table_mut();
-        if table.computer_claims() && table.claim(side).is_ok() {
+        if self.session.computer_claims(side) {
             self.changed();
             self.message = t!(
                 "tui-claims",
@@ -361,9 +399,12 @@ where
         let history = self.table().history().clone();
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(Progress::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        // With a clock, the computer's time comes from it.
         let limits = Limits {
             progress: Some(Arc::clone(&progress)),
-            ..Limits::none()
+            stop: Some(Arc::clone(&stop)),
+            ..self.session.computer_limits(side)
         };
         std::thread::spawn(move || {
             let mv = bot.choose(&history, &limits);
@@ -376,6 +417,7 @@ where
             started: Instant::now(),
             hint: false,
             progress,
+            stop,
         });
         true
     }
@@ -398,6 +440,7 @@ where
             started: Instant::now(),
             hint: true,
             progress: Arc::new(Progress::default()),
+            stop: Arc::new(AtomicBool::new(false)),
         });
         self.message = t!("tui-looking");
     }
@@ -630,6 +673,7 @@ where
             Event::Resigned(p) => t!("tui-resigns", side = self.title(*p)),
             Event::DrawAgreed => return t!("tui-draw-agreed", prompt = self.prompt_text()),
             Event::DrawDeclined(p) => t!("tui-declines-draw", side = self.title(*p), prompt = ""),
+            Event::TimeUp(p) => session::time_up_text(self.title(*p)),
             Event::DrawOffered { by, to } => {
                 return t!(
                     "tui-offers-draw",
@@ -706,6 +750,13 @@ where
                 self.title(Player::P2),
                 label(Player::P2)
             ),
+        };
+        let title = match self.session.clock() {
+            Some(c) => format!(
+                "{title} · {}",
+                t!("tui-clock-control", control = c.control.to_string())
+            ),
+            None => title,
         };
         f.render_widget(
             Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
@@ -965,6 +1016,25 @@ where
         })
     }
 
+    /// The clock of `p`, when the game has clocks: the running one in
+    /// reverse video, and in red in its last ten seconds.
+    fn clock_span(&self, p: Player) -> Option<Span<'static>> {
+        let left = self.session.time_left(p)?;
+        let mut style = Style::new().add_modifier(Modifier::BOLD);
+        if self.session.running() == Some(p) {
+            style = style.add_modifier(Modifier::REVERSED);
+            if left < LOW_TIME {
+                style = style.fg(Color::Red);
+            }
+        } else {
+            style = style.add_modifier(Modifier::DIM);
+        }
+        Some(Span::styled(
+            format!(" {:>6} ", session::clock_text(left)),
+            style,
+        ))
+    }
+
     /// The side panel: the players, the search, the lost pieces, the game's
     /// own notes and the move list, its newest ply always shown (however
     /// the lines above it wrap).
@@ -988,17 +1058,22 @@ where
                 Color::Blue
             };
             let name = session::player_label(&self.names[p.index()]);
-            out.push(Line::from(vec![
+            let mut spans = vec![
                 Span::raw(marker),
                 Span::styled(
                     format!("{:<7}", self.title(p)),
                     Style::new().fg(color).bold(),
                 ),
-                Span::raw(match &self.banner {
-                    Some(b) => format!("{} · {name}", b.people[p.index()]),
-                    None => name,
-                }),
-            ]));
+            ];
+            if let Some(clock) = self.clock_span(p) {
+                spans.push(clock);
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::raw(match &self.banner {
+                Some(b) => format!("{} · {name}", b.people[p.index()]),
+                None => name,
+            }));
+            out.push(Line::from(spans));
         }
         match (&self.job, self.table().outcome()) {
             (_, Some(o)) => out.push(Line::styled(
@@ -1143,6 +1218,9 @@ pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> 
     let v = h.start().variant();
     session::result_sentence(h, o, |p| G::side_label_in(v, p).to_string())
 }
+
+/// Under this much time (ms) the running clock is shown in red.
+const LOW_TIME: i64 = 10_000;
 
 /// The background of the last move's cells.
 const MARK: Color = Color::Yellow;
