@@ -14,7 +14,7 @@
 
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tablero_ai::clock::{think_time_on, Clock, TimeControl};
 use tablero_ai::table::{DrawAnswer, Refusal, Table};
 use tablero_ai::Limits;
@@ -198,9 +198,27 @@ impl<G: CliGame> Session<G> {
     /// anything a person or the computer does, and the full screen ten
     /// times a second besides.
     pub fn flag_fell(&mut self) -> Option<Player> {
+        let now = self.timer.as_ref()?.now();
+        self.flag_fell_at(now)
+    }
+
+    /// The time `ago` on the clocks, never before the running clock's turn
+    /// began; `None` without a clock.
+    fn time_ago(&self, ago: Duration) -> Option<i64> {
+        let t = self.timer.as_ref()?;
+        let at = t.now() - millis(ago);
+        let began = match (t.clock.deadline, self.table.to_move()) {
+            (Some(d), Some(p)) => d - t.clock.left[p.index()],
+            _ => i64::MIN,
+        };
+        Some(at.max(began))
+    }
+
+    /// [`flag_fell`](Session::flag_fell) as it stood at `at`.
+    fn flag_fell_at(&mut self, at: i64) -> Option<Player> {
         let side = self.table.to_move()?;
         let t = self.timer.as_mut()?;
-        if !t.clock.flagged(t.now()) {
+        if !t.clock.flagged(at) {
             return None;
         }
         t.clock.flag(side.index());
@@ -221,18 +239,30 @@ impl<G: CliGame> Session<G> {
         }
     }
 
-    /// Plays the computer's move (unless its clock ran out meanwhile:
-    /// then [`Event::TimeUp`]).
+    /// Plays the computer's move, chosen `ago` (the full screen learns of
+    /// it a little late), unless its clock had run out by then:
+    /// [`Event::TimeUp`]. The wait is nobody's time: the computer's clock
+    /// stops when it chose, the other clock starts now, when the move is
+    /// shown.
     ///
     /// # Errors
     /// The table refused the move.
-    pub fn computer_move(&mut self, mv: G::Move) -> Result<Event, Refusal> {
-        if let Some(p) = self.flag_fell() {
+    pub fn computer_move(&mut self, mv: G::Move, ago: Duration) -> Result<Event, Refusal> {
+        let at = self.time_ago(ago);
+        if let Some(p) = at.and_then(|at| self.flag_fell_at(at)) {
             return Ok(Event::TimeUp(p));
         }
         let mover = self.table.to_move();
         self.table.play_move(mv)?;
-        self.settle(mover, true);
+        if let Some(at) = at {
+            self.settle_at(mover, true, at);
+        }
+        let next = self.table.to_move();
+        if let (Some(t), Some(next)) = (self.timer.as_mut(), next) {
+            if t.clock.running() {
+                t.clock.deadline = Some(t.now() + t.clock.left[next.index()]);
+            }
+        }
         Ok(Event::Moved(
             self.table.moves().last().cloned().unwrap_or_default(),
         ))
@@ -253,11 +283,17 @@ impl<G: CliGame> Session<G> {
     /// a move adds the increment and starts the other clock; any other end
     /// of the game stops them.
     fn settle(&mut self, mover: Option<Player>, moved: bool) {
+        if let Some(now) = self.timer.as_ref().map(Timer::now) {
+            self.settle_at(mover, moved, now);
+        }
+    }
+
+    /// [`settle`](Session::settle) for a change made at `now`.
+    fn settle_at(&mut self, mover: Option<Player>, moved: bool, now: i64) {
         let next = self.table.to_move().map(Player::index);
         let Some(t) = self.timer.as_mut() else {
             return;
         };
-        let now = t.now();
         match mover {
             Some(m) if moved => t.clock.moved(m.index(), now, next),
             _ if next.is_none() => t.clock.stop(mover.map(Player::index), now),
@@ -414,6 +450,11 @@ fn back_to_start<G: CliGame>(table: &Table<G>) -> Option<Table<G>> {
     let person = seats.iter().any(|s| s.is_person());
     (!h.moves().is_empty() && by_computer && person)
         .then(|| Table::from_history(History::new(h.start().clone()), seats))
+}
+
+/// `d` in whole milliseconds.
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Why the table refused a command, as a sentence in the language in use.
@@ -768,7 +809,22 @@ mod tests {
             limits.at_most,
             Some(std::time::Duration::from_millis(2_000))
         );
-        assert!(matches!(s.computer_move(mv), Ok(Event::Moved(_))));
+        // Chosen 1.5 s ago: the wait since is not the computer's.
+        now.set(21_500);
+        let ago = std::time::Duration::from_millis(1_500);
+        assert!(matches!(s.computer_move(mv, ago), Ok(Event::Moved(_))));
+        assert_eq!(s.time_left(Player::P2), Some(40_000));
+        assert_eq!(s.time_left(Player::P1), Some(60_000));
+        // Chosen before its turn began (a test's clock): it cost nothing.
+        s.act(Player::P1, &first_legal(&s)).expect("moved");
+        now.set(22_000);
+        let mv = {
+            let mut moves = <Imago as tablero_core::Game>::MoveList::default();
+            tablero_core::Game::legal_moves(s.table().history().current(), &mut moves);
+            moves.as_slice()[0]
+        };
+        let long_ago = std::time::Duration::from_millis(5_000);
+        assert!(matches!(s.computer_move(mv, long_ago), Ok(Event::Moved(_))));
         assert_eq!(s.time_left(Player::P2), Some(40_000));
         let refused = s.act(Player::P1, &Action::Command(Command::Undo));
         let Err(Refused::Table(why)) = refused else {
@@ -778,7 +834,7 @@ mod tests {
             tablero_core::Localize::message(&why).id(),
             "table-clock-no-undo"
         );
-        assert_eq!(s.table().moves().len(), 2);
+        assert_eq!(s.table().moves().len(), 4);
         // Without a clock the computer keeps its level's own budget.
         assert_eq!(session().computer_limits(Player::P2).at_most, None);
     }

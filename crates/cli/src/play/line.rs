@@ -333,7 +333,7 @@ impl<G: CliGame> Line<G> {
         let limits = self.session.computer_limits(side);
         let mv = bot.choose(self.session.table().history(), &limits);
         let text = self.session.table().history().current().format_move(mv);
-        match self.session.computer_move(mv) {
+        match self.session.computer_move(mv, std::time::Duration::ZERO) {
             Ok(Event::TimeUp(p)) => self.time_up(p),
             Ok(_) => println!(
                 "{}",

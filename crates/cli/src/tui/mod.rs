@@ -38,8 +38,9 @@ pub type Saver<G> = Box<dyn FnMut(&History<G>) -> Result<()>>;
 
 /// What a computer's thread sends back.
 enum Done<G: CliGame> {
-    /// The player (to keep what it learnt), its move and its search's info.
-    Move(Box<dyn Bot<G>>, G::Move, Option<String>),
+    /// The player (to keep what it learnt), its move, its search's info
+    /// and when it was chosen.
+    Move(Box<dyn Bot<G>>, G::Move, Option<String>, Instant),
     /// A suggested move for the person to move.
     Hint(G::Move),
 }
@@ -128,6 +129,11 @@ pub trait Screen {
     fn quitting(&self) -> bool;
     /// Asks to leave (an interrupt).
     fn stop(&mut self);
+    /// Whether the computer is thinking (its move is then looked for more
+    /// often than the screen is drawn).
+    fn thinking(&self) -> bool {
+        false
+    }
 }
 
 impl<G: CliGame + Send + 'static> Screen for App<G>
@@ -148,6 +154,9 @@ where
     }
     fn stop(&mut self) {
         App::stop(self);
+    }
+    fn thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.hint)
     }
 }
 
@@ -267,7 +276,8 @@ where
     /// Takes what a computer's thread sent, and starts the computer's
     /// search when it is to move. Returns whether anything changed.
     pub fn step(&mut self) -> bool {
-        let mut changed = self.flag();
+        // A move that came in time is played before the flag is looked at.
+        let mut changed = false;
         if let Some(job) = &self.job {
             match job.rx.try_recv() {
                 Ok(done) => {
@@ -287,6 +297,7 @@ where
                 }
             }
         }
+        changed |= self.flag();
         if self.job.is_none() && self.asking.is_none() && !self.quit {
             changed |= self.start_computer();
         }
@@ -331,7 +342,7 @@ where
 
     fn finish(&mut self, job: Job<G>, done: Done<G>) {
         match done {
-            Done::Move(bot, mv, info) => {
+            Done::Move(bot, mv, info, chosen) => {
                 self.bots[job.side.index()] = Some(bot);
                 if self.table().outcome().is_some() {
                     // Its clock ran out while it thought.
@@ -339,7 +350,7 @@ where
                 }
                 self.info = info;
                 let text = self.table().history().current().format_move(mv);
-                match self.session.computer_move(mv) {
+                match self.session.computer_move(mv, chosen.elapsed()) {
                     Ok(Event::TimeUp(p)) => {
                         self.changed();
                         self.message = self.event_text(&Event::TimeUp(p));
@@ -408,8 +419,9 @@ where
         };
         std::thread::spawn(move || {
             let mv = bot.choose(&history, &limits);
+            let chosen = Instant::now();
             let info = bot.info();
-            let _ = tx.send(Done::Move(bot, mv, info));
+            let _ = tx.send(Done::Move(bot, mv, info, chosen));
         });
         self.job = Some(Job {
             rx,
@@ -1219,6 +1231,11 @@ pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> 
     session::result_sentence(h, o, |p| G::side_label_in(v, p).to_string())
 }
 
+/// How often the screen is drawn when nothing happens.
+const FRAME: Duration = Duration::from_millis(100);
+/// How often a thinking computer's move is looked for.
+const LOOK: Duration = Duration::from_millis(10);
+
 /// Under this much time (ms) the running clock is shown in red.
 const LOW_TIME: i64 = 10_000;
 
@@ -1253,14 +1270,25 @@ pub fn run(app: &mut impl Screen) -> Result<()> {
     });
     let mut terminal = ratatui::try_init()?;
     let result = (|| -> Result<()> {
+        // Drawn ten times a second (a clock counts down smoothly, the
+        // thinking line turns), and at once after a key or a move; while
+        // the computer thinks its move is looked for every 10 ms, so that
+        // it is shown (and the other clock starts) without a wait.
+        let mut drawn: Option<Instant> = None;
+        let mut key = true;
         loop {
-            app.step();
-            terminal.draw(|f| app.draw(f))?;
+            let changed = app.step();
+            if key || changed || drawn.is_none_or(|d| d.elapsed() >= FRAME) {
+                terminal.draw(|f| app.draw(f))?;
+                drawn = Some(Instant::now());
+            }
             if app.quitting() || stop.load(Ordering::SeqCst) {
                 app.stop();
                 return Ok(());
             }
-            if term::poll(Duration::from_millis(100))? {
+            let wait = if app.thinking() { LOOK } else { FRAME };
+            key = term::poll(wait)?;
+            if key {
                 if let term::Event::Key(k) = term::read()? {
                     app.key(k);
                 }
