@@ -65,12 +65,17 @@ fn the_line_mode_prints_both_clocks_with_every_board_and_prompt() {
 }
 
 /// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
-/// what the terminal printed.
-fn late_move(lang: &str) -> String {
+/// what the terminal printed, and the record.
+fn late_move(lang: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let record = dir.join(format!("{lang}.txt"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
         .args([
             "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0",
         ])
+        .arg("--record")
+        .arg(&record)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", lang)
@@ -88,7 +93,15 @@ fn late_move(lang: &str) -> String {
     drop(stdin);
     let out = child.wait_with_output().expect("it ends");
     assert_eq!(out.status.code(), Some(0));
-    String::from_utf8(out.stdout).expect("UTF-8")
+    let text = std::fs::read_to_string(&record).expect("the record");
+    (String::from_utf8(out.stdout).expect("UTF-8"), text)
+}
+
+/// The line of `out` that starts with `start`.
+fn line_of<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
 }
 
 /// The one test here that waits for a real clock (15 s, both languages at
@@ -96,20 +109,33 @@ fn late_move(lang: &str) -> String {
 #[test]
 fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
     let es = std::thread::spawn(|| late_move("es_ES.UTF-8"));
-    let en = late_move("C");
-    let es = es.join().expect("the Spanish game");
+    let (en, record) = late_move("C");
+    let (es, _) = es.join().expect("the Spanish game");
     assert!(
         en.contains("The clock of Blue ran out: the game is lost on time."),
         "{en}"
     );
+    let result = line_of(&en, "Red wins (");
     assert!(
-        en.contains("Red wins (lost on time: the clock ran out). Score 1-0."),
-        "{en}"
+        result.contains("lost on time") && result.ends_with("Score 1-0."),
+        "{result}"
     );
-    assert!(!en.contains("2. B "), "{en}");
     assert!(
         es.contains("Se acabó el reloj de Azul: la partida está perdida por tiempo."),
         "{es}"
     );
-    assert!(es.contains("perdida por tiempo: se acabó el reloj"), "{es}");
+    let result = line_of(&es, "Gana Rojo (");
+    assert!(
+        result.contains("por tiempo") && result.ends_with("Resultado 1-0."),
+        "{result}"
+    );
+    // Blue's late move is not in the record; the loss on time is.
+    assert!(
+        record.contains("[Result \"p1\"]") && record.contains("[Reason \"time\"]"),
+        "{record}"
+    );
+    let moves = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty());
+    assert_eq!(moves.flat_map(|l| l.split(',')).count(), 1, "{record}");
 }

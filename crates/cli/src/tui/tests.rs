@@ -731,7 +731,7 @@ fn the_flag_falls_at_the_deadline_without_a_key() {
     assert_eq!(saves.get(), saved + 1, "the record keeps the loss");
     let text = screen_text(&app, 100, 30);
     assert!(text.contains("The clock of Blue ran out"), "{text}");
-    assert!(text.contains("lost on time: the clock ran out"), "{text}");
+    assert!(text.contains(&t!("reason-time")), "{text}");
     assert!(text.contains("0:00.0"), "{text}");
     // A key after the flag plays nothing.
     let late = app.table().legal();
