@@ -33,6 +33,12 @@ pub trait Bot<G: Game>: Send {
 pub struct Limits {
     /// Time allowed for this move, overriding the bot's own time budget.
     pub movetime: Option<Duration>,
+    /// The most time this move may take, from a clock
+    /// ([`crate::clock::think_time_on`]): unlike `movetime` it replaces no
+    /// budget. A level whose own budget is smaller keeps it (a weak level
+    /// stays weak); a time budget longer than this is cut to it, and a
+    /// node, iteration or depth budget stops at it.
+    pub at_most: Option<Duration>,
     /// Deepest iteration (alpha-beta) allowed.
     pub depth: Option<u32>,
     /// Node or iteration budget, overriding the bot's own.
@@ -98,6 +104,20 @@ pub enum Budget {
     Depth(u32),
 }
 
+/// How long a search may run, given the bot's own time budget (`own`, if
+/// its budget is a time) and the caller's limits: the caller's `movetime`
+/// if it gave one, else the bot's own time, and never more than the
+/// caller's `at_most` (which alone bounds a budget in nodes or depth).
+/// `None`: no time bound.
+#[must_use]
+pub fn time_bound(own: Option<Duration>, limits: &Limits) -> Option<Duration> {
+    let time = limits.movetime.or(own);
+    match (time, limits.at_most) {
+        (Some(t), Some(cap)) => Some(t.min(cap)),
+        (t, cap) => t.or(cap),
+    }
+}
+
 /// When to stop: a deadline and/or a node count, from a budget and limits.
 #[derive(Clone, Debug)]
 pub struct Deadline {
@@ -111,11 +131,11 @@ impl Deadline {
     /// Combines a bot's budget with the caller's limits.
     #[must_use]
     pub fn new(budget: Budget, limits: &Limits) -> Deadline {
-        let now = Instant::now();
-        let end = match (limits.movetime, budget) {
-            (Some(t), _) | (None, Budget::Time(t)) => Some(now + t),
+        let own = match budget {
+            Budget::Time(t) => Some(t),
             _ => None,
         };
+        let end = time_bound(own, limits).map(|t| Instant::now() + t);
         let nodes = limits.nodes.or(match budget {
             Budget::Nodes(n) => Some(n),
             _ => None,
@@ -136,15 +156,16 @@ impl Deadline {
     /// As [`Deadline::new`] for a search that goes by depth (alpha-beta):
     /// a depth or node limit from the caller (an engine's `go depth N` or
     /// `go nodes N`) replaces the bot's own budget, its own time included,
-    /// so that the search reaches that depth; a time from the caller still
-    /// bounds it, and so does the stop flag.
+    /// so that the search reaches that depth; a time from the caller (its
+    /// `movetime`, its `at_most`) still bounds it, and so does the stop
+    /// flag.
     #[must_use]
     pub fn by_depth(budget: Budget, limits: &Limits) -> Deadline {
         if limits.depth.is_none() && limits.nodes.is_none() {
             return Deadline::new(budget, limits);
         }
         Deadline {
-            end: limits.movetime.map(|t| Instant::now() + t),
+            end: time_bound(None, limits).map(|t| Instant::now() + t),
             nodes: limits.nodes,
             depth: limits.depth,
             stop: limits.stop.clone(),
@@ -201,5 +222,59 @@ impl<G: Game> Bot<G> for RandomBot {
         history.current().legal_moves(&mut moves);
         let m = moves.as_slice();
         m[self.rng.gen_range(0..m.len())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    #[test]
+    fn a_clock_cuts_the_time_but_keeps_a_smaller_budget() {
+        let clock = |ms| Limits {
+            at_most: Some(MS(ms)),
+            ..Limits::none()
+        };
+        // A level's own second, on a clock that allows 50 ms: 50 ms.
+        assert_eq!(time_bound(Some(MS(1000)), &clock(50)), Some(MS(50)));
+        // A level's own 10 ms stays 10 ms (a weak level stays weak).
+        assert_eq!(time_bound(Some(MS(10)), &clock(50)), Some(MS(10)));
+        // A budget in nodes or depth has no time of its own: the clock's.
+        assert_eq!(time_bound(None, &clock(50)), Some(MS(50)));
+        // The caller's movetime replaces the own budget, and is cut too.
+        let both = Limits {
+            movetime: Some(MS(200)),
+            ..clock(50)
+        };
+        assert_eq!(time_bound(Some(MS(1000)), &both), Some(MS(50)));
+        // Without a clock nothing changes.
+        assert_eq!(time_bound(Some(MS(1000)), &Limits::none()), Some(MS(1000)));
+        assert_eq!(time_bound(None, &Limits::none()), None);
+    }
+
+    #[test]
+    fn a_node_or_depth_budget_on_a_clock_has_a_deadline_too() {
+        let clock = Limits {
+            at_most: Some(MS(50)),
+            ..Limits::none()
+        };
+        for budget in [Budget::Nodes(1_000_000_000), Budget::Depth(40)] {
+            let d = Deadline::new(budget, &clock);
+            assert!(!d.unbounded(), "{budget:?}");
+            assert!(!d.reached(0), "{budget:?}");
+            std::thread::sleep(MS(60));
+            assert!(d.reached(0), "{budget:?}");
+        }
+        // An engine's `go depth 30` on a clock still stops at the clock.
+        let deep = Limits {
+            depth: Some(30),
+            ..clock
+        };
+        let d = Deadline::by_depth(Budget::Depth(4), &deep);
+        assert_eq!(d.max_depth(), Some(30));
+        assert!(!d.unbounded());
+        assert!(Deadline::by_depth(Budget::Depth(4), &Limits::none()).unbounded());
     }
 }

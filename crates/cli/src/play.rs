@@ -84,6 +84,12 @@ pub struct Args {
     /// both games add up. With --record FILE, game N is saved to FILE.N.
     #[arg(long = "match")]
     two_games: bool,
+    /// Play on a clock: minutes for the game + seconds added after each
+    /// move (Fischer), such as 5+3, 1+0 or 0.5+0 (at most 180+180). The
+    /// first move starts the clocks; a side whose clock runs out loses on
+    /// time. The computer then takes its time from its clock. No undo.
+    #[arg(long, value_name = "CONTROL")]
+    clock: Option<String>,
     #[command(flatten)]
     pub(crate) tables: crate::tables::TableArgs,
 }
@@ -213,6 +219,14 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         parse_player(&first_text, [&side_word(0), &side_word(1)])?
     };
     let color = colors(args) && std::io::stdout().is_terminal();
+    let control = match &args.clock {
+        Some(text) => Some(crate::session::parse_clock(text).map_err(|e| anyhow!(e))?),
+        None => None,
+    };
+    if control.is_some() && args.two_games {
+        bail!(t!("play-clock-no-match"));
+    }
+    let timer = || control.map(crate::session::Timer::new);
     if args.two_games {
         let who = [
             Who::parse(given[0].as_deref().unwrap_or("human"), seed)?,
@@ -248,9 +262,9 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     ];
     let tags = record.map(|r| r.tags).unwrap_or_default();
     if !args.plain && crate::tui::available() {
-        return run_full_screen(args, history, who, tags, seed);
+        return run_full_screen(args, history, who, tags, seed, timer());
     }
-    let mut s = Line::new(history, who, color);
+    let mut s = Line::new(history, who, color, timer());
     s.tags = tags;
     s.record.clone_from(&args.record);
     on_interrupt(args.record.as_deref());
@@ -280,6 +294,7 @@ fn run_full_screen<G: CliGame>(
     who: [Who<G>; 2],
     tags: Vec<(String, String)>,
     seed: u64,
+    timer: Option<crate::session::Timer>,
 ) -> Result<()> {
     let seats = [who[0].seat(), who[1].seat()];
     let names = [who[0].name().to_string(), who[1].name().to_string()];
@@ -295,6 +310,9 @@ fn run_full_screen<G: CliGame>(
     });
     let table = Table::from_history(history, seats);
     let mut app = crate::tui::App::new(table, bots, names, save, seed);
+    if let Some(timer) = timer {
+        app.set_timer(timer);
+    }
     app.set_color(colors(args));
     let result = crate::tui::run(&mut app);
     // The record was written after every move.
@@ -406,7 +424,7 @@ fn run_match<G: CliGame>(
         let who = [seat(Player::P1), seat(Player::P2)];
         println!();
         println!("{}", match_header::<G>(m.variant(), &names, game));
-        let mut s = Line::new(m.current().clone(), who, color);
+        let mut s = Line::new(m.current().clone(), who, color, None);
         s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
         s.save()?;

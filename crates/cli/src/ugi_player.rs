@@ -172,7 +172,10 @@ impl UgiPlayer {
         }
         self.send(&line)?;
         let mut go = String::from("go");
-        if let Some(t) = limits.movetime {
+        // The caller's time, cut to a clock's bound (the engine's own
+        // budget is not known here: a clock's bound is its movetime).
+        let movetime = tablero_ai::bot::time_bound(None, limits);
+        if let Some(t) = movetime {
             go.push_str(&format!(" movetime {}", t.as_millis()));
         }
         if let Some(n) = limits.nodes {
@@ -182,7 +185,7 @@ impl UgiPlayer {
             go.push_str(&format!(" depth {d}"));
         }
         self.send(&go)?;
-        let timeout = limits.movetime.map_or(NO_LIMIT, |t| 2 * t + HANDSHAKE);
+        let timeout = movetime.map_or(NO_LIMIT, |t| 2 * t + HANDSHAKE);
         let best = self.expect("bestmove", timeout)?;
         let token = best.split_whitespace().nth(1).unwrap_or("none");
         Ok(token.replace('_', " "))

@@ -98,13 +98,15 @@ impl<B: Bot<Linja>> Bot<Linja> for Endgame<B> {
 
 /// `limits` with the move's time less `spent`: the caller's time if it
 /// gave one, else the search's own (`own`), unless the caller fixed a
-/// depth or a node count (then the search stays as reproducible as asked).
+/// depth or a node count (then the search stays as reproducible as asked);
+/// a clock's bound (`at_most`) less `spent` in any case.
 fn time_left(limits: &Limits, own: Option<Duration>, spent: Duration) -> Limits {
     let mut rest = limits.clone();
     let fixed = limits.nodes.is_some() || limits.depth.is_some();
     if let Some(t) = limits.movetime.or(if fixed { None } else { own }) {
         rest.movetime = Some(t.saturating_sub(spent).max(Duration::from_millis(10)));
     }
+    rest.at_most = limits.at_most.map(|t| t.saturating_sub(spent));
     rest
 }
 
@@ -277,5 +279,22 @@ mod tests {
         // A fixed node count stays as reproducible as asked: no clock.
         assert_eq!(seen[2].movetime, None);
         assert_eq!(seen[2].nodes, Some(50));
+    }
+
+    #[test]
+    fn the_solvers_try_counts_against_a_clocks_bound_too() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let cap = Duration::from_millis(500);
+        let mut bot = endgame(false, 1_000, (Recorder(Arc::clone(&seen)), None), 1);
+        let history = History::new(Linja::start(&Rules::Publisher));
+        let clock = Limits {
+            at_most: Some(cap),
+            nodes: Some(50),
+            ..Limits::none()
+        };
+        bot.choose(&history, &clock);
+        let seen = seen.lock().unwrap();
+        assert!(seen[0].at_most.is_some_and(|t| t < cap), "{:?}", seen[0]);
+        assert_eq!((seen[0].movetime, seen[0].nodes), (None, Some(50)));
     }
 }

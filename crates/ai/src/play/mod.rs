@@ -316,4 +316,26 @@ mod tests {
         assert_eq!(m.to_string(), "\"ai:0\": levels are ai:1 to ai:5");
         assert!(parse_spec::<Jarmo>("mcts:iters=5", 1).is_ok());
     }
+
+    /// A clock's bound stops a level's 2 s search, and a search by
+    /// iterations that would take minutes, long before their own budget.
+    /// (An upper bound with a wide margin: the bound is 50 ms.)
+    #[test]
+    fn a_clock_bounds_a_level_s_own_budget() {
+        use crate::bot::Limits;
+        use std::time::{Duration, Instant};
+        use tablero_core::{Game, History, Player};
+        let history = History::new(Jarmo::start_with(&Default::default(), Player::P1));
+        let clock = Limits {
+            at_most: Some(Duration::from_millis(50)),
+            ..Limits::none()
+        };
+        for spec in ["ai:5", "mcts:iters=1000000000", "ab:depth=60"] {
+            let mut bot = parse_spec::<Jarmo>(spec, 1).expect("a spec");
+            let t = Instant::now();
+            bot.choose(&history, &clock);
+            let took = t.elapsed();
+            assert!(took < Duration::from_millis(1000), "{spec}: {took:?}");
+        }
+    }
 }

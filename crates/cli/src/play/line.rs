@@ -5,13 +5,12 @@
 use super::{save_record, Who};
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
-use crate::session::{self, Action, Event, Refused, Session};
+use crate::session::{self, Action, Event, Refused, Session, Timer};
 use anyhow::Result;
 use owo_colors::OwoColorize;
 use std::io::BufRead;
 use std::path::PathBuf;
 use tablero_ai::table::Table;
-use tablero_ai::Limits;
 use tablero_core::{History, Player};
 
 /// A game line by line: the session and who plays each seat.
@@ -68,10 +67,20 @@ enum Step {
 }
 
 impl<G: CliGame> Line<G> {
-    pub(super) fn new(history: History<G>, who: [Who<G>; 2], color: bool) -> Self {
+    /// A game from `history`; with a `timer`, on its clocks.
+    pub(super) fn new(
+        history: History<G>,
+        who: [Who<G>; 2],
+        color: bool,
+        timer: Option<Timer>,
+    ) -> Self {
         let seats = [who[0].seat(), who[1].seat()];
+        let table = Table::from_history(history, seats);
         Line {
-            session: Session::new(Table::from_history(history, seats)),
+            session: match timer {
+                Some(timer) => Session::with_timer(table, timer),
+                None => Session::new(table),
+            },
             who,
             color,
             record: None,
@@ -102,6 +111,39 @@ impl<G: CliGame> Line<G> {
         if self.session.table().history().moves().is_empty() {
             println!("{}", self.session.table().history().current().legend());
         }
+        if let Some(line) = self.clocks() {
+            println!("{line}");
+        }
+    }
+
+    /// Both clocks, the running one marked: `Clocks: ▶ Red 4:53 · Blue
+    /// 5:00`; `None` without a clock.
+    fn clocks(&self) -> Option<String> {
+        let running = self.session.running();
+        let each: Option<Vec<String>> = Player::ALL
+            .into_iter()
+            .map(|p| {
+                let left = session::clock_text(self.session.time_left(p)?);
+                let mark = if running == Some(p) { "▶ " } else { "" };
+                Some(format!("{mark}{} {left}", self.title(p)))
+            })
+            .collect();
+        Some(t!("clock-line", clocks = each?.join(" · ")))
+    }
+
+    /// The prompt of `side`: its name, and its time left with a clock.
+    fn prompt(&self, side: Player) -> String {
+        let name =
+            G::side_label_in(self.session.table().history().start().variant(), side).to_lowercase();
+        match self.session.time_left(side) {
+            Some(ms) => format!("{name} {}> ", session::clock_text(ms)),
+            None => format!("{name}> "),
+        }
+    }
+
+    /// Says that `side` lost on time.
+    fn time_up(&self, side: Player) {
+        println!("{}", session::time_up_text(&self.title(side)));
     }
 
     fn title(&self, p: Player) -> String {
@@ -134,8 +176,11 @@ impl<G: CliGame> Line<G> {
 
     /// Plays to the end; `Ok(true)` when the player quit.
     pub(super) fn play(&mut self) -> Result<bool> {
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock();
+        self.play_from(&mut std::io::stdin().lock())
+    }
+
+    /// Plays to the end reading the person's lines from `lines`.
+    fn play_from(&mut self, lines: &mut impl BufRead) -> Result<bool> {
         loop {
             self.save()?;
             self.show();
@@ -148,7 +193,7 @@ impl<G: CliGame> Line<G> {
             let side = self.session.table().history().current().side_to_move();
             if !self.session.table().seats()[side.index()].is_person() {
                 if self.session.paused() {
-                    if self.paused_prompt(side, &mut lines) {
+                    if self.paused_prompt(side, lines) {
                         return Ok(true);
                     }
                 } else {
@@ -158,13 +203,9 @@ impl<G: CliGame> Line<G> {
             }
             self.to_move(side);
             loop {
-                print!(
-                    "{}> ",
-                    G::side_label_in(self.session.table().history().start().variant(), side)
-                        .to_lowercase()
-                );
+                print!("{}", self.prompt(side));
                 crate::out::flush();
-                let line = match read_input(&mut lines) {
+                let line = match read_input(lines) {
                     Input::Line(line) => line,
                     Input::End => {
                         println!();
@@ -180,7 +221,7 @@ impl<G: CliGame> Line<G> {
                     Step::Moved => break,
                     Step::Quit => return Ok(true),
                     Step::AskDraw => {
-                        if self.ask_draw(side, &mut lines) {
+                        if self.ask_draw(side, lines) {
                             break;
                         }
                     }
@@ -227,6 +268,10 @@ impl<G: CliGame> Line<G> {
             .answer_draw(other, crate::i18n::is_yes(&answer))
         {
             Event::DrawAgreed => true,
+            Event::TimeUp(p) => {
+                self.time_up(p);
+                true
+            }
             _ => {
                 println!("{}", t!("declines-draw", side = self.title(other)));
                 false
@@ -265,11 +310,14 @@ impl<G: CliGame> Line<G> {
 
     fn computer_turn(&mut self, side: Player) {
         let title = self.title(side);
+        if let Some(p) = self.session.flag_fell() {
+            self.time_up(p);
+            return;
+        }
         let Who::Computer(bot, spec) = &mut self.who[side.index()] else {
             unreachable!("a computer's turn")
         };
-        let table = self.session.table_mut();
-        if table.computer_claims() {
+        if self.session.computer_claims(side) {
             println!(
                 "{}",
                 t!(
@@ -279,20 +327,25 @@ impl<G: CliGame> Line<G> {
                     claim = session::claim_name::<G>()
                 )
             );
-            table.claim(side).expect("a claim the table proved");
             return;
         }
-        let mv = bot.choose(table.history(), &Limits::none());
-        println!(
-            "{}",
-            t!(
-                "computer-plays",
-                side = title,
-                spec = spec.clone(),
-                mv = table.history().current().format_move(mv)
-            )
-        );
-        table.play_move(mv).expect("the computer plays legal moves");
+        // With a clock, the computer's time comes from it.
+        let limits = self.session.computer_limits(side);
+        let mv = bot.choose(self.session.table().history(), &limits);
+        let text = self.session.table().history().current().format_move(mv);
+        match self.session.computer_move(mv, std::time::Duration::ZERO) {
+            Ok(Event::TimeUp(p)) => self.time_up(p),
+            Ok(_) => println!(
+                "{}",
+                t!(
+                    "computer-plays",
+                    side = title,
+                    spec = spec.clone(),
+                    mv = text
+                )
+            ),
+            Err(e) => panic!("the computer plays legal moves: {e}"),
+        }
     }
 
     /// A line the person to move typed.
@@ -356,8 +409,62 @@ impl<G: CliGame> Line<G> {
                 }
             }
             Event::DrawOffered { .. } => return Step::AskDraw,
+            Event::TimeUp(p) => self.time_up(p),
             Event::Moved(_) | Event::Resigned(_) | Event::Claimed(_) | Event::DrawDeclined(_) => {}
         }
         Step::Moved
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_ai::clock::Clock;
+    use tablero_core::{Game, Reason};
+    use tablero_games::imago::Imago;
+
+    /// Two people at Imago on a 1+0 clock read at `now` ms, Red's first
+    /// move played at 0 (Blue's clock runs from then).
+    fn clocked(now: i64) -> Line<Imago> {
+        let mut h = History::new(Imago::start_with(&Default::default(), Player::P1));
+        let mut moves = <Imago as Game>::MoveList::default();
+        h.current().legal_moves(&mut moves);
+        h.play(moves.as_slice()[0]).expect("a legal move");
+        let mut clock = Clock::new("1+0".parse().expect("a control"));
+        clock.moved(0, 0, Some(1));
+        let who = [Who::Human("human".into()), Who::Human("human".into())];
+        Line::new(h, who, false, Some(Timer::with_time(clock, move || now)))
+    }
+
+    fn blue_move(l: &Line<Imago>) -> String {
+        l.session.table().legal()[0].text.clone()
+    }
+
+    #[test]
+    fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
+        let mut l = clocked(60_000);
+        let mut input = std::io::Cursor::new(format!("{}\n", blue_move(&l)));
+        assert!(!l.play_from(&mut input).expect("played"));
+        let o = l.session.table().outcome().expect("over");
+        assert_eq!((o.winner, o.reason), (Some(Player::P1), Reason::Time));
+        assert_eq!(l.session.table().moves().len(), 1);
+        assert_eq!(l.session.time_left(Player::P2), Some(0));
+    }
+
+    #[test]
+    fn a_move_in_time_is_played_and_the_prompt_and_board_show_both_clocks() {
+        let mut l = clocked(59_999);
+        assert_eq!(l.prompt(Player::P2), "blue 0:00.0> ");
+        assert_eq!(
+            l.clocks().as_deref(),
+            Some("Clocks: Red 1:00 · ▶ Blue 0:00.0")
+        );
+        let mut input = std::io::Cursor::new(format!("{}\n", blue_move(&l)));
+        // The input ends at Red's turn: the game is left unfinished.
+        assert!(l.play_from(&mut input).expect("played"));
+        assert_eq!(l.session.table().moves().len(), 2);
+        assert!(l.session.table().outcome().is_none());
+        assert_eq!(l.session.clock().expect("a clock").left, [60_000, 1]);
+        assert_eq!(l.prompt(Player::P1), "red 1:00> ");
     }
 }

@@ -300,4 +300,8 @@ where
         self.sync();
         self.quit = true;
     }
+
+    fn thinking(&self) -> bool {
+        Screen::thinking(&self.app)
+    }
 }

@@ -17,7 +17,7 @@ pub use matches::MatchApp;
 
 use crate::i18n::{t, Command};
 use crate::render::CliGame;
-use crate::session::{self, Action, Event, Refused, Session};
+use crate::session::{self, Action, Event, Refused, Session, Timer};
 use anyhow::Result;
 use ratatui::crossterm::event::{self as term, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -38,8 +38,9 @@ pub type Saver<G> = Box<dyn FnMut(&History<G>) -> Result<()>>;
 
 /// What a computer's thread sends back.
 enum Done<G: CliGame> {
-    /// The player (to keep what it learnt), its move and its search's info.
-    Move(Box<dyn Bot<G>>, G::Move, Option<String>),
+    /// The player (to keep what it learnt), its move, its search's info
+    /// and when it was chosen.
+    Move(Box<dyn Bot<G>>, G::Move, Option<String>, Instant),
     /// A suggested move for the person to move.
     Hint(G::Move),
 }
@@ -52,6 +53,8 @@ struct Job<G: CliGame> {
     hint: bool,
     /// What the search has found so far (alpha-beta: its best line).
     progress: Arc<Progress>,
+    /// Set to stop the search (its clock ran out).
+    stop: Arc<AtomicBool>,
 }
 
 /// The spec of the player that gives hints.
@@ -126,6 +129,11 @@ pub trait Screen {
     fn quitting(&self) -> bool;
     /// Asks to leave (an interrupt).
     fn stop(&mut self);
+    /// Whether the computer is thinking (its move is then looked for more
+    /// often than the screen is drawn).
+    fn thinking(&self) -> bool {
+        false
+    }
 }
 
 impl<G: CliGame + Send + 'static> Screen for App<G>
@@ -146,6 +154,9 @@ where
     }
     fn stop(&mut self) {
         App::stop(self);
+    }
+    fn thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.hint)
     }
 }
 
@@ -195,6 +206,12 @@ where
     /// Colours on the screen or not.
     pub fn set_color(&mut self, color: bool) {
         self.color = color;
+    }
+
+    /// Plays the game on `timer`'s clocks.
+    pub fn set_timer(&mut self, timer: Timer) {
+        self.session.set_timer(timer);
+        self.message = self.prompt_text();
     }
 
     /// Whether the player asked to leave.
@@ -259,6 +276,7 @@ where
     /// Takes what a computer's thread sent, and starts the computer's
     /// search when it is to move. Returns whether anything changed.
     pub fn step(&mut self) -> bool {
+        // A move that came in time is played before the flag is looked at.
         let mut changed = false;
         if let Some(job) = &self.job {
             match job.rx.try_recv() {
@@ -279,10 +297,34 @@ where
                 }
             }
         }
+        changed |= self.flag();
         if self.job.is_none() && self.asking.is_none() && !self.quit {
             changed |= self.start_computer();
         }
         changed
+    }
+
+    /// Whether the running clock ran out just now: the game is then lost on
+    /// time, at once, whoever was to move; a search under way is stopped
+    /// (the computer's move, when it comes, is not played).
+    fn flag(&mut self) -> bool {
+        let Some(side) = self.session.flag_fell() else {
+            return false;
+        };
+        match &self.job {
+            Some(job) if job.hint => self.job = None,
+            Some(job) => job.stop.store(true, Ordering::Relaxed),
+            None => {}
+        }
+        self.asking = None;
+        self.confirm_resign = false;
+        self.changed();
+        self.message = format!(
+            "{} {}",
+            session::time_up_text(self.title(side)),
+            self.prompt_text()
+        );
+        true
     }
 
     /// Waits for the computer's thread (the tests' way of letting it play).
@@ -300,12 +342,20 @@ where
 
     fn finish(&mut self, job: Job<G>, done: Done<G>) {
         match done {
-            Done::Move(bot, mv, info) => {
+            Done::Move(bot, mv, info, chosen) => {
                 self.bots[job.side.index()] = Some(bot);
+                if self.table().outcome().is_some() {
+                    // Its clock ran out while it thought.
+                    return;
+                }
                 self.info = info;
                 let text = self.table().history().current().format_move(mv);
-                match self.session.table_mut().play_move(mv) {
-                    Ok(()) => {
+                match self.session.computer_move(mv, chosen.elapsed()) {
+                    Ok(Event::TimeUp(p)) => {
+                        self.changed();
+                        self.message = self.event_text(&Event::TimeUp(p));
+                    }
+                    Ok(_) => {
                         self.changed();
                         self.message = t!(
                             "tui-played",
@@ -343,8 +393,7 @@ where
         if self.table().seats()[side.index()].is_person() || self.session.paused() {
             return false;
         }
-        let table = self.session.table_mut();
-        if table.computer_claims() && table.claim(side).is_ok() {
+        if self.session.computer_claims(side) {
             self.changed();
             self.message = t!(
                 "tui-claims",
@@ -361,14 +410,18 @@ where
         let history = self.table().history().clone();
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(Progress::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        // With a clock, the computer's time comes from it.
         let limits = Limits {
             progress: Some(Arc::clone(&progress)),
-            ..Limits::none()
+            stop: Some(Arc::clone(&stop)),
+            ..self.session.computer_limits(side)
         };
         std::thread::spawn(move || {
             let mv = bot.choose(&history, &limits);
+            let chosen = Instant::now();
             let info = bot.info();
-            let _ = tx.send(Done::Move(bot, mv, info));
+            let _ = tx.send(Done::Move(bot, mv, info, chosen));
         });
         self.job = Some(Job {
             rx,
@@ -376,6 +429,7 @@ where
             started: Instant::now(),
             hint: false,
             progress,
+            stop,
         });
         true
     }
@@ -398,6 +452,7 @@ where
             started: Instant::now(),
             hint: true,
             progress: Arc::new(Progress::default()),
+            stop: Arc::new(AtomicBool::new(false)),
         });
         self.message = t!("tui-looking");
     }
@@ -630,6 +685,7 @@ where
             Event::Resigned(p) => t!("tui-resigns", side = self.title(*p)),
             Event::DrawAgreed => return t!("tui-draw-agreed", prompt = self.prompt_text()),
             Event::DrawDeclined(p) => t!("tui-declines-draw", side = self.title(*p), prompt = ""),
+            Event::TimeUp(p) => session::time_up_text(self.title(*p)),
             Event::DrawOffered { by, to } => {
                 return t!(
                     "tui-offers-draw",
@@ -706,6 +762,13 @@ where
                 self.title(Player::P2),
                 label(Player::P2)
             ),
+        };
+        let title = match self.session.clock() {
+            Some(c) => format!(
+                "{title} · {}",
+                t!("tui-clock-control", control = c.control.to_string())
+            ),
+            None => title,
         };
         f.render_widget(
             Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
@@ -965,6 +1028,25 @@ where
         })
     }
 
+    /// The clock of `p`, when the game has clocks: the running one in
+    /// reverse video, and in red in its last ten seconds.
+    fn clock_span(&self, p: Player) -> Option<Span<'static>> {
+        let left = self.session.time_left(p)?;
+        let mut style = Style::new().add_modifier(Modifier::BOLD);
+        if self.session.running() == Some(p) {
+            style = style.add_modifier(Modifier::REVERSED);
+            if left < LOW_TIME {
+                style = style.fg(Color::Red);
+            }
+        } else {
+            style = style.add_modifier(Modifier::DIM);
+        }
+        Some(Span::styled(
+            format!(" {:>6} ", session::clock_text(left)),
+            style,
+        ))
+    }
+
     /// The side panel: the players, the search, the lost pieces, the game's
     /// own notes and the move list, its newest ply always shown (however
     /// the lines above it wrap).
@@ -988,17 +1070,22 @@ where
                 Color::Blue
             };
             let name = session::player_label(&self.names[p.index()]);
-            out.push(Line::from(vec![
+            let mut spans = vec![
                 Span::raw(marker),
                 Span::styled(
                     format!("{:<7}", self.title(p)),
                     Style::new().fg(color).bold(),
                 ),
-                Span::raw(match &self.banner {
-                    Some(b) => format!("{} · {name}", b.people[p.index()]),
-                    None => name,
-                }),
-            ]));
+            ];
+            if let Some(clock) = self.clock_span(p) {
+                spans.push(clock);
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::raw(match &self.banner {
+                Some(b) => format!("{} · {name}", b.people[p.index()]),
+                None => name,
+            }));
+            out.push(Line::from(spans));
         }
         match (&self.job, self.table().outcome()) {
             (_, Some(o)) => out.push(Line::styled(
@@ -1144,6 +1231,14 @@ pub fn result_sentence<G: CliGame>(h: &History<G>, o: tablero_core::Outcome) -> 
     session::result_sentence(h, o, |p| G::side_label_in(v, p).to_string())
 }
 
+/// How often the screen is drawn when nothing happens.
+const FRAME: Duration = Duration::from_millis(100);
+/// How often a thinking computer's move is looked for.
+const LOOK: Duration = Duration::from_millis(10);
+
+/// Under this much time (ms) the running clock is shown in red.
+const LOW_TIME: i64 = 10_000;
+
 /// The background of the last move's cells.
 const MARK: Color = Color::Yellow;
 /// The background of the dark squares.
@@ -1175,14 +1270,25 @@ pub fn run(app: &mut impl Screen) -> Result<()> {
     });
     let mut terminal = ratatui::try_init()?;
     let result = (|| -> Result<()> {
+        // Drawn ten times a second (a clock counts down smoothly, the
+        // thinking line turns), and at once after a key or a move; while
+        // the computer thinks its move is looked for every 10 ms, so that
+        // it is shown (and the other clock starts) without a wait.
+        let mut drawn: Option<Instant> = None;
+        let mut key = true;
         loop {
-            app.step();
-            terminal.draw(|f| app.draw(f))?;
+            let changed = app.step();
+            if key || changed || drawn.is_none_or(|d| d.elapsed() >= FRAME) {
+                terminal.draw(|f| app.draw(f))?;
+                drawn = Some(Instant::now());
+            }
             if app.quitting() || stop.load(Ordering::SeqCst) {
                 app.stop();
                 return Ok(());
             }
-            if term::poll(Duration::from_millis(100))? {
+            let wait = if app.thinking() { LOOK } else { FRAME };
+            key = term::poll(wait)?;
+            if key {
                 if let term::Event::Key(k) = term::read()? {
                     app.key(k);
                 }

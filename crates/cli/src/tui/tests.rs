@@ -653,3 +653,121 @@ fn a_side_without_pieces_is_said_so() {
     assert!(text.contains("Black has no pieces left"), "{text}");
     assert!(!text.contains("neither"), "{text}");
 }
+
+/// `app` on a `control` clock read at the time in the cell.
+fn on_clock<G: CliGame + Send + 'static>(app: &mut App<G>, control: &str) -> Rc<Cell<i64>>
+where
+    G::Move: Send,
+{
+    let now = Rc::new(Cell::new(0));
+    let read = Rc::clone(&now);
+    let clock = tablero_ai::clock::Clock::new(control.parse().expect("a control"));
+    app.set_timer(Timer::with_time(clock, move || read.get()));
+    now
+}
+
+/// Where `text` starts on the screen (column, line).
+fn find_text(rows: &[String], text: &str) -> Option<(u16, u16)> {
+    rows.iter().enumerate().find_map(|(y, r)| {
+        let at = r.find(text)?;
+        Some((r[..at].chars().count() as u16, y as u16))
+    })
+}
+
+#[test]
+fn the_clocks_show_by_the_names_and_the_running_one_is_marked_and_warns() {
+    let (mut app, _) = game::<Imago>("", "human");
+    let now = on_clock(&mut app, "1+0");
+    let buf = screen(&app, 100, 30);
+    let r = rows(&buf);
+    assert!(r[0].contains("clock 1+0"), "{}", r[0]);
+    let red = find_text(&r, "Red       1:00").expect("Red's clock");
+    let blue = find_text(&r, "Blue      1:00").expect("Blue's clock");
+    // Nothing runs before the first move.
+    assert!(!buf[(blue.0 + 9, blue.1)]
+        .modifier
+        .contains(Modifier::REVERSED));
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    now.set(2_500);
+    let buf = screen(&app, 100, 30);
+    let r = rows(&buf);
+    assert!(
+        find_text(&r, "Red       1:00").is_some(),
+        "{}",
+        r.join("\n")
+    );
+    let (x, y) = find_text(&r, "Blue      0:57").expect("Blue's clock runs");
+    assert!(buf[(x + 9, y)].modifier.contains(Modifier::REVERSED));
+    assert_ne!(buf[(x + 9, y)].fg, Color::Red);
+    assert!(!buf[(red.0 + 9, red.1)]
+        .modifier
+        .contains(Modifier::REVERSED));
+    // The last ten seconds: tenths, in red.
+    now.set(55_000);
+    let buf = screen(&app, 100, 30);
+    let r = rows(&buf);
+    let (x, y) = find_text(&r, "Blue    0:05.0").expect("tenths");
+    assert_eq!(buf[(x + 9, y)].fg, Color::Red);
+}
+
+#[test]
+fn the_flag_falls_at_the_deadline_without_a_key() {
+    let (mut app, saves) = game::<Imago>("", "human");
+    let now = on_clock(&mut app, "1+0");
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    now.set(59_999);
+    app.step();
+    assert!(app.table().outcome().is_none());
+    let saved = saves.get();
+    now.set(60_000);
+    assert!(app.step(), "the screen changed");
+    let o = app.table().outcome().expect("lost on time");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Player::P1), tablero_core::Reason::Time)
+    );
+    assert_eq!(saves.get(), saved + 1, "the record keeps the loss");
+    let text = screen_text(&app, 100, 30);
+    assert!(text.contains("The clock of Blue ran out"), "{text}");
+    assert!(text.contains(&t!("reason-time")), "{text}");
+    assert!(text.contains("0:00.0"), "{text}");
+    // A key after the flag plays nothing.
+    let late = app.table().legal();
+    assert!(late.is_empty());
+    // Undo is refused on a clock.
+    let (mut app, _) = game::<Imago>("", "random");
+    on_clock(&mut app, "1+0");
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    app.step();
+    app.wait();
+    app.key(KeyEvent::from(KeyCode::F(3)));
+    assert_eq!(app.table().moves().len(), 2);
+    assert!(app.message.contains("no take-backs"), "{}", app.message);
+}
+
+#[test]
+fn a_computer_whose_flag_falls_while_it_thinks_stops_and_its_move_is_not_played() {
+    // Its own 20 s, and 30 s from a 10-minute clock: only the stop makes
+    // it come back at once.
+    let (mut app, _) = game::<Imago>("", "mcts:ms=20000");
+    let now = on_clock(&mut app, "10+0");
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    app.step();
+    assert!(app.job.is_some(), "the computer thinks");
+    now.set(600_000);
+    app.step();
+    let o = app.table().outcome().expect("lost on time");
+    assert_eq!(o.winner, Some(Player::P1));
+    let started = Instant::now();
+    app.wait();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the search stopped"
+    );
+    assert!(app.bots[1].is_some(), "the player came back");
+    assert_eq!(app.table().moves().len(), 1);
+}

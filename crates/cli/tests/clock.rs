@@ -1,0 +1,141 @@
+//! `tablero play --clock`: the control read or refused, both clocks shown in
+//! the line mode, and a move typed after the flag refused in both languages.
+//! (The full screen's clocks and its flag without a key are tested with the
+//! time driven, in `src/tui/tests.rs`; the session's rules in
+//! `src/session.rs`.)
+
+mod common;
+use common::{tablero, tablero_env};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[test]
+fn a_bad_or_correspondence_control_is_refused_in_the_language_in_use() {
+    let (code, _, err) = tablero(&["play", "imago", "--plain", "--clock", "5"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"5\" is not a time control") || err.contains("5 is not a time control"),
+        "{err}"
+    );
+    let (code, _, err) = tablero(&["play", "imago", "--plain", "--clock", "3d"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("live clocks only"), "{err}");
+    let es = [("LANG", "es_ES.UTF-8")];
+    let (code, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "x+1"], "", &es);
+    assert_eq!(code, 2);
+    assert!(err.contains("no es un control de tiempo"), "{err}");
+    let (code, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "4d"], "", &es);
+    assert_eq!(code, 2);
+    assert!(err.contains("no es un control de tiempo"), "{err}");
+    let (code, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "7d"], "", &es);
+    assert_eq!(code, 2);
+    assert!(err.contains("solo se juega con reloj en vivo"), "{err}");
+    let (code, _, err) = tablero(
+        &["play", "jarmo", "--plain", "--match", "--clock", "1+0"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--clock does not go with --match"), "{err}");
+    let (code, out, _) = tablero(&["play", "--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("--clock <CONTROL>"), "{out}");
+}
+
+#[test]
+fn the_line_mode_prints_both_clocks_with_every_board_and_prompt() {
+    let args = [
+        "play", "imago", "--plain", "--p2", "human", "--clock", "5+3",
+    ];
+    let (code, out, err) = tablero(&args, "1\n");
+    assert_eq!(code, 0, "{err}");
+    // Before the first move nothing runs.
+    assert!(out.contains("Clocks: Red 5:00 · Blue 5:00"), "{out}");
+    assert!(out.contains("red 5:00> "), "{out}");
+    // The first move costs nothing and starts Blue's clock.
+    assert!(out.contains("Clocks: Red 5:00 · ▶ Blue "), "{out}");
+    assert!(
+        out.contains("blue 5:00> ") || out.contains("blue 4:59> "),
+        "{out}"
+    );
+    let (code, out, err) = tablero_env(&args, "1\n", &[("LANG", "es_ES.UTF-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Relojes: Rojo 5:00 · Azul 5:00"), "{out}");
+    assert!(out.contains("Relojes: Rojo 5:00 · ▶ Azul "), "{out}");
+}
+
+/// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
+/// what the terminal printed, and the record.
+fn late_move(lang: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let record = dir.join(format!("{lang}.txt"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args([
+            "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin.write_all(b"1\n").expect("written");
+    stdin.flush().expect("flushed");
+    std::thread::sleep(Duration::from_millis(15_400));
+    stdin.write_all(b"1\n").expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("it ends");
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&record).expect("the record");
+    (String::from_utf8(out.stdout).expect("UTF-8"), text)
+}
+
+/// The line of `out` that starts with `start`.
+fn line_of<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
+}
+
+/// The one test here that waits for a real clock (15 s, both languages at
+/// once): the line mode sees the flag when the late line comes.
+#[test]
+fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
+    let es = std::thread::spawn(|| late_move("es_ES.UTF-8"));
+    let (en, record) = late_move("C");
+    let (es, _) = es.join().expect("the Spanish game");
+    assert!(
+        en.contains("The clock of Blue ran out: the game is lost on time."),
+        "{en}"
+    );
+    let result = line_of(&en, "Red wins (");
+    assert!(
+        result.contains("lost on time") && result.ends_with("Score 1-0."),
+        "{result}"
+    );
+    assert!(
+        es.contains("Se acabó el reloj de Azul: la partida está perdida por tiempo."),
+        "{es}"
+    );
+    let result = line_of(&es, "Gana Rojo (");
+    assert!(
+        result.contains("por tiempo") && result.ends_with("Resultado 1-0."),
+        "{result}"
+    );
+    // Blue's late move is not in the record; the loss on time is.
+    assert!(
+        record.contains("[Result \"p1\"]") && record.contains("[Reason \"time\"]"),
+        "{record}"
+    );
+    let moves = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty());
+    assert_eq!(moves.flat_map(|l| l.split(',')).count(), 1, "{record}");
+}
