@@ -13,6 +13,7 @@ pub mod extract;
 pub mod games;
 pub mod hub;
 pub mod layouts;
+pub mod lobby;
 mod locales;
 mod minify;
 pub mod position;
@@ -128,6 +129,10 @@ pub fn app(
     lab: Option<std::path::PathBuf>,
 ) -> Result<axum::Router> {
     let mut state = AppState::new(hub, limits, lab);
+    // The lobby hears the seeks other processes post and take.
+    if let Some(url) = state.hub.store().postgres_url() {
+        tokio::spawn(lobby::listen(Arc::clone(&state.lobby), url.to_string()));
+    }
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()

@@ -1,7 +1,7 @@
 //! The HTTP routes, one file per resource and one route per action (see
 //! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
 //! [`ws`] (a game's socket), [`layouts`] (Imago's solver and saved
-//! layouts), [`position`] (positions without a game), [`print`] (rules
+//! layouts), [`lobby`] (seeks and the lobby's socket), [`position`] (positions without a game), [`print`] (rules
 //! pages, kits and cards), [`lab`] (the designer's reports) and
 //! [`assets`] (the web app's files and pages). The handlers share only
 //! [`crate::state`], [`crate::extract`] and [`crate::error`]; none imports
@@ -11,6 +11,7 @@ mod assets;
 mod games;
 mod lab;
 mod layouts;
+mod lobby;
 mod position;
 mod print;
 mod ws;
@@ -21,7 +22,7 @@ use crate::hub::{Action, Hub};
 use crate::state::AppState;
 use crate::Limits;
 use axum::http::Uri;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 use tablero_core::Message;
@@ -65,6 +66,13 @@ pub(crate) fn routes(state: AppState) -> Router {
                 .post(layouts::change)
                 .delete(layouts::delete),
         )
+        // ---- the lobby (#33)
+        .route("/api/lobby", get(lobby::list))
+        .route("/api/lobby/ws", get(lobby::upgrade))
+        .route("/api/lobby/seeks", post(lobby::post))
+        .route("/api/lobby/seeks/{id}", delete(lobby::cancel))
+        .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/lobby/play-now", post(lobby::play_now))
         .route("/api/position", post(position::position))
         .route("/api/analyse", post(position::analyse))
         // ---- rules pages, printed kits and cards (#18)
@@ -94,11 +102,12 @@ async fn no_route(uri: Uri) -> ApiError {
 #[cfg(test)]
 mod tests {
     /// Each handler file with its text.
-    const FILES: [(&str, &str); 7] = [
+    const FILES: [(&str, &str); 8] = [
         ("assets", include_str!("assets.rs")),
         ("games", include_str!("games.rs")),
         ("lab", include_str!("lab.rs")),
         ("layouts", include_str!("layouts.rs")),
+        ("lobby", include_str!("lobby.rs")),
         ("position", include_str!("position.rs")),
         ("print", include_str!("print.rs")),
         ("ws", include_str!("ws.rs")),
