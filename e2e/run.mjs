@@ -15,6 +15,7 @@ import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testLobby } from './lobby.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
@@ -1525,6 +1526,7 @@ async function main() {
   if (want('testStillBoard')) await testStillBoard(browser);
   if (want('testEndWords')) await testEndWords(browser);
   if (want('testPagesClean')) await testPagesClean(browser);
+  if (want('testLobby')) await testLobby(browser, BASE);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');
