@@ -1,7 +1,8 @@
 // The lobby in real Chromium (issue 33): a seek posted in one context
 // appears in another within 1 s, is accepted there, and both land on the
 // same game with the seats as chosen; a seek whose owner leaves the page
-// goes from the other's list; screenshots of the lobby at 1366x768 and
+// goes from the other's list; play now pairs two players; the computer's
+// row starts a game with the form's clock and side; screenshots of the lobby at 1366x768 and
 // 390x844 in English and Spanish.
 //
 //   E2E_ONLY=testLobby node e2e/run.mjs target/debug/tablero
@@ -39,11 +40,8 @@ async function open(browser, base, lang, errors, { width = 1366, height = 768 } 
 }
 
 /** Posts a seek from `page` (the lobby): answers its id. */
-async function postSeek(page, { game, clock, colour }) {
-  await page.selectOption('[data-testid="lobby-game"]', game);
-  await page.waitForSelector('section.lobby[data-ready="1"]');
-  await page.selectOption('[data-testid="lobby-clock"]', clock);
-  await page.selectOption('[data-testid="lobby-colour"]', colour);
+async function postSeek(page, form) {
+  await choose(page, form);
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/lobby/seeks') && r.request().method() === 'POST'),
     page.click('[data-testid="lobby-post"]'),
@@ -74,13 +72,25 @@ function gameOf(page) {
   return m ? m[1] : null;
 }
 
-async function seatsHeld(page, base, id) {
+/** The game `id` as the tokens `page` keeps for it see it. */
+async function stateFor(page, base, id) {
   const tokens = await page.evaluate((gid) => {
     const all = JSON.parse(localStorage.getItem('tablero.games') || '{}');
     return (all[gid] && all[gid].tokens) || [];
   }, id);
   const res = await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${tokens.join(',')}` } });
-  return (await res.json()).you;
+  return res.json();
+}
+
+async function seatsHeld(page, base, id) {
+  return (await stateFor(page, base, id)).you;
+}
+
+async function choose(page, { game, clock, colour }) {
+  await page.selectOption('[data-testid="lobby-game"]', game);
+  await page.waitForSelector('section.lobby[data-ready="1"]');
+  await page.selectOption('[data-testid="lobby-clock"]', clock);
+  await page.selectOption('[data-testid="lobby-colour"]', colour);
 }
 
 export async function testLobby(browser, base) {
@@ -134,6 +144,33 @@ export async function testLobby(browser, base) {
   await b.page.waitForSelector(`[data-testid="accept-${left}"]`, { timeout: 5000 });
   await a.page.goto(`${base}/`);
   await b.page.waitForSelector(`[data-testid="accept-${left}"]`, { state: 'detached', timeout: 5000 });
+
+  // Play now: A finds nothing and waits (Linja, no clock, second); B's
+  // play now (random) joins it: both on one game, A in seat 1.
+  await a.page.goto(`${base}/lobby`);
+  await a.page.waitForSelector('section.lobby[data-ready="1"][data-connected="1"]');
+  await choose(a.page, { game: 'linja', clock: 'none', colour: 'second' });
+  await a.page.click('[data-testid="lobby-play-now"]');
+  await a.page.waitForSelector('[data-testid^="cancel-"]');
+  await choose(b.page, { game: 'linja', clock: 'none', colour: 'random' });
+  await b.page.click('[data-testid="lobby-play-now"]');
+  await b.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  await a.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/, { timeout: 5000 });
+  const paired = gameOf(b.page);
+  check(paired && gameOf(a.page) === paired && paired !== game, `play now: A is on ${a.page.url()}, B on ${b.page.url()}`);
+  const [pa, pb] = [await stateFor(a.page, base, paired), await stateFor(b.page, base, paired)];
+  check(JSON.stringify(pa.you) === '[1]' && JSON.stringify(pb.you) === '[0]' && pa.game === 'linja' && !pa.clock,
+    `play now: A holds ${JSON.stringify(pa.you)}, B ${JSON.stringify(pb.you)}, game ${pa.game}, clock ${JSON.stringify(pa.clock)}`);
+
+  // The computer, always there: level 2 with the form's clock and side.
+  await b.page.goto(`${base}/lobby`);
+  await b.page.waitForSelector('section.lobby[data-ready="1"]');
+  await choose(b.page, { game: 'jarmo', clock: '1d', colour: 'first' });
+  await b.page.click('[data-testid="computer-2"]');
+  await b.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const vs = await stateFor(b.page, base, gameOf(b.page));
+  check(JSON.stringify(vs.you) === '[0]' && vs.seats[1].kind === 'ai' && vs.seats[1].level === 2 && vs.clock && vs.clock.control === '1d',
+    `against the computer: you ${JSON.stringify(vs.you)}, seats ${JSON.stringify(vs.seats)}, clock ${JSON.stringify(vs.clock)}`);
 
   await a.ctx.close();
   await b.ctx.close();
