@@ -440,4 +440,17 @@ async fn a_seek_posted_on_one_process_is_seen_and_taken_on_another() {
         .1;
     assert_eq!(state["you"], json!([1]));
     next_where(&mut watcher, 5, |v| v["type"] == "seeks" && !lists(v, id)).await;
+    // Twenty more races, two takers on each process: one game each time.
+    for trial in 0..20 {
+        let posted = post_seek(&a, json!({"game": "linja"})).await;
+        let id = posted["id"].as_str().unwrap();
+        let (w, x, y, z) = tokio::join!(
+            accept(&a, id, None),
+            accept(&b, id, None),
+            accept(&a, id, None),
+            accept(&b, id, None)
+        );
+        let won = [&w, &x, &y, &z].iter().filter(|(st, _)| *st == 200).count();
+        assert_eq!(won, 1, "trial {trial}: {w:?} {x:?} {y:?} {z:?}");
+    }
 }

@@ -12,12 +12,13 @@ use crate::hub::{random_id, Hub, HubError, NewGame, SeatKind, SeatSpec};
 use crate::store::now_ms;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use store::SeekRow;
 use tablero_ai::table::{self, Seat};
 use tablero_core::{Message, Player};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Mutex};
 
 /// A seek unheard of for this long (no heartbeat of its owner's socket)
 /// is not listed and cannot be taken (a crashed process's seeks lapse).
@@ -162,10 +163,29 @@ pub enum Fate {
     Gone,
 }
 
+/// How long a list read from the store is shown again, when nothing
+/// changed meanwhile (seeks lapsing leave it this much later).
+const LIST_FRESH_MS: i64 = 5_000;
+
+/// The open seeks as last read, for every socket of this process.
+struct Listed {
+    /// [`Lobby::generation`] when the read began.
+    generation: u64,
+    /// When it was read, ms since 1970.
+    at: i64,
+    rows: Arc<Vec<SeekRow>>,
+}
+
 /// The lobby of this process, over the hub (which makes the games).
 pub struct Lobby {
     hub: Arc<Hub>,
     changes: broadcast::Sender<()>,
+    /// Bumped by every change heard of: a list read before it is stale.
+    generation: AtomicU64,
+    /// The list as last read: after a change, the first socket reads it
+    /// and the others wait for it and share it (one query per change, not
+    /// one per socket).
+    listed: Mutex<Option<Listed>>,
     /// The sockets of this process that hold each seek (by id): when the
     /// last one closes, the seek is cancelled.
     held: StdMutex<HashMap<String, u32>>,
@@ -192,6 +212,8 @@ impl Lobby {
         Arc::new(Lobby {
             hub,
             changes: broadcast::channel(64).0,
+            generation: AtomicU64::new(0),
+            listed: Mutex::new(None),
             held: StdMutex::new(HashMap::new()),
         })
     }
@@ -210,6 +232,7 @@ impl Lobby {
     /// Tells this process's sockets, and the other processes, that the
     /// lobby changed.
     async fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
         let _ = self.changes.send(());
         if self.hub.store().is_postgres() {
             if let Err(e) = store::notify(self.pool()).await {
@@ -220,6 +243,7 @@ impl Lobby {
 
     /// Hears that another process changed the lobby.
     pub fn remote_change(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
         let _ = self.changes.send(());
     }
 
@@ -242,8 +266,28 @@ impl Lobby {
     /// # Errors
     /// Storage failures.
     pub async fn list(&self, mine: &[String]) -> Result<Vec<SeekView>, HubError> {
-        let rows = store::open(self.pool(), now_ms() - LAPSE_MS, MAX_LISTED).await?;
+        let rows = self.open_rows().await?;
         Ok(rows.iter().map(|r| Self::view(r, mine)).collect())
+    }
+
+    /// The open seeks: as last read when nothing changed since and it is
+    /// fresh, else read again.
+    async fn open_rows(&self) -> Result<Arc<Vec<SeekRow>>, HubError> {
+        let mut listed = self.listed.lock().await;
+        let generation = self.generation.load(Ordering::SeqCst);
+        let now = now_ms();
+        if let Some(l) = listed.as_ref() {
+            if l.generation == generation && now - l.at < LIST_FRESH_MS {
+                return Ok(Arc::clone(&l.rows));
+            }
+        }
+        let rows = Arc::new(store::open(self.pool(), now - LAPSE_MS, MAX_LISTED).await?);
+        *listed = Some(Listed {
+            generation,
+            at: now,
+            rows: Arc::clone(&rows),
+        });
+        Ok(rows)
     }
 
     /// Checks a seek's game, variant and clock, and writes them as the
