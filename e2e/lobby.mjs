@@ -99,11 +99,14 @@ export async function testLobby(browser, base) {
   const a = await open(browser, base, 'en', errors);
   const b = await open(browser, base, 'es', errors);
 
-  // Posted in A (A moves first, 3+2): in B's list within 1 s.
+  // Posted in A (A moves first, 3+2): in B's list within 1 s, and B's
+  // form is not redrawn by it (a control in use stays as it is).
+  await b.page.evaluate(() => { document.querySelector('[data-testid="lobby-clock"]').dataset.mark = 'kept'; });
   const id = await postSeek(a.page, { game: 'jarmo', clock: '3+2', colour: 'first' });
   const posted = Date.now();
   await b.page.waitForSelector(`[data-testid="accept-${id}"]`, { timeout: 5000 });
   const seen = Date.now() - posted;
+  check(await b.page.$('[data-testid="lobby-clock"][data-mark="kept"]'), 'the list\'s update redrew the form');
   console.log(`testLobby: the seek reached the other context in ${seen} ms`);
   check(seen < 1000, `the seek took ${seen} ms to appear in the other context (at most 1000)`);
   const row = await b.page.textContent(`[data-testid="seek-${id}"]`);

@@ -59,27 +59,27 @@ export function mountLobby(root, navigate) {
       schedule();
       return;
     }
-    ws.onopen = () => { wsDelay = 500; connected = true; hello(); render(); };
+    ws.onopen = () => { wsDelay = 500; connected = true; hello(); renderLists(); };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (!msg) return;
       if (msg.type === 'seeks' && Array.isArray(msg.seeks)) {
         seeks = msg.seeks;
-        render();
+        renderLists();
       } else if (msg.type === 'start' && msg.game && msg.token) {
         const m = mine.get(msg.seek);
         mine.delete(msg.seek);
         go(msg.game, msg.token, m ? m.game : form.game);
       } else if (msg.type === 'gone') {
         mine.delete(msg.seek);
-        render();
+        renderLists();
       } else if (msg.type === 'error') {
         error = t('error_prefix', { error: errorText(msg) });
         render();
       }
     };
-    ws.onclose = () => { connected = false; if (!destroyed) { render(); schedule(); } };
+    ws.onclose = () => { connected = false; if (!destroyed) { renderLists(); schedule(); } };
     ws.onerror = () => { /* onclose follows */ };
   }
 
@@ -197,7 +197,7 @@ export function mountLobby(root, navigate) {
   function clockControl() {
     const sel = h('select', {
       id: 'lobby-clock', 'data-testid': 'lobby-clock',
-      onchange: (e) => { form.clock = e.target.value; render(); },
+      onchange: (e) => { form.clock = e.target.value; render(); refocus('lobby-clock'); },
     },
     h('option', { value: 'none', text: t('lobby_no_clock') }),
     h('optgroup', { label: t('lobby_live') }, ...LIVE.map((c) => h('option', { value: c, text: c })),
@@ -207,15 +207,15 @@ export function mountLobby(root, navigate) {
     const custom = form.clock === 'custom'
       ? h('span', { class: 'lobby-custom' },
         h('label', { for: 'lobby-minutes', text: t('lobby_minutes') }),
-        h('input', { id: 'lobby-minutes', 'data-testid': 'lobby-minutes', type: 'number', min: '1', max: '180', value: String(form.minutes), onchange: (e) => { form.minutes = Number(e.target.value) || 1; } }),
+        h('input', { id: 'lobby-minutes', 'data-testid': 'lobby-minutes', type: 'number', min: '1', max: '180', value: String(form.minutes), onchange: (e) => { form.minutes = Number(e.target.value) || 1; renderLists(); } }),
         h('label', { for: 'lobby-increment', text: t('lobby_increment') }),
-        h('input', { id: 'lobby-increment', 'data-testid': 'lobby-increment', type: 'number', min: '0', max: '180', value: String(form.increment), onchange: (e) => { form.increment = Number(e.target.value) || 0; } }))
+        h('input', { id: 'lobby-increment', 'data-testid': 'lobby-increment', type: 'number', min: '0', max: '180', value: String(form.increment), onchange: (e) => { form.increment = Number(e.target.value) || 0; renderLists(); } }))
       : null;
     return h('div', { class: 'field' }, h('label', { for: 'lobby-clock', text: t('lobby_clock') }), sel, custom);
   }
 
   function colourControl() {
-    const sel = h('select', { id: 'lobby-colour', 'data-testid': 'lobby-colour', onchange: (e) => { form.colour = e.target.value; render(); } },
+    const sel = h('select', { id: 'lobby-colour', 'data-testid': 'lobby-colour', onchange: (e) => { form.colour = e.target.value; renderLists(); } },
       h('option', { value: 'first', text: t('lobby_colour_first', { side: sideName(form.game, 0) }) }),
       h('option', { value: 'second', text: t('lobby_colour_second', { side: sideName(form.game, 1) }) }),
       h('option', { value: 'random', text: t('lobby_colour_random') }));
@@ -237,17 +237,34 @@ export function mountLobby(root, navigate) {
       action);
   }
 
-  function render() {
-    if (destroyed) return;
-    if (!form.game) {
-      fill(root, h('section', { class: 'lobby' }, h('h1', { text: t('lobby_title') }), h('p', { class: error ? 'error' : '', text: error || t('loading') })));
-      return;
-    }
+  // The page: the form and the lists are drawn apart, so that the live
+  // list's updates never redraw a control the reader is using.
+  let section = null;
+  let formBox = null;
+  let listBox = null;
+
+  function renderForm() {
     const gameSel = h('select', {
       id: 'lobby-game', 'data-testid': 'lobby-game',
-      onchange: (e) => { form.game = e.target.value; form.variant = null; prepare(form.game).then(render); },
+      onchange: (e) => { form.game = e.target.value; form.variant = null; prepare(form.game).then(() => { render(); refocus('lobby-game'); }); },
     }, ...offered().map((g) => h('option', { value: g, text: gameName(g) })));
     gameSel.value = form.game;
+    fill(formBox,
+      h('h2', { text: t('lobby_post_title') }),
+      h('div', { class: 'field' }, h('label', { for: 'lobby-game', text: t('lobby_game') }), gameSel),
+      variantControl(),
+      clockControl(),
+      colourControl(),
+      h('div', { class: 'lobby-buttons' },
+        h('button', { type: 'submit', class: 'primary', 'data-testid': 'lobby-post', disabled: busy, text: t('lobby_post') }),
+        h('button', { type: 'button', 'data-testid': 'lobby-play-now', disabled: busy, onclick: playNow, text: t('lobby_play_now') })),
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null);
+  }
+
+  function renderLists() {
+    if (destroyed || !listBox) return;
+    section.dataset.ready = seeks === null ? '0' : '1';
+    section.dataset.connected = connected ? '1' : '0';
     const list = h('ul', { class: 'seeks', 'data-testid': 'seeks', 'aria-live': 'polite' });
     if (seeks === null) list.append(h('li', { class: 'none', text: t('loading') }));
     else if (!seeks.length) list.append(h('li', { class: 'none', text: t('lobby_no_seeks') }));
@@ -260,26 +277,36 @@ export function mountLobby(root, navigate) {
         h('span', { class: 'seek-side', text: t('lobby_you_play', { side: ownerSide(form.game, form.colour) }) }),
         h('span', { class: 'seek-who', text: t('lobby_always') }),
         h('button', { type: 'button', 'data-testid': `computer-${n}`, disabled: busy, onclick: () => playComputer(n), text: t('lobby_play') }))));
-    fill(root, h('section', { class: 'lobby', 'data-ready': seeks === null ? '0' : '1', 'data-connected': connected ? '1' : '0' },
+    fill(listBox,
+      h('h2', { text: t('lobby_open_title') }),
+      connected ? null : h('p', { class: 'lobby-offline', text: t('lobby_connecting') }),
+      list,
+      h('h2', { text: t('lobby_computers_title') }),
+      computers);
+  }
+
+  /** Gives the focus back to a control the reader changed (a redraw replaced it). */
+  function refocus(id) {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+  }
+
+  function render() {
+    if (destroyed) return;
+    if (!form.game) {
+      section = null;
+      fill(root, h('section', { class: 'lobby' }, h('h1', { text: t('lobby_title') }), h('p', { class: error ? 'error' : '', text: error || t('loading') })));
+      return;
+    }
+    formBox = h('form', { class: 'lobby-form', 'data-testid': 'lobby-form', onsubmit: (e) => { e.preventDefault(); postSeek(); } });
+    listBox = h('div', { class: 'lobby-lists' });
+    section = h('section', { class: 'lobby' },
       h('h1', { text: t('lobby_title') }),
       h('p', { class: 'desc', text: t('lobby_intro') }),
-      h('div', { class: 'lobby-grid' },
-        h('form', { class: 'lobby-form', 'data-testid': 'lobby-form', onsubmit: (e) => { e.preventDefault(); postSeek(); } },
-          h('h2', { text: t('lobby_post_title') }),
-          h('div', { class: 'field' }, h('label', { for: 'lobby-game', text: t('lobby_game') }), gameSel),
-          variantControl(),
-          clockControl(),
-          colourControl(),
-          h('div', { class: 'lobby-buttons' },
-            h('button', { type: 'submit', class: 'primary', 'data-testid': 'lobby-post', disabled: busy, text: t('lobby_post') }),
-            h('button', { type: 'button', 'data-testid': 'lobby-play-now', disabled: busy, onclick: playNow, text: t('lobby_play_now') })),
-          error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null),
-        h('div', { class: 'lobby-lists' },
-          h('h2', { text: t('lobby_open_title') }),
-          connected ? null : h('p', { class: 'lobby-offline', text: t('lobby_connecting') }),
-          list,
-          h('h2', { text: t('lobby_computers_title') }),
-          computers))));
+      h('div', { class: 'lobby-grid' }, formBox, listBox));
+    renderForm();
+    renderLists();
+    fill(root, section);
   }
 
   /** Loads a game's board module (for its variant picker and labels). */
