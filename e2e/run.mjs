@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence } from './clocks.mjs';
+import { testLobby } from './lobby.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
@@ -1529,6 +1530,7 @@ async function main() {
   const helpers = { browser, base: BASE, newPage, check, log, sleep, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
   if (want('testClocks')) await testClocks(helpers);
   if (want('testCorrespondence')) await testCorrespondence(helpers);
+  if (want('testLobby')) await testLobby(browser, BASE);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

@@ -50,6 +50,9 @@ function route() {
     const search = location.search;
     show(() => import('./analysis.js'), (p) => p.mountAnalysis(main, p.analysisSource(path, search)));
     title = `${t('analyse')} · tablero`;
+  } else if (path === '/lobby') {
+    show(() => import('./lobby.js'), (p) => p.mountLobby(main, navigate));
+    title = `${t('lobby_title')} · tablero`;
   } else if (path === '/editor') {
     show(() => import('./editor.js'), (p) => p.mountEditor(main, navigate));
     title = `${t('editor_title')} · tablero`;

@@ -95,7 +95,7 @@ export function controlName(control) {
  */
 export function timeControlPicker({ value = null, onChange, id = 'clock' }) {
   const custom = value && !LIVE.includes(value) && !/d$/.test(value);
-  const sel = h('select', { id, 'data-testid': 'clock' },
+  const sel = h('select', { id, 'data-testid': id },
     h('option', { value: '', text: t('clock_none') }),
     h('optgroup', { label: t('clock_live') },
       ...LIVE.map((c) => h('option', { value: c, text: c })),
@@ -104,10 +104,11 @@ export function timeControlPicker({ value = null, onChange, id = 'clock' }) {
       ...DAYS.map((d) => h('option', { value: `${d}d`, text: t('clock_days', { n: d }) }))));
   sel.value = custom ? 'custom' : (value || '');
   const [m0, s0] = custom ? value.split('+') : ['10', '0'];
-  const minutes = h('input', { type: 'number', min: '1', max: '180', step: '1', value: m0, id: `${id}-min`, 'data-testid': 'clock-min', 'aria-label': t('clock_minutes') });
-  const seconds = h('input', { type: 'number', min: '0', max: '180', step: '1', value: s0, id: `${id}-inc`, 'data-testid': 'clock-inc', 'aria-label': t('clock_increment') });
+  const minutes = h('input', { type: 'number', min: '1', max: '180', step: '1', value: m0, id: `${id}-min`, 'data-testid': `${id}-min` });
+  const seconds = h('input', { type: 'number', min: '0', max: '180', step: '1', value: s0, id: `${id}-inc`, 'data-testid': `${id}-inc` });
   const customRow = h('span', { class: 'clock-custom', hidden: sel.value !== 'custom' },
-    minutes, h('span', { text: ` ${t('clock_minutes')} + ` }), seconds, h('span', { text: ` ${t('clock_increment')}` }));
+    h('label', { for: `${id}-min`, text: t('clock_minutes') }), minutes,
+    h('label', { for: `${id}-inc`, text: t('clock_increment') }), seconds);
   const emit = () => {
     customRow.hidden = sel.value !== 'custom';
     if (sel.value === 'custom') onChange(`${minutes.value || 0}+${seconds.value || 0}`);

@@ -57,3 +57,10 @@ export async function loadAllBoards() {
   await Promise.all(offered().map(async (g) => { out[g] = await loadBoard(g); }));
   return out;
 }
+
+/** The computer's levels of a catalog entry (1 to 5 when it names none). */
+export function levelsOf(entry) {
+  const l = entry && entry.levels;
+  if (Array.isArray(l) && l.length) return l.map((x) => (typeof x === 'number' ? x : Number(x?.level ?? x))).filter((x) => x >= 1);
+  return [1, 2, 3, 4, 5];
+}

@@ -49,6 +49,7 @@ export function mountHome(root) {
     fill(root, h('section', { class: 'home' },
       h('p', { class: 'tagline', text: t('tagline') }),
       yourTurn(),
+      h('p', { class: 'lobby-link' }, h('a', { class: 'button primary', href: '/lobby', 'data-link': '', 'data-testid': 'lobby-link', text: t('lobby_link') })),
       h('ul', { class: 'game-cards' }, ...cards),
       h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') })),
       h('h2', { text: t('my_games') }),

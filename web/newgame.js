@@ -4,14 +4,8 @@
 import { h, fill } from './dom.js';
 import { t, getLang, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import { loadCatalog, loadBoard, entry as catalogEntry } from './games.js';
+import { loadCatalog, loadBoard, entry as catalogEntry, levelsOf } from './games.js';
 import { timeControlPicker } from './clock.js';
-
-function levelsOf(entry) {
-  const l = entry && entry.levels;
-  if (Array.isArray(l) && l.length) return l.map((x) => (typeof x === 'number' ? x : Number(x?.level ?? x))).filter((x) => x >= 1);
-  return [1, 2, 3, 4, 5];
-}
 
 export function mountNewGame(root, game, navigate) {
   const params = new URLSearchParams(location.search);

@@ -473,3 +473,34 @@ api_lab_bad_file = bad file name
 api_lab_not_served = only a report's plots and JSON are served
 api_lab_no_file = no such file in this report
 api_no_static_file = no file { $path }
+
+## Lobby
+# The lobby page (web/lobby.js) and its error answers (docs/web-api.md, "Lobby").
+lobby_link = Find an opponent
+lobby_title = Lobby
+lobby_intro = Post a seek and wait for someone to take it, take one of the open seeks, or play the computer. Your seek is cancelled when you leave this page.
+lobby_post_title = Post a seek
+lobby_game = Game
+lobby_colour = Your side
+lobby_colour_first = { $side } (moves first)
+lobby_colour_second = { $side } (moves second)
+lobby_colour_random = Random
+lobby_post = Post seek
+lobby_play_now = Play now
+lobby_open_title = Open seeks
+lobby_no_seeks = No one is waiting right now: post a seek, or play now.
+lobby_connecting = Connecting to the lobby…
+lobby_you_play = You play: { $side }
+lobby_casual = Casual
+lobby_yours_waiting = Your seek: waiting for an opponent
+lobby_accept = Accept
+lobby_cancel = Cancel
+lobby_computers_title = The computer
+lobby_computer = Computer, level { $n }
+lobby_always = Always available, starts at once
+lobby_play = Play
+api_no_seek = no seek { $id }
+api_seek_gone = the seek { $id } was taken or cancelled meanwhile
+api_seek_not_yours = only the seek's owner may cancel the seek { $id }
+api_seek_own = this is your own seek: another player takes it
+api_seek_rated = rated seeks need player accounts, which do not exist yet: post a casual seek

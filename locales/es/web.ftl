@@ -476,3 +476,34 @@ api_lab_bad_file = nombre de fichero no válido
 api_lab_not_served = de un informe solo se sirven sus gráficas y su JSON
 api_lab_no_file = no existe ese fichero en este informe
 api_no_static_file = no existe el archivo { $path }
+
+## Lobby
+# La sala de espera (web/lobby.js) y sus respuestas de error (docs/web-api.md, "Lobby").
+lobby_link = Buscar rival
+lobby_title = Sala de espera
+lobby_intro = Publica una búsqueda y espera a que alguien la acepte, acepta una de las búsquedas abiertas o juega contra el ordenador. Tu búsqueda se cancela cuando sales de esta página.
+lobby_post_title = Publicar una búsqueda
+lobby_game = Juego
+lobby_colour = Tu bando
+lobby_colour_first = { $side } (mueve primero)
+lobby_colour_second = { $side } (mueve segundo)
+lobby_colour_random = Al azar
+lobby_post = Publicar búsqueda
+lobby_play_now = Jugar ya
+lobby_open_title = Búsquedas abiertas
+lobby_no_seeks = Ahora no espera nadie: publica una búsqueda o pulsa «Jugar ya».
+lobby_connecting = Conectando con la sala…
+lobby_you_play = Juegas: { $side }
+lobby_casual = Amistosa
+lobby_yours_waiting = Tu búsqueda: esperando rival
+lobby_accept = Aceptar
+lobby_cancel = Cancelar
+lobby_computers_title = El ordenador
+lobby_computer = Ordenador, nivel { $n }
+lobby_always = Siempre disponible, empieza al momento
+lobby_play = Jugar
+api_no_seek = no hay ninguna búsqueda { $id }
+api_seek_gone = la búsqueda { $id } ya fue aceptada o cancelada
+api_seek_not_yours = solo quien publicó la búsqueda { $id } puede cancelarla
+api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
+api_seek_rated = las búsquedas puntuables necesitan cuentas de jugador, que aún no existen: publica una búsqueda amistosa

@@ -119,6 +119,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("analysis.js")
     } else if p == "/editor" {
         Some("editor.js")
+    } else if p == "/lobby" {
+        Some("lobby.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
     } else if p == "/lab" || p.starts_with("/lab/") {

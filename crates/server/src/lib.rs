@@ -13,6 +13,7 @@ pub mod extract;
 pub mod games;
 pub mod hub;
 pub mod layouts;
+pub mod lobby;
 mod locales;
 pub mod mail;
 mod minify;
@@ -135,6 +136,10 @@ pub fn app(
 ) -> Result<axum::Router> {
     let mut state = AppState::new(hub, limits, lab);
     state.mail = state::MailOn(mail);
+    // The lobby hears the seeks other processes post and take.
+    if let Some(url) = state.hub.store().postgres_url() {
+        tokio::spawn(lobby::listen(Arc::clone(&state.lobby), url.to_string()));
+    }
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()

@@ -1,8 +1,9 @@
 //! What every route shares: [`AppState`], a `Clone` struct of `Arc`s, with
 //! [`FromRef`] for each part so a handler takes only what it uses
-//! (`State<Arc<Hub>>`, `State<Guards>`, `State<LabDir>`).
+//! (`State<Arc<Hub>>`, `State<Arc<Lobby>>`, `State<Guards>`, `State<LabDir>`).
 
 use crate::hub::Hub;
+use crate::lobby::Lobby;
 use crate::Limits;
 use axum::extract::FromRef;
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -21,6 +22,8 @@ pub(crate) type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
 pub struct AppState {
     /// The games in play, over the store.
     pub hub: Arc<Hub>,
+    /// The lobby's seeks, over the hub.
+    pub lobby: Arc<Lobby>,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -45,6 +48,7 @@ impl AppState {
     #[must_use]
     pub fn new(hub: Arc<Hub>, limits: &Limits, lab: Option<PathBuf>) -> AppState {
         AppState {
+            lobby: Lobby::new(Arc::clone(&hub)),
             hub,
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
@@ -97,6 +101,12 @@ pub struct LabDir(pub Arc<Option<PathBuf>>);
 impl FromRef<AppState> for Arc<Hub> {
     fn from_ref(s: &AppState) -> Self {
         Arc::clone(&s.hub)
+    }
+}
+
+impl FromRef<AppState> for Arc<Lobby> {
+    fn from_ref(s: &AppState) -> Self {
+        Arc::clone(&s.lobby)
     }
 }
 

@@ -199,7 +199,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 5] = [
+const MIGRATIONS: [(i64, &str, &str); 6] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -208,6 +208,7 @@ const MIGRATIONS: [(i64, &str, &str); 5] = [
         include_str!("../migrations/0003_layout_owner.sql"),
     ),
     (4, "clocks", include_str!("../migrations/0004_clocks.sql")),
+    (5, "seeks", include_str!("../migrations/0005_seeks.sql")),
     (6, "notify", include_str!("../migrations/0006_notify.sql")),
 ];
 

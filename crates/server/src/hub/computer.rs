@@ -62,9 +62,10 @@ impl Hub {
             },
         };
         live.thinking = true;
-        // On a live clock the computer's time comes from its clock.
+        // On a live clock the computer's time comes from its clock (its
+        // level's own time where that is shorter).
         let limits = Limits {
-            movetime: live
+            at_most: live
                 .row
                 .clock
                 .and_then(|c| tablero_ai::clock::think_time_on(&c, seat, crate::store::now_ms())),

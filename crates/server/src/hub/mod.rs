@@ -317,6 +317,19 @@ impl Hub {
     /// # Errors
     /// An unknown game, a bad variant or level.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, HubError> {
+        self.create_as(random_id(10), req).await
+    }
+
+    /// Like [`Hub::create`], with the game's id chosen beforehand (the
+    /// lobby claims a seek for that id first; see `crate::lobby`).
+    ///
+    /// # Errors
+    /// An unknown game, a bad variant or level, an id already taken.
+    pub async fn create_as(
+        self: &Arc<Self>,
+        id: String,
+        req: NewGame,
+    ) -> Result<Created, HubError> {
         let first = req.first.unwrap_or(0);
         if first > 1 {
             return Err(HubError::bad_first(first));
@@ -352,7 +365,6 @@ impl Hub {
         };
         let mut tokens = BTreeMap::new();
         let mut links = BTreeMap::new();
-        let id = random_id(10);
         let mut seats = Vec::new();
         for (i, spec) in req.seats.iter().enumerate() {
             seats.push(match spec.kind {

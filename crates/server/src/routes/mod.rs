@@ -1,8 +1,10 @@
 //! The HTTP routes, one file per resource and one route per action (see
 //! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
 //! [`ws`] (a game's socket), [`layouts`] (Imago's solver and saved
-//! layouts), [`position`] (positions without a game), [`print`] (rules
-//! pages, kits and cards), [`lab`] (the designer's reports) and
+//! layouts), [`lobby`] (seeks and the lobby's socket), [`notify`] (email
+//! notices of correspondence games), [`position`] (positions without a
+//! game), [`print`] (rules pages, kits and cards), [`lab`] (the designer's
+//! reports) and
 //! [`assets`] (the web app's files and pages). The handlers share only
 //! [`crate::state`], [`crate::extract`] and [`crate::error`]; none imports
 //! another's file.
@@ -11,6 +13,7 @@ mod assets;
 mod games;
 mod lab;
 mod layouts;
+mod lobby;
 mod notify;
 mod position;
 mod print;
@@ -22,7 +25,7 @@ use crate::hub::{Action, Hub};
 use crate::state::AppState;
 use crate::Limits;
 use axum::http::Uri;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 use tablero_core::Message;
@@ -73,6 +76,13 @@ pub(crate) fn routes(state: AppState) -> Router {
                 .post(layouts::change)
                 .delete(layouts::delete),
         )
+        // ---- the lobby (#33)
+        .route("/api/lobby", get(lobby::list))
+        .route("/api/lobby/ws", get(lobby::upgrade))
+        .route("/api/lobby/seeks", post(lobby::post))
+        .route("/api/lobby/seeks/{id}", delete(lobby::cancel))
+        .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/lobby/play-now", post(lobby::play_now))
         .route("/api/position", post(position::position))
         .route("/api/analyse", post(position::analyse))
         // ---- rules pages, printed kits and cards (#18)
@@ -102,11 +112,13 @@ async fn no_route(uri: Uri) -> ApiError {
 #[cfg(test)]
 mod tests {
     /// Each handler file with its text.
-    const FILES: [(&str, &str); 7] = [
+    const FILES: [(&str, &str); 9] = [
         ("assets", include_str!("assets.rs")),
         ("games", include_str!("games.rs")),
         ("lab", include_str!("lab.rs")),
         ("layouts", include_str!("layouts.rs")),
+        ("lobby", include_str!("lobby.rs")),
+        ("notify", include_str!("notify.rs")),
         ("position", include_str!("position.rs")),
         ("print", include_str!("print.rs")),
         ("ws", include_str!("ws.rs")),

@@ -1,0 +1,626 @@
+//! The lobby: open seeks (a player waiting for an opponent: game, variant,
+//! time control, colour), posted, listed, cancelled and taken; "play now"
+//! joins the oldest compatible seek or posts one. Seeks live in the
+//! games' database ([`store`]), so every process on one PostgreSQL
+//! database sees them; taking one is a compare and set, so two takers get
+//! one game. The routes are in `routes/lobby.rs`, the API in
+//! `docs/web-api.md` ("Lobby").
+
+pub mod store;
+
+use crate::hub::{random_id, Hub, HubError, NewGame, SeatKind, SeatSpec};
+use crate::store::now_ms;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+use store::SeekRow;
+use tablero_ai::table::{self, Seat};
+use tablero_core::{Message, Player};
+use tokio::sync::{broadcast, Mutex};
+
+/// A seek unheard of for this long (no heartbeat of its owner's socket)
+/// is not listed and cannot be taken (a crashed process's seeks lapse).
+pub const LAPSE_MS: i64 = 60_000;
+
+/// How often an owner's socket says its seeks are still wanted.
+pub const HEARTBEAT: Duration = Duration::from_secs(20);
+
+/// A taken seek whose game does not exist this long after it was taken
+/// (its taker's process stopped in between) is gone.
+const CREATE_WAIT_MS: i64 = 10_000;
+
+/// The most seeks a list shows.
+const MAX_LISTED: i64 = 200;
+
+/// The side a seek's owner asks for.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// The owner moves first.
+    First,
+    /// The owner moves second.
+    Second,
+    /// Decided by the server when the seek is taken.
+    #[default]
+    Random,
+}
+
+impl Colour {
+    fn as_str(self) -> &'static str {
+        match self {
+            Colour::First => "first",
+            Colour::Second => "second",
+            Colour::Random => "random",
+        }
+    }
+
+    fn parse(text: &str) -> Colour {
+        match text {
+            "first" => Colour::First,
+            "second" => Colour::Second,
+            _ => Colour::Random,
+        }
+    }
+
+    /// Whether a seek asking for `self` and one asking for `other` can
+    /// meet (not both the same side).
+    fn fits(self, other: Colour) -> bool {
+        !matches!(
+            (self, other),
+            (Colour::First, Colour::First) | (Colour::Second, Colour::Second)
+        )
+    }
+}
+
+/// A seek as asked for (`POST /api/lobby/seeks`, `/play-now`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSeek {
+    /// The game's name.
+    pub game: String,
+    /// The variant's text (default: the game's standard one).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control (`5+3`, `3d`); none or `none`: no clock.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// The side the poster wants (random by default).
+    #[serde(default)]
+    pub colour: Colour,
+    /// Rated seeks need players and ratings, which do not exist yet: only
+    /// `false` is taken.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// A seek as the lobby lists it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeekView {
+    /// Its id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// The variant's text.
+    pub variant: String,
+    /// The time control, none for an untimed game.
+    pub clock: Option<String>,
+    /// The side its owner asked for.
+    pub colour: Colour,
+    /// Posted, ms since 1970.
+    pub created: i64,
+    /// Always `false` for now (casual).
+    pub rated: bool,
+    /// Whether the asker owns it.
+    pub yours: bool,
+}
+
+/// The answer to a posted seek: its id and the owner's secret.
+#[derive(Clone, Debug, Serialize)]
+pub struct Posted {
+    /// The seek's id.
+    pub id: String,
+    /// The owner's secret (to cancel it, and to hear on the lobby's socket
+    /// that it was taken).
+    pub secret: String,
+    /// The seek as listed.
+    pub seek: SeekView,
+}
+
+/// A seek taken: the game and the taker's (or, in a `start` message, the
+/// owner's) seat and token.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Taken {
+    /// The seek's id.
+    pub seek: String,
+    /// The game's id.
+    pub game: String,
+    /// The seat this token holds.
+    pub seat: usize,
+    /// The seat's token.
+    pub token: String,
+}
+
+/// What "play now" did.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum PlayNow {
+    /// Joined the oldest compatible seek: the game is made.
+    Game(Taken),
+    /// No seek fitted: posted one.
+    Seek(Posted),
+}
+
+/// What became of a seek its owner holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Still open.
+    Open,
+    /// Taken: the owner's seat and token.
+    Started(Taken),
+    /// Cancelled, lapsed, or taken without a game.
+    Gone,
+}
+
+/// How long a list read from the store is shown again, when nothing
+/// changed meanwhile (seeks lapsing leave it this much later).
+const LIST_FRESH_MS: i64 = 5_000;
+
+/// The open seeks as last read, for every socket of this process.
+struct Listed {
+    /// [`Lobby::generation`] when the read began.
+    generation: u64,
+    /// When it was read, ms since 1970.
+    at: i64,
+    rows: Arc<Vec<SeekRow>>,
+}
+
+/// The lobby of this process, over the hub (which makes the games).
+pub struct Lobby {
+    hub: Arc<Hub>,
+    changes: broadcast::Sender<()>,
+    /// Bumped by every change heard of: a list read before it is stale.
+    generation: AtomicU64,
+    /// The list as last read: after a change, the first socket reads it
+    /// and the others wait for it and share it (one query per change, not
+    /// one per socket).
+    listed: Mutex<Option<Listed>>,
+    /// The sockets of this process that hold each seek (by id): when the
+    /// last one closes, the seek is cancelled.
+    held: StdMutex<HashMap<String, u32>>,
+}
+
+fn no_seek(id: &str) -> HubError {
+    HubError::Missing(Message::new("api_no_seek", format!("no seek {id:?}")).text("id", id))
+}
+
+fn seek_gone(id: &str) -> HubError {
+    HubError::NotNow(
+        Message::new(
+            "api_seek_gone",
+            format!("the seek {id:?} was taken or cancelled meanwhile"),
+        )
+        .text("id", id),
+    )
+}
+
+impl Lobby {
+    /// The lobby over `hub`'s store.
+    #[must_use]
+    pub fn new(hub: Arc<Hub>) -> Arc<Lobby> {
+        Arc::new(Lobby {
+            hub,
+            changes: broadcast::channel(64).0,
+            generation: AtomicU64::new(0),
+            listed: Mutex::new(None),
+            held: StdMutex::new(HashMap::new()),
+        })
+    }
+
+    fn pool(&self) -> &sqlx::AnyPool {
+        self.hub.store().pool()
+    }
+
+    /// Hears the lobby's changes (this process's and, on PostgreSQL, the
+    /// others').
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<()> {
+        self.changes.subscribe()
+    }
+
+    /// Tells this process's sockets, and the other processes, that the
+    /// lobby changed.
+    async fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        let _ = self.changes.send(());
+        if self.hub.store().is_postgres() {
+            if let Err(e) = store::notify(self.pool()).await {
+                tracing::warn!("lobby notification: {e:#}");
+            }
+        }
+    }
+
+    /// Hears that another process changed the lobby.
+    pub fn remote_change(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        let _ = self.changes.send(());
+    }
+
+    fn view(row: &SeekRow, mine: &[String]) -> SeekView {
+        SeekView {
+            id: row.id.clone(),
+            game: row.game.clone(),
+            variant: row.variant.clone(),
+            clock: row.clock.clone(),
+            colour: Colour::parse(&row.colour),
+            created: row.created,
+            rated: false,
+            yours: mine.iter().any(|m| *m == row.secret || *m == row.id),
+        }
+    }
+
+    /// The open seeks, oldest first; `mine` (secrets, or ids the asker
+    /// holds) marks the asker's own.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn list(&self, mine: &[String]) -> Result<Vec<SeekView>, HubError> {
+        let rows = self.open_rows().await?;
+        Ok(rows.iter().map(|r| Self::view(r, mine)).collect())
+    }
+
+    /// The open seeks: as last read when nothing changed since and it is
+    /// fresh, else read again.
+    async fn open_rows(&self) -> Result<Arc<Vec<SeekRow>>, HubError> {
+        let mut listed = self.listed.lock().await;
+        let generation = self.generation.load(Ordering::SeqCst);
+        let now = now_ms();
+        if let Some(l) = listed.as_ref() {
+            if l.generation == generation && now - l.at < LIST_FRESH_MS {
+                return Ok(Arc::clone(&l.rows));
+            }
+        }
+        let rows = Arc::new(store::open(self.pool(), now - LAPSE_MS, MAX_LISTED).await?);
+        *listed = Some(Listed {
+            generation,
+            at: now,
+            rows: Arc::clone(&rows),
+        });
+        Ok(rows)
+    }
+
+    /// Checks a seek's game, variant and clock, and writes them as the
+    /// game's table and the clock do (so that equal seeks compare equal).
+    fn normalize(req: &NewSeek) -> Result<(String, String, Option<String>), HubError> {
+        if req.rated {
+            return Err(HubError::Invalid(Message::new(
+                "api_seek_rated",
+                "rated seeks need player accounts, which do not exist yet: post a casual seek",
+            )));
+        }
+        if crate::games::find(&req.game).is_none() {
+            return Err(HubError::Invalid(
+                Message::new(
+                    "api_unknown_game",
+                    format!(
+                        "unknown game {:?}: the games are {}",
+                        req.game,
+                        crate::games::names()
+                    ),
+                )
+                .text("game", &req.game)
+                .text("games", crate::games::names()),
+            ));
+        }
+        let t = table::open_or_why(
+            &req.game,
+            req.variant.as_deref(),
+            None,
+            Player::ALL[0],
+            [Seat::Person, Seat::Person],
+        )
+        .map_err(HubError::Invalid)?;
+        let clock = match req.clock.as_deref().map(str::trim) {
+            None | Some("" | "none") => None,
+            Some(text) => Some(
+                text.parse::<tablero_ai::clock::TimeControl>()
+                    .map_err(HubError::Invalid)?
+                    .to_string(),
+            ),
+        };
+        Ok((req.game.clone(), t.variant(), clock))
+    }
+
+    /// Posts a seek; answers its id and the owner's secret.
+    ///
+    /// # Errors
+    /// An unknown game, a bad variant or clock, a rated seek.
+    pub async fn post(&self, req: &NewSeek) -> Result<Posted, HubError> {
+        let (game, variant, clock) = Self::normalize(req)?;
+        let now = now_ms();
+        // Seeks lapsed or taken a day ago are of no more use to anyone.
+        store::purge(self.pool(), now - 24 * 3600 * 1000).await?;
+        let row = SeekRow {
+            id: random_id(10),
+            secret: random_id(24),
+            game,
+            variant,
+            clock,
+            colour: req.colour.as_str().into(),
+            created: now,
+            alive: now,
+            game_id: None,
+            owner_seat: None,
+            owner_token: None,
+            taken: None,
+        };
+        store::insert(self.pool(), &row).await?;
+        self.changed().await;
+        Ok(Posted {
+            id: row.id.clone(),
+            secret: row.secret.clone(),
+            seek: Self::view(&row, std::slice::from_ref(&row.secret)),
+        })
+    }
+
+    /// Cancels the seek `id` if one of `secrets` is its owner's.
+    ///
+    /// # Errors
+    /// No such seek (404), not the owner's secret (403), already taken (409).
+    pub async fn cancel(&self, id: &str, secrets: &[String]) -> Result<(), HubError> {
+        let row = store::get(self.pool(), id)
+            .await?
+            .ok_or_else(|| no_seek(id))?;
+        if !secrets.contains(&row.secret) {
+            return Err(HubError::NotYours(
+                Message::new(
+                    "api_seek_not_yours",
+                    format!("only the seek's owner may cancel the seek {id:?}"),
+                )
+                .text("id", id),
+            ));
+        }
+        if !store::cancel(self.pool(), id, &row.secret).await? {
+            return Err(seek_gone(id));
+        }
+        self.changed().await;
+        Ok(())
+    }
+
+    /// Takes the seek `id` for the holder of `tokens` (who must not own
+    /// it): makes the game with both seats, the owner's as the seek asked
+    /// (random: decided now), the side that moves first in seat 0; answers
+    /// the taker's seat and token. The seek is claimed for the game's id
+    /// before the game is made: a process stopped in between leaves a
+    /// seek taken without a game, which is gone, never two games.
+    ///
+    /// # Errors
+    /// No such seek (404), taken or cancelled meanwhile (409), one's own
+    /// seek (409).
+    pub async fn accept(&self, id: &str, tokens: &[String]) -> Result<Taken, HubError> {
+        let row = store::get(self.pool(), id)
+            .await?
+            .ok_or_else(|| no_seek(id))?;
+        if tokens.contains(&row.secret) {
+            return Err(HubError::NotNow(
+                Message::new(
+                    "api_seek_own",
+                    "this is your own seek: another player takes it",
+                )
+                .text("id", id),
+            ));
+        }
+        let now = now_ms();
+        if row.game_id.is_some() || row.alive < now - LAPSE_MS {
+            return Err(seek_gone(id));
+        }
+        let owner_seat = match Colour::parse(&row.colour) {
+            Colour::First => 0,
+            Colour::Second => 1,
+            Colour::Random => usize::from(rand::random::<bool>()),
+        };
+        let game_id = random_id(10);
+        if !store::claim(
+            self.pool(),
+            id,
+            &game_id,
+            i64::try_from(owner_seat).unwrap_or(0),
+            now,
+            now - LAPSE_MS,
+        )
+        .await?
+        {
+            return Err(seek_gone(id));
+        }
+        let person = SeatSpec {
+            kind: SeatKind::Human,
+            level: None,
+        };
+        let made = self
+            .hub
+            .create_as(
+                game_id.clone(),
+                NewGame {
+                    game: row.game.clone(),
+                    variant: Some(row.variant.clone()),
+                    first: Some(0),
+                    seats: [person, person],
+                    two_games: false,
+                    clock: row.clock.clone(),
+                },
+            )
+            .await;
+        let created = match made {
+            Ok(c) => c,
+            Err(e) => {
+                // The seek was checked when posted; open it again all the same.
+                let _ = store::unclaim(self.pool(), id, &game_id).await;
+                return Err(e);
+            }
+        };
+        let token_of = |seat: usize| {
+            created
+                .tokens
+                .get(&seat.to_string())
+                .cloned()
+                .ok_or_else(|| {
+                    HubError::Internal(anyhow::anyhow!("game {game_id}: no seat {seat}"))
+                })
+        };
+        let (owner_token, taker_token) = (token_of(owner_seat)?, token_of(1 - owner_seat)?);
+        store::set_owner_token(self.pool(), id, &owner_token).await?;
+        self.changed().await;
+        Ok(Taken {
+            seek: id.to_string(),
+            game: game_id,
+            seat: 1 - owner_seat,
+            token: taker_token,
+        })
+    }
+
+    /// Joins the oldest open seek that fits `req` (the same game, variant
+    /// and clock, a colour that does not clash, not one of `tokens`'), or
+    /// posts `req` when none does.
+    ///
+    /// # Errors
+    /// An unknown game, a bad variant or clock, a rated seek.
+    pub async fn play_now(&self, req: &NewSeek, tokens: &[String]) -> Result<PlayNow, HubError> {
+        let (game, variant, clock) = Self::normalize(req)?;
+        let rows = store::open(self.pool(), now_ms() - LAPSE_MS, MAX_LISTED).await?;
+        for r in rows.iter().filter(|r| {
+            r.game == game
+                && r.variant == variant
+                && r.clock == clock
+                && req.colour.fits(Colour::parse(&r.colour))
+                && !tokens.contains(&r.secret)
+        }) {
+            match self.accept(&r.id, tokens).await {
+                Ok(t) => return Ok(PlayNow::Game(t)),
+                // Taken by someone else meanwhile: the next one.
+                Err(HubError::NotNow(_) | HubError::Missing(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(PlayNow::Seek(self.post(req).await?))
+    }
+
+    /// What became of the seek whose owner's secret is `secret`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn fate(&self, secret: &str) -> Result<(Option<String>, Fate), HubError> {
+        let Some(r) = store::by_secret(self.pool(), secret).await? else {
+            return Ok((None, Fate::Gone));
+        };
+        let now = now_ms();
+        let fate = match (&r.game_id, &r.owner_token) {
+            (Some(game), Some(token)) => Fate::Started(Taken {
+                seek: r.id.clone(),
+                game: game.clone(),
+                seat: usize::try_from(r.owner_seat.unwrap_or(0)).unwrap_or(0),
+                token: token.clone(),
+            }),
+            (Some(_), None) if r.taken.unwrap_or(0) < now - CREATE_WAIT_MS => Fate::Gone,
+            (Some(_), None) => Fate::Open,
+            (None, _) if r.alive < now - LAPSE_MS => Fate::Gone,
+            (None, _) => Fate::Open,
+        };
+        Ok((Some(r.id), fate))
+    }
+
+    /// A socket of this process holds the seek `id` (its owner's): it is
+    /// kept alive while one does.
+    pub fn hold(&self, id: &str) {
+        *self
+            .held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(id.to_string())
+            .or_default() += 1;
+    }
+
+    /// A socket that held the seek `id` with `secret` has closed: when it
+    /// was the last of this process, the seek (if still open) is
+    /// cancelled.
+    pub async fn release(&self, id: &str, secret: &str) {
+        let last = {
+            let mut held = self
+                .held
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match held.get_mut(id) {
+                Some(n) if *n > 1 => {
+                    *n -= 1;
+                    false
+                }
+                Some(_) => {
+                    held.remove(id);
+                    true
+                }
+                None => false,
+            }
+        };
+        if last {
+            match store::cancel(self.pool(), id, secret).await {
+                Ok(true) => self.changed().await,
+                Ok(false) => {}
+                Err(e) => tracing::warn!("cannot cancel the seek {id}: {e:#}"),
+            }
+        }
+    }
+
+    /// Says the seeks `ids` are still wanted.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn heartbeat(&self, ids: &[String]) -> Result<(), HubError> {
+        if !ids.is_empty() {
+            let now = now_ms();
+            store::heartbeat(self.pool(), ids, now, now - LAPSE_MS).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Hears the lobby's changes made by other processes (PostgreSQL's
+/// LISTEN on [`store::CHANNEL`]) and passes them to this process's
+/// sockets; connects again after a failure.
+pub async fn listen(lobby: Arc<Lobby>, url: String) {
+    loop {
+        match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen(store::CHANNEL).await {
+                    tracing::warn!("PostgreSQL lobby notifications: {e}");
+                } else {
+                    // Changes missed while not listening: every socket looks again.
+                    lobby.remote_change();
+                    loop {
+                        match listener.recv().await {
+                            Ok(_) => lobby.remote_change(),
+                            Err(e) => {
+                                tracing::warn!("PostgreSQL lobby notifications: {e}");
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("cannot LISTEN on PostgreSQL for the lobby: {e}"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Colour;
+
+    #[test]
+    fn colours_meet_unless_both_want_the_same_side() {
+        use Colour::{First, Random, Second};
+        assert!(First.fits(Second) && Second.fits(First));
+        assert!(Random.fits(First) && First.fits(Random) && Random.fits(Random));
+        assert!(!First.fits(First) && !Second.fits(Second));
+    }
+}
