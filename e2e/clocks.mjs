@@ -130,3 +130,69 @@ export async function testCorrespondence({ browser, base, newPage, check, log, s
   await ctxA.close();
   await ctxB.close();
 }
+
+// testMail: with the server's mail going to the sink run.mjs started, two
+// players leave their addresses on the home page; a correspondence move
+// by one sends exactly one mail, to the other, and none to the mover.
+export async function testMail({ browser, base, newPage, check, log, shoot, sleep, smtp }) {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'mail-en');
+  const b = await newPage(ctxB, 'mail-es');
+  await a.goto(`${base}/new/jarmo`);
+  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await a.check('[data-testid=seat-0-human]');
+  await a.check('[data-testid=seat-1-link]');
+  await a.selectOption('[data-testid=first]', '0');
+  await a.selectOption('[data-testid=clock]', '2d');
+  await a.click('[data-testid=create]');
+  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
+  const link = await a.inputValue('[data-testid=invite-link]');
+  await b.goto(link);
+  await b.waitForSelector('[data-testid=board] [data-cell]');
+  for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
+    await page.goto(`${base}/`);
+    await page.fill('[data-testid=mail-email]', email);
+    await page.click('[data-testid=mail-save]');
+    await page.locator('[data-testid=mail-saved], [data-testid=mail-error]').first().waitFor();
+    const refused = await page.$('[data-testid=mail-error]');
+    check(!refused, `saving ${email} was refused: ${refused ? await refused.textContent() : ''}`);
+  }
+  log('mail: both addresses saved');
+  check(/bea@example.org/.test(await b.textContent('[data-testid=mail-saved]')), 'B\'s address is not shown as saved');
+  await shoot(b, 'mail-saved-390-es');
+  // A bad address: refused in the reader's language.
+  const before = smtp.mails.length;
+  await a.goto(`${base}/play/${id}`);
+  await a.waitForSelector('[data-testid=board] [data-cell].target');
+  const st = await a.evaluate(async (gid) => {
+    const toks = JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens;
+    return (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json();
+  }, id);
+  const mv = st.legal.find((m) => m.path.length) || st.legal[0];
+  for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
+  await a.waitForSelector('[data-testid=board][data-ply="1"]');
+  const t0 = Date.now();
+  while (smtp.mails.length === before && Date.now() - t0 < 15_000) await sleep(100);
+  const arrived = Date.now() - t0;
+  // Wait past the quiet time: still exactly one, to the player to move.
+  await sleep(6000);
+  const mails = smtp.mails.slice(before);
+  check(mails.length === 1, `${mails.length} mails arrived: ${JSON.stringify(mails.map((m) => m.to))}`);
+  check(mails[0].to.length === 1 && mails[0].to[0] === 'bea@example.org', `the mail went to ${mails[0].to}`);
+  check(/Subject: Te toca en Jarmo/.test(mails[0].data) && mails[0].data.includes(`${base}/play/${id}`), `the mail says: ${mails[0].data.slice(0, 600)}`);
+  check(!smtp.mails.some((m) => m.to.includes('ana@example.org')), 'the mover got a mail about her own move');
+  log(`mail: one notice to the player to move ${arrived} ms after the move, none to the mover`);
+  // A bad address is refused in Spanish on B's page.
+  await b.goto(`${base}/`);
+  await b.click('[data-testid=mail-stop]');
+  await b.fill('[data-testid=mail-email]', 'no es una dirección');
+  await b.evaluate(() => { document.querySelector('[data-testid=mail-email]').type = 'text'; });
+  await b.click('[data-testid=mail-save]');
+  await b.waitForSelector('[data-testid=mail-error]');
+  const err = await b.textContent('[data-testid=mail-error]');
+  check(/no es una dirección de correo/.test(err), `the refusal says "${err}"`);
+  await ctxA.close();
+  await ctxB.close();
+}

@@ -152,10 +152,10 @@ export async function testLobby(browser, base) {
   // play now (random) joins it: both on one game, A in seat 1.
   await a.page.goto(`${base}/lobby`);
   await a.page.waitForSelector('section.lobby[data-ready="1"][data-connected="1"]');
-  await choose(a.page, { game: 'linja', clock: 'none', colour: 'second' });
+  await choose(a.page, { game: 'linja', clock: '', colour: 'second' });
   await a.page.click('[data-testid="lobby-play-now"]');
   await a.page.waitForSelector('[data-testid^="cancel-"]');
-  await choose(b.page, { game: 'linja', clock: 'none', colour: 'random' });
+  await choose(b.page, { game: 'linja', clock: '', colour: 'random' });
   await b.page.click('[data-testid="lobby-play-now"]');
   await b.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
   await a.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/, { timeout: 5000 });

@@ -15,7 +15,8 @@ import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testClocks, testCorrespondence } from './clocks.mjs';
+import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -64,12 +65,12 @@ const watchdog = setTimeout(async () => {
 
 // ---------------------------------------------------------------- server
 
-function startServer() {
+function startServer(extra = []) {
   check(existsSync(BIN), `no tablero binary at ${BIN} (build it with: cargo build -p tablero-cli)`);
   tmp = mkdtempSync(path.join(tmpdir(), 'tablero-e2e-'));
   const db = path.join(tmp, 't.db');
   return new Promise((resolve, reject) => {
-    const p = spawn(BIN, ['serve', '--port', '0', '--database', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(BIN, ['serve', '--port', '0', '--database', db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     server = p;
     let out = '';
     let err = '';
@@ -1493,7 +1494,9 @@ const want = (name) => !ONLY.size || ONLY.has(name);
 
 async function main() {
   log(`binary ${BIN}`);
-  BASE = await startServer();
+  // Mail goes to a local sink (testMail counts what arrives).
+  const smtp = await startSmtpSink();
+  BASE = await startServer(['--smtp', `smtp://127.0.0.1:${smtp.port}`, '--mail-quiet', '4']);
   log(`server at ${BASE}`);
   const cat = await api('GET', '/api/catalog');
   check(cat && cat.games, 'GET /api/catalog has no games');
@@ -1527,9 +1530,10 @@ async function main() {
   if (want('testStillBoard')) await testStillBoard(browser);
   if (want('testEndWords')) await testEndWords(browser);
   if (want('testPagesClean')) await testPagesClean(browser);
-  const helpers = { browser, base: BASE, newPage, check, log, sleep, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
+  const helpers = { browser, base: BASE, newPage, check, log, sleep, smtp, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
   if (want('testClocks')) await testClocks(helpers);
   if (want('testCorrespondence')) await testCorrespondence(helpers);
+  if (want('testMail')) await testMail(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);

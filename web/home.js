@@ -1,11 +1,11 @@
 // Home page: the games of the catalog and the list of my recent games.
 
 import { h, fill } from './dom.js';
-import { t, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
+import { t, getLang, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { statusText, swatchSpans } from './play.js';
 import { offered, loadAllBoards } from './games.js';
-import { waitingGames, onWaiting, refresh as refreshWaiting, notifyState, askNotify } from './yourturn.js';
+import { waitingGames, onWaiting, refresh as refreshWaiting, notifyState, askNotify, mailStatus, setNotifyEmail, stopNotifyEmail } from './yourturn.js';
 import { remaining, formatClock } from './clock.js';
 
 export function mountHome(root) {
@@ -53,7 +53,8 @@ export function mountHome(root) {
       h('ul', { class: 'game-cards' }, ...cards),
       h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') })),
       h('h2', { text: t('my_games') }),
-      list));
+      list,
+      mailBox()));
   }
 
   /** The games waiting for this browser's move, the most urgent first. */
@@ -78,6 +79,58 @@ export function mountHome(root) {
       notify);
   }
 
+  // Email notices, where the server sends mail: the address, or a form.
+  let mail = null; // {mail, email} from the server
+  let mailError = '';
+  let mailBusy = false;
+  let mailDraft = ''; // what is typed, kept across redraws
+  // The box is built again only when what it shows changes: the list
+  // above it is redrawn every time the games waiting change, and a form
+  // rebuilt under the reader's click would lose the click.
+  let mailNode = null;
+  let mailShown = '';
+  function mailBox() {
+    const key = JSON.stringify([mail, mailError, getLang()]);
+    if (key !== mailShown) {
+      mailShown = key;
+      mailNode = buildMailBox();
+    }
+    return mailNode;
+  }
+  function buildMailBox() {
+    if (!mail || !mail.mail) return null;
+    if (mail.email) {
+      return h('section', { class: 'mail-box', 'data-testid': 'mail-box' },
+        h('p', { 'data-testid': 'mail-saved', text: t('notify_email_saved', { email: mail.email }) }),
+        h('button', { type: 'button', class: 'link-button', 'data-testid': 'mail-stop', text: t('notify_email_stop'),
+          onclick: async () => { await stopNotifyEmail(); mail = { ...mail, email: null }; render(); } }));
+    }
+    const input = h('input', {
+      type: 'email', id: 'mail-email', 'data-testid': 'mail-email', autocomplete: 'email', required: true, value: mailDraft,
+      oninput: (e) => { mailDraft = e.target.value; },
+    });
+    return h('section', { class: 'mail-box', 'data-testid': 'mail-box' },
+      h('form', {
+        onsubmit: async (e) => {
+          e.preventDefault();
+          if (mailBusy) return;
+          mailBusy = true;
+          try {
+            const res = await setNotifyEmail(mailDraft, getLang());
+            mail = { ...mail, email: res.email };
+            mailError = '';
+          } catch (err) {
+            mailError = err.message;
+          }
+          mailBusy = false;
+          render();
+        },
+      },
+      h('p', null, h('label', { for: 'mail-email', text: t('notify_email') })),
+      h('span', { class: 'mail-row' }, input, ' ', h('button', { type: 'submit', 'data-testid': 'mail-save', text: t('notify_email_save') })),
+      mailError ? h('p', { class: 'error', role: 'alert', 'data-testid': 'mail-error', text: mailError }) : null));
+  }
+
   async function load() {
     const tokens = api.allTokens();
     if (!tokens.length) {
@@ -99,6 +152,7 @@ export function mountHome(root) {
   loadAllBoards().then((b) => { boards = b; render(); }).catch((e) => { error = e.message; boards = {}; render(); });
   load();
   refreshWaiting();
+  mailStatus().then((m) => { mail = m; render(); }).catch(() => {});
   const offWaiting = onWaiting(render);
   const off = onLangChange(render);
   return () => { destroyed = true; off(); offWaiting(); };

@@ -58,11 +58,51 @@ function notifyNew(games) {
   }
 }
 
+// ---- email notices (the server's --smtp) ----
+
+const MAIL_KEY = 'tablero.notify';
+let mailTokens = 0; // how many tokens the address was last left for
+
+/** The address this browser left for its games' notices, if any. */
+export function notifyEmail() {
+  try { return localStorage.getItem(MAIL_KEY) || null; } catch { return null; }
+}
+
+/** Whether the server sends mail, and the address the seats lead to. */
+export async function mailStatus() {
+  return api.post('/api/notify/status', { tokens: api.allTokens() });
+}
+
+/** Leaves `email` for every seat this browser holds (and later ones). */
+export async function setNotifyEmail(email, lang) {
+  const res = await api.post('/api/notify', { email, lang, tokens: api.allTokens() });
+  try { localStorage.setItem(MAIL_KEY, res.email); } catch { /* private mode */ }
+  mailTokens = api.allTokens().length;
+  return res;
+}
+
+/** No more mail about this browser's seats. */
+export async function stopNotifyEmail() {
+  await api.post('/api/notify/stop', { tokens: api.allTokens() });
+  try { localStorage.removeItem(MAIL_KEY); } catch { /* private mode */ }
+}
+
+/** Games started since the address was left get it too. */
+async function keepEmail(tokens, lang) {
+  const email = notifyEmail();
+  if (!email || tokens.length === mailTokens) return;
+  try {
+    await api.post('/api/notify', { email, lang, tokens });
+    mailTokens = tokens.length;
+  } catch { /* the server has no mail now, or is away: try at the next look */ }
+}
+
 /** Looks again now (a page that has just moved, or shown the list). */
 export async function refresh() {
   clearTimeout(timer);
   timer = setTimeout(refresh, 30_000);
   const tokens = api.allTokens();
+  keepEmail(tokens, document.documentElement.lang || 'en');
   let games = [];
   if (tokens.length) {
     try {

@@ -54,7 +54,7 @@ pub struct Args {
     )]
     smtp_from: String,
     /// The server's address as players reach it, for the links in mails
-    /// (default: http://HOST:PORT).
+    /// (default: the address it listens on).
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
     /// The least time between two notices to one address, in seconds.
@@ -82,10 +82,7 @@ pub fn run(args: &Args) -> Result<()> {
             .map(|smtp| tablero_server::mail::MailConfig {
                 smtp: smtp.clone(),
                 from: args.smtp_from.clone(),
-                public_url: args
-                    .public_url
-                    .clone()
-                    .unwrap_or_else(|| format!("http://{}", SocketAddr::new(args.host, args.port))),
+                public_url: args.public_url.clone().unwrap_or_default(),
                 quiet: std::time::Duration::from_secs(args.mail_quiet),
             }),
     };

@@ -302,11 +302,13 @@ pub async fn start(
     });
     // The server keeps time: games whose deadline passes end on time.
     tokio::spawn(hub::keep_time(Arc::downgrade(&hub)));
-    if let Some(m) = &config.mail {
-        let mailer =
-            mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?;
-        tokio::spawn(mail::run(Arc::downgrade(&hub), mailer));
-    }
+    let mailer = match &config.mail {
+        Some(m) => {
+            Some(mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?)
+        }
+        None => None,
+    };
+    let weak = Arc::downgrade(&hub);
     let app = app(
         hub,
         config.rate,
@@ -321,6 +323,11 @@ pub async fn start(
             error,
         })?;
     let addr = listener.local_addr()?;
+    if let Some(mut m) = mailer {
+        // The links in mails: the address given, else the one bound.
+        m.default_public_url(&format!("http://{addr}"));
+        tokio::spawn(mail::run(weak, m));
+    }
     let server = conn::serve(listener, app, config.limits, shutdown);
     Ok(Running {
         addr,

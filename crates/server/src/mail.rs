@@ -36,7 +36,8 @@ pub struct MailConfig {
     /// The sender, `tablero <games@example.org>`.
     pub from: String,
     /// The server's address as players reach it, for the links in mails
-    /// (`https://tablero.example.org`).
+    /// (`https://tablero.example.org`); empty: the address the server
+    /// listens on.
     pub public_url: String,
     /// The least time between two messages to one address (an hour).
     pub quiet: Duration,
@@ -68,6 +69,15 @@ impl Mailer {
             from,
             transport,
         })
+    }
+}
+
+impl Mailer {
+    /// Uses `url` in the links of mails when no public address was given.
+    pub fn default_public_url(&mut self, url: &str) {
+        if self.config.public_url.is_empty() {
+            self.config.public_url = url.to_string();
+        }
     }
 }
 
