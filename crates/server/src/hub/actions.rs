@@ -137,8 +137,8 @@ impl Hub {
                 )
                 .await?
             {
-                if row.clock.is_some_and(|c| c.running()) {
-                    self.deadlines.notify_one();
+                if let Some(d) = row.clock.and_then(|c| c.deadline) {
+                    self.deadline_set(d);
                 }
                 live.row = row;
                 live.table = table;

@@ -8,6 +8,7 @@
 use super::{Hub, HubError, Live};
 use crate::games::outcome_code;
 use crate::store::now_ms;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,6 +30,14 @@ const LOOK_EVERY: Duration = Duration::from_millis(500);
 const BATCH: i64 = 256;
 
 impl Hub {
+    /// A change of this process set a running clock's deadline `d`: the
+    /// time keeper is woken if it would look only after it.
+    pub(super) fn deadline_set(&self, d: i64) {
+        if d < self.wake_at.load(Ordering::Relaxed) {
+            self.deadlines.notify_one();
+        }
+    }
+
     /// Ends game `id` on time if its flag has fallen; answers whether this
     /// call ended it (`false` when the flag has not fallen, or another
     /// request or process ended the game first).
@@ -111,6 +120,8 @@ pub async fn keep_time(hub: std::sync::Weak<Hub>) {
         let Some(h) = hub.upgrade() else {
             return;
         };
+        // While it looks, any new deadline wakes it again at once.
+        h.wake_at.store(i64::MAX, Ordering::Relaxed);
         if let Err(e) = h.flag_due().await {
             tracing::warn!("the time keeper: {e}");
         }
@@ -122,6 +133,10 @@ pub async fn keep_time(hub: std::sync::Weak<Hub>) {
             _ => LOOK_EVERY,
         };
         let deadlines = Arc::clone(&h.deadlines);
+        h.wake_at.store(
+            now_ms() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX),
+            Ordering::Relaxed,
+        );
         drop(h);
         tokio::select! {
             () = tokio::time::sleep(wait) => {}

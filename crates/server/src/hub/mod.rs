@@ -186,6 +186,9 @@ pub struct Hub {
     /// Woken when a change of this process sets a deadline, so the time
     /// keeper (see [`keep_time`]) sleeps until the earliest one.
     deadlines: Arc<tokio::sync::Notify>,
+    /// When the time keeper looks next (ms since 1970): a deadline set
+    /// before then wakes it, a later one does not (most moves).
+    wake_at: Arc<AtomicI64>,
 }
 
 /// A random id of `len` letters and digits (ids, tokens).
@@ -204,6 +207,7 @@ impl Hub {
             games: StdMutex::new(HashMap::new()),
             thinkers: Arc::new(tokio::sync::Semaphore::new(cores)),
             deadlines: Arc::new(tokio::sync::Notify::new()),
+            wake_at: Arc::new(AtomicI64::new(0)),
         })
     }
 
