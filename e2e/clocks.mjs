@@ -18,29 +18,46 @@ async function shownAndServer(page, id, seat) {
   }, [id, seat]);
 }
 
-export async function testClocks({ browser, base, newPage, check, log, shoot, sleep }) {
-  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
-  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
-  const a = await newPage(ctxA, 'clock-en');
-  const b = await newPage(ctxB, 'clock-es');
-  await a.goto(`${base}/new/jarmo`);
+/**
+ * A game created on A's new-game page with the friend's seat by link and
+ * time control `clock`, opened by B from the link: its id.
+ */
+async function timedGame(a, b, base, game, clock) {
+  await a.goto(`${base}/new/${game}`);
   await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
   await a.check('[data-testid=seat-0-human]');
   await a.check('[data-testid=seat-1-link]');
   await a.selectOption('[data-testid=first]', '0');
-  await a.selectOption('[data-testid=clock]', '1+0');
+  await a.selectOption('[data-testid=clock]', clock);
   await a.click('[data-testid=create]');
   await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
   const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
   const link = await a.inputValue('[data-testid=invite-link]');
   await b.goto(link);
+  await b.waitForSelector('[data-testid=board] [data-cell]');
+  return id;
+}
+
+/** The state of game `id` as A's stored tokens see it. */
+async function stateOnPage(a, id) {
+  return a.evaluate(async (gid) => {
+    const toks = JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens;
+    return (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json();
+  }, id);
+}
+
+export async function testClocks({ browser, base, newPage, check, log, shoot, sleep }) {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'clock-en');
+  const b = await newPage(ctxB, 'clock-es');
+  const id = await timedGame(a, b, base, 'jarmo', '1+0');
   await b.waitForSelector('[data-testid=clock-1]');
   await a.waitForSelector('[data-testid=conn][data-state=live]');
   await b.waitForSelector('[data-testid=conn][data-state=live]');
   check((await a.textContent('[data-testid=clock-0]')) === '1:00', `A's clock before the first move: ${await a.textContent('[data-testid=clock-0]')}`);
   // The first move starts the clocks: the second seat's runs.
-  const tokens = await a.evaluate((gid) => JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens, id);
-  const st = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+  const st = await stateOnPage(a, id);
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
   await a.waitForSelector('[data-testid=board][data-ply="1"]');
@@ -83,23 +100,13 @@ export async function testCorrespondence({ browser, base, newPage, check, log, s
   const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
   const a = await newPage(ctxA, 'corr-en');
   const b = await newPage(ctxB, 'corr-es');
-  await a.goto(`${base}/new/linja`);
-  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
-  await a.check('[data-testid=seat-0-human]');
-  await a.check('[data-testid=seat-1-link]');
-  await a.selectOption('[data-testid=clock]', '3d');
-  await a.click('[data-testid=create]');
-  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
-  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
-  const link = await a.inputValue('[data-testid=invite-link]');
-  await b.goto(link);
-  await b.waitForSelector('[data-testid=board] [data-cell]');
+  const id = await timedGame(a, b, base, 'linja', '3d');
   // Before A's move B's home page lists nothing to play.
   await b.goto(`${base}/`);
   await b.waitForSelector('[data-testid=recent]');
   await a.bringToFront();
   const tokens = await a.evaluate((gid) => JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens, id);
-  const st = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+  const st = await stateOnPage(a, id);
   check(st.clock && st.clock.days === true && st.clock.control === '3d', `the game's clock: ${JSON.stringify(st.clock)}`);
   check(await b.locator(`[data-testid=your-turn-${id}]`).count() === 0, 'the game is on B\'s list before A moved');
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
@@ -110,7 +117,7 @@ export async function testCorrespondence({ browser, base, newPage, check, log, s
   await a.waitForFunction(() => Number(document.querySelector('[data-testid=board]')?.dataset.ply) >= 1);
   // Linja's turn may go on with more moves: A plays until it is B's turn.
   for (let i = 0; i < 8; i++) {
-    const now = await a.evaluate(async ([gid, toks]) => (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json(), [id, tokens]);
+    const now = await stateOnPage(a, id);
     if (now.to_move !== 0) break;
     await a.evaluate(async ([gid, toks, m, ply]) => fetch(`/api/games/${gid}/move`, { method: 'POST', headers: { Authorization: `Bearer ${toks.join(',')}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ move: m, ply }) }), [id, tokens, now.legal[0].move, now.ply]);
   }
@@ -139,18 +146,7 @@ export async function testMail({ browser, base, newPage, check, log, shoot, slee
   const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
   const a = await newPage(ctxA, 'mail-en');
   const b = await newPage(ctxB, 'mail-es');
-  await a.goto(`${base}/new/jarmo`);
-  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
-  await a.check('[data-testid=seat-0-human]');
-  await a.check('[data-testid=seat-1-link]');
-  await a.selectOption('[data-testid=first]', '0');
-  await a.selectOption('[data-testid=clock]', '2d');
-  await a.click('[data-testid=create]');
-  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
-  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
-  const link = await a.inputValue('[data-testid=invite-link]');
-  await b.goto(link);
-  await b.waitForSelector('[data-testid=board] [data-cell]');
+  const id = await timedGame(a, b, base, 'jarmo', '2d');
   for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
     await page.goto(`${base}/`);
     await page.fill('[data-testid=mail-email]', email);
@@ -162,14 +158,10 @@ export async function testMail({ browser, base, newPage, check, log, shoot, slee
   log('mail: both addresses saved');
   check(/bea@example.org/.test(await b.textContent('[data-testid=mail-saved]')), 'B\'s address is not shown as saved');
   await shoot(b, 'mail-saved-390-es');
-  // A bad address: refused in the reader's language.
   const before = smtp.mails.length;
   await a.goto(`${base}/play/${id}`);
   await a.waitForSelector('[data-testid=board] [data-cell].target');
-  const st = await a.evaluate(async (gid) => {
-    const toks = JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens;
-    return (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${toks.join(',')}` } })).json();
-  }, id);
+  const st = await stateOnPage(a, id);
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
   await a.waitForSelector('[data-testid=board][data-ply="1"]');

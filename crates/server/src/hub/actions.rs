@@ -144,15 +144,8 @@ impl Hub {
                 live.table = table;
                 break;
             }
-            // Another process changed the game: reload it, tell this
-            // process's sockets at once (the other process's notice may
-            // find the version already seen), and try again.
-            let fresh = self
-                .load_live(id)
-                .await?
-                .ok_or_else(|| HubError::no_game(id))?;
-            live.refresh(fresh);
-            let _ = entry.changes.send(());
+            // Another process changed the game: reload it and try again.
+            self.reload(id, &entry, &mut live).await?;
             if attempt == 1 {
                 return Err(HubError::changed_meanwhile());
             }

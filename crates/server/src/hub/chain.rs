@@ -199,13 +199,8 @@ impl Hub {
                 };
             }
             // Another process changed the game: reload it and try again.
-            let fresh = self
-                .load_live(id)
-                .await?
-                .ok_or_else(|| HubError::no_game(id))?;
-            live.refresh(fresh);
+            self.reload(id, &entry, &mut live).await?;
             drop(live);
-            let _ = entry.changes.send(());
             if attempt == 1 {
                 break;
             }

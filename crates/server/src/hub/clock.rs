@@ -53,11 +53,8 @@ impl Hub {
                 // This process's copy may be older than the stored game
                 // (another process moved): look once at the stored one.
                 if attempt == 0 && self.store.version(id).await? != Some(live.row.version) {
-                    if let Some(fresh) = self.load_live(id).await? {
-                        live.refresh(fresh);
-                        let _ = entry.changes.send(());
-                        continue;
-                    }
+                    self.reload(id, &entry, &mut live).await?;
+                    continue;
                 }
                 return Ok(false);
             };
@@ -83,12 +80,7 @@ impl Hub {
             }
             // Another process changed the game (perhaps it ended it on
             // time itself): look again at the stored game.
-            let fresh = self
-                .load_live(id)
-                .await?
-                .ok_or_else(|| HubError::no_game(id))?;
-            live.refresh(fresh);
-            let _ = entry.changes.send(());
+            self.reload(id, &entry, &mut live).await?;
         }
         Err(HubError::changed_meanwhile())
     }

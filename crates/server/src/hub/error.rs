@@ -48,6 +48,21 @@ impl HubError {
         HubError::Missing(Message::new("api_no_game", format!("no game {id:?}")).text("id", id))
     }
 
+    /// No offered game `name`.
+    pub(crate) fn unknown_game(name: &str) -> HubError {
+        HubError::Invalid(
+            Message::new(
+                "api_unknown_game",
+                format!(
+                    "unknown game {name:?}: the games are {}",
+                    crate::games::names()
+                ),
+            )
+            .text("game", name)
+            .text("games", crate::games::names()),
+        )
+    }
+
     /// Another process changed the game at the same time.
     pub(crate) fn changed_meanwhile() -> HubError {
         HubError::NotNow(Message::new(

@@ -288,6 +288,19 @@ impl Hub {
         Ok(Some(Live::new(row, table)))
     }
 
+    /// Another process changed game `id`: `live` (its entry's locked game)
+    /// takes the stored game, and this process's sockets hear of it at once
+    /// (the other process's notice may find the version already seen).
+    async fn reload(&self, id: &str, entry: &Entry, live: &mut Live) -> Result<(), HubError> {
+        let fresh = self
+            .load_live(id)
+            .await?
+            .ok_or_else(|| HubError::no_game(id))?;
+        live.refresh(fresh);
+        let _ = entry.changes.send(());
+        Ok(())
+    }
+
     async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, HubError> {
         if let Some(e) = self.cached(id) {
             return Ok(e);
@@ -339,18 +352,7 @@ impl Hub {
             return Err(HubError::bad_first(first));
         }
         if games::find(&req.game).is_none() {
-            return Err(HubError::Invalid(
-                Message::new(
-                    "api_unknown_game",
-                    format!(
-                        "unknown game {:?}: the games are {}",
-                        req.game,
-                        games::names()
-                    ),
-                )
-                .text("game", &req.game)
-                .text("games", games::names()),
-            ));
+            return Err(HubError::unknown_game(&req.game));
         }
         if req.two_games && !games::two_game_match(&req.game) {
             return Err(HubError::Invalid(

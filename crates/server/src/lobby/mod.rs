@@ -300,18 +300,7 @@ impl Lobby {
             )));
         }
         if crate::games::find(&req.game).is_none() {
-            return Err(HubError::Invalid(
-                Message::new(
-                    "api_unknown_game",
-                    format!(
-                        "unknown game {:?}: the games are {}",
-                        req.game,
-                        crate::games::names()
-                    ),
-                )
-                .text("game", &req.game)
-                .text("games", crate::games::names()),
-            ));
+            return Err(HubError::unknown_game(&req.game));
         }
         let t = table::open_or_why(
             &req.game,
