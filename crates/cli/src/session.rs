@@ -222,7 +222,8 @@ impl<G: CliGame> Session<G> {
             return None;
         }
         t.clock.flag(side.index());
-        self.table.declare(Outcome::win(side.other(), Reason::Time));
+        // The game goes on (`to_move` above): the table takes the flag.
+        self.table.flag(side).ok()?;
         Some(side)
     }
 
@@ -472,11 +473,7 @@ fn sentence(clause: &str) -> String {
 /// That `side` (its name as the screen writes it) lost on time, as a
 /// sentence in the language in use.
 pub fn time_up_text(side: &str) -> String {
-    let m = Message::new(
-        "table-time-up",
-        format!("the clock of {side} ran out: the game is lost on time"),
-    )
-    .text("side", side);
+    let m = Message::of(tablero_core::id!("table-time-up")).text("side", side);
     sentence(&crate::i18n::message(&m))
 }
 
