@@ -231,7 +231,8 @@ async fn undo_is_refused_with_a_clock() {
     };
     let created = hub.create(req).await.unwrap();
     let actor = Actor::Tokens(created.tokens.values().cloned().collect());
-    play_first(&hub, &created.id, &actor).await;
+    let st = play_first(&hub, &created.id, &actor).await;
+    assert_eq!(st["undo"], false, "the page offers no undo");
     let e = hub
         .act(&created.id, &actor, Action::Undo)
         .await

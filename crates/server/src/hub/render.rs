@@ -396,9 +396,11 @@ pub(super) fn state(
         (position, Rendered::of(&view), no_moves())
     };
     let t = &live.table;
+    // No take-backs with a clock (rulings, "Around the board" 7).
     let undo = (0..2).any(|x| live.ai_level(x).is_some())
         && held.iter().any(|&h| live.ai_level(h).is_none())
-        && live.row.chain.next_game.is_none();
+        && live.row.chain.next_game.is_none()
+        && live.row.clock.is_none();
     let hint = hint_allowed(live, &held);
     let chain = &live.row.chain;
     let outcome = t.outcome();
