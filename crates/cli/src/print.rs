@@ -30,10 +30,7 @@ pub struct Args {
 /// The kit's language: the terminal's (the global `--lang`, else
 /// `LC_ALL`, `LC_MESSAGES`, `LANG`; see [`crate::i18n`]).
 fn kit_lang() -> Lang {
-    match crate::i18n::lang() {
-        crate::i18n::Lang::Es => Lang::Es,
-        crate::i18n::Lang::En => Lang::En,
-    }
+    crate::i18n::lang()
 }
 
 /// Runs `tablero print`.

@@ -3,7 +3,7 @@
 //! served to the web app as SVG.
 
 use crate::svg::{Anchor, Page};
-use crate::Lang;
+use crate::{Lang, Say};
 use std::fmt;
 use std::str::FromStr;
 use tablero_games::dimensiones::{Dimension, Formation, Power, RuleSet, Strategy, Tactics};

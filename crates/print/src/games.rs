@@ -3,7 +3,7 @@
 use crate::cards::{self, Face, CARD_MM};
 use crate::rules;
 use crate::svg::{Anchor, Page};
-use crate::{Lang, Options};
+use crate::{Lang, Options, Say};
 use tablero_core::{Game, Player};
 use tablero_games::dimensiones::{Army, Dimensiones, RuleSet};
 use tablero_games::draughts::{Draughts, Square};
@@ -107,7 +107,8 @@ fn cut_title(p: &mut Page, o: &Options, y: f64) -> f64 {
 
 /// The rules summary page.
 fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
-    rules_page_of::<G>(o, extra, &rules::summary(G::INFO.name, o.lang))
+    let text = rules::summary(G::INFO.name, o.lang).unwrap_or_default();
+    rules_page_of::<G>(o, extra, &text)
 }
 
 /// The rules summary page with `summary` (one paragraph a line, `# `

@@ -66,60 +66,41 @@ impl fmt::Display for Paper {
     }
 }
 
-/// The language of the texts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// Spanish.
-    Es,
+/// The language of the texts: the catalogue's own.
+pub use tablero_i18n::Lang;
+
+/// Saying a message of `locales/*/print.ftl` in a language.
+pub trait Say {
+    /// Message `id` in this language.
+    fn say(self, id: tablero_i18n::Id) -> String;
+    /// Message `id` with its variables, each a text shown as given.
+    fn say_with(self, id: tablero_i18n::Id, args: &[(&'static str, &str)]) -> String;
 }
 
-impl Lang {
-    /// The code `en` or `es`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Es => "es",
-        }
+impl Say for Lang {
+    fn say(self, id: tablero_i18n::Id) -> String {
+        tablero_i18n::format(self, id, None)
     }
 
-    /// The catalogue's language.
-    #[must_use]
-    pub const fn i18n(self) -> tablero_i18n::Lang {
-        match self {
-            Lang::En => tablero_i18n::Lang::En,
-            Lang::Es => tablero_i18n::Lang::Es,
-        }
-    }
-
-    /// Message `id` of `locales/*/print.ftl` in this language.
-    #[must_use]
-    pub fn say(self, id: tablero_i18n::Id) -> String {
-        tablero_i18n::format(self.i18n(), id, None)
-    }
-
-    /// Message `id` with its variables, each a text shown as given.
-    #[must_use]
-    pub fn say_with(self, id: tablero_i18n::Id, args: &[(&'static str, &str)]) -> String {
+    fn say_with(self, id: tablero_i18n::Id, args: &[(&'static str, &str)]) -> String {
         let mut a = tablero_i18n::Args::new();
         for (name, value) in args {
             a.set(*name, tablero_i18n::Value::from((*value).to_string()));
         }
-        tablero_i18n::format(self.i18n(), id, Some(&a))
+        tablero_i18n::format(self, id, Some(&a))
     }
 }
 
-impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "es" | "spanish" | "español" | "espanol" => Ok(Lang::Es),
-            _ => Err(format!("unknown language {s:?} (en or es)")),
-        }
+/// A kit's language from its name: `en`, `english`, `es`, `spanish`,
+/// `español` (any case).
+///
+/// # Errors
+/// Another name, with the two allowed.
+pub fn parse_lang(s: &str) -> Result<Lang, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "en" | "english" => Ok(Lang::En),
+        "es" | "spanish" | "español" | "espanol" => Ok(Lang::Es),
+        _ => Err(format!("unknown language {s:?} (en or es)")),
     }
 }
 

@@ -35,7 +35,7 @@ fn lang_of(q: &HashMap<String, String>) -> Result<Lang, ApiError> {
     q.get("lang")
         .filter(|s| !s.is_empty())
         .map_or(Ok(Lang::En), |s| {
-            s.parse().map_err(|e| bad_param("lang", s, "en, es", e))
+            tablero_print::parse_lang(s).map_err(|e| bad_param("lang", s, "en, es", e))
         })
 }
 
