@@ -654,8 +654,8 @@ mod tests {
         }
         for kept in [
             "Computer",
-            "AI",
-            "ia",
+            "AI_3",
+            "ia-1",
             "level3",
             "level_3",
             "Nivel-3",
@@ -680,7 +680,11 @@ mod tests {
         let h = PasswordHash::new(DUMMY_HASH).unwrap();
         assert_eq!(h.algorithm.as_str(), "argon2id");
         let p = argon2::Params::try_from(&h).unwrap();
-        assert_eq!(p, argon2::Params::default());
+        let d = argon2::Params::default();
+        assert_eq!(
+            (p.m_cost(), p.t_cost(), p.p_cost()),
+            (d.m_cost(), d.t_cost(), d.p_cost())
+        );
     }
 
     #[test]
