@@ -134,6 +134,27 @@ impl AccountLimits {
     }
 }
 
+/// The client's address for the login limits: the connection's peer, or,
+/// when that is this machine (a reverse proxy in front, as
+/// `deploy/nginx.conf`), the last address of `X-Forwarded-For` (the one
+/// the proxy saw). A remote client cannot choose its key this way.
+#[must_use]
+pub fn client_address(peer: Option<IpAddr>, headers: &HeaderMap) -> Option<IpAddr> {
+    let forwarded = || {
+        headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .last()
+            .and_then(|a| a.trim().parse().ok())
+    };
+    match peer {
+        Some(ip) if ip.is_loopback() => forwarded().or(Some(ip)),
+        other => other,
+    }
+}
+
 /// Why a name cannot be an account's, or `None` when it can: 3 to 20
 /// letters, digits, `_` or `-`, and not a computer level's or the app's
 /// name.

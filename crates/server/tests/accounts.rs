@@ -399,6 +399,16 @@ async fn logins_are_rate_limited_per_name_and_per_address_as_json() {
         );
     }
     assert_eq!(login(&s, "fresh_name", "guess guess").await.status, 429);
+    // Behind a proxy on this machine, the address it forwards is the key.
+    let behind = |addr: &'static str| {
+        s.client
+            .post(format!("{}/api/account/login", s.base))
+            .header("Origin", s.base.clone())
+            .header("X-Forwarded-For", format!("203.0.113.9, {addr}"))
+            .body(json!({"name": "other_name", "password": "guess guess"}).to_string())
+            .send()
+    };
+    assert_eq!(behind("198.51.100.7").await.unwrap().status(), 401);
 }
 
 #[tokio::test]

@@ -91,7 +91,10 @@ pub(super) async fn signup(
     AppJson(b): AppJson<SignupBody>,
 ) -> Answer {
     let name = b.name.trim().to_string();
-    limits.check(ip, &accounts::name_key(&name))?;
+    limits.check(
+        accounts::client_address(ip, &headers),
+        &accounts::name_key(&name),
+    )?;
     if let Some(m) = accounts::bad_name(&name) {
         return Err(invalid(m));
     }
@@ -150,7 +153,7 @@ pub(super) async fn login(
     AppJson(b): AppJson<LoginBody>,
 ) -> Answer {
     let key = accounts::name_key(b.name.trim());
-    limits.check(ip, &key)?;
+    limits.check(accounts::client_address(ip, &headers), &key)?;
     if b.password.len() > accounts::MAX_PASSWORD {
         return Err(login_failed());
     }
