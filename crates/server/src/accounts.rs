@@ -281,6 +281,46 @@ pub struct AccountView {
     pub created: i64,
 }
 
+/// The account holding a seat, as every viewer of the game sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// Its name; `null` once deleted.
+    pub name: Option<String>,
+    /// Whether it was deleted ("deleted player").
+    pub deleted: bool,
+}
+
+/// The accounts holding seats 0 and 1 of game `id`.
+///
+/// # Errors
+/// Storage failures.
+pub async fn seat_players(
+    store: &crate::Store,
+    id: &str,
+) -> anyhow::Result<[Option<PlayerView>; 2]> {
+    let rows = sqlx::query(
+        "SELECT s.seat, a.name, a.deleted FROM account_seats s \
+         JOIN accounts a ON a.id = s.account WHERE s.game_id = $1",
+    )
+    .bind(id)
+    .fetch_all(store.pool())
+    .await
+    .context("reading a game's players")?;
+    let mut out = [None, None];
+    for r in rows {
+        let seat: i64 = r.try_get(0)?;
+        let name: String = r.try_get(1)?;
+        let deleted: i64 = r.try_get(2)?;
+        if let Some(slot) = usize::try_from(seat).ok().and_then(|i| out.get_mut(i)) {
+            *slot = Some(PlayerView {
+                name: (deleted == 0).then_some(name),
+                deleted: deleted != 0,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// A stored account found by name.
 pub struct Found {
     /// Its id.
@@ -518,8 +558,14 @@ pub async fn set_hash(hub: &Hub, account: &str, hash: &str) -> Result<(), ApiErr
 ///
 /// # Errors
 /// Storage failures.
-pub async fn delete(hub: &Hub, account: &str) -> Result<(), ApiError> {
+pub async fn delete(hub: &Arc<Hub>, account: &str) -> Result<(), ApiError> {
     let pool = hub.store().pool();
+    let games: Vec<String> =
+        sqlx::query_scalar("SELECT DISTINCT game_id FROM account_seats WHERE account = $1")
+            .bind(account)
+            .fetch_all(pool)
+            .await
+            .context("reading an account's games")?;
     sqlx::query(
         "UPDATE accounts SET deleted = 1, name = '', name_key = NULL, hash = '' WHERE id = $1",
     )
@@ -527,21 +573,23 @@ pub async fn delete(hub: &Hub, account: &str) -> Result<(), ApiError> {
     .execute(pool)
     .await
     .context("deleting an account")?;
-    close_sessions(hub, account, None).await
+    close_sessions(hub, account, None).await?;
+    hub.players_changed(&games).await?;
+    Ok(())
 }
 
 /// Gives `account` the seats of `tokens` that no account holds yet (a
-/// token of no game is skipped).
+/// token of no game is skipped); the games' viewers see it.
 ///
 /// # Errors
 /// Storage failures.
 pub async fn take_seats<'a>(
-    hub: &Hub,
+    hub: &Arc<Hub>,
     account: &str,
     tokens: impl IntoIterator<Item = &'a String>,
-) -> Result<usize, ApiError> {
+) -> Result<(), ApiError> {
     let pool = hub.store().pool();
-    let mut taken = 0;
+    let mut games = Vec::new();
     for t in tokens {
         let rows = sqlx::query(
             "SELECT id, seat0_token FROM games WHERE seat0_token = $1 OR seat1_token = $1",
@@ -565,10 +613,13 @@ pub async fn take_seats<'a>(
             .execute(pool)
             .await
             .context("giving a seat to an account")?;
-            taken += usize::try_from(done.rows_affected()).unwrap_or(0);
+            if done.rows_affected() > 0 && !games.contains(&game) {
+                games.push(game);
+            }
         }
     }
-    Ok(taken)
+    hub.players_changed(&games).await?;
+    Ok(())
 }
 
 /// The tokens of the seats `account` holds in game `game`.

@@ -279,6 +279,22 @@ async fn sign_up_log_in_log_out_everywhere_change_password_and_delete() {
     assert_eq!(login(&s, "ana_1", "correct horse").await.status, 401);
     let c6 = login(&s, "ana_1", "battery staple").await.session();
 
+    // A game of the account's: its seat shows the account's name.
+    let (game, token, _) = new_game(&s, &As::cookie(&c6)).await;
+    let st = send(
+        &s,
+        "GET",
+        &format!("/api/games/{game}"),
+        &As::default(),
+        None,
+    )
+    .await;
+    assert_eq!(
+        st.json["seats"][0]["player"],
+        json!({"name": "Ana_1", "deleted": false})
+    );
+    assert_eq!(st.json["seats"][1]["player"], Value::Null);
+
     // Delete: the password is asked; then the name is free again.
     let no = send(
         &s,
@@ -303,6 +319,23 @@ async fn sign_up_log_in_log_out_everywhere_change_password_and_delete() {
     assert_eq!(me(&s, &c4).await, 401);
     assert_eq!(login(&s, "ana_1", "battery staple").await.status, 401);
     assert_eq!(signup(&s, "ana_1", "a new person").await.status, 200);
+    // The game stays, its seat a deleted player's; its token still plays.
+    let st = send(
+        &s,
+        "GET",
+        &format!("/api/games/{game}"),
+        &As {
+            token: Some(&token),
+            ..As::default()
+        },
+        None,
+    )
+    .await;
+    assert_eq!(
+        st.json["seats"][0]["player"],
+        json!({"name": null, "deleted": true})
+    );
+    assert_eq!(st.json["you"], json!([0]));
 }
 
 #[tokio::test]
@@ -526,6 +559,8 @@ async fn an_accounts_seat_plays_from_another_device_and_not_with_another_cookie(
     let a1 = signup(&s, "alice", "alice's password").await.session();
     let b = signup(&s, "bob", "bob's password").await.session();
     let (id, _token, mv) = new_game(&s, &As::cookie(&a1)).await;
+    let st = send(&s, "GET", &format!("/api/games/{id}"), &As::default(), None).await;
+    assert_eq!(st.json["seats"][0]["player"]["name"], "alice");
     // Another account's cookie, or none, holds no seat: every action is 403.
     for how in [As::cookie(&b), As::default()] {
         for (action, body) in [
@@ -637,6 +672,8 @@ async fn the_anonymous_seats_of_a_browser_become_the_accounts_at_sign_up() {
     )
     .await;
     assert_eq!(a.status, 200, "{}", a.text);
+    let st = send(&s, "GET", &format!("/api/games/{id}"), &As::default(), None).await;
+    assert_eq!(st.json["seats"][0]["player"]["name"], "late_joiner");
     let other = login(&s, "late_joiner", "the password").await.session();
     let played = send(
         &s,
