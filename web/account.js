@@ -38,7 +38,7 @@ export function mountAccount(onChange) {
   const summary = h('summary', { 'data-testid': 'account' }, h('span', { class: 'account-icon', 'aria-hidden': 'true' }), summaryText);
   const panel = h('div', { class: 'account-box', 'data-testid': 'account-box' });
   const box = h('details', { class: 'account' }, summary, panel);
-  const error = h('p', { class: 'error', role: 'alert', 'data-testid': 'account-error', hidden: true });
+  const error = h('p', { class: 'account-error', role: 'alert', 'data-testid': 'account-error', hidden: true });
   const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', 'data-testid': 'account-name', maxlength: '20', required: true });
   const password = h('input', { id: 'account-password', name: 'password', type: 'password', 'data-testid': 'account-password', required: true });
   const nameLabel = h('label', { for: 'account-name' });
