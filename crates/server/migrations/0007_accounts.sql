@@ -2,7 +2,8 @@
 -- lower-cased key (unique while the account lives; NULL once deleted, the
 -- row kept so its seats show a deleted player), the argon2id hash as a PHC
 -- string, the sessions (a random secret each, sent as the tablero_session
--- cookie), and which seat tokens belong to which account.
+-- cookie, stored as its SHA-256 in hex), and which seat tokens belong to
+-- which account.
 CREATE TABLE accounts (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,

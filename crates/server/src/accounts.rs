@@ -342,6 +342,13 @@ pub struct Session {
     pub view: AccountView,
 }
 
+/// The key a session is stored by: the SHA-256 of its secret, in hex (a
+/// copy of the database opens no session).
+fn session_key(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    format!("{:x}", Sha256::digest(secret.as_bytes()))
+}
+
 /// The `tablero_session` cookie's value, if the request has one.
 #[must_use]
 pub fn cookie_of(headers: &HeaderMap) -> Option<String> {
@@ -374,7 +381,7 @@ pub async fn session_of(hub: &Hub, headers: &HeaderMap) -> Result<Option<Session
         "SELECT a.id, a.name, a.created, s.last_seen FROM sessions s \
          JOIN accounts a ON a.id = s.account WHERE s.id = $1 AND a.deleted = 0",
     )
-    .bind(&secret)
+    .bind(session_key(&secret))
     .fetch_optional(pool)
     .await
     .context("reading a session")?;
@@ -393,7 +400,7 @@ pub async fn session_of(hub: &Hub, headers: &HeaderMap) -> Result<Option<Session
     if now - seen > SEEN_EVERY_MS {
         sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id = $2")
             .bind(now)
-            .bind(&secret)
+            .bind(session_key(&secret))
             .execute(pool)
             .await
             .context("touching a session")?;
@@ -502,7 +509,7 @@ pub async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> 
     let secret = random_id(48);
     let now = now_ms();
     sqlx::query("INSERT INTO sessions (id, account, created, last_seen) VALUES ($1, $2, $3, $3)")
-        .bind(&secret)
+        .bind(session_key(&secret))
         .bind(account)
         .bind(now)
         .execute(hub.store().pool())
@@ -517,7 +524,7 @@ pub async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> 
 /// Storage failures.
 pub async fn close_session(hub: &Hub, secret: &str) -> Result<(), ApiError> {
     sqlx::query("DELETE FROM sessions WHERE id = $1")
-        .bind(secret)
+        .bind(session_key(secret))
         .execute(hub.store().pool())
         .await
         .context("closing a session")?;
@@ -531,7 +538,7 @@ pub async fn close_session(hub: &Hub, secret: &str) -> Result<(), ApiError> {
 pub async fn close_sessions(hub: &Hub, account: &str, keep: Option<&str>) -> Result<(), ApiError> {
     sqlx::query("DELETE FROM sessions WHERE account = $1 AND id <> $2")
         .bind(account)
-        .bind(keep.unwrap_or(""))
+        .bind(keep.map(session_key).unwrap_or_default())
         .execute(hub.store().pool())
         .await
         .context("closing sessions")?;

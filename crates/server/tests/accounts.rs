@@ -355,6 +355,19 @@ async fn the_hash_is_argon2id_and_no_answer_carries_it() {
         hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
         "{hash}"
     );
+    // The session is stored by a digest of its secret, not the secret.
+    let (sessions, same): (i64, i64) = (
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions")
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE id = $1")
+            .bind(&c)
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+    );
+    assert_eq!((sessions, same), (1, 0));
     let mut more = vec![
         send(&s, "GET", "/api/account", &As::cookie(&c), None).await,
         login(&s, "hidden", "my secret pass").await,
