@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
+import { testAccounts } from './accounts.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
@@ -1534,6 +1535,7 @@ async function main() {
   if (want('testClocks')) await testClocks(helpers);
   if (want('testCorrespondence')) await testCorrespondence(helpers);
   if (want('testMail')) await testMail(helpers);
+  if (want('testAccounts')) await testAccounts(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);

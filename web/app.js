@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t, getLang, setLang, LANGS, onLangChange } from './i18n.js';
 import { loadCatalog } from './games.js';
 import { setTitle } from './yourturn.js';
+import { mountAccount } from './account.js';
 
 const main = document.getElementById('main');
 let cleanup = null;
@@ -116,5 +117,7 @@ function renderHeader() {
 
 onLangChange(renderHeader);
 renderHeader();
+// After a login or logout the page is shown again, with the account's seats.
+mountAccount(() => route());
 loadCatalog().catch(() => { /* each page asks again and shows the error */ });
 route();

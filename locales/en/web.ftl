@@ -504,3 +504,22 @@ api_seek_gone = the seek { $id } was taken or cancelled meanwhile
 api_seek_not_yours = only the seek's owner may cancel the seek { $id }
 api_seek_own = this is your own seek: another player takes it
 api_seek_rated = rated seeks need player accounts, which do not exist yet: post a casual seek
+
+## Accounts
+# The account box in the header (web/account.js) and the account routes' errors (docs/web-api.md, "Accounts").
+api_account_bad_name = a name has 3 to 20 letters, digits, _ or -
+api_account_reserved_name = the name { $name } is kept for the computer or the app
+api_account_bad_password = a password has at least { $min } characters
+api_account_name_taken = the name { $name } is taken
+api_account_wrong_password = the password is wrong
+api_login_failed = wrong name or password
+api_not_logged_in = you are not logged in
+api_cross_site = this request must come from the app's own pages (its Origin is another site's)
+account_login = Log in
+account_signup = Sign up
+account_logout = Log out
+account_logout_all = Log out everywhere
+account_name = Name
+account_password = Password
+account_signup_note = An account is optional. Signing up keeps the games of this browser; logged in, you can play them from any device.
+account_signed_in = Logged in as { $name }

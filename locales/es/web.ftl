@@ -507,3 +507,22 @@ api_seek_gone = la búsqueda { $id } ya fue aceptada o cancelada
 api_seek_not_yours = solo quien publicó la búsqueda { $id } puede cancelarla
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
 api_seek_rated = las búsquedas puntuables necesitan cuentas de jugador, que aún no existen: publica una búsqueda amistosa
+
+## Accounts
+# La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").
+api_account_bad_name = un nombre tiene de 3 a 20 letras, cifras, _ o -
+api_account_reserved_name = el nombre { $name } está reservado para el ordenador o la aplicación
+api_account_bad_password = una contraseña tiene al menos { $min } caracteres
+api_account_name_taken = el nombre { $name } ya está cogido
+api_account_wrong_password = la contraseña no es correcta
+api_login_failed = nombre o contraseña incorrectos
+api_not_logged_in = no has iniciado sesión
+api_cross_site = esta petición debe venir de las páginas de la propia aplicación (su Origin es de otro sitio)
+account_login = Entrar
+account_signup = Crear cuenta
+account_logout = Salir
+account_logout_all = Salir en todos los dispositivos
+account_name = Nombre
+account_password = Contraseña
+account_signup_note = La cuenta es opcional. Al crearla conservas las partidas de este navegador; con la sesión iniciada puedes jugarlas desde cualquier dispositivo.
+account_signed_in = Sesión iniciada como { $name }

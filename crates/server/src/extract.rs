@@ -2,14 +2,16 @@
 //! the API's own error), [`Actor`] (the seats a request's tokens hold) and
 //! [`Peer`] (the client's address).
 
+use crate::accounts;
 use crate::error::{is_json, json_problem, ApiError, BodyError};
-use crate::hub::Actor;
+use crate::hub::{Actor, Hub};
 use axum::extract::connect_info::ConnectInfo;
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use tablero_core::Message;
 
 /// The largest request body accepted, and the largest WebSocket message.
@@ -76,12 +78,19 @@ fn body_error(e: &(dyn std::error::Error + 'static)) -> BodyError {
 }
 
 /// The seats of `Authorization: Bearer T1,T2` (at most eight tokens; none
-/// without the header: a spectator).
-impl<S: Send + Sync> FromRequestParts<S> for Actor {
-    type Rejection = std::convert::Infallible;
+/// without the header: a spectator), and, on a game's routes
+/// (`/api/games/{id}/...`), those its account holds in that game when the
+/// request has a live session cookie (`crate::accounts`). A socket's
+/// upgrade counts the cookie only from this server's own pages (the other
+/// state-changing requests are checked by `crate::accounts::cross_site`).
+impl<S: Send + Sync> FromRequestParts<S> for Actor
+where
+    Arc<Hub>: FromRef<S>,
+{
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let list = parts
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let mut list: Vec<String> = parts
             .headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
@@ -95,6 +104,28 @@ impl<S: Send + Sync> FromRequestParts<S> for Actor {
                     .collect()
             })
             .unwrap_or_default();
+        let game = parts
+            .uri
+            .path()
+            .strip_prefix("/api/games/")
+            .and_then(|rest| rest.split('/').next())
+            .filter(|id| !id.is_empty())
+            .map(String::from);
+        let upgrade = parts.headers.contains_key(header::UPGRADE);
+        if let Some(game) = game {
+            if accounts::cookie_of(&parts.headers).is_some()
+                && (!upgrade || accounts::same_origin(&parts.headers))
+            {
+                let hub = Arc::<Hub>::from_ref(state);
+                if let Some(s) = accounts::session_of(&hub, &parts.headers).await? {
+                    for t in accounts::seat_tokens(&hub, &s.account, &game).await? {
+                        if !list.contains(&t) {
+                            list.push(t);
+                        }
+                    }
+                }
+            }
+        }
         Ok(Actor::Tokens(list))
     }
 }

@@ -6,6 +6,7 @@
 //! every move is checked by the game's own rules, and every accepted move is
 //! committed to the database before it is acknowledged.
 
+pub mod accounts;
 mod assets;
 mod conn;
 pub mod error;
@@ -104,6 +105,12 @@ pub struct Limits {
     /// How long a request waits for a database connection before it is
     /// answered 503 (1 s).
     pub database_timeout: Duration,
+    /// Logins and sign-ups per minute for one account name (5; 0: no
+    /// limit); more are answered 429.
+    pub logins_per_name: u32,
+    /// Logins and sign-ups per minute from one client address (20; 0: no
+    /// limit).
+    pub logins_per_address: u32,
 }
 
 impl Default for Limits {
@@ -118,6 +125,8 @@ impl Default for Limits {
             solves: 1,
             solves_per_minute: 20,
             database_timeout: Duration::from_secs(1),
+            logins_per_name: 5,
+            logins_per_address: 20,
         }
     }
 }
@@ -157,6 +166,13 @@ pub fn app(
         });
         governor = Some(GovernorLayer::new(config).error_handler(error::too_many_requests));
     }
+    let accounts = state.accounts.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            accounts.retain_recent();
+        }
+    });
     if let Some(solves) = state.guards.solve_rate.clone() {
         tokio::spawn(async move {
             loop {

@@ -30,6 +30,8 @@ pub struct AppState {
     pub lab: LabDir,
     /// Whether the server sends mail (`--smtp`).
     pub mail: MailOn,
+    /// The rate limits of logins and sign-ups.
+    pub accounts: crate::accounts::AccountLimits,
 }
 
 /// Whether the server sends mail (`tablero serve --smtp`).
@@ -53,6 +55,7 @@ impl AppState {
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             mail: MailOn(false),
+            accounts: crate::accounts::AccountLimits::new(limits),
         }
     }
 }

@@ -199,7 +199,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 6] = [
+const MIGRATIONS: [(i64, &str, &str); 7] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -210,6 +210,11 @@ const MIGRATIONS: [(i64, &str, &str); 6] = [
     (4, "clocks", include_str!("../migrations/0004_clocks.sql")),
     (5, "seeks", include_str!("../migrations/0005_seeks.sql")),
     (6, "notify", include_str!("../migrations/0006_notify.sql")),
+    (
+        7,
+        "accounts",
+        include_str!("../migrations/0007_accounts.sql"),
+    ),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.

@@ -97,6 +97,8 @@ struct Live {
     /// The current position as rendered once for every viewer (see
     /// [`render::Latest`]); `None` until asked after a change.
     latest: Option<std::sync::Arc<render::Latest>>,
+    /// The accounts that hold each seat, if any (see `crate::accounts`).
+    players: [Option<crate::accounts::PlayerView>; 2],
 }
 
 /// The computer's level in a stored seat, if the computer sits there.
@@ -120,6 +122,7 @@ impl Live {
             computers: [None, None],
             hinter: None,
             latest: None,
+            players: [None, None],
         }
     }
 
@@ -285,7 +288,9 @@ impl Hub {
             table.declare(o);
         }
         table.restore_offer(row.draw_offer.and_then(|s| usize::try_from(s).ok()));
-        Ok(Some(Live::new(row, table)))
+        let mut live = Live::new(row, table);
+        live.players = crate::accounts::seat_players(&self.store, id).await?;
+        Ok(Some(live))
     }
 
     /// Another process changed game `id`: `live` (its entry's locked game)
@@ -509,6 +514,26 @@ impl Hub {
             drop(live);
             let _ = entry.changes.send(());
         }
+    }
+
+    /// Hears that the accounts holding seats of games `ids` changed (seats
+    /// taken, an account deleted): the cached ones read them again and
+    /// tell their sockets.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn players_changed(self: &Arc<Self>, ids: &[String]) -> Result<(), HubError> {
+        for id in ids {
+            let Some(entry) = self.cached(id) else {
+                continue;
+            };
+            let players = crate::accounts::seat_players(&self.store, id).await?;
+            let mut live = entry.live.lock().await;
+            live.players = players;
+            drop(live);
+            let _ = entry.changes.send(());
+        }
+        Ok(())
     }
 
     /// The summaries of the games the tokens hold seats in.

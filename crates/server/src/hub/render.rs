@@ -60,6 +60,9 @@ pub struct SeatView {
     /// For a person's seat: whether a socket holding it is connected to
     /// this server; `null` for the computer.
     pub connected: Option<bool>,
+    /// The account that holds the seat (`{"name"}`, or `{"deleted":
+    /// true}` once deleted); `null` for a seat held by tokens only.
+    pub player: Option<crate::accounts::PlayerView>,
 }
 
 /// Where a game stands in its two-game match.
@@ -247,6 +250,7 @@ fn seats(live: &Live, connected: Option<[bool; 2]>) -> [SeatView; 2] {
             level: s.level,
             name: live.table.info().sides[i].en,
             connected: connected.filter(|_| s.kind != "ai").map(|c| c[i]),
+            player: live.players[i].clone(),
         }
     })
 }
@@ -305,6 +309,7 @@ impl GameState {
                 level: None,
                 name: info.sides[i].en,
                 connected: None,
+                player: None,
             }),
             you: Vec::new(),
             ply: table.moves().len(),

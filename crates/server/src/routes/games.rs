@@ -3,6 +3,7 @@
 //! `/claim`, `/resign`, `/draw`, `/rematch`, `/hint`) and
 //! `POST /api/my-games`.
 
+use crate::accounts::{self, MaybeSession};
 use crate::error::ApiError;
 use crate::extract::AppJson;
 use crate::hub::Rematch;
@@ -22,12 +23,18 @@ pub(super) async fn catalog() -> Json<Value> {
     Json(json!({"games": crate::games::catalog()}))
 }
 
-/// `POST /api/games`: a new game.
+/// `POST /api/games`: a new game; the creator's seats are also their
+/// account's when they are logged in.
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
+    MaybeSession(session): MaybeSession,
     AppJson(req): AppJson<NewGame>,
 ) -> Answer<Created> {
-    Ok(Json(hub.create(req).await?))
+    let created = hub.create(req).await?;
+    if let Some(s) = session {
+        accounts::take_seats(&hub, &s.account, created.tokens.values()).await?;
+    }
+    Ok(Json(created))
 }
 
 #[derive(Deserialize)]

@@ -1,6 +1,6 @@
 //! The HTTP routes, one file per resource and one route per action (see
 //! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
-//! [`ws`] (a game's socket), [`layouts`] (Imago's solver and saved
+//! [`ws`] (a game's socket), [`accounts`] (sign-up, login, sessions), [`layouts`] (Imago's solver and saved
 //! layouts), [`lobby`] (seeks and the lobby's socket), [`notify`] (email
 //! notices of correspondence games), [`position`] (positions without a
 //! game), [`print`] (rules pages, kits and cards), [`lab`] (the designer's
@@ -9,6 +9,7 @@
 //! [`crate::state`], [`crate::extract`] and [`crate::error`]; none imports
 //! another's file.
 
+mod accounts;
 mod assets;
 mod games;
 mod lab;
@@ -61,6 +62,14 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/hint", post(games::hint))
         .route("/api/games/{id}/{action}", post(games::no_action))
         .route("/api/my-games", post(games::mine))
+        // ---- accounts (#34)
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/signup", post(accounts::signup))
+        .route("/api/account/login", post(accounts::login))
+        .route("/api/account/logout", post(accounts::logout))
+        .route("/api/account/logout-all", post(accounts::logout_all))
+        .route("/api/account/password", post(accounts::password))
+        .route("/api/account/delete", post(accounts::delete))
         .route("/api/notify", post(notify::subscribe))
         .route("/api/notify/status", post(notify::status))
         .route("/api/notify/stop", post(notify::stop))
@@ -98,6 +107,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/locales/{lang}/{file}", get(assets::locale))
         .fallback(get(assets::index))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(crate::accounts::cross_site))
         .with_state(state)
 }
 
@@ -112,7 +122,8 @@ async fn no_route(uri: Uri) -> ApiError {
 #[cfg(test)]
 mod tests {
     /// Each handler file with its text.
-    const FILES: [(&str, &str); 9] = [
+    const FILES: [(&str, &str); 10] = [
+        ("accounts", include_str!("accounts.rs")),
         ("assets", include_str!("assets.rs")),
         ("games", include_str!("games.rs")),
         ("lab", include_str!("lab.rs")),

@@ -64,8 +64,13 @@ pub(super) async fn upgrade(
     State(guards): State<Guards>,
     Path(id): Path<String>,
     Peer(ip): Peer,
+    actor: Actor,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let account = match actor {
+        Actor::Tokens(t) => t,
+        Actor::Computer(_) => Vec::new(),
+    };
     // Refuse a socket for a game that does not exist before upgrading.
     if let Err(e) = hub.subscribe(&id).await {
         return ApiError::from(e).into_response();
@@ -76,7 +81,7 @@ pub(super) async fn upgrade(
     ws.max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| run(socket, hub, id, guards, ip))
+        .on_upgrade(move |socket| run(socket, hub, id, guards, ip, account))
 }
 
 type Sender = futures_util::stream::SplitSink<WebSocket, Message>;
@@ -130,7 +135,16 @@ fn too_long(e: axum::Error) -> bool {
     )
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: Option<IpAddr>) {
+/// Serves a game's socket; `account` is the seats' tokens the upgrade's
+/// session cookie holds (they count before and after any hello).
+async fn run(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    id: String,
+    guards: Guards,
+    ip: Option<IpAddr>,
+    account: Vec<String>,
+) {
     let (mut tx, mut rx) = socket.split();
     let Ok(mut changes) = hub.subscribe(&id).await else {
         return;
@@ -140,9 +154,12 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
     // Whether the peer sent anything (a pong at least) since the last ping.
     let mut heard = true;
     let mut strikes = 0;
-    let mut actor = Actor::Tokens(Vec::new());
+    let mut actor = Actor::Tokens(account.clone());
     // The seats this socket's tokens hold count as connected while it lives.
     let mut presence = Vec::with_capacity(1);
+    if !account.is_empty() {
+        presence.extend(hub.hello(&id, &actor).await.ok());
+    }
     let mut send_state = true;
     loop {
         if send_state {
@@ -235,7 +252,13 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, id: String, guards: Guards, ip: O
                         Some(reply)
                     }
                     Ok(ClientMessage::Hello { tokens }) => {
-                        actor = Actor::Tokens(tokens.into_iter().take(8).collect());
+                        let mut held: Vec<String> = tokens.into_iter().take(8).collect();
+                        for t in &account {
+                            if !held.contains(t) {
+                                held.push(t.clone());
+                            }
+                        }
+                        actor = Actor::Tokens(held);
                         presence.clear();
                         presence.extend(hub.hello(&id, &actor).await.ok());
                         send_state = true;

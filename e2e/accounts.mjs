@@ -1,0 +1,89 @@
+// Browser tests of accounts (issue #34), run by run.mjs:
+//   E2E_ONLY=testAccounts node e2e/run.mjs target/debug/tablero
+//
+// testAccounts: a player signs up in one browser (English, a laptop),
+// starts a game against the computer and moves, logs out; on a second
+// browser (Spanish, a phone) a wrong password is refused in Spanish, the
+// right one logs in, and the game goes on from there: the seat is the
+// account's, with no token in that browser.
+
+/** Plays the first legal move of game `id` on `page` (its seat must be to move); returns the ply before. */
+async function playFirstLegal(page, id) {
+  const st = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } })).json(), id);
+  const mv = st.legal.find((m) => m.path && m.path.length) || st.legal[0];
+  for (const cell of mv.path) await page.click(`[data-testid=board] [data-cell="${cell}"]`);
+  return st.ply;
+}
+
+async function login(page, name, password, button) {
+  await page.click('[data-testid=account]');
+  await page.fill('[data-testid=account-name]', name);
+  await page.fill('[data-testid=account-password]', password);
+  await page.click(`[data-testid=${button}]`);
+}
+
+export async function testAccounts({ browser, base, newPage, check, log, shoot }) {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'account-en');
+  const b = await newPage(ctxB, 'account-es');
+  const name = `player_${Date.now() % 100000}`;
+  const password = 'a long password';
+
+  // Sign up in the first browser.
+  await a.goto(`${base}/`);
+  await a.waitForSelector('[data-testid=account-summary]');
+  await a.click('[data-testid=account]');
+  await shoot(a, 'account-form-en');
+  await a.click('[data-testid=account]');
+  await login(a, name, password, 'account-signup');
+  await a.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+  await shoot(a, 'account-in-en');
+  log(`signed up as ${name}`);
+
+  // A game against the computer, logged in: its seat is the account's.
+  await a.goto(`${base}/new/jarmo`);
+  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await a.check('[data-testid=seat-0-human]');
+  await a.check('[data-testid=seat-1-ai]');
+  await a.selectOption('[data-testid=level-1]', '1');
+  await a.selectOption('[data-testid=first]', '0');
+  await a.click('[data-testid=create]');
+  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
+  await a.waitForSelector('[data-testid=board][data-ply="0"] [data-cell]');
+  await playFirstLegal(a, id);
+  // The computer answers: ply 2, the account's seat to move again.
+  await a.waitForSelector('[data-testid=board][data-ply="2"]');
+  await a.click('[data-testid=account]');
+  await a.waitForSelector('[data-testid=account-who]');
+  check((await a.textContent('[data-testid=account-who]')).includes(name), 'the box names the account');
+  await a.click('[data-testid=account-logout]');
+  await a.waitForFunction(() => document.querySelector('.account').dataset.state === 'out');
+  check((await a.textContent('[data-testid=account-summary]')) === 'Log in', 'logged out, the box offers to log in');
+  log('game started and logged out');
+
+  // A second browser: a wrong password is refused, in Spanish.
+  await b.goto(`${base}/`);
+  await b.waitForSelector('[data-testid=account-summary]');
+  await login(b, name, 'not the password', 'account-login');
+  await b.waitForSelector('[data-testid=account-error]:not([hidden])');
+  const said = await b.textContent('[data-testid=account-error]');
+  check(said === 'nombre o contraseña incorrectos', `the refusal in Spanish: ${said}`);
+  await shoot(b, 'account-refused-es');
+  // The right one logs in, and the game goes on here.
+  await b.fill('[data-testid=account-password]', password);
+  await b.click('[data-testid=account-login]');
+  await b.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+  await shoot(b, 'account-in-es');
+  const tokens = await b.evaluate(() => localStorage.getItem('tablero.games'));
+  check(!tokens || tokens === '{}', `the second browser holds no token: ${tokens}`);
+  await b.goto(`${base}/play/${id}`);
+  await b.waitForSelector('[data-testid=board][data-ply="2"][data-you="0"] [data-cell]');
+  await playFirstLegal(b, id);
+  await b.waitForSelector('[data-testid=board][data-ply="4"]');
+  await shoot(b, 'account-continued-es');
+  log('the game went on in the second browser');
+  await ctxA.close();
+  await ctxB.close();
+}
