@@ -435,6 +435,9 @@ export function mountPlay(root, id, navigate) {
     const seat = (st.seats || [])[i] || {};
     if ((st.you || []).includes(i)) return t('player_you');
     if (seat.kind === 'ai') return t('player_ai', { level: seat.level ?? '?' });
+    // A seat held by an account shows its name (or that it was deleted).
+    if (seat.player && seat.player.deleted) return t('player_deleted');
+    if (seat.player && seat.player.name) return seat.player.name;
     return t('player_friend');
   }
 

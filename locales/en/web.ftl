@@ -275,6 +275,7 @@ analyse = Analyse
 player_you = You
 player_friend = Friend
 player_ai = Computer, level { $level }
+player_deleted = deleted player
 player_connected = connected
 player_away = not connected
 rematch = Rematch
@@ -503,7 +504,7 @@ api_no_seek = no seek { $id }
 api_seek_gone = the seek { $id } was taken or cancelled meanwhile
 api_seek_not_yours = only the seek's owner may cancel the seek { $id }
 api_seek_own = this is your own seek: another player takes it
-api_seek_rated = rated seeks need player accounts, which do not exist yet: post a casual seek
+api_seek_rated = rated seeks need ratings, which the lobby does not keep yet: post a casual seek
 
 ## Accounts
 # The account box in the header (web/account.js) and the account routes' errors (docs/web-api.md, "Accounts").

@@ -278,6 +278,7 @@ analyse = Analizar
 player_you = Tú
 player_friend = Amigo
 player_ai = Ordenador, nivel { $level }
+player_deleted = jugador eliminado
 player_connected = conectado
 player_away = no conectado
 rematch = Revancha
@@ -506,7 +507,7 @@ api_no_seek = no hay ninguna búsqueda { $id }
 api_seek_gone = la búsqueda { $id } ya fue aceptada o cancelada
 api_seek_not_yours = solo quien publicó la búsqueda { $id } puede cancelarla
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
-api_seek_rated = las búsquedas puntuables necesitan cuentas de jugador, que aún no existen: publica una búsqueda amistosa
+api_seek_rated = las búsquedas puntuables necesitan puntuaciones, que el vestíbulo aún no lleva: publica una búsqueda amistosa
 
 ## Accounts
 # La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").

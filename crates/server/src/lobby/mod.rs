@@ -296,7 +296,7 @@ impl Lobby {
         if req.rated {
             return Err(HubError::Invalid(Message::new(
                 "api_seek_rated",
-                "rated seeks need player accounts, which do not exist yet: post a casual seek",
+                "rated seeks need ratings, which the lobby does not keep yet: post a casual seek",
             )));
         }
         if crate::games::find(&req.game).is_none() {
