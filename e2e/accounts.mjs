@@ -78,6 +78,9 @@ export async function testAccounts({ browser, base, newPage, check, log, shoot }
   await shoot(b, 'account-in-es');
   const tokens = await b.evaluate(() => localStorage.getItem('tablero.games'));
   check(!tokens || tokens === '{}', `the second browser holds no token: ${tokens}`);
+  // Its home page lists the account's game, though it holds no token.
+  await b.goto(`${base}/`);
+  await b.waitForSelector(`[data-testid=recent-${id}]`);
   await b.goto(`${base}/play/${id}`);
   await b.waitForSelector('[data-testid=board][data-ply="2"][data-you="0"] [data-cell]');
   await playFirstLegal(b, id);

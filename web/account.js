@@ -28,6 +28,9 @@ function setHint(name) {
 /** The logged-in account ({name, created}) or null. */
 export function currentAccount() { return account; }
 
+/** Whether this browser has logged in (a hint: the cookie itself is HttpOnly). */
+export function loggedInHint() { return !!hint(); }
+
 /** Mounts the box in the header; `onChange()` runs after a login or logout
  * (the page is shown again, with the account's seats). */
 export function mountAccount(onChange) {

@@ -3,6 +3,7 @@
 import { h, fill } from './dom.js';
 import { t, getLang, gameName, gameSummary, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
+import { loggedInHint } from './account.js';
 import { statusText, swatchSpans } from './play.js';
 import { offered, loadAllBoards } from './games.js';
 import { waitingGames, onWaiting, refresh as refreshWaiting, notifyState, askNotify, mailStatus, setNotifyEmail, stopNotifyEmail } from './yourturn.js';
@@ -133,7 +134,8 @@ export function mountHome(root) {
 
   async function load() {
     const tokens = api.allTokens();
-    if (!tokens.length) {
+    // Logged in, the server adds the account's games to the tokens'.
+    if (!tokens.length && !loggedInHint()) {
       summaries = [];
       render();
       return;

@@ -5,6 +5,7 @@
 // every 30 seconds and whenever a page asks.
 
 import * as api from './api.js';
+import { loggedInHint } from './account.js';
 import { t, gameName } from './i18n.js';
 
 let base = document.title || 'tablero';
@@ -104,7 +105,7 @@ export async function refresh() {
   const tokens = api.allTokens();
   keepEmail(tokens, document.documentElement.lang || 'en');
   let games = [];
-  if (tokens.length) {
+  if (tokens.length || loggedInHint()) {
     try {
       const res = await api.post('/api/my-games', { tokens });
       games = ((res && res.games) || []).filter(isMyTurn);

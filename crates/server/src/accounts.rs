@@ -645,6 +645,30 @@ pub async fn seat_tokens(hub: &Hub, account: &str, game: &str) -> Result<Vec<Str
         .collect()
 }
 
+/// The tokens of the seats `account` holds, the most recently taken
+/// first (at most `limit`).
+///
+/// # Errors
+/// Storage failures.
+pub async fn all_seat_tokens(
+    hub: &Hub,
+    account: &str,
+    limit: i64,
+) -> Result<Vec<String>, ApiError> {
+    let rows = sqlx::query(
+        "SELECT s.token FROM account_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account = $1 ORDER BY g.updated DESC LIMIT $2",
+    )
+    .bind(account)
+    .bind(limit)
+    .fetch_all(hub.store().pool())
+    .await
+    .context("reading an account's seats")?;
+    rows.iter()
+        .map(|r| r.try_get(0).context("seat").map_err(ApiError::from))
+        .collect()
+}
+
 /// Whether the request came over HTTPS (`X-Forwarded-Proto: https` from a
 /// proxy, or an `https` URI).
 #[must_use]

@@ -615,6 +615,28 @@ async fn an_accounts_seat_plays_from_another_device_and_not_with_another_cookie(
 
     // A second device: nothing but a new login's cookie.
     let a2 = login(&s, "alice", "alice's password").await.session();
+    // Its list of games has the account's game, with alice's seat; bob's
+    // cookie lists nothing.
+    let mine = send(
+        &s,
+        "POST",
+        "/api/my-games",
+        &As::cookie(&a2),
+        Some(json!({"tokens": []})),
+    )
+    .await;
+    assert_eq!(mine.status, 200, "{}", mine.text);
+    assert_eq!(mine.json["games"][0]["id"], id.as_str(), "{}", mine.text);
+    assert_eq!(mine.json["games"][0]["you"], json!([0]));
+    let theirs = send(
+        &s,
+        "POST",
+        "/api/my-games",
+        &As::cookie(&b),
+        Some(json!({"tokens": []})),
+    )
+    .await;
+    assert_eq!(theirs.json["games"], json!([]), "{}", theirs.text);
     let st = send(
         &s,
         "GET",

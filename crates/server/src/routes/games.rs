@@ -152,7 +152,24 @@ pub(super) struct TokensBody {
 /// `POST /api/my-games`: `{"tokens": [...]}`: the games they hold seats in.
 pub(super) async fn mine(
     State(hub): State<Arc<Hub>>,
+    headers: axum::http::HeaderMap,
     AppJson(t): AppJson<TokensBody>,
 ) -> Answer<GameList> {
-    Ok(Json(hub.my_games(t.tokens).await?))
+    let mut tokens = t.tokens;
+    // Logged in: the account's seats too, from whatever device.
+    if let Some(session) = crate::accounts::session_of(&hub, &headers).await? {
+        let room = 200_usize.saturating_sub(tokens.len());
+        for token in crate::accounts::all_seat_tokens(
+            &hub,
+            &session.account,
+            i64::try_from(room).unwrap_or(0),
+        )
+        .await?
+        {
+            if !tokens.contains(&token) {
+                tokens.push(token);
+            }
+        }
+    }
+    Ok(Json(hub.my_games(tokens).await?))
 }
