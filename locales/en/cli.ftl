@@ -197,6 +197,7 @@ tui-taken-back = { $n ->
 tui-no-number = There is no move number { $n }; the list (`moves`) has { $count }.
 tui-not-your-turn = It is not your turn.
 tui-keys-bar = F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
+tui-keys-bar-clock = F1 help F2 hint F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
 tui-none = none
 tui-hint-word = hint
 tui-thinking-word = thinking

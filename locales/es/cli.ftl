@@ -205,6 +205,7 @@ tui-taken-back = { $n ->
 tui-no-number = No hay jugada número { $n }; la lista (`jugadas`) tiene { $count }.
 tui-not-your-turn = No te toca.
 tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
+tui-keys-bar-clock = F1 ayuda F2 pista F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
 tui-none = ninguna
 tui-hint-word = pista
 tui-thinking-word = pensando

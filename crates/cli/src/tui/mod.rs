@@ -729,7 +729,13 @@ where
         let area = f.area();
         // The message and the keys' line take the lines they need to be
         // read whole (up to three and two).
-        let keys_bar = Paragraph::new(t!("tui-keys-bar")).wrap(Wrap { trim: true });
+        // With a clock there is no undo: its key is not offered.
+        let keys = if self.session.clock().is_some() {
+            t!("tui-keys-bar-clock")
+        } else {
+            t!("tui-keys-bar")
+        };
+        let keys_bar = Paragraph::new(keys).wrap(Wrap { trim: true });
         let keys_h = (keys_bar.line_count(area.width) as u16).clamp(1, 2);
         let message_p = Paragraph::new(self.message.clone()).wrap(Wrap { trim: true });
         let message_h = (message_p.line_count(area.width) as u16).clamp(1, 3);

@@ -681,6 +681,12 @@ fn the_clocks_show_by_the_names_and_the_running_one_is_marked_and_warns() {
     let buf = screen(&app, 100, 30);
     let r = rows(&buf);
     assert!(r[0].contains("clock 1+0"), "{}", r[0]);
+    // No undo on a clock: its key is not offered.
+    let keys = r.join("\n");
+    assert!(
+        keys.contains("F4 draw") && !keys.contains("F3 undo"),
+        "{keys}"
+    );
     let red = find_text(&r, "Red       1:00").expect("Red's clock");
     let blue = find_text(&r, "Blue      1:00").expect("Blue's clock");
     // Nothing runs before the first move.
