@@ -32,7 +32,7 @@ export function serverNow() {
  */
 export function timeSample(sent, server, received) {
   const rtt = Math.max(0, received - sent);
-  bestRtt = Math.min(bestRtt * 1.05 + 1, Infinity);
+  bestRtt = bestRtt * 1.05 + 1;
   if (rtt <= bestRtt) {
     bestRtt = rtt;
     offset = server + rtt / 2 - received;
@@ -43,11 +43,6 @@ export function timeSample(sent, server, received) {
 /** A state's clock, read when it arrived: a first estimate until a `time` answer. */
 export function stateSample(clock, received) {
   if (!sampled && clock && typeof clock.now === 'number') offset = clock.now - received;
-}
-
-/** The round trip of the best sample (ms), for the tests; null before one. */
-export function roundTrip() {
-  return sampled ? bestRtt : null;
 }
 
 // ---- faces ----

@@ -70,9 +70,7 @@ impl Mailer {
             transport,
         })
     }
-}
 
-impl Mailer {
     /// Uses `url` in the links of mails when no public address was given.
     pub fn default_public_url(&mut self, url: &str) {
         if self.config.public_url.is_empty() {
@@ -217,12 +215,17 @@ struct Due {
 /// The addresses with correspondence games waiting for their move, and
 /// those games.
 async fn waiting(hub: &Arc<Hub>) -> Result<BTreeMap<String, Due>> {
+    // A game whose other seat leads to the same address is one screen's:
+    // the player's own move, never news.
     let rows = sqlx::query(
-        "SELECT g.id, t.token, a.id, a.email, a.lang, a.last_sent, g.seat0_token, g.seat1_token \
+        "SELECT g.id, t.token, a.id, a.email, a.lang, a.last_sent \
          FROM games g \
          JOIN notify_tokens t ON (t.token = g.seat0_token OR t.token = g.seat1_token) \
          JOIN notify_addresses a ON a.id = t.address \
-         WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d'",
+         LEFT JOIN notify_tokens o ON o.token = \
+             CASE WHEN t.token = g.seat0_token THEN g.seat1_token ELSE g.seat0_token END \
+         WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d' \
+           AND (o.address IS NULL OR o.address <> t.address)",
     )
     .fetch_all(hub.store().pool())
     .await?;
@@ -230,21 +233,6 @@ async fn waiting(hub: &Arc<Hub>) -> Result<BTreeMap<String, Due>> {
     for r in &rows {
         let (game_id, token, key): (String, String, String) =
             (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        let seat_tokens: [Option<String>; 2] = [r.try_get(6)?, r.try_get(7)?];
-        // One screen, one address: the player's own move, never news.
-        let other = seat_tokens.iter().flatten().find(|t| **t != token).cloned();
-        if let Some(o) = other {
-            let same: Option<String> =
-                sqlx::query("SELECT address FROM notify_tokens WHERE token = $1")
-                    .bind(&o)
-                    .fetch_optional(hub.store().pool())
-                    .await?
-                    .map(|r| r.try_get(0))
-                    .transpose()?;
-            if same.as_deref() == Some(key.as_str()) {
-                continue;
-            }
-        }
         let Ok(st) = hub
             .state(&game_id, &Actor::Tokens(vec![token.clone()]), None)
             .await
