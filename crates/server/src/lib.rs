@@ -20,6 +20,7 @@ pub mod mail;
 mod minify;
 pub mod position;
 pub mod rating;
+pub mod ratings;
 mod routes;
 pub mod state;
 pub mod store;

@@ -105,7 +105,7 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
              version = $5, updated = $6, rematch_offer = $7, next_game = $8, \
-             time0 = $11, time1 = $12, deadline = $13 \
+             time0 = $11, time1 = $12, deadline = $13, rated = $14 \
              WHERE id = $9 AND version = $10",
         )
         .bind(&g.declared)
@@ -121,6 +121,7 @@ async fn commit_group(pool: &AnyPool, postgres: bool, group: &[Change]) -> Resul
         .bind(g.clock.map(|c| c.left[0]))
         .bind(g.clock.map(|c| c.left[1]))
         .bind(g.clock.and_then(|c| c.deadline))
+        .bind(&g.rated)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -166,7 +167,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25)"
+         $18, $19, $20, $21, $22, $23, $24, $25, $26)"
     ))
     .bind(&g.id)
     .bind(&g.game)
@@ -193,13 +194,14 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
     .bind(g.clock.map(|c| c.left[0]))
     .bind(g.clock.map(|c| c.left[1]))
     .bind(g.clock.and_then(|c| c.deadline))
+    .bind(&g.rated)
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 7] = [
+const MIGRATIONS: [(i64, &str, &str); 8] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -215,6 +217,7 @@ const MIGRATIONS: [(i64, &str, &str); 7] = [
         "accounts",
         include_str!("../migrations/0007_accounts.sql"),
     ),
+    (8, "ratings", include_str!("../migrations/0008_ratings.sql")),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.
@@ -293,6 +296,9 @@ pub struct GameRow {
     pub chain: Chain,
     /// The game's clocks, if it is timed (live or correspondence).
     pub clock: Option<Clock>,
+    /// The rating pool of a rated game, fixed at its first move (see
+    /// `crate::ratings`); `None` for a casual game or one not started.
+    pub rated: Option<String>,
 }
 
 /// How a game links to the games before and after it: its rematch and the
@@ -365,7 +371,7 @@ impl Change {
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
      seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
-     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline";
+     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated";
 
 fn game_row(r: &AnyRow) -> Result<GameRow> {
     Ok(GameRow {
@@ -399,6 +405,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
             match_game: r.try_get(20)?,
         },
         clock: clock_of(r)?,
+        rated: r.try_get(25)?,
     })
 }
 

@@ -28,6 +28,7 @@ fn row(id: &str) -> GameRow {
         updated: 1,
         chain: Chain::default(),
         clock: None,
+        rated: None,
     }
 }
 

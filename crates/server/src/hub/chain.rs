@@ -53,6 +53,7 @@ pub(super) fn successor(row: &GameRow, match_game: Option<i64>) -> GameRow {
             ..Chain::default()
         },
         clock: row.clock.map(|c| tablero_ai::clock::Clock::new(c.control)),
+        rated: None,
     }
 }
 

@@ -432,6 +432,7 @@ impl Hub {
                 ..Chain::default()
             },
             clock,
+            rated: None,
         };
         let table = table::open_or_why(
             &req.game,
