@@ -81,7 +81,7 @@ impl Tally {
     }
 
     /// The variance of one game's result for A.
-    fn variance(&self) -> f64 {
+    pub(crate) fn variance(&self) -> f64 {
         let n = f64::from(self.games.max(1));
         let s = self.score();
         let sq = (f64::from(self.a_wins) + f64::from(self.draws) / 4.0) / n;

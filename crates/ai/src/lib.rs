@@ -14,6 +14,7 @@ pub mod mcts;
 pub mod play;
 pub mod review;
 pub mod solve;
+pub mod strength;
 pub mod table;
 pub mod ugi;
 

@@ -595,13 +595,34 @@ pub async fn take_seats<'a>(
     account: &str,
     tokens: impl IntoIterator<Item = &'a String>,
 ) -> Result<(), ApiError> {
+    take_seats_in(hub, account, None, tokens).await
+}
+
+/// Like [`take_seats`], only the seats of game `only` where it is given.
+///
+/// # Errors
+/// Storage failures.
+pub async fn take_seats_in<'a>(
+    hub: &Arc<Hub>,
+    account: &str,
+    only: Option<&str>,
+    tokens: impl IntoIterator<Item = &'a String>,
+) -> Result<(), ApiError> {
     let pool = hub.store().pool();
     let mut games = Vec::new();
     for t in tokens {
-        let rows = sqlx::query(
-            "SELECT id, seat0_token FROM games WHERE seat0_token = $1 OR seat1_token = $1",
-        )
-        .bind(t)
+        let rows = match only {
+            Some(game) => sqlx::query(
+                "SELECT id, seat0_token FROM games \
+                 WHERE (seat0_token = $1 OR seat1_token = $1) AND id = $2",
+            )
+            .bind(t)
+            .bind(game),
+            None => sqlx::query(
+                "SELECT id, seat0_token FROM games WHERE seat0_token = $1 OR seat1_token = $1",
+            )
+            .bind(t),
+        }
         .fetch_all(pool)
         .await
         .context("finding a token's game")?;

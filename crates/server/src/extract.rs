@@ -118,7 +118,16 @@ where
             {
                 let hub = Arc::<Hub>::from_ref(state);
                 if let Some(s) = accounts::session_of(&hub, &parts.headers).await? {
-                    for t in accounts::seat_tokens(&hub, &s.account, &game).await? {
+                    let mine = accounts::seat_tokens(&hub, &s.account, &game).await?;
+                    // A logged-in player's seat tokens (a friend's link
+                    // opened, a game begun before logging in) become the
+                    // account's seats where no account holds them yet.
+                    let new: Vec<String> =
+                        list.iter().filter(|t| !mine.contains(t)).cloned().collect();
+                    if !new.is_empty() {
+                        accounts::take_seats_in(&hub, &s.account, Some(&game), &new).await?;
+                    }
+                    for t in mine {
                         if !list.contains(&t) {
                             list.push(t);
                         }

@@ -242,7 +242,15 @@ async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
     tokio::spawn(async move {
         loop {
             match listener.recv().await {
-                Ok(n) => hub.remote_change(n.payload()).await,
+                Ok(n) => match n.payload().strip_prefix(store::PLAYERS) {
+                    // Another process rated a game or gave its seats.
+                    Some(id) => {
+                        if let Err(e) = hub.players_changed(&[id.to_string()]).await {
+                            tracing::warn!(game = %id, "reading its players: {e}");
+                        }
+                    }
+                    None => hub.remote_change(n.payload()).await,
+                },
                 Err(e) => {
                     tracing::warn!("PostgreSQL notifications: {e}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -319,6 +327,16 @@ pub async fn start(
     });
     // The server keeps time: games whose deadline passes end on time.
     tokio::spawn(hub::keep_time(Arc::downgrade(&hub)));
+    // Rated games that ended without their rating (a crash between the
+    // two) are rated now.
+    let rater = Arc::clone(&hub);
+    tokio::spawn(async move {
+        match ratings::catch_up(&rater).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("rated {n} games that ended unrated"),
+            Err(e) => tracing::error!("rating the games that ended unrated: {e:#}"),
+        }
+    });
     let mailer = match &config.mail {
         Some(m) => {
             Some(mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?)

@@ -246,6 +246,10 @@ impl<'s> MigrationSource<'s> for Migrations {
 /// The PostgreSQL channel that carries `game_id` on every change.
 pub const CHANNEL: &str = "tablero_games";
 
+/// The prefix of a notice on [`CHANNEL`] that a game's players or ratings
+/// changed, not the game (`players:ID`).
+pub const PLAYERS: &str = "players:";
+
 /// Milliseconds since 1970.
 #[must_use]
 pub fn now_ms() -> i64 {

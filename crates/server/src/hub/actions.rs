@@ -88,8 +88,16 @@ impl Hub {
     ) -> Result<Arc<super::Entry>, HubError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
+        let mut ended = false;
         for attempt in 0..2 {
             let now = now_ms();
+            // A timed game's first move decides whether it is rated.
+            let first = live.row.ply == 0 && matches!(action, Action::Move { .. });
+            let pool = if first && live.row.rated.is_none() {
+                crate::ratings::rated_pool(&self.store, &live.row).await?
+            } else {
+                None
+            };
             // The flag fell before this action arrived (whether or not the
             // time keeper has noticed yet): the game ends on time first.
             if let Some(seat) = super::clock::fallen(&live, now) {
@@ -120,6 +128,9 @@ impl Hub {
             let keep = common_prefix(live.table.moves(), table.moves());
             // The end of a match's first game starts its second.
             let mut row = row;
+            if row.ply > 0 && pool.is_some() {
+                row.rated = pool;
+            }
             let next = (row.result.is_some()
                 && row.chain.match_game == Some(1)
                 && row.chain.next_game.is_none())
@@ -140,7 +151,12 @@ impl Hub {
                 if let Some(d) = row.clock.and_then(|c| c.deadline) {
                     self.deadline_set(d);
                 }
+                ended = row.result.is_some() && live.row.result.is_none() && row.rated.is_some();
+                let rated_now = row.rated.is_some() && live.row.rated.is_none();
                 live.row = row;
+                if rated_now {
+                    live.rating = crate::ratings::view(&self.store, &live.row).await?;
+                }
                 live.table = table;
                 break;
             }
@@ -152,6 +168,7 @@ impl Hub {
         }
         drop(live);
         let _ = entry.changes.send(());
+        self.ended(id, ended);
         self.kick(id, &entry).await;
         Ok(entry)
     }

@@ -71,11 +71,13 @@ impl Hub {
             row.updated = now;
             let keep = live.table.moves().len();
             if self.store.save_with(&row, (keep, keep), &[], None).await? {
+                let rated = row.rated.is_some();
                 live.row = row;
                 live.table = table;
                 drop(live);
                 tracing::info!(game = %id, seat, "lost on time");
                 let _ = entry.changes.send(());
+                self.ended(id, rated);
                 return Ok(true);
             }
             // Another process changed the game (perhaps it ended it on

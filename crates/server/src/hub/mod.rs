@@ -99,6 +99,9 @@ struct Live {
     latest: Option<std::sync::Arc<render::Latest>>,
     /// The accounts that hold each seat, if any (see `crate::accounts`).
     players: [Option<crate::accounts::PlayerView>; 2],
+    /// A rated game's ratings (see `crate::ratings`), read with the
+    /// players.
+    rating: Option<crate::ratings::RatedView>,
 }
 
 /// The computer's level in a stored seat, if the computer sits there.
@@ -123,6 +126,7 @@ impl Live {
             hinter: None,
             latest: None,
             players: [None, None],
+            rating: None,
         }
     }
 
@@ -290,6 +294,7 @@ impl Hub {
         table.restore_offer(row.draw_offer.and_then(|s| usize::try_from(s).ok()));
         let mut live = Live::new(row, table);
         live.players = crate::accounts::seat_players(&self.store, id).await?;
+        live.rating = crate::ratings::view(&self.store, &live.row).await?;
         Ok(Some(live))
     }
 
@@ -517,6 +522,29 @@ impl Hub {
         }
     }
 
+    /// Game `id` has just ended: rates it if it is rated (off the request's
+    /// path), then its viewers see the ratings after it. A failure is
+    /// logged; the game is rated at the next start (see
+    /// `crate::ratings::catch_up`).
+    pub(crate) fn ended(self: &Arc<Self>, id: &str, rated: bool) {
+        if !rated {
+            return;
+        }
+        let hub = Arc::clone(self);
+        let id = id.to_string();
+        tokio::spawn(async move {
+            match crate::ratings::rate(&hub.store, &id).await {
+                Ok(crate::ratings::Rated::Now) => {
+                    if let Err(e) = hub.players_changed(std::slice::from_ref(&id)).await {
+                        tracing::warn!(game = %id, "showing the ratings: {e}");
+                    }
+                }
+                Ok(crate::ratings::Rated::No) => {}
+                Err(e) => tracing::error!(game = %id, "rating the game: {e:#}"),
+            }
+        });
+    }
+
     /// Hears that the accounts holding seats of games `ids` changed (seats
     /// taken, an account deleted): the cached ones read them again and
     /// tell their sockets.
@@ -531,6 +559,7 @@ impl Hub {
             let players = crate::accounts::seat_players(&self.store, id).await?;
             let mut live = entry.live.lock().await;
             live.players = players;
+            live.rating = crate::ratings::view(&self.store, &live.row).await?;
             drop(live);
             let _ = entry.changes.send(());
         }

@@ -195,6 +195,9 @@ pub struct GameState {
     pub hint: bool,
     /// The clocks, when the game is timed.
     pub clock: Option<ClockView>,
+    /// A rated game's ratings: before it (now, while it is played) and
+    /// after it once rated; `null` for a casual game or one not started.
+    pub rated: Option<crate::ratings::RatedView>,
 }
 
 /// A created game.
@@ -330,6 +333,7 @@ impl GameState {
             match_view: None,
             hint: false,
             clock: None,
+            rated: None,
         }
     }
 
@@ -434,6 +438,7 @@ pub(super) fn state(
     st.match_view = match_view;
     st.hint = hint;
     st.clock = ClockView::of(live, crate::store::now_ms());
+    st.rated.clone_from(&live.rating);
     st
 }
 

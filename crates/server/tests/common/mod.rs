@@ -100,3 +100,63 @@ impl Server {
         )
     }
 }
+
+impl Server {
+    /// Like [`Server::call`], as a browser of this site sends it: with the
+    /// session cookie `cookie` (if any), `token` as the bearer, and this
+    /// server's own `Origin`.
+    pub async fn call_as(
+        &self,
+        method: &str,
+        path: &str,
+        cookie: Option<&str>,
+        token: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let url = format!("{}{path}", self.base);
+        let mut req = match method {
+            "GET" => self.client.get(url),
+            _ => self.client.post(url),
+        }
+        .header("Origin", self.base.clone());
+        if let Some(c) = cookie {
+            req = req.header("Cookie", format!("tablero_session={c}"));
+        }
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            req = req.body(b.to_string());
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
+        )
+    }
+
+    /// Signs `name` up (password `correct horse`); answers the session
+    /// cookie's value.
+    pub async fn sign_up(&self, name: &str) -> String {
+        let resp = self
+            .client
+            .post(format!("{}/api/account/signup", self.base))
+            .header("Origin", self.base.clone())
+            .body(serde_json::json!({"name": name, "password": "correct horse"}).to_string())
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(resp.status().as_u16(), 200, "signing up {name}");
+        let cookie = resp
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|c| c.strip_prefix("tablero_session="))
+            .and_then(|r| r.split(';').next())
+            .expect("a session cookie")
+            .to_string();
+        cookie
+    }
+}

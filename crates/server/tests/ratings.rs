@@ -1,0 +1,435 @@
+//! Rated games end to end: which games are rated (decided at the first
+//! move), both players' Glicko-2 ratings after a rated game, the computer
+//! levels' fixed ratings, a rating applied exactly once, a game that ended
+//! unrated rated at the next start, and every stored rating recomputed
+//! from the stored games.
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use tablero_server::rating::{Game as Period, Rating};
+use tablero_server::ratings::{self, Rated};
+use tablero_server::store::Store;
+
+mod common;
+use common::Server;
+
+/// A game made by `a` (seat 0) with a friend's link for seat 1, opened by
+/// `b` while logged in (which gives the seat to `b`'s account): the id and
+/// both seats' tokens.
+async fn game_with_link(
+    s: &Server,
+    a: &str,
+    b: Option<&str>,
+    game: &str,
+    clock: Option<&str>,
+) -> (String, String, String) {
+    let mut body = json!({"game": game, "seats": [{"kind": "human"}, {"kind": "link"}]});
+    if let Some(c) = clock {
+        body["clock"] = json!(c);
+    }
+    let (status, created) = s.call_as("POST", "/api/games", Some(a), None, Some(body)).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+    let link = created["links"]["1"].as_str().unwrap();
+    let t1 = link.split("#token=").nth(1).unwrap().to_string();
+    let (status, st) = s
+        .call_as("GET", &format!("/api/games/{id}"), b, Some(&t1), None)
+        .await;
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["you"], json!([1]));
+    (id, t0, t1)
+}
+
+/// The seat holding `token` plays its first legal move.
+async fn play(s: &Server, id: &str, token: &str) -> Value {
+    let (_, st) = s
+        .call_as("GET", &format!("/api/games/{id}"), None, Some(token), None)
+        .await;
+    let mv = st["legal"][0]["move"].as_str().expect("a legal move").to_string();
+    let (status, st) = s
+        .call_as(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            None,
+            Some(token),
+            Some(json!({"move": mv})),
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+    st
+}
+
+async fn resign(s: &Server, id: &str, token: &str) {
+    let (status, st) = s
+        .call_as(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            None,
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+}
+
+/// The game's state once its ratings after it are shown.
+async fn rated_state(s: &Server, id: &str) -> Value {
+    for _ in 0..200 {
+        let (_, st) = s
+            .call("GET", &format!("/api/games/{id}"), None, None)
+            .await;
+        if !st["rated"]["seats"][0]["after"].is_null() {
+            return st;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("game {id} was not rated");
+}
+
+fn rating(v: &Value) -> (f64, f64) {
+    (
+        v["rating"].as_f64().unwrap(),
+        v["deviation"].as_f64().unwrap(),
+    )
+}
+
+fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-6
+}
+
+async fn store_of(s: &Server) -> Store {
+    Store::open(&s.database).await.unwrap()
+}
+
+async fn count(store: &Store, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(store.pool()).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_rated_game_between_two_accounts_changes_both_ratings_by_glicko2() {
+    let s = common::start().await;
+    two_rated_games(&s, "").await;
+    let check = ratings::recompute(&store_of(&s).await).await.unwrap();
+    assert_eq!(check.differences, Vec::<String>::new());
+    assert_eq!((check.games, check.ratings), (2, 2));
+}
+
+/// The same on PostgreSQL (the accounts' and ratings' SQL on it), when
+/// `TABLERO_TEST_POSTGRES` names a database.
+#[tokio::test]
+async fn a_rated_game_between_two_accounts_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let s = common::start_on(&url).await;
+    // (Other tests share the database and rate at the same time, so the
+    // whole-database recomputation runs on SQLite only.)
+    two_rated_games(&s, &unique()).await;
+}
+
+/// A name suffix no earlier run on a shared database used.
+fn unique() -> String {
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros();
+    format!("{}", micros % 100_000_000)
+}
+
+/// Two new accounts play two rated Jarmo games; checks the ratings shown
+/// before and after each against the formulas.
+async fn two_rated_games(s: &Server, tag: &str) {
+    let (ana, bea) = (
+        s.sign_up(&format!("Ana{tag}")).await,
+        s.sign_up(&format!("Bea{tag}")).await,
+    );
+    let (id, t0, t1) = game_with_link(s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+    assert!(st["rated"].is_null(), "not decided before the first move");
+    let st = play(s, &id, &t0).await;
+    assert_eq!(st["rated"]["pool"], "jarmo");
+    for seat in 0..2 {
+        assert_eq!(rating(&st["rated"]["seats"][seat]), (1500.0, 350.0));
+        assert_eq!(st["rated"]["seats"][seat]["provisional"], true);
+    }
+    play(s, &id, &t1).await;
+    resign(s, &id, &t0).await;
+    let st = rated_state(s, &id).await;
+    let new = Rating::default();
+    for (seat, score) in [(0, 0.0), (1, 1.0)] {
+        let want = new.update(&[Period {
+            opponent: new,
+            score,
+        }]);
+        let seen = &st["rated"]["seats"][seat];
+        assert_eq!(rating(seen), (1500.0, 350.0), "before");
+        assert!(near(seen["after"].as_f64().unwrap(), want.rating), "{seen}");
+        assert!(near(
+            seen["after_deviation"].as_f64().unwrap(),
+            want.deviation
+        ));
+    }
+    // Bea won: up; Ana lost: down by as much (equal ratings and deviations).
+    let a = st["rated"]["seats"][0]["after"].as_f64().unwrap();
+    let b = st["rated"]["seats"][1]["after"].as_f64().unwrap();
+    assert!(b > 1500.0 && a < 1500.0 && near(b - 1500.0, 1500.0 - a));
+    // The next game starts from the ratings after this one.
+    let (id2, u0, u1) = game_with_link(s, &ana, Some(&bea), "jarmo", Some("3d")).await;
+    let st = play(s, &id2, &u0).await;
+    assert!(near(rating(&st["rated"]["seats"][0]).0, a));
+    assert!(near(rating(&st["rated"]["seats"][1]).0, b));
+    play(s, &id2, &u1).await;
+    resign(s, &id2, &u1).await;
+    rated_state(s, &id2).await;
+}
+
+#[tokio::test]
+async fn an_account_against_a_computer_level_is_rated_against_its_fixed_rating() {
+    let s = common::start().await;
+    let ana = s.sign_up("Ana").await;
+    let (status, created) = s
+        .call_as(
+            "POST",
+            "/api/games",
+            Some(&ana),
+            None,
+            Some(json!({"game": "imago", "clock": "10+5",
+                        "seats": [{"kind": "human"}, {"kind": "ai", "level": 2}]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+    play(&s, &id, &t0).await;
+    // The computer answers; then Ana resigns.
+    for _ in 0..200 {
+        let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        if st["ply"].as_u64() == Some(2) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    resign(&s, &id, &t0).await;
+    let st = rated_state(&s, &id).await;
+    let level = tablero_ai::strength::level_rating("imago", "", 2).unwrap();
+    let fixed = Rating::new(level.rating, level.deviation);
+    let want = Rating::default().update(&[Period {
+        opponent: fixed,
+        score: 0.0,
+    }]);
+    let seats = &st["rated"]["seats"];
+    assert_eq!(seats[1]["level"], 2);
+    assert!(near(seats[1]["rating"].as_f64().unwrap(), fixed.rating));
+    assert!(near(seats[1]["after"].as_f64().unwrap(), fixed.rating), "fixed");
+    assert!(near(seats[0]["after"].as_f64().unwrap(), want.rating));
+    // A level rated below 1500 beat a new player: the player loses less
+    // than against an equal.
+    let even = Rating::default().update(&[Period {
+        opponent: Rating::default(),
+        score: 0.0,
+    }]);
+    assert!(want.rating < even.rating);
+    let store = store_of(&s).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM ratings").await, 1);
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!(check.differences, Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn casual_games_change_no_rating() {
+    let s = common::start().await;
+    let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
+    let mut ended = Vec::new();
+    // No clock.
+    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", None).await;
+    let st = play(&s, &id, &t0).await;
+    assert!(st["rated"].is_null(), "untimed: {}", st["rated"]);
+    play(&s, &id, &t1).await;
+    resign(&s, &id, &t0).await;
+    ended.push(id);
+    // The friend's seat taken by an account only after the first move.
+    let (id, t0, t1) = game_with_link(&s, &ana, None, "jarmo", Some("5+3")).await;
+    let st = play(&s, &id, &t0).await;
+    assert!(st["rated"].is_null(), "anonymous seat: {}", st["rated"]);
+    let (_, st) = s
+        .call_as("GET", &format!("/api/games/{id}"), Some(&bea), Some(&t1), None)
+        .await;
+    assert_eq!(st["seats"][1]["player"]["name"], "Bea", "taken now");
+    play(&s, &id, &t1).await;
+    resign(&s, &id, &t0).await;
+    ended.push(id);
+    // Both seats one account's (one screen).
+    let (status, created) = s
+        .call_as(
+            "POST",
+            "/api/games",
+            Some(&ana),
+            None,
+            Some(json!({"game": "jarmo", "clock": "5+3",
+                        "seats": [{"kind": "human"}, {"kind": "human"}]})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+    let t1 = created["tokens"]["1"].as_str().unwrap().to_string();
+    let st = play(&s, &id, &t0).await;
+    assert!(st["rated"].is_null(), "one account: {}", st["rated"]);
+    play(&s, &id, &t1).await;
+    resign(&s, &id, &t1).await;
+    ended.push(id);
+    // Rated, but resigned after one ply: not rated (as an aborted game).
+    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    let st = play(&s, &id, &t0).await;
+    assert_eq!(st["rated"]["pool"], "jarmo");
+    resign(&s, &id, &t1).await;
+    ended.push(id);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let store = store_of(&s).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM rating_changes").await, 0);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM ratings").await, 0);
+    assert!(ratings::unrated(&store, 10).await.unwrap().is_empty());
+    for id in &ended {
+        assert_eq!(ratings::rate(&store, id).await.unwrap(), Rated::No, "{id}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let s = common::start_on(&db).await;
+    let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
+    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    play(&s, &id, &t0).await;
+    play(&s, &id, &t1).await;
+    resign(&s, &id, &t1).await;
+    let before = rated_state(&s, &id).await["rated"].clone();
+    drop(s);
+    // As if the server had stopped between the game's end and its rating.
+    let store = Store::open(&db).await.unwrap();
+    sqlx::query("DELETE FROM rating_changes")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM ratings")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(ratings::unrated(&store, 10).await.unwrap(), vec![id.clone()]);
+    let s = common::start_on(&db).await;
+    // The game is in the new server's memory before it is rated.
+    let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(st["result"]["winner"], 0);
+    let after = rated_state(&s, &id).await["rated"].clone();
+    assert_eq!(before, after);
+    // Rating it again changes nothing.
+    assert_eq!(ratings::rate(&store, &id).await.unwrap(), Rated::No);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM rating_changes").await, 2);
+}
+
+/// Three accounts play rated games of two pools, some at the same time,
+/// and against the computer; then every stored rating is recomputed from
+/// the stored games, and a rating changed by hand is found.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn recomputing_every_rating_from_the_stored_games_gives_the_stored_ratings() {
+    let s = common::start().await;
+    let names = ["Ana", "Bea", "Cai"];
+    let mut cookies = Vec::new();
+    for n in names {
+        cookies.push(s.sign_up(n).await);
+    }
+    let pairs = [(0, 1), (1, 2), (2, 0), (0, 1), (1, 0), (2, 1)];
+    for (round, (x, y)) in pairs.into_iter().enumerate() {
+        let game = if round % 2 == 0 { "jarmo" } else { "imago" };
+        // Two games at once: x against y, and y against the third.
+        let z = 3 - x - y;
+        let mut games = Vec::new();
+        for (p, q) in [(x, y), (y, z)] {
+            games.push(game_with_link(&s, &cookies[p], Some(&cookies[q]), game, Some("5+3")).await);
+        }
+        for (id, t0, t1) in &games {
+            play(&s, id, t0).await;
+            play(&s, id, t1).await;
+        }
+        let loser = |i: usize, g: &(String, String, String)| {
+            if (round + i) % 2 == 0 {
+                g.1.clone()
+            } else {
+                g.2.clone()
+            }
+        };
+        let (a, b) = (&games[0], &games[1]);
+        let (la, lb) = (loser(0, a), loser(1, b));
+        tokio::join!(resign(&s, &a.0, &la), resign(&s, &b.0, &lb));
+        for (id, ..) in &games {
+            rated_state(&s, id).await;
+        }
+    }
+    let store = store_of(&s).await;
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!(check.differences, Vec::<String>::new());
+    assert_eq!(check.games, 12);
+    assert_eq!(check.ratings, 6, "three accounts in two pools");
+    let games: i64 = count(&store, "SELECT SUM(games) FROM ratings").await;
+    assert_eq!(games, 24);
+    // A stored rating that the games do not give is found.
+    sqlx::query("UPDATE ratings SET rating = rating + 1 WHERE pool = 'imago'")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!(check.differences.len(), 3, "{:?}", check.differences);
+}
+
+/// On one PostgreSQL database, a finished game rated by two processes at
+/// once is rated once. Runs when `TABLERO_TEST_POSTGRES` names a database
+/// (scripts/test.sh starts one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_on_postgres_rate_a_game_once() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let s = common::start_on(&url).await;
+    let tag = &unique();
+    let (ana, bea) = (
+        s.sign_up(&format!("Ana{tag}")).await,
+        s.sign_up(&format!("Bea{tag}")).await,
+    );
+    let a = Store::open(&url).await.unwrap();
+    let b = Store::open(&url).await.unwrap();
+    for _ in 0..5 {
+        let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+        resign(&s, &id, &t0).await;
+        // The server rates it too, at the same time.
+        let (ra, rb) = tokio::join!(ratings::rate(&a, &id), ratings::rate(&b, &id));
+        let now = [ra.unwrap(), rb.unwrap()];
+        assert!(now.iter().filter(|r| **r == Rated::Now).count() <= 1);
+        rated_state(&s, &id).await;
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE game_id = $1")
+            .bind(&id)
+            .fetch_one(a.pool())
+            .await
+            .unwrap();
+        assert_eq!(rows, 2);
+    }
+    let games: Vec<i64> = sqlx::query_scalar(
+        "SELECT r.games FROM ratings r JOIN accounts c ON c.id = r.account \
+         WHERE c.name IN ($1, $2)",
+    )
+    .bind(format!("Ana{tag}"))
+    .bind(format!("Bea{tag}"))
+    .fetch_all(a.pool())
+    .await
+    .unwrap();
+    assert_eq!(games, vec![5, 5]);
+}
