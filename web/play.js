@@ -441,6 +441,27 @@ export function mountPlay(root, id, navigate) {
     return t('player_friend');
   }
 
+  /** A rated game's rating of seat i: before the game ("1500?" while
+   *  provisional, as lichess writes it) and, once rated, the change. */
+  function ratingSpan(st, i) {
+    const r = st.rated && st.rated.seats && st.rated.seats[i];
+    if (!r) return null;
+    const before = Math.round(r.rating);
+    const text = ` · ${before}${r.provisional ? '?' : ''}`;
+    const attrs = {
+      class: 'rating', 'data-testid': `rating-${i}`, 'data-rating': String(r.rating),
+      title: r.provisional ? t('rating_provisional', { rating: before }) : t('rating_title', { rating: before }),
+    };
+    if (r.after === null || r.after === undefined || r.level) return h('span', { ...attrs, text });
+    const change = Math.round(r.after) - before;
+    attrs['data-after'] = String(r.after);
+    attrs.title = t('rating_after', { before, after: Math.round(r.after) });
+    return h('span', attrs, text, h('span', {
+      class: `rating-change ${change >= 0 ? 'up' : 'down'}`, 'data-testid': `rating-change-${i}`,
+      text: ` ${change >= 0 ? '+' : '−'}${Math.abs(change)}`,
+    }));
+  }
+
   function renderPlayer(el, st, i, mod) {
     const seat = (st.seats || [])[i] || {};
     const turn = !st.result && st.to_move === i;
@@ -461,6 +482,7 @@ export function mountPlay(root, id, navigate) {
     ...swatchSpans(mod, i),
     h('strong', { text: sideName(st.game, i, seat.name) }),
     h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
+    ratingSpan(st, i),
     conn,
     turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
   }

@@ -276,6 +276,10 @@ player_you = You
 player_friend = Friend
 player_ai = Computer, level { $level }
 player_deleted = deleted player
+# A rated game's rating in the players' bars: "1500?" while provisional.
+rating_title = Rating { $rating } (a rated game)
+rating_provisional = Rating { $rating }, provisional: too few rated games to be sure (a rated game)
+rating_after = Rated game: { $before } before, { $after } after
 player_connected = connected
 player_away = not connected
 rematch = Rematch
@@ -504,7 +508,8 @@ api_no_seek = no seek { $id }
 api_seek_gone = the seek { $id } was taken or cancelled meanwhile
 api_seek_not_yours = only the seek's owner may cancel the seek { $id }
 api_seek_own = this is your own seek: another player takes it
-api_seek_rated = rated seeks need ratings, which the lobby does not keep yet: post a casual seek
+api_seek_rated_login = a rated game needs an account: log in, or play a casual game
+api_seek_rated_clock = a rated game needs a clock or days per move
 
 ## Accounts
 # The account box in the header (web/account.js) and the account routes' errors (docs/web-api.md, "Accounts").

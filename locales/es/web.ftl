@@ -279,6 +279,10 @@ player_you = Tú
 player_friend = Amigo
 player_ai = Ordenador, nivel { $level }
 player_deleted = jugador eliminado
+# La puntuación de una partida puntuable en las barras de los jugadores: "1500?" mientras es provisional.
+rating_title = Puntuación { $rating } (partida puntuable)
+rating_provisional = Puntuación { $rating }, provisional: aún pocas partidas puntuables para estar seguros (partida puntuable)
+rating_after = Partida puntuable: { $before } antes, { $after } después
 player_connected = conectado
 player_away = no conectado
 rematch = Revancha
@@ -507,7 +511,8 @@ api_no_seek = no hay ninguna búsqueda { $id }
 api_seek_gone = la búsqueda { $id } ya fue aceptada o cancelada
 api_seek_not_yours = solo quien publicó la búsqueda { $id } puede cancelarla
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
-api_seek_rated = las búsquedas puntuables necesitan puntuaciones, que el vestíbulo aún no lleva: publica una búsqueda amistosa
+api_seek_rated_login = una partida puntuable necesita una cuenta: inicia sesión o juega una partida amistosa
+api_seek_rated_clock = una partida puntuable necesita reloj o días por jugada
 
 ## Accounts
 # La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").

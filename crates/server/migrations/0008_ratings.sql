@@ -39,3 +39,8 @@ CREATE TABLE rating_changes (
 );
 CREATE INDEX rating_changes_account ON rating_changes (account, pool, n);
 ALTER TABLE accounts ADD COLUMN private BIGINT NOT NULL DEFAULT 0;
+-- A rated seek: the poster's account (a rated seek needs one, and the
+-- taker's; both seats go to the accounts when it is taken, so the game is
+-- rated from its first move).
+ALTER TABLE seeks ADD COLUMN account TEXT;
+ALTER TABLE seeks ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;

@@ -181,7 +181,6 @@ async fn bad_seeks_are_refused_with_a_reason() {
     let s = common::start().await;
     for (body, code) in [
         (json!({"game": "chess"}), "api_unknown_game"),
-        (json!({"game": "jarmo", "rated": true}), "api_seek_rated"),
         (json!({"game": "jarmo", "clock": "5 minutes"}), ""),
         (json!({"game": "jarmo", "colour": "purple"}), "api_bad_json"),
         (json!({"game": "jarmo", "variant": "no such variant"}), ""),
@@ -195,6 +194,16 @@ async fn bad_seeks_are_refused_with_a_reason() {
             assert_eq!(v["code"], code, "{body}: {v}");
         }
     }
+    // A rated seek needs an account (see tests/ratings.rs for the rest).
+    let (status, v) = s
+        .call(
+            "POST",
+            "/api/lobby/seeks",
+            None,
+            Some(json!({"game": "jarmo", "clock": "5+3", "rated": true})),
+        )
+        .await;
+    assert_eq!((status, v["code"].as_str()), (403, Some("api_seek_rated_login")));
     assert!(listed(&s, None).await.is_empty());
 }
 

@@ -433,3 +433,67 @@ async fn two_processes_on_postgres_rate_a_game_once() {
     .unwrap();
     assert_eq!(games, vec![5, 5]);
 }
+
+/// A rated seek: posted and taken by two logged-in players, its game's
+/// seats are theirs and it is rated from the first move; anonymous takers,
+/// the poster's own account and a seek with no clock are refused.
+#[tokio::test]
+async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
+    let s = common::start().await;
+    let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
+    let seek = json!({"game": "jarmo", "clock": "5+3", "colour": "first", "rated": true});
+    let (status, v) = s
+        .call_as(
+            "POST",
+            "/api/lobby/seeks",
+            Some(&ana),
+            None,
+            Some(json!({"game": "jarmo", "rated": true})),
+        )
+        .await;
+    assert_eq!((status, v["code"].as_str()), (400, Some("api_seek_rated_clock")));
+    let (status, posted) = s
+        .call_as("POST", "/api/lobby/seeks", Some(&ana), None, Some(seek))
+        .await;
+    assert_eq!(status, 200, "{posted}");
+    assert_eq!(posted["seek"]["rated"], true);
+    let id = posted["id"].as_str().unwrap();
+    let accept = format!("/api/lobby/seeks/{id}/accept");
+    let (status, v) = s.call_as("POST", &accept, None, None, Some(json!({}))).await;
+    assert_eq!((status, v["code"].as_str()), (403, Some("api_seek_rated_login")));
+    let (status, v) = s
+        .call_as("POST", &accept, Some(&ana), None, Some(json!({})))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("api_seek_own")));
+    let (status, taken) = s
+        .call_as("POST", &accept, Some(&bea), None, Some(json!({})))
+        .await;
+    assert_eq!(status, 200, "{taken}");
+    let game = taken["game"].as_str().unwrap();
+    let (_, st) = s
+        .call_as("GET", &format!("/api/games/{game}"), Some(&ana), None, None)
+        .await;
+    assert_eq!(st["you"], json!([0]), "Ana's seat through her account");
+    assert_eq!(st["seats"][0]["player"]["name"], "Ana");
+    assert_eq!(st["seats"][1]["player"]["name"], "Bea");
+    let t1 = taken["token"].as_str().unwrap();
+    let (_, st) = s
+        .call_as("GET", &format!("/api/games/{game}"), Some(&ana), None, None)
+        .await;
+    let mv = st["legal"][0]["move"].as_str().unwrap();
+    let (status, st) = s
+        .call_as(
+            "POST",
+            &format!("/api/games/{game}/move"),
+            Some(&ana),
+            None,
+            Some(json!({"move": mv})),
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["rated"]["pool"], "jarmo");
+    play(&s, game, t1).await;
+    resign(&s, game, t1).await;
+    let st = rated_state(&s, game).await;
+    assert!(st["rated"]["seats"][0]["after"].as_f64().unwrap() > 1500.0);
+}

@@ -89,8 +89,9 @@ pub struct NewSeek {
     /// The side the poster wants (random by default).
     #[serde(default)]
     pub colour: Colour,
-    /// Rated seeks need players and ratings, which do not exist yet: only
-    /// `false` is taken.
+    /// A rated seek: the poster and the taker must be logged in, and it
+    /// needs a clock; both seats go to their accounts, so the game is rated
+    /// (see `crate::ratings`). A casual seek's game is anonymous.
     #[serde(default)]
     pub rated: bool,
 }
@@ -110,7 +111,7 @@ pub struct SeekView {
     pub colour: Colour,
     /// Posted, ms since 1970.
     pub created: i64,
-    /// Always `false` for now (casual).
+    /// Whether the game will be rated.
     pub rated: bool,
     /// Whether the asker owns it.
     pub yours: bool,
@@ -255,7 +256,7 @@ impl Lobby {
             clock: row.clock.clone(),
             colour: Colour::parse(&row.colour),
             created: row.created,
-            rated: false,
+            rated: row.rated,
             yours: mine.iter().any(|m| *m == row.secret || *m == row.id),
         }
     }
@@ -292,11 +293,14 @@ impl Lobby {
 
     /// Checks a seek's game, variant and clock, and writes them as the
     /// game's table and the clock do (so that equal seeks compare equal).
-    fn normalize(req: &NewSeek) -> Result<(String, String, Option<String>), HubError> {
-        if req.rated {
-            return Err(HubError::Invalid(Message::new(
-                "api_seek_rated",
-                "rated seeks need ratings, which the lobby does not keep yet: post a casual seek",
+    fn normalize(
+        req: &NewSeek,
+        account: Option<&str>,
+    ) -> Result<(String, String, Option<String>), HubError> {
+        if req.rated && account.is_none() {
+            return Err(HubError::NotYours(Message::new(
+                "api_seek_rated_login",
+                "a rated game needs an account: log in, or play a casual game",
             )));
         }
         if crate::games::find(&req.game).is_none() {
@@ -318,6 +322,12 @@ impl Lobby {
                     .to_string(),
             ),
         };
+        if req.rated && clock.is_none() {
+            return Err(HubError::Invalid(Message::new(
+                "api_seek_rated_clock",
+                "a rated game needs a clock or days per move",
+            )));
+        }
         Ok((req.game.clone(), t.variant(), clock))
     }
 
@@ -325,8 +335,8 @@ impl Lobby {
     ///
     /// # Errors
     /// An unknown game, a bad variant or clock, a rated seek.
-    pub async fn post(&self, req: &NewSeek) -> Result<Posted, HubError> {
-        let (game, variant, clock) = Self::normalize(req)?;
+    pub async fn post(&self, req: &NewSeek, account: Option<&str>) -> Result<Posted, HubError> {
+        let (game, variant, clock) = Self::normalize(req, account)?;
         let now = now_ms();
         // Seeks lapsed or taken a day ago are of no more use to anyone.
         store::purge(self.pool(), now - 24 * 3600 * 1000).await?;
@@ -343,6 +353,8 @@ impl Lobby {
             owner_seat: None,
             owner_token: None,
             taken: None,
+            account: req.rated.then(|| account.map(String::from)).flatten(),
+            rated: req.rated,
         };
         store::insert(self.pool(), &row).await?;
         self.changed().await;
@@ -387,11 +399,22 @@ impl Lobby {
     /// # Errors
     /// No such seek (404), taken or cancelled meanwhile (409), one's own
     /// seek (409).
-    pub async fn accept(&self, id: &str, tokens: &[String]) -> Result<Taken, HubError> {
+    pub async fn accept(
+        &self,
+        id: &str,
+        tokens: &[String],
+        account: Option<&str>,
+    ) -> Result<Taken, HubError> {
         let row = store::get(self.pool(), id)
             .await?
             .ok_or_else(|| no_seek(id))?;
-        if tokens.contains(&row.secret) {
+        if row.rated && account.is_none() {
+            return Err(HubError::NotYours(Message::new(
+                "api_seek_rated_login",
+                "a rated game needs an account: log in, or play a casual game",
+            )));
+        }
+        if tokens.contains(&row.secret) || (row.rated && row.account.as_deref() == account) {
             return Err(HubError::NotNow(
                 Message::new(
                     "api_seek_own",
@@ -458,6 +481,14 @@ impl Lobby {
                 })
         };
         let (owner_token, taker_token) = (token_of(owner_seat)?, token_of(1 - owner_seat)?);
+        // A rated seek's seats go to the two accounts before anyone moves.
+        if let (true, Some(owner), Some(taker)) = (row.rated, row.account.as_deref(), account) {
+            for (who, token) in [(owner, &owner_token), (taker, &taker_token)] {
+                crate::accounts::take_seats_in(&self.hub, who, Some(&game_id), [token])
+                    .await
+                    .map_err(|e| HubError::Internal(anyhow::anyhow!("{e}")))?;
+            }
+        }
         store::set_owner_token(self.pool(), id, &owner_token).await?;
         self.changed().await;
         Ok(Taken {
@@ -474,24 +505,31 @@ impl Lobby {
     ///
     /// # Errors
     /// An unknown game, a bad variant or clock, a rated seek.
-    pub async fn play_now(&self, req: &NewSeek, tokens: &[String]) -> Result<PlayNow, HubError> {
-        let (game, variant, clock) = Self::normalize(req)?;
+    pub async fn play_now(
+        &self,
+        req: &NewSeek,
+        tokens: &[String],
+        account: Option<&str>,
+    ) -> Result<PlayNow, HubError> {
+        let (game, variant, clock) = Self::normalize(req, account)?;
         let rows = store::open(self.pool(), now_ms() - LAPSE_MS, MAX_LISTED).await?;
         for r in rows.iter().filter(|r| {
             r.game == game
                 && r.variant == variant
                 && r.clock == clock
+                && r.rated == req.rated
                 && req.colour.fits(Colour::parse(&r.colour))
                 && !tokens.contains(&r.secret)
+                && !(r.rated && r.account.as_deref() == account)
         }) {
-            match self.accept(&r.id, tokens).await {
+            match self.accept(&r.id, tokens, account).await {
                 Ok(t) => return Ok(PlayNow::Game(t)),
                 // Taken by someone else meanwhile: the next one.
                 Err(HubError::NotNow(_) | HubError::Missing(_)) => {}
                 Err(e) => return Err(e),
             }
         }
-        Ok(PlayNow::Seek(self.post(req).await?))
+        Ok(PlayNow::Seek(self.post(req, account).await?))
     }
 
     /// What became of the seek whose owner's secret is `secret`.

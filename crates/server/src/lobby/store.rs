@@ -35,10 +35,15 @@ pub struct SeekRow {
     pub owner_token: Option<String>,
     /// When it was taken, ms since 1970.
     pub taken: Option<i64>,
+    /// The poster's account (a rated seek's).
+    pub account: Option<String>,
+    /// Whether the game will be rated.
+    pub rated: bool,
 }
 
 const COLUMNS: &str =
-    "id, secret, game, variant, clock, colour, created, alive, game_id, owner_seat, owner_token, taken";
+    "id, secret, game, variant, clock, colour, created, alive, game_id, owner_seat, owner_token, taken, \
+     account, rated";
 
 fn seek_row(r: &AnyRow) -> Result<SeekRow> {
     Ok(SeekRow {
@@ -54,13 +59,16 @@ fn seek_row(r: &AnyRow) -> Result<SeekRow> {
         owner_seat: r.try_get(9)?,
         owner_token: r.try_get(10)?,
         taken: r.try_get(11)?,
+        account: r.try_get(12)?,
+        rated: r.try_get::<i64, _>(13)? != 0,
     })
 }
 
 /// Stores a new seek.
 pub async fn insert(pool: &AnyPool, s: &SeekRow) -> Result<()> {
     sqlx::query(&format!(
-        "INSERT INTO seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+        "INSERT INTO seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+         $13, $14)"
     ))
     .bind(&s.id)
     .bind(&s.secret)
@@ -74,6 +82,8 @@ pub async fn insert(pool: &AnyPool, s: &SeekRow) -> Result<()> {
     .bind(s.owner_seat)
     .bind(&s.owner_token)
     .bind(s.taken)
+    .bind(&s.account)
+    .bind(i64::from(s.rated))
     .execute(pool)
     .await?;
     Ok(())

@@ -5,6 +5,7 @@
 //! one) and the lobby's socket `GET /api/lobby/ws` (the list at once and
 //! on every change; `start` to an owner whose seek was taken).
 
+use crate::accounts::MaybeSession;
 use crate::error::{json_problem, message_body, ApiError};
 use crate::extract::{AppJson, Peer, MAX_BODY};
 use crate::hub::{Actor, HubError};
@@ -50,9 +51,11 @@ pub(super) async fn list(State(lobby): State<Arc<Lobby>>, actor: Actor) -> Answe
 /// `POST /api/lobby/seeks`: `{"game", "variant", "clock", "colour"}`.
 pub(super) async fn post(
     State(lobby): State<Arc<Lobby>>,
+    MaybeSession(session): MaybeSession,
     AppJson(req): AppJson<NewSeek>,
 ) -> Answer<Posted> {
-    Ok(Json(lobby.post(&req).await?))
+    let account = session.map(|s| s.account);
+    Ok(Json(lobby.post(&req, account.as_deref()).await?))
 }
 
 /// `DELETE /api/lobby/seeks/{id}`, the owner's secret as the bearer.
@@ -76,18 +79,30 @@ pub(super) async fn accept(
     State(lobby): State<Arc<Lobby>>,
     Path(id): Path<String>,
     actor: Actor,
+    MaybeSession(session): MaybeSession,
     _: AppJson<Empty>,
 ) -> Answer<Taken> {
-    Ok(Json(lobby.accept(&id, &secrets(actor)).await?))
+    let account = session.map(|s| s.account);
+    Ok(Json(
+        lobby
+            .accept(&id, &secrets(actor), account.as_deref())
+            .await?,
+    ))
 }
 
 /// `POST /api/lobby/play-now`: a seek's fields; joins or posts.
 pub(super) async fn play_now(
     State(lobby): State<Arc<Lobby>>,
     actor: Actor,
+    MaybeSession(session): MaybeSession,
     AppJson(req): AppJson<NewSeek>,
 ) -> Answer<PlayNow> {
-    Ok(Json(lobby.play_now(&req, &secrets(actor)).await?))
+    let account = session.map(|s| s.account);
+    Ok(Json(
+        lobby
+            .play_now(&req, &secrets(actor), account.as_deref())
+            .await?,
+    ))
 }
 
 /// `GET /api/lobby/ws`.
