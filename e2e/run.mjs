@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
 import { testAccounts } from './accounts.mjs';
+import { testRatings } from './ratings.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
@@ -1537,6 +1538,7 @@ async function main() {
   if (want('testMail')) await testMail(helpers);
   if (want('testAccounts')) await testAccounts(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
+  if (want('testRatings')) await testRatings(helpers);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

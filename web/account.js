@@ -28,6 +28,11 @@ function setHint(name) {
 /** The logged-in account ({name, created}) or null. */
 export function currentAccount() { return account; }
 
+const known = new Set();
+/** Calls `fn()` once this page learns who is logged in (the first answer of
+ * GET /api/account comes after the page is drawn); answers the unsubscribe. */
+export function onAccountKnown(fn) { known.add(fn); return () => known.delete(fn); }
+
 /** Whether this browser has logged in (a hint: the cookie itself is HttpOnly). */
 export function loggedInHint() { return !!hint(); }
 
@@ -119,6 +124,7 @@ export function mountAccount(onChange) {
       account = (r && r.account) || null;
       setHint(account && account.name);
       render();
+      for (const fn of known) fn();
     }).catch((e) => { if (e && e.status === 401) setHint(null); });
   }
 }

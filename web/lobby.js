@@ -10,10 +10,11 @@ import { t, getLang, gameName, sideName, onLangChange, errorText } from './i18n.
 import * as api from './api.js';
 import { loadCatalog, loadBoard, offered, entry as catalogEntry, levelsOf } from './games.js';
 import { timeControlPicker, controlName } from './clock.js';
+import { currentAccount, onAccountKnown } from './account.js';
 
 
 export function mountLobby(root, navigate) {
-  const form = { game: null, variant: null, clock: '5+3', colour: 'random' };
+  const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false };
   const boards = {};
   const pickerData = {};
   let seeks = null; // the open seeks, as the socket last said
@@ -87,7 +88,8 @@ export function mountLobby(root, navigate) {
   }
 
   function seekBody() {
-    return { game: form.game, variant: form.variant || undefined, clock: clockValue() || undefined, colour: form.colour };
+    const rated = form.rated && !!currentAccount() && !!clockValue();
+    return { game: form.game, variant: form.variant || undefined, clock: clockValue() || undefined, colour: form.colour, rated };
   }
 
   async function act(fn) {
@@ -181,8 +183,31 @@ export function mountLobby(root, navigate) {
     return timeControlPicker({
       id: 'lobby-clock',
       value: form.clock,
-      onChange: (c) => { form.clock = c; renderLists(); },
+      onChange: (c) => { form.clock = c; renderLists(); updateRated(); },
     });
+  }
+
+  /** Rated or casual: a rated game needs an account and a clock. */
+  let ratedBox = null;
+  let ratedWhy = null;
+  function ratedControl() {
+    ratedBox = h('input', {
+      type: 'checkbox', id: 'lobby-rated', 'data-testid': 'lobby-rated',
+      onchange: (e) => { form.rated = e.target.checked; },
+    });
+    ratedWhy = h('small', { class: 'hint', 'data-testid': 'lobby-rated-why' });
+    updateRated();
+    return h('div', { class: 'field check' },
+      ratedBox, h('label', { for: 'lobby-rated', text: ` ${t('lobby_rated_box')}` }), ratedWhy);
+  }
+
+  function updateRated() {
+    if (!ratedBox) return;
+    const can = !!currentAccount() && !!clockValue();
+    ratedBox.disabled = !can;
+    ratedBox.checked = can && form.rated;
+    ratedWhy.hidden = can;
+    ratedWhy.textContent = can ? '' : ` ${t(currentAccount() ? 'lobby_rated_needs_clock' : 'lobby_rated_needs_account')}`;
   }
 
   function colourControl() {
@@ -204,7 +229,7 @@ export function mountLobby(root, navigate) {
       h('span', { class: 'seek-game' }, h('strong', { text: gameName(s.game) }), variant ? h('span', { class: 'seek-variant', text: ` · ${variant}` }) : null),
       h('span', { class: 'seek-clock', text: controlName(s.clock) }),
       h('span', { class: 'seek-side', text: yours ? t('lobby_you_play', { side: ownerSide(s.game, s.colour) }) : t('lobby_you_play', { side: takerSide(s.game, s.colour) }) }),
-      h('span', { class: 'seek-who', text: yours ? t('lobby_yours_waiting') : t('lobby_casual') }),
+      h('span', { class: `seek-who${s.rated ? ' rated' : ''}`, 'data-rated': s.rated ? '1' : '0', text: yours ? t('lobby_yours_waiting') : t(s.rated ? 'lobby_rated' : 'lobby_casual') }),
       action);
   }
 
@@ -226,6 +251,7 @@ export function mountLobby(root, navigate) {
       variantControl(),
       clockControl(),
       colourControl(),
+      ratedControl(),
       h('div', { class: 'lobby-buttons' },
         h('button', { type: 'submit', class: 'primary', 'data-testid': 'lobby-post', disabled: busy, text: t('lobby_post') }),
         h('button', { type: 'button', 'data-testid': 'lobby-play-now', disabled: busy, onclick: playNow, text: t('lobby_play_now') })),
@@ -289,6 +315,7 @@ export function mountLobby(root, navigate) {
 
   render();
   const off = onLangChange(render);
+  const offAccount = onAccountKnown(updateRated);
   (async () => {
     try {
       await loadCatalog();
@@ -304,6 +331,7 @@ export function mountLobby(root, navigate) {
   return () => {
     destroyed = true;
     off();
+    offAccount();
     clearTimeout(wsTimer);
     if (ws) {
       ws.onclose = null;

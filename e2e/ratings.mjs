@@ -1,0 +1,157 @@
+// Browser test of rated games (issue #34), run by run.mjs:
+//   E2E_ONLY=testRatings node e2e/run.mjs target/debug/tablero
+//
+// testRatings: two players sign up (English on a laptop, Spanish on a
+// phone), one posts a rated seek in the lobby and the other takes it; they
+// play a move each and one resigns; both pages then show both players'
+// ratings after the game, and each equals what the Glicko-2 formulas give,
+// computed here from Glickman's paper (not by the server's code), the
+// formulas themselves first checked against the paper's example.
+
+/** Glicko-2 for one rating period (Glickman, "Example of the Glicko-2
+ * system", 2013): `r, rd, vol` on the Glicko scale; `games` as
+ * [{r, rd, score}]. */
+export function glicko2({ r, rd, vol }, games, tau) {
+  const S = 173.7178;
+  const mu = (r - 1500) / S;
+  const phi = rd / S;
+  const g = (p) => 1 / Math.sqrt(1 + (3 * p * p) / (Math.PI * Math.PI));
+  const E = (m, mj, pj) => 1 / (1 + Math.exp(-g(pj) * (m - mj)));
+  let vInv = 0;
+  let sum = 0;
+  for (const o of games) {
+    const mj = (o.r - 1500) / S;
+    const pj = o.rd / S;
+    const e = E(mu, mj, pj);
+    vInv += g(pj) ** 2 * e * (1 - e);
+    sum += g(pj) * (o.score - e);
+  }
+  const v = 1 / vInv;
+  const delta = v * sum;
+  // Step 5: the volatility, by the Illinois algorithm.
+  const a = Math.log(vol * vol);
+  const f = (x) => (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) - (x - a) / (tau * tau);
+  let A = a;
+  let B;
+  if (delta * delta > phi * phi + v) B = Math.log(delta * delta - phi * phi - v);
+  else {
+    let k = 1;
+    while (f(a - k * tau) < 0) k += 1;
+    B = a - k * tau;
+  }
+  let fA = f(A);
+  let fB = f(B);
+  while (Math.abs(B - A) > 0.000001) {
+    const C = A + ((A - B) * fA) / (fB - fA);
+    const fC = f(C);
+    if (fC * fB <= 0) { A = B; fA = fB; } else fA /= 2;
+    B = C;
+    fB = fC;
+  }
+  const volNew = Math.exp(A / 2);
+  const phiStar = Math.sqrt(phi * phi + volNew * volNew);
+  const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
+  const muNew = mu + phiNew * phiNew * sum;
+  return { r: S * muNew + 1500, rd: S * phiNew, vol: volNew };
+}
+
+/** The system constant the server uses (src/rating.rs: lichess's). */
+const TAU = 0.75;
+
+async function login(page, name, password, button) {
+  await page.click('[data-testid=account]');
+  await page.fill('[data-testid=account-name]', name);
+  await page.fill('[data-testid=account-password]', password);
+  await page.click(`[data-testid=${button}]`);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+}
+
+/** Plays the first legal move of game `id` on `page` by clicking its cells. */
+async function playFirstLegal(page, id) {
+  const st = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } })).json(), id);
+  const mv = st.legal.find((m) => m.path && m.path.length) || st.legal[0];
+  for (const cell of mv.path) await page.click(`[data-testid=board] [data-cell="${cell}"]`);
+  await page.waitForSelector(`[data-testid=board][data-ply="${st.ply + 1}"]`);
+}
+
+export async function testRatings({ browser, base, newPage, check, log, shoot }) {
+  // The formulas first: the paper's example, with its τ = 0.5.
+  const ex = glicko2({ r: 1500, rd: 200, vol: 0.06 }, [
+    { r: 1400, rd: 30, score: 1 }, { r: 1550, rd: 100, score: 0 }, { r: 1700, rd: 300, score: 0 },
+  ], 0.5);
+  check(Math.abs(ex.r - 1464.06) < 0.01 && Math.abs(ex.rd - 151.52) < 0.01 && Math.abs(ex.vol - 0.05999) < 0.00001,
+    `Glickman's example gives ${JSON.stringify(ex)}`);
+
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'rated-en');
+  const b = await newPage(ctxB, 'rated-es');
+  const tag = Date.now() % 100000;
+  const [nameA, nameB] = [`ana_${tag}`, `bea_${tag}`];
+  for (const [page, name] of [[a, nameA], [b, nameB]]) {
+    await page.goto(`${base}/lobby`);
+    await page.waitForSelector('[data-testid=account-summary]');
+    await login(page, name, 'a long password', 'account-signup');
+  }
+
+  // A posts a rated seek (Jarmo, 5+3, moving first); B sees it as rated and takes it.
+  await a.waitForSelector('section.lobby[data-ready="1"][data-connected="1"]');
+  await a.selectOption('[data-testid="lobby-game"]', 'jarmo');
+  await a.waitForSelector('section.lobby[data-ready="1"]');
+  await a.selectOption('[data-testid="lobby-clock"]', '5+3');
+  await a.selectOption('[data-testid="lobby-colour"]', 'first');
+  await a.waitForSelector('[data-testid=lobby-rated]:not([disabled])');
+  await a.check('[data-testid=lobby-rated]');
+  await shoot(a, 'rated-seek-form-en');
+  const [res] = await Promise.all([
+    a.waitForResponse((r) => r.url().endsWith('/api/lobby/seeks') && r.request().method() === 'POST'),
+    a.click('[data-testid="lobby-post"]'),
+  ]);
+  const seek = await res.json();
+  check(res.ok() && seek.seek.rated === true, `the rated seek: ${res.status()} ${JSON.stringify(seek)}`);
+  await b.goto(`${base}/lobby`);
+  await b.waitForSelector(`[data-testid="seek-${seek.id}"] [data-rated="1"]`);
+  const row = await b.textContent(`[data-testid="seek-${seek.id}"]`);
+  check(/Puntuable/.test(row), `B's row of the rated seek says ${JSON.stringify(row)}`);
+  await b.click(`[data-testid="accept-${seek.id}"]`);
+  await b.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/, { timeout: 5000 });
+  const id = /\/play\/([A-Za-z0-9_-]+)/.exec(b.url())[1];
+  await a.waitForSelector('.seat.player.mine[data-seat="0"]');
+  await b.waitForSelector('.seat.player.mine[data-seat="1"]');
+
+  // A move each (the first decides that the game is rated), then B resigns.
+  await playFirstLegal(a, id);
+  await b.waitForSelector('[data-testid=board][data-ply="1"]');
+  await b.waitForSelector('[data-testid=rating-1]');
+  const before = await b.getAttribute('[data-testid=rating-1]', 'data-rating');
+  check(Number(before) === 1500, `a new player's rating before the game: ${before}`);
+  check((await b.textContent('[data-testid=rating-1]')).includes('1500?'), 'provisional ratings show a question mark');
+  await playFirstLegal(b, id);
+  await a.waitForSelector('[data-testid=board][data-ply="2"]');
+  await b.click('[data-testid=resign]');
+  await b.click('[data-testid=resign-confirm]');
+
+  // Both pages show both ratings after the game, as the formulas give them.
+  const fresh = { r: 1500, rd: 350, vol: 0.06 };
+  const want = [
+    glicko2(fresh, [{ r: 1500, rd: 350, score: 1 }], TAU),
+    glicko2(fresh, [{ r: 1500, rd: 350, score: 0 }], TAU),
+  ];
+  for (const [page, who] of [[a, 'A'], [b, 'B']]) {
+    for (const seat of [0, 1]) {
+      await page.waitForSelector(`[data-testid=rating-change-${seat}]`, { timeout: 10_000 });
+      const after = Number(await page.getAttribute(`[data-testid=rating-${seat}]`, 'data-after'));
+      check(Math.abs(after - want[seat].r) < 1e-6, `${who}'s page: seat ${seat} after the game ${after}, the formulas ${want[seat].r}`);
+      const change = Math.round(want[seat].r) - 1500;
+      const shown = await page.textContent(`[data-testid=rating-change-${seat}]`);
+      const text = `${change >= 0 ? '+' : '−'}${Math.abs(change)}`;
+      check(shown.trim() === text, `${who}'s page: seat ${seat} shows ${shown}, want ${text}`);
+    }
+  }
+  log(`rated game: ${nameA} ${want[0].r.toFixed(2)}, ${nameB} ${want[1].r.toFixed(2)}, as Glicko-2 computes`);
+  await shoot(a, 'rated-end-en-1366');
+  await shoot(b, 'rated-end-es-390');
+  await ctxA.close();
+  await ctxB.close();
+}
