@@ -9,6 +9,7 @@ import { setPending, clearPending } from './boards/common.js';
 import { remaining, formatClock, stateSample, controlName } from './clock.js';
 import { playSound } from './settings.js';
 import { setTitle, refresh as refreshWaiting } from './yourturn.js';
+import { createReview } from './review.js';
 
 /** A score as "a–b"; `first`: the seat whose points come first (0: seat order). */
 export function scoreText(score, first = 0) {
@@ -209,7 +210,8 @@ export function mountPlay(root, id, navigate) {
   const announceEl = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
-  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse);
+  const review = createReview({ id, goToPly: (n) => goToPly(n), changed: () => render() });
+  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
@@ -218,7 +220,7 @@ export function mountPlay(root, id, navigate) {
   const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
   const statusBar = h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
-  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox);
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, review.el);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
   // Nothing above the board changes while a move is entered (a tap must
   // land where it was aimed): on a phone (one column) the status, the
@@ -672,6 +674,7 @@ export function mountPlay(root, id, navigate) {
     aAnalyse.hidden = !live.result;
     aAnalyse.href = `/analysis/${encodeURIComponent(id)}?ply=${sp}`;
     aAnalyse.textContent = t('analyse');
+    review.update(live);
     variantLine.textContent = live.variant ? `${t('variant')}: ${(mod && mod.variantLabel ? mod.variantLabel(live.variant, t, catalogEntry(game), getLang()) : live.variant)}` : '';
     rulesLink.href = `/rules/${game}`;
     rulesLink.textContent = t('rules_link', { game: gameName(game) });
@@ -847,10 +850,13 @@ export function mountPlay(root, id, navigate) {
     moves.forEach((mv, i) => {
       const n = i + 1;
       const current = n === sp;
+      const mark = review.sign(n);
       movesEl.append(h('li', null, h('button', {
-        type: 'button', class: `mv${current ? ' current' : ''}`, 'data-ply': n, 'data-testid': `move-${n}`,
+        type: 'button', class: `mv${current ? ' current' : ''}${mark ? ` v-${mark.verdict}` : ''}`, 'data-ply': n, 'data-testid': `move-${n}`,
+        'data-verdict': mark ? mark.verdict : null,
+        title: mark ? t(`review_verdict_${mark.verdict}`) : null,
         'aria-current': current ? 'step' : null, onclick: () => goToPly(n),
-      }, h('span', { class: 'mvno', text: `${n}.` }), ` ${mv}`)));
+      }, h('span', { class: 'mvno', text: `${n}.` }), ` ${mv}`, mark && mark.sign ? h('span', { class: 'sign', text: mark.sign }) : null)));
     });
     if (!browsing) movesBox.scrollTop = movesBox.scrollHeight;
   }
@@ -891,6 +897,7 @@ export function mountPlay(root, id, navigate) {
 
   return () => {
     ctx.destroyed = true;
+    review.destroy();
     if (socket) socket.close();
     clearInterval(poll);
     clearInterval(clockTimer);

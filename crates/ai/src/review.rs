@@ -786,6 +786,31 @@ fn chart(moves: &[MoveReview], scale: f64) -> Vec<Option<f64>> {
         .collect()
 }
 
+/// Reviews the game at `table` (a table of any of the games), as
+/// [`review`] does; `None` for a table of no game that has a review.
+///
+/// # Errors
+/// [`ReviewError::Stopped`] when the stop flag of `options` is set.
+pub fn review_table(
+    table: &dyn crate::table::GameTable,
+    options: &ReviewOptions,
+    progress: &mut dyn FnMut(ReviewProgress),
+) -> Option<Result<GameReview, ReviewError>> {
+    fn of<G: Review + tablero_games::Describe>(
+        table: &dyn crate::table::GameTable,
+        options: &ReviewOptions,
+        progress: &mut dyn FnMut(ReviewProgress),
+    ) -> Option<Result<GameReview, ReviewError>> {
+        let t = table.as_any().downcast_ref::<crate::table::Table<G>>()?;
+        Some(review(t.history(), options, progress))
+    }
+    of::<Imago>(table, options, progress)
+        .or_else(|| of::<Jarmo>(table, options, progress))
+        .or_else(|| of::<Linja>(table, options, progress))
+        .or_else(|| of::<Dimensiones>(table, options, progress))
+        .or_else(|| of::<Draughts>(table, options, progress))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@ mod minify;
 pub mod position;
 pub mod rating;
 pub mod ratings;
+pub mod reviews;
 mod routes;
 pub mod state;
 pub mod store;

@@ -32,6 +32,14 @@ pub struct AppState {
     pub mail: MailOn,
     /// The rate limits of logins and sign-ups.
     pub accounts: crate::accounts::AccountLimits,
+    /// The game reviews being made.
+    pub reviews: Arc<crate::reviews::Reviews>,
+}
+
+impl FromRef<AppState> for Arc<crate::reviews::Reviews> {
+    fn from_ref(s: &AppState) -> Arc<crate::reviews::Reviews> {
+        Arc::clone(&s.reviews)
+    }
 }
 
 /// Whether the server sends mail (`tablero serve --smtp`).
@@ -56,6 +64,7 @@ impl AppState {
             lab: LabDir(Arc::new(lab)),
             mail: MailOn(false),
             accounts: crate::accounts::AccountLimits::new(limits),
+            reviews: Arc::default(),
         }
     }
 }

@@ -201,7 +201,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 8] = [
+const MIGRATIONS: [(i64, &str, &str); 9] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -218,6 +218,7 @@ const MIGRATIONS: [(i64, &str, &str); 8] = [
         include_str!("../migrations/0007_accounts.sql"),
     ),
     (8, "ratings", include_str!("../migrations/0008_ratings.sql")),
+    (9, "reviews", include_str!("../migrations/0009_reviews.sql")),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.

@@ -545,6 +545,20 @@ impl Hub {
         });
     }
 
+    /// A copy of game `id`'s row and table as they stand (for work off the
+    /// game's lock, such as a review).
+    ///
+    /// # Errors
+    /// No such game, storage failures.
+    pub async fn snapshot(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<(GameRow, Box<dyn GameTable>), HubError> {
+        let entry = self.entry(id).await?;
+        let live = entry.live.lock().await;
+        Ok((live.row.clone(), live.table.boxed_clone()))
+    }
+
     /// Hears that the accounts holding seats of games `ids` changed (seats
     /// taken, an account deleted): the cached ones read them again and
     /// tell their sockets.

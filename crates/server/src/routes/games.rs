@@ -128,8 +128,29 @@ pub(super) async fn hint(
     Ok(Json(hub.hint(&id, &actor).await?))
 }
 
+/// `GET /api/games/{id}/review`: the finished game's review, if made or
+/// being made (`{"state": "none"}` otherwise).
+pub(super) async fn review(
+    State(hub): State<Arc<Hub>>,
+    State(reviews): State<Arc<crate::reviews::Reviews>>,
+    Path(id): Path<String>,
+) -> Answer<crate::reviews::Answer> {
+    Ok(Json(reviews.get(&hub, &id, false).await?))
+}
+
+/// `POST /api/games/{id}/review`: the same, starting the review if it is
+/// neither made nor being made.
+pub(super) async fn start_review(
+    State(hub): State<Arc<Hub>>,
+    State(reviews): State<Arc<crate::reviews::Reviews>>,
+    Path(id): Path<String>,
+    _: AppJson<Empty>,
+) -> Answer<crate::reviews::Answer> {
+    Ok(Json(reviews.get(&hub, &id, true).await?))
+}
+
 /// The actions, for the 404 of any other.
-const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint";
+const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint, review";
 
 /// `POST /api/games/{id}/{other}`: 404 naming the actions.
 pub(super) async fn no_action(Path((_, other)): Path<(String, String)>) -> ApiError {

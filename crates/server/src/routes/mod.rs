@@ -60,6 +60,10 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
+        .route(
+            "/api/games/{id}/review",
+            get(games::review).post(games::start_review),
+        )
         .route("/api/games/{id}/{action}", post(games::no_action))
         .route("/api/my-games", post(games::mine))
         // ---- accounts (#34)
