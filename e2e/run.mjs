@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
 import { testAccounts } from './accounts.mjs';
+import { testProfile } from './profile.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
@@ -1536,6 +1537,7 @@ async function main() {
   if (want('testCorrespondence')) await testCorrespondence(helpers);
   if (want('testMail')) await testMail(helpers);
   if (want('testAccounts')) await testAccounts(helpers);
+  if (want('testProfile')) await testProfile(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
