@@ -54,10 +54,11 @@ export function mountProfile(root, name, navigate) {
   const gameSel = h('select', { id: 'filter-game', 'data-testid': 'filter-game' });
   const resultSel = h('select', { id: 'filter-result', 'data-testid': 'filter-result' });
   const opponentIn = h('input', { id: 'filter-opponent', type: 'search', 'data-testid': 'filter-opponent', maxlength: '20' });
+  // Each filter's label stays with its field when the line wraps.
   const filters = h('form', { class: 'profile-filters', 'data-testid': 'filters' },
-    h('label', { for: 'filter-game', dataset: { k: 'profile_filter_game' } }), gameSel,
-    h('label', { for: 'filter-result', dataset: { k: 'profile_filter_result' } }), resultSel,
-    h('label', { for: 'filter-opponent', dataset: { k: 'profile_filter_opponent' } }), opponentIn);
+    h('span', { class: 'filter' }, h('label', { for: 'filter-game', dataset: { k: 'profile_filter_game' } }), gameSel),
+    h('span', { class: 'filter' }, h('label', { for: 'filter-result', dataset: { k: 'profile_filter_result' } }), resultSel),
+    h('span', { class: 'filter' }, h('label', { for: 'filter-opponent', dataset: { k: 'profile_filter_opponent' } }), opponentIn));
   filters.addEventListener('submit', (ev) => { ev.preventDefault(); apply(); });
   gameSel.addEventListener('change', () => apply());
   resultSel.addEventListener('change', () => apply());
@@ -125,12 +126,12 @@ export function mountProfile(root, name, navigate) {
   function renderList() {
     if (destroyed) return;
     const rows = (games || []).map((g) => h('tr', { 'data-testid': `profile-game-${g.id}`, dataset: { result: g.result || 'over' } },
-      h('td', { text: date(g.updated) }),
+      h('td', { class: 'col-date', text: date(g.updated) }),
       h('td', null, h('a', { href: g.url, 'data-link': '', text: poolOrGame(g) })),
       h('td', { text: opponentText(g.opponent) }),
       h('td', { class: `result result-${g.result || 'over'}`, text: resultText(g) }),
       h('td', { text: ratingChange(g) }),
-      h('td', { class: 'num', text: String(g.plies) })));
+      h('td', { class: 'num col-moves', text: String(g.plies) })));
     const parts = [];
     if (listError) parts.push(h('p', { class: 'error', role: 'alert', 'data-testid': 'profile-error', text: t('error_prefix', { error: listError.message }) }));
     if (games === null) parts.push(h('p', { text: t('loading') }));
@@ -139,7 +140,7 @@ export function mountProfile(root, name, navigate) {
       parts.push(h('div', { class: 'table-wrap' }, h('table', { class: 'data-table' },
         h('thead', null, h('tr', null,
           ...['profile_col_date', 'profile_col_game', 'profile_col_opponent', 'profile_col_result', 'profile_col_rating', 'profile_col_moves']
-            .map((k) => h('th', { scope: 'col', text: t(k) })))),
+            .map((k) => h('th', { scope: 'col', class: { profile_col_moves: 'num col-moves', profile_col_date: 'col-date' }[k] || null, text: t(k) })))),
         h('tbody', null, ...rows))));
     }
     if (next) parts.push(h('p', null, h('button', { type: 'button', 'data-testid': 'profile-more', disabled: busy, onclick: () => loadGames(true), text: t('profile_more') })));
@@ -190,8 +191,8 @@ export function mountProfile(root, name, navigate) {
     const ratings = profile.ratings.length
       ? h('ul', { class: 'profile-ratings', 'data-testid': 'profile-ratings' }, ...profile.ratings.map((r) => h('li', { 'data-testid': `rating-${r.pool}`, dataset: { provisional: r.provisional ? '1' : '0' } },
         h('span', { class: 'pool', text: poolName(r.pool) }),
-        h('strong', { class: 'rating', text: r.provisional ? `${r.rating}?` : String(r.rating) }),
-        h('span', { class: 'deviation', text: `± ${r.deviation}` }),
+        h('span', null, h('strong', { class: 'rating', text: r.provisional ? `${r.rating}?` : String(r.rating) }),
+          h('span', { class: 'deviation', text: ` ± ${r.deviation}` })),
         r.provisional ? h('span', { class: 'provisional', text: t('profile_provisional') }) : null,
         h('span', { class: 'muted', text: t('profile_rated_games', { n: r.games }) }))))
       : h('p', { class: 'none', 'data-testid': 'profile-ratings', text: t('profile_no_ratings') });
@@ -234,7 +235,7 @@ export function mountLeaderboard(root) {
     if (!p.leaders.length) return h('p', { class: 'none', text: t('leaderboard_empty') });
     return h('div', { class: 'table-wrap' }, h('table', { class: 'data-table' },
       h('thead', null, h('tr', null, ...['leaderboard_col_rank', 'leaderboard_col_player', 'leaderboard_col_rating', 'leaderboard_col_games']
-        .map((k) => h('th', { scope: 'col', text: t(k) })))),
+        .map((k) => h('th', { scope: 'col', class: k === 'leaderboard_col_player' ? null : 'num', text: t(k) })))),
       h('tbody', null, ...p.leaders.map((l, i) => h('tr', null,
         h('td', { class: 'num', text: String(i + 1) }),
         h('td', null, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-link': '', text: l.name })),

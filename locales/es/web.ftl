@@ -546,7 +546,13 @@ profile_rated_games = { $n ->
 profile_counts = { $games ->
     [one] 1 partida
    *[other] { $games } partidas
-}: { $wins } ganadas, { $draws } en tablas, { $losses } perdidas, { $playing } en curso
+}: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws } en tablas, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+}, { $playing } en curso
 profile_games = Partidas
 profile_filter_game = Juego
 profile_filter_result = Resultado
