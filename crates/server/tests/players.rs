@@ -144,8 +144,13 @@ fn ids(a: &Answer) -> Vec<String> {
 /// account, and a same-screen game. Answers the server, the cookies and
 /// the ids in that order.
 async fn ana_and_bob() -> (Server, String, String, Vec<String>) {
-    let s = common::start().await;
-    let ana = signup(&s, "Ana", &[]).await;
+    ana_and_bob_on(common::start().await, "").await
+}
+
+/// [`ana_and_bob`] on server `s`, the names ending in `sfx` (a database
+/// shared with other tests).
+async fn ana_and_bob_on(s: Server, sfx: &str) -> (Server, String, String, Vec<String>) {
+    let ana = signup(&s, &format!("Ana{sfx}"), &[]).await;
     let (computer, _) = new_game(
         &s,
         &ana,
@@ -169,7 +174,7 @@ async fn ana_and_bob() -> (Server, String, String, Vec<String>) {
         json!([{"kind": "human"}, {"kind": "link"}]),
     )
     .await;
-    let bob = signup(&s, "Bob", &[&link_token(&created, "1")]).await;
+    let bob = signup(&s, &format!("Bob{sfx}"), &[&link_token(&created, "1")]).await;
     let r = send(
         &s,
         "POST",
@@ -189,9 +194,10 @@ async fn ana_and_bob() -> (Server, String, String, Vec<String>) {
     let t = link_token(&created, "1");
     // Ana takes the link's seat: a sign-up's tokens, here a login's
     // account taking the seat as the lead's code does on a creator's.
-    sqlx::query("INSERT INTO account_seats (token, account, game_id, seat) SELECT $1, id, $2, 1 FROM accounts WHERE name_key = 'ana'")
+    sqlx::query("INSERT INTO account_seats (token, account, game_id, seat) SELECT $1, id, $2, 1 FROM accounts WHERE name_key = $3")
         .bind(&t)
         .bind(&drawn)
+        .bind(format!("ana{sfx}"))
         .execute(store(&s).await.pool())
         .await
         .unwrap();
@@ -228,6 +234,50 @@ async fn ana_and_bob() -> (Server, String, String, Vec<String>) {
 #[tokio::test]
 async fn a_profile_lists_its_games_filtered_and_paged() {
     let (s, ana, _bob, g) = ana_and_bob().await;
+    lists(&s, &ana, &g, "").await;
+}
+
+/// The same on PostgreSQL, when `TABLERO_TEST_POSTGRES` names a database
+/// (scripts/test.sh starts one), with the leaderboards' query: the names
+/// are new, the database may hold other tests' accounts.
+#[tokio::test]
+async fn profiles_and_leaderboards_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let sfx = format!("{}", std::process::id() % 100_000);
+    let (s, ana, _bob, g) = ana_and_bob_on(common::start_on(&url).await, &sfx).await;
+    lists(&s, &ana, &g, &sfx).await;
+    // Above every other test's ratings: the two established ones lead,
+    // the provisional and the private are left out.
+    let names = ["Tops", "Seconds", "Shaky", "Hidden"].map(|n| format!("{n}{sfx}"));
+    // (Ratings this high are this test's own, from an earlier run.)
+    sqlx::query("DELETE FROM ratings WHERE rating >= 9000")
+        .execute(store(&s).await.pool())
+        .await
+        .unwrap();
+    rated(&s, &names[0], "imago", 9001.0, 60.0, false, false).await;
+    rated(&s, &names[1], "imago", 9000.0, 60.0, false, false).await;
+    rated(&s, &names[2], "imago", 9500.0, 300.0, false, false).await;
+    rated(&s, &names[3], "imago", 9600.0, 60.0, true, false).await;
+    let board = get(&s, "/api/leaderboard/imago", As::default()).await;
+    assert_eq!(board.status, 200, "{}", board.text());
+    assert_eq!(board.json["leaders"][0]["name"], names[0].as_str());
+    assert_eq!(board.json["leaders"][1]["name"], names[1].as_str());
+    let zip = get(
+        &s,
+        &format!("/api/players/ana{sfx}/games.zip"),
+        As::default(),
+    )
+    .await;
+    assert_eq!(unzip(&zip.bytes).len(), g.len());
+}
+
+/// Checks Ana's profile and games (see [`ana_and_bob_on`]).
+async fn lists(s: &Server, ana: &str, g: &[String], sfx: &str) {
     let (computer, won, drawn, open, same) = (
         g[0].as_str(),
         g[1].as_str(),
@@ -237,9 +287,9 @@ async fn a_profile_lists_its_games_filtered_and_paged() {
     );
 
     // The profile, public: anyone sees it, the name in any case.
-    let p = get(&s, "/api/players/ANA", As::default()).await;
+    let p = get(s, &format!("/api/players/ANA{sfx}"), As::default()).await;
     assert_eq!(p.status, 200, "{}", p.text());
-    assert_eq!(p.json["name"], "Ana");
+    assert_eq!(p.json["name"], format!("Ana{sfx}"));
     assert_eq!(p.json["private"], false);
     assert_eq!(p.json["own"], false);
     assert_eq!(
@@ -248,11 +298,11 @@ async fn a_profile_lists_its_games_filtered_and_paged() {
     );
     assert_eq!(p.json["ratings"], json!([]));
     assert!(!p.text().contains("hash"), "{}", p.text());
-    let own = get(&s, "/api/players/ana", cookie(&ana)).await;
+    let own = get(s, &format!("/api/players/ana{sfx}"), cookie(ana)).await;
     assert_eq!(own.json["own"], true);
 
     // Every game, newest first, each from Ana's view.
-    let all = get(&s, "/api/players/ana/games", As::default()).await;
+    let all = get(s, &format!("/api/players/ana{sfx}/games"), As::default()).await;
     assert_eq!(ids(&all), [computer, won, drawn, open, same]);
     assert_eq!(all.json["next"], Value::Null);
     let list = all.json["games"].as_array().unwrap();
@@ -264,12 +314,12 @@ async fn a_profile_lists_its_games_filtered_and_paged() {
     assert_eq!(list[0]["game"], "jarmo");
     assert_eq!(
         list[1]["opponent"],
-        json!({"kind": "player", "name": "Bob"})
+        json!({"kind": "player", "name": format!("Bob{sfx}")})
     );
     assert_eq!(list[1]["result"], "win");
     assert_eq!(
         list[2]["opponent"],
-        json!({"kind": "player", "name": "Bob"})
+        json!({"kind": "player", "name": format!("Bob{sfx}")})
     );
     assert_eq!(list[2]["seat"], 1);
     assert_eq!(list[2]["result"], "draw");
@@ -283,45 +333,53 @@ async fn a_profile_lists_its_games_filtered_and_paged() {
     assert_eq!(list[4]["rating"], Value::Null);
 
     // Filters: by game, result and opponent, and together.
-    let q = |query: &str| format!("/api/players/ana/games?{query}");
+    let q = |query: &str| format!("/api/players/ana{sfx}/games?{query}");
     assert_eq!(
-        ids(&get(&s, &q("game=jarmo"), As::default()).await),
+        ids(&get(s, &q("game=jarmo"), As::default()).await),
         [computer, won, same]
     );
-    assert_eq!(ids(&get(&s, &q("game=imago"), As::default()).await), [open]);
-    assert_eq!(ids(&get(&s, &q("result=win"), As::default()).await), [won]);
+    assert_eq!(ids(&get(s, &q("game=imago"), As::default()).await), [open]);
+    assert_eq!(ids(&get(s, &q("result=win"), As::default()).await), [won]);
     assert_eq!(
-        ids(&get(&s, &q("result=loss"), As::default()).await),
+        ids(&get(s, &q("result=loss"), As::default()).await),
         [computer]
     );
     assert_eq!(
-        ids(&get(&s, &q("result=draw"), As::default()).await),
+        ids(&get(s, &q("result=draw"), As::default()).await),
         [drawn]
     );
     assert_eq!(
-        ids(&get(&s, &q("result=playing"), As::default()).await),
+        ids(&get(s, &q("result=playing"), As::default()).await),
         [open, same]
     );
     assert_eq!(
-        ids(&get(&s, &q("opponent=BOB"), As::default()).await),
+        ids(&get(s, &q(&format!("opponent=BOB{sfx}")), As::default()).await),
         [won, drawn]
     );
     assert_eq!(
-        ids(&get(&s, &q("opponent=bob&game=linja&result=draw"), As::default()).await),
+        ids(&get(
+            s,
+            &q(&format!("opponent=bob{sfx}&game=linja&result=draw")),
+            As::default()
+        )
+        .await),
         [drawn]
     );
-    assert!(ids(&get(&s, &q("opponent=nobody"), As::default()).await).is_empty());
+    assert!(ids(&get(s, &q("opponent=nobody"), As::default()).await).is_empty());
     // Bob's view of the same games.
-    let bobs = get(&s, "/api/players/bob/games", As::default()).await;
+    let bobs = get(s, &format!("/api/players/bob{sfx}/games"), As::default()).await;
     assert_eq!(ids(&bobs), [won, drawn]);
     assert_eq!(bobs.json["games"][0]["result"], "loss");
-    assert_eq!(bobs.json["games"][0]["opponent"]["name"], "Ana");
+    assert_eq!(
+        bobs.json["games"][0]["opponent"]["name"],
+        format!("Ana{sfx}")
+    );
 
     // Pages of two: `next` is the `before` of the following page.
     let mut seen = Vec::new();
     let mut path = q("limit=2");
     loop {
-        let page = get(&s, &path, As::default()).await;
+        let page = get(s, &path, As::default()).await;
         let got = ids(&page);
         assert!(got.len() <= 2);
         seen.extend(got);
@@ -341,16 +399,16 @@ async fn a_profile_lists_its_games_filtered_and_paged() {
         "before=soon",
         "game=chess",
     ] {
-        let a = get(&s, &q(bad), As::default()).await;
+        let a = get(s, &q(bad), As::default()).await;
         assert_eq!(a.status, 400, "{bad}: {}", a.text());
         assert_eq!(a.json["code"], "api_bad_parameter", "{bad}");
     }
     // An unknown name: 404 as JSON.
-    let a = get(&s, "/api/players/nobody", As::default()).await;
+    let a = get(s, "/api/players/nobody", As::default()).await;
     assert_eq!(a.status, 404);
     assert_eq!(a.json["code"], "api_no_player");
     assert_eq!(
-        get(&s, "/api/players/nobody/games", As::default())
+        get(s, "/api/players/nobody/games", As::default())
             .await
             .status,
         404
