@@ -6,7 +6,8 @@
 // resigns), opens the profile from the account box: the game is listed
 // (lost, against the computer's level), the filters keep and drop it, the
 // zip link answers a zip; the owner makes the profile private and another
-// browser gets "no player" in its language; the leaderboards page renders
+// browser gets "no player" in its language, then opens the finished game
+// from the profile as a spectator; the leaderboards page renders
 // one table per pool. Screenshots of both pages at 1366x768 and 390x844.
 
 const SIZES = [['wide', 1366, 768], ['phone', 390, 844]];
@@ -103,7 +104,7 @@ async function story({ base, check, log, shoot }, page, lang, words) {
   }, href);
   check(zip.status === 200 && zip.type === 'application/zip' && zip.magic === 'PK', `the zip: ${JSON.stringify(zip)}`);
   log(`${lang}: profile of ${name} lists game ${id}`);
-  return name;
+  return { name, id };
 }
 
 export async function testProfile(helpers) {
@@ -112,7 +113,7 @@ export async function testProfile(helpers) {
   const ctxEs = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
   const en = await newPage(ctxEn, 'profile-en');
   const es = await newPage(ctxEs, 'profile-es');
-  const nameEn = await story(helpers, en, 'en', {
+  const { name: nameEn, id: gameEn } = await story(helpers, en, 'en', {
     my: 'My profile', lost: 'Lost', computer: 'Computer, level 1', noRatings: 'No rated games yet.', counts: '1 game: 0 won',
   });
   await story(helpers, es, 'es', {
@@ -139,6 +140,17 @@ export async function testProfile(helpers) {
   await es.reload();
   await es.waitForSelector('[data-testid=profile-name]');
   log('private profile: hidden from others, then shown again');
+
+  // The finished game's address is public: another browser, holding no
+  // seat, opens it as a spectator, the board at its last move and the
+  // analysis at hand.
+  await es.click(`[data-testid=profile-game-${gameEn}] a`);
+  await es.waitForURL(new RegExp(`/play/${gameEn}$`));
+  await es.waitForSelector('[data-testid=board][data-ply="2"] [data-cell]');
+  await es.waitForSelector('[data-testid=analyse]');
+  const status = await es.textContent('[data-testid=status]');
+  check(status.length > 0, `the finished game says how it ended: ${status}`);
+  log(`a spectator opens the finished game: ${status}`);
 
   // The leaderboards, from the home page's link: one table per pool.
   for (const [page, lang, title] of [[en, 'en', 'Leaderboards'], [es, 'es', 'Clasificaciones']]) {
