@@ -389,6 +389,26 @@ async fn lists(s: &Server, ana: &str, g: &[String], sfx: &str) {
         }
     }
     assert_eq!(seen, [computer, won, drawn, open, same]);
+    // Two games changed in one millisecond, where a page ends: both go to
+    // the next page.
+    let st = store(s).await;
+    sqlx::query(
+        "UPDATE games SET updated = (SELECT updated FROM games WHERE id = $1) WHERE id = $2",
+    )
+    .bind(won)
+    .bind(drawn)
+    .execute(st.pool())
+    .await
+    .unwrap();
+    let first = get(s, &q("limit=2"), As::default()).await;
+    assert_eq!(ids(&first), [computer]);
+    let before = first.json["next"].as_i64().unwrap();
+    let second = get(s, &q(&format!("limit=2&before={before}")), As::default()).await;
+    let mut got = ids(&second);
+    got.sort_unstable();
+    let mut want = vec![won.to_string(), drawn.to_string()];
+    want.sort_unstable();
+    assert_eq!(got, want);
 
     // Bad parameters are refused, saying which.
     for bad in [

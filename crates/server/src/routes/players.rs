@@ -121,10 +121,23 @@ pub(super) async fn games(
     let a = visible(&hub, &name, s.as_ref()).await?;
     let (filter, limit) = filter_of(&q)?;
     let mut list = players::games(&hub, &a.id, &filter, limit + 1).await?;
-    let more = list.len() > usize::try_from(limit).unwrap_or(usize::MAX);
-    list.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    let next = more.then(|| list.last().map(|g| g.updated)).flatten();
+    let next = cut(&mut list, usize::try_from(limit).unwrap_or(usize::MAX));
     Ok(Json(json!({ "games": list, "next": next })))
+}
+
+/// Cuts `list` (newest first, up to `limit + 1` games) to a page of at
+/// most `limit`, and answers the `before` of the next page, if any. The
+/// games changed in the millisecond where the page ends all go to the next
+/// page (so that none is skipped), unless they would fill this one whole.
+fn cut(list: &mut Vec<players::GameItem>, limit: usize) -> Option<i64> {
+    let first_out = list.get(limit)?.updated;
+    list.truncate(limit);
+    let keep = list.iter().take_while(|g| g.updated > first_out).count();
+    if keep == 0 {
+        return list.last().map(|g| g.updated);
+    }
+    list.truncate(keep);
+    Some(first_out + 1)
 }
 
 /// The name written in a record for the seat a list item shows across.
