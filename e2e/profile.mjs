@@ -30,7 +30,7 @@ async function shootSizes(page, shoot, name) {
 }
 
 /** One player's story in `lang`; answers the player's name. */
-async function story({ base, check, log, shoot }, page, lang, words) {
+async function story({ base, check, log, shoot, axe }, page, lang, words) {
   const name = `prof_${lang}_${Date.now() % 100000}`;
   await page.goto(`${base}/`);
   await page.waitForSelector('[data-testid=account-summary]');
@@ -71,6 +71,7 @@ async function story({ base, check, log, shoot }, page, lang, words) {
   const counts = await page.textContent('[data-testid=profile-counts]');
   check(counts.startsWith(words.counts), `the counts: ${counts}`);
   await shootSizes(page, shoot, `profile-${lang}`);
+  await axe(page, `the profile page (${lang})`);
 
   // The filters: a win drops it, a loss keeps it, another opponent drops it.
   await page.selectOption('[data-testid=filter-result]', 'win');
@@ -108,9 +109,9 @@ async function story({ base, check, log, shoot }, page, lang, words) {
 }
 
 export async function testProfile(helpers) {
-  const { browser, base, newPage, check, log, shoot } = helpers;
-  const ctxEn = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
-  const ctxEs = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const { browser, base, newPage, check, log, shoot, axe } = helpers;
+  const ctxEn = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US', bypassCSP: true /* axe-core is injected */ });
+  const ctxEs = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true, bypassCSP: true });
   const en = await newPage(ctxEn, 'profile-en');
   const es = await newPage(ctxEs, 'profile-es');
   const { name: nameEn, id: gameEn } = await story(helpers, en, 'en', {
@@ -162,6 +163,7 @@ export async function testProfile(helpers) {
     const pools = await page.$$eval('[data-testid^=board-]', (els) => els.map((e) => e.dataset.testid));
     check(pools.length === 7 && pools.includes('board-draughts-russian'), `one table per pool: ${pools}`);
     await shootSizes(page, shoot, `leaderboard-${lang}`);
+    await axe(page, `the leaderboards (${lang})`);
   }
   log('leaderboards shown in both languages');
   await ctxEn.close();

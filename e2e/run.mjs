@@ -1532,7 +1532,7 @@ async function main() {
   if (want('testStillBoard')) await testStillBoard(browser);
   if (want('testEndWords')) await testEndWords(browser);
   if (want('testPagesClean')) await testPagesClean(browser);
-  const helpers = { browser, base: BASE, newPage, check, log, sleep, smtp, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
+  const helpers = { browser, base: BASE, newPage, check, log, sleep, smtp, axe: axeCheck, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
   if (want('testClocks')) await testClocks(helpers);
   if (want('testCorrespondence')) await testCorrespondence(helpers);
   if (want('testMail')) await testMail(helpers);
