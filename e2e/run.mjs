@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
 import { testAccounts } from './accounts.mjs';
 import { testRatings } from './ratings.mjs';
+import { testProfile } from './profile.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
@@ -1532,11 +1533,12 @@ async function main() {
   if (want('testStillBoard')) await testStillBoard(browser);
   if (want('testEndWords')) await testEndWords(browser);
   if (want('testPagesClean')) await testPagesClean(browser);
-  const helpers = { browser, base: BASE, newPage, check, log, sleep, smtp, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
+  const helpers = { browser, base: BASE, newPage, check, log, sleep, smtp, axe: axeCheck, shoot: (pg, name) => pg.screenshot({ path: path.join(SHOTS, `${name}.png`) }) };
   if (want('testClocks')) await testClocks(helpers);
   if (want('testCorrespondence')) await testCorrespondence(helpers);
   if (want('testMail')) await testMail(helpers);
   if (want('testAccounts')) await testAccounts(helpers);
+  if (want('testProfile')) await testProfile(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
   if (want('testRatings')) await testRatings(helpers);
 

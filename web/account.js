@@ -60,7 +60,9 @@ export function mountAccount(onChange) {
   const who = h('p', { 'data-testid': 'account-who' });
   const logoutBtn = h('button', { type: 'button', 'data-testid': 'account-logout' });
   const logoutAllBtn = h('button', { type: 'button', class: 'secondary', 'data-testid': 'account-logout-all' });
-  const signedIn = h('div', null, who, h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
+  // The name links to the account's profile (web/profile.js).
+  const profileLink = h('a', { 'data-link': '', 'data-testid': 'account-profile', onclick: () => { box.open = false; } });
+  const signedIn = h('div', null, who, h('p', null, profileLink), h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
 
   const render = () => {
     summaryText.textContent = account ? account.name : t('account_login');
@@ -73,7 +75,11 @@ export function mountAccount(onChange) {
     note.textContent = t('account_signup_note');
     logoutBtn.textContent = t('account_logout');
     logoutAllBtn.textContent = t('account_logout_all');
-    if (account) who.textContent = t('account_signed_in', { name: account.name });
+    if (account) {
+      who.textContent = t('account_signed_in', { name: account.name });
+      profileLink.href = `/@/${encodeURIComponent(account.name)}`;
+      profileLink.textContent = t('profile_my');
+    }
     panel.replaceChildren(account ? signedIn : form);
   };
   const showError = (e) => {

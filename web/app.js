@@ -54,6 +54,14 @@ function route() {
   } else if (path === '/lobby') {
     show(() => import('./lobby.js'), (p) => p.mountLobby(main, navigate));
     title = `${t('lobby_title')} · tablero`;
+  } else if ((m = /^\/@\/([^/]+)$/.exec(path))) {
+    let name = m[1];
+    try { name = decodeURIComponent(name); } catch { /* shown as typed */ }
+    show(() => import('./profile.js'), (p) => p.mountProfile(main, name, navigate));
+    title = `${name} · tablero`;
+  } else if (path === '/leaderboard') {
+    show(() => import('./profile.js'), (p) => p.mountLeaderboard(main));
+    title = `${t('leaderboard_title')} · tablero`;
   } else if (path === '/editor') {
     show(() => import('./editor.js'), (p) => p.mountEditor(main, navigate));
     title = `${t('editor_title')} · tablero`;

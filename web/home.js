@@ -52,7 +52,8 @@ export function mountHome(root) {
       yourTurn(),
       h('p', { class: 'lobby-link' }, h('a', { class: 'button primary', href: '/lobby', 'data-link': '', 'data-testid': 'lobby-link', text: t('lobby_link') })),
       h('ul', { class: 'game-cards' }, ...cards),
-      h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') })),
+      h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') }),
+        ' · ', h('a', { href: '/leaderboard', 'data-link': '', 'data-testid': 'home-leaderboard', text: t('leaderboard_link') })),
       h('h2', { text: t('my_games') }),
       list,
       mailBox()));

@@ -561,3 +561,61 @@ account_name = Name
 account_password = Password
 account_signup_note = An account is optional. Signing up keeps the games of this browser; logged in, you can play them from any device.
 account_signed_in = Logged in as { $name }
+
+## Profiles
+# The profile page /@/NAME and the leaderboards /leaderboard (web/profile.js), and their routes' errors (docs/web-api.md, "Profiles and leaderboards").
+api_no_player = no player { $name }
+api_no_pool = no rating pool { $pool }: the pools are { $pools }
+profile_since = Playing since { $date }
+profile_private = Private profile
+profile_private_note = Only you see this profile: it is not listed on the leaderboards.
+profile_ratings = Ratings
+profile_no_ratings = No rated games yet.
+profile_rating = { $rating } ± { $deviation }
+profile_provisional = provisional
+profile_rated_games = { $n ->
+    [one] 1 rated game
+   *[other] { $n } rated games
+}
+profile_counts = { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}: { $wins } won, { $draws } drawn, { $losses } lost, { $playing } in progress
+profile_games = Games
+profile_filter_game = Game
+profile_filter_result = Result
+profile_filter_opponent = Opponent
+profile_filter_opponent_hint = a player's name
+profile_any = Any
+profile_result_win = Won
+profile_result_loss = Lost
+profile_result_draw = Drawn
+profile_result_playing = In progress
+profile_result_over = Over
+profile_vs_computer = Computer, level { $level }
+profile_vs_anonymous = Anonymous
+profile_vs_self = Same screen
+profile_no_games = No games.
+profile_more = More games
+profile_download = Download all games (zip)
+profile_col_date = Date
+profile_col_game = Game
+profile_col_opponent = Opponent
+profile_col_result = Result
+profile_col_rating = Rating
+profile_col_moves = Moves
+profile_game_draughts = Draughts
+profile_casual = casual
+profile_my = My profile
+leaderboard_title = Leaderboards
+leaderboard_link = Leaderboards
+leaderboard_empty = No established ratings yet.
+leaderboard_note = Glicko-2 ratings. A rating is listed once its deviation is 110 or less; private profiles are not listed.
+leaderboard_col_rank = #
+leaderboard_col_player = Player
+leaderboard_col_rating = Rating
+leaderboard_col_games = Games
+leaderboard_all = All leaderboards
+pool_draughts-russian = Draughts (Russian)
+pool_draughts-turkish = Draughts (Turkish)
+pool_draughts-english = Draughts (English)

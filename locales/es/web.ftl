@@ -564,3 +564,67 @@ account_name = Nombre
 account_password = Contraseña
 account_signup_note = La cuenta es opcional. Al crearla conservas las partidas de este navegador; con la sesión iniciada puedes jugarlas desde cualquier dispositivo.
 account_signed_in = Sesión iniciada como { $name }
+
+## Profiles
+# La página de perfil /@/NOMBRE y las clasificaciones /leaderboard (web/profile.js), y los errores de sus rutas (docs/web-api.md, "Profiles and leaderboards").
+api_no_player = no hay ningún jugador { $name }
+api_no_pool = no hay ninguna clasificación { $pool }: las clasificaciones son { $pools }
+profile_since = Juega desde el { $date }
+profile_private = Perfil privado
+profile_private_note = Solo tú ves este perfil: no aparece en las clasificaciones.
+profile_ratings = Puntuaciones
+profile_no_ratings = Todavía no hay partidas puntuables.
+profile_rating = { $rating } ± { $deviation }
+profile_provisional = provisional
+profile_rated_games = { $n ->
+    [one] 1 partida puntuable
+   *[other] { $n } partidas puntuables
+}
+profile_counts = { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws } en tablas, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+}, { $playing } en curso
+profile_games = Partidas
+profile_filter_game = Juego
+profile_filter_result = Resultado
+profile_filter_opponent = Rival
+profile_filter_opponent_hint = el nombre de un jugador
+profile_any = Todos
+profile_result_win = Ganada
+profile_result_loss = Perdida
+profile_result_draw = Tablas
+profile_result_playing = En curso
+profile_result_over = Terminada
+profile_vs_computer = Ordenador, nivel { $level }
+profile_vs_anonymous = Anónimo
+profile_vs_self = Misma pantalla
+profile_no_games = No hay partidas.
+profile_more = Más partidas
+profile_download = Descargar todas las partidas (zip)
+profile_col_date = Fecha
+profile_col_game = Juego
+profile_col_opponent = Rival
+profile_col_result = Resultado
+profile_col_rating = Puntuación
+profile_col_moves = Jugadas
+profile_game_draughts = Damas
+profile_casual = amistosa
+profile_my = Mi perfil
+leaderboard_title = Clasificaciones
+leaderboard_link = Clasificaciones
+leaderboard_empty = Todavía no hay puntuaciones establecidas.
+leaderboard_note = Puntuaciones Glicko-2. Una puntuación aparece cuando su desviación es de 110 o menos; los perfiles privados no aparecen.
+leaderboard_col_rank = #
+leaderboard_col_player = Jugador
+leaderboard_col_rating = Puntuación
+leaderboard_col_games = Partidas
+leaderboard_all = Todas las clasificaciones
+pool_draughts-russian = Damas (rusas)
+pool_draughts-turkish = Damas (turcas)
+pool_draughts-english = Damas (inglesas)

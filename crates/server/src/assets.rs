@@ -121,6 +121,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("editor.js")
     } else if p == "/lobby" {
         Some("lobby.js")
+    } else if p == "/leaderboard" || p.starts_with("/@/") {
+        Some("profile.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
     } else if p == "/lab" || p.starts_with("/lab/") {

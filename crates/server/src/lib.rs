@@ -18,6 +18,7 @@ pub mod lobby;
 mod locales;
 pub mod mail;
 mod minify;
+pub mod players;
 pub mod position;
 pub mod rating;
 pub mod ratings;

@@ -2,7 +2,7 @@
 //! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
 //! [`ws`] (a game's socket), [`accounts`] (sign-up, login, sessions), [`layouts`] (Imago's solver and saved
 //! layouts), [`lobby`] (seeks and the lobby's socket), [`notify`] (email
-//! notices of correspondence games), [`position`] (positions without a
+//! notices of correspondence games), [`players`] (profiles and leaderboards), [`position`] (positions without a
 //! game), [`print`] (rules pages, kits and cards), [`lab`] (the designer's
 //! reports) and
 //! [`assets`] (the web app's files and pages). The handlers share only
@@ -16,6 +16,7 @@ mod lab;
 mod layouts;
 mod lobby;
 mod notify;
+mod players;
 mod position;
 mod print;
 mod ws;
@@ -74,6 +75,13 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/account/logout-all", post(accounts::logout_all))
         .route("/api/account/password", post(accounts::password))
         .route("/api/account/delete", post(accounts::delete))
+        // ---- profiles and leaderboards (#34)
+        .route("/api/account/private", post(players::set_private))
+        .route("/api/players/{name}", get(players::profile))
+        .route("/api/players/{name}/games", get(players::games))
+        .route("/api/players/{name}/games.zip", get(players::zip))
+        .route("/api/leaderboard", get(players::boards))
+        .route("/api/leaderboard/{pool}", get(players::board))
         .route("/api/notify", post(notify::subscribe))
         .route("/api/notify/status", post(notify::status))
         .route("/api/notify/stop", post(notify::stop))
@@ -126,7 +134,7 @@ async fn no_route(uri: Uri) -> ApiError {
 #[cfg(test)]
 mod tests {
     /// Each handler file with its text.
-    const FILES: [(&str, &str); 10] = [
+    const FILES: [(&str, &str); 11] = [
         ("accounts", include_str!("accounts.rs")),
         ("assets", include_str!("assets.rs")),
         ("games", include_str!("games.rs")),
@@ -134,6 +142,7 @@ mod tests {
         ("layouts", include_str!("layouts.rs")),
         ("lobby", include_str!("lobby.rs")),
         ("notify", include_str!("notify.rs")),
+        ("players", include_str!("players.rs")),
         ("position", include_str!("position.rs")),
         ("print", include_str!("print.rs")),
         ("ws", include_str!("ws.rs")),
