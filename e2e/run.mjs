@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
 import { testAccounts } from './accounts.mjs';
 import { testRatings } from './ratings.mjs';
+import { testReview } from './review.mjs';
 import { testProfile } from './profile.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
@@ -1541,6 +1542,7 @@ async function main() {
   if (want('testProfile')) await testProfile(helpers);
   if (want('testLobby')) await testLobby(browser, BASE);
   if (want('testRatings')) await testRatings(helpers);
+  if (want('testReview')) await testReview(helpers);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');
