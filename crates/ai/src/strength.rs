@@ -144,7 +144,7 @@ pub const LADDERS: [Ladder; 7] = [
             Step::new(20, 0, 0),
             Step::new(20, 0, 0),
             Step::new(12, 6, 2),
-            Step::new(0, 0, 0),
+            Step::new(8, 0, 0),
         ],
     },
     Ladder {
@@ -154,7 +154,7 @@ pub const LADDERS: [Ladder; 7] = [
             Step::new(20, 0, 0),
             Step::new(20, 0, 0),
             Step::new(17, 2, 1),
-            Step::new(0, 0, 0),
+            Step::new(7, 1, 0),
         ],
     },
     Ladder {
@@ -164,7 +164,7 @@ pub const LADDERS: [Ladder; 7] = [
             Step::new(20, 0, 0),
             Step::new(19, 0, 1),
             Step::new(12, 6, 2),
-            Step::new(0, 0, 0),
+            Step::new(7, 1, 0),
         ],
     },
 ];
