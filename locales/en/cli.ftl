@@ -446,6 +446,7 @@ solve-checksum-ok = ok
 solve-checksum-wrong = WRONG
 solve-layer = layer { $layer } ({ $done }/{ $layers } done)
 tables-installed = Linja ({ $rules } rules): exact values from { $path }
+tables-none-serve = Linja: no table of exact values installed, so reviews, hints and level 5 use the endgame solver, which reaches only the last moves of a game; `tablero solve linja --build-table FILE` builds the table (about 20 minutes and 2.5 GB), then `tablero serve --table FILE` (or put it at ~/.local/share/tablero/linja-publisher.tbl) uses it.
 bar-games = games
 bar-layouts = layouts
 bar-entries = entries

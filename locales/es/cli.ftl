@@ -454,6 +454,7 @@ solve-checksum-ok = correcta
 solve-checksum-wrong = INCORRECTA
 solve-layer = capa { $layer } ({ $done }/{ $layers } hechas)
 tables-installed = Linja (reglas { $rules }): valores exactos de { $path }
+tables-none-serve = Linja: no hay tabla de valores exactos instalada, así que las revisiones, las pistas y el nivel 5 usan el resolvedor de finales, que solo alcanza las últimas jugadas de una partida; `tablero solve linja --build-table ARCHIVO` construye la tabla (unos 20 minutos y 2,5 GB), y luego `tablero serve --table ARCHIVO` (o dejarla en ~/.local/share/tablero/linja-publisher.tbl) la usa.
 bar-games = partidas
 bar-layouts = disposiciones
 bar-entries = entradas

@@ -44,6 +44,11 @@ pub fn install(command: &crate::Command) -> Result<()> {
             error = crate::i18n::table_reason(&e)
         ))
     })?;
+    // A server without a table says what it falls back to and how to
+    // build one (a build takes about 20 minutes and 2.5 GB).
+    if installed.is_empty() && matches!(command, crate::Command::Serve(_)) {
+        eprintln!("{}", crate::i18n::t!("tables-none-serve"));
+    }
     for (rules, path) in installed {
         eprintln!(
             "{}",

@@ -338,4 +338,17 @@ fn serve_s_start_up_errors_in_spanish() {
         )),
         "{err}"
     );
+    // With no table of Linja's exact values where tables are looked for,
+    // the server says what that means and how to build one.
+    let data = dir.path().join("data");
+    let (_, _, err) = common::tablero_env(
+        &["serve", "--port", &port, "--database", db.to_str().unwrap()],
+        "",
+        &[("LANG", "C"), ("XDG_DATA_HOME", data.to_str().unwrap())],
+    );
+    assert!(
+        err.contains("Linja: no table of exact values installed")
+            && err.contains("tablero solve linja --build-table FILE"),
+        "{err}"
+    );
 }
