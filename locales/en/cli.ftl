@@ -656,6 +656,9 @@ line-full-screen-only = `{ $word }` works in the full-screen game only.
 jarmo-lines-title = Lines from { $side }'s archers:
 reason-no-pieces = { $side } has no pieces left
 reason-blocked = { $side } cannot move
+dim-end-no-pieces = { $army } has no pieces left
+dim-end-blocked = { $army } could not move
+dim-end = Red–Blue: { $first }; Aqua–Orange: { $second }
 
 ## tablero review
 review-about = Review a saved game: a verdict for every move, the move where the result slipped, accuracy.

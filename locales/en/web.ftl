@@ -524,3 +524,6 @@ account_name = Name
 account_password = Password
 account_signup_note = An account is optional. Signing up keeps the games of this browser; logged in, you can play them from any device.
 account_signed_in = Logged in as { $name }
+dim_end_no_pieces = { $army } has no pieces left
+dim_end_blocked = { $army } could not move
+dim_end = Red–Blue: { $first }; Aqua–Orange: { $second }

@@ -527,3 +527,6 @@ account_name = Nombre
 account_password = Contraseña
 account_signup_note = La cuenta es opcional. Al crearla conservas las partidas de este navegador; con la sesión iniciada puedes jugarlas desde cualquier dispositivo.
 account_signed_in = Sesión iniciada como { $name }
+dim_end_no_pieces = { $army } no tiene piezas
+dim_end_blocked = { $army } no pudo mover
+dim_end = Rojo–Azul: { $first }; Aguamarina–Naranja: { $second }

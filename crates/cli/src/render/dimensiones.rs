@@ -5,7 +5,7 @@
 use super::CliGame;
 use crate::i18n::t;
 use owo_colors::OwoColorize;
-use tablero_games::dimensiones::{Army, Dimensiones, SubGame};
+use tablero_games::dimensiones::{Army, Dimensiones, SubGame, SubGameEnd};
 use tablero_games::draughts::Square;
 
 fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
@@ -113,5 +113,23 @@ impl CliGame for Dimensiones {
 
     fn legend(&self) -> String {
         t!("legend-dimensiones")
+    }
+
+    /// Both sub-games decided: what decided each (an army with no pieces
+    /// left, or one that could not move), not only that they are.
+    fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {
+        if outcome.reason != tablero_core::Reason::Subgames {
+            return None;
+        }
+        // The army's name starts the clause: in capitals (`Blue`, `Azul`).
+        let name = |a: Army| {
+            let n = a.name();
+            super::army_label(&format!("{}{}", n[..1].to_uppercase(), &n[1..]))
+        };
+        let why = |g: usize| match self.subgame_end(g)? {
+            SubGameEnd::NoPieces(a) => Some(t!("dim-end-no-pieces", army = name(a))),
+            SubGameEnd::Blocked(a) => Some(t!("dim-end-blocked", army = name(a))),
+        };
+        Some(t!("dim-end", first = why(0)?, second = why(1)?))
     }
 }
