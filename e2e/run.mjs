@@ -1232,8 +1232,20 @@ async function testEndWords(browserCtx) {
     const page = await newPage(ctx, 'dim-end-words');
     await page.route(`**/api/games/${over.id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(over) }));
     await page.routeWebSocket(/\/ws$/, () => {});
+    // #36 item 5: a variant that names its sides otherwise (the catalog's variant_sides, as English draughts' Black first) names the bars.
+    await page.route(`**/play/${over.id}`, async (route) => {
+      const res = await route.fetch();
+      const html = await res.text();
+      const at = html.indexOf('"game":"dimensiones"');
+      const key = '"variant_sides":{}';
+      const k = html.indexOf(key, at);
+      const sides = JSON.stringify({ [over.variant]: [{ en: 'Southside', es: 'Sureños' }, { en: 'Northside', es: 'Norteños' }] });
+      route.fulfill({ response: res, body: at < 0 || k < 0 ? html : `${html.slice(0, k)}"variant_sides":${sides}${html.slice(k + key.length)}` });
+    });
     await page.goto(`${BASE}/play/${over.id}`);
     await page.waitForSelector('[data-testid=status][data-over="1"]');
+    const bar = (await page.textContent('[data-testid=player-bottom]')).trim();
+    check(bar.includes(lang === 'es' ? 'Sureños' : 'Southside'), `dimensiones (${lang}): the player's bar "${bar}" does not use the variant's side names`);
     await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid=status]').textContent.trim()), wanted.source, { timeout: 5000 }).catch(() => {});
     const said = (await page.textContent('[data-testid=status]')).trim();
     check(wanted.test(said), `dimensiones end (${lang}): "${said}" does not match ${wanted}`);
