@@ -1224,11 +1224,11 @@ async function testEndWords(browserCtx) {
     ...live, id: 'dimEndWords1', you: [0], legal: [], to_move: null, result: { winner: null, score: [1, 1], reason: 'subgames' },
     view: { ...live.view, army_to_move: null, subgames: ['won-0', 'won-1'], subgame_ends: [{ army: 'blue', why: 'no-pieces' }, { army: 'aqua', why: 'blocked' }] },
   };
-  for (const [lang, wanted] of [
-    ['en', /^Draw 1–1: Red–Blue: Blue has no pieces left; Aqua–Orange: Aqua could not move$/],
-    ['es', /^Tablas 1–1: Rojo–Azul: Azul no tiene piezas; Aguamarina–Naranja: Aguamarina no pudo mover$/],
+  for (const [lang, wanted, w, hgt] of [
+    ['en', /^Draw 1–1: Blue has no pieces left; Aqua could not move$/, 1366, 768],
+    ['es', /^Tablas 1–1: Azul no tiene piezas; Aguamarina no pudo mover$/, 390, 844],
   ]) {
-    const ctx = await browserCtx.newContext({ viewport: { width: 1366, height: 768 }, locale: lang === 'es' ? 'es-ES' : 'en-US' });
+    const ctx = await browserCtx.newContext({ viewport: { width: w, height: hgt }, locale: lang === 'es' ? 'es-ES' : 'en-US', hasTouch: w < 500, isMobile: w < 500 });
     const page = await newPage(ctx, 'dim-end-words');
     await page.route(`**/api/games/${over.id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(over) }));
     await page.routeWebSocket(/\/ws$/, () => {});
@@ -1249,7 +1249,7 @@ async function testEndWords(browserCtx) {
     await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid=status]').textContent.trim()), wanted.source, { timeout: 5000 }).catch(() => {});
     const said = (await page.textContent('[data-testid=status]')).trim();
     check(wanted.test(said), `dimensiones end (${lang}): "${said}" does not match ${wanted}`);
-    await page.screenshot({ path: path.join(SHOTS, `dimensiones-end-${lang}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `dimensiones-end-${lang}-${w}.png`), fullPage: true });
     await ctx.close();
   }
   log('super dimensiones\' end names what decided each sub-game in both languages');

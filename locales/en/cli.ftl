@@ -671,7 +671,7 @@ reason-no-pieces = { $side } has no pieces left
 reason-blocked = { $side } cannot move
 dim-end-no-pieces = { $army } has no pieces left
 dim-end-blocked = { $army } could not move
-dim-end = Red–Blue: { $first }; Aqua–Orange: { $second }
+dim-end = { $first }; { $second }
 
 ## tablero review
 review-about = Review a saved game: a verdict for every move, the move where the result slipped, accuracy.

@@ -526,4 +526,4 @@ account_signup_note = An account is optional. Signing up keeps the games of this
 account_signed_in = Logged in as { $name }
 dim_end_no_pieces = { $army } has no pieces left
 dim_end_blocked = { $army } could not move
-dim_end = Red–Blue: { $first }; Aqua–Orange: { $second }
+dim_end = { $first }; { $second }

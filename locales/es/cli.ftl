@@ -700,7 +700,7 @@ reason-no-pieces = { $side } no tiene piezas
 reason-blocked = { $side } no puede mover
 dim-end-no-pieces = { $army } no tiene piezas
 dim-end-blocked = { $army } no pudo mover
-dim-end = Rojo–Azul: { $first }; Aguamarina–Naranja: { $second }
+dim-end = { $first }; { $second }
 
 ## tablero review
 review-about = Revisa una partida guardada: un veredicto para cada jugada, la jugada en que se escapó el resultado, la precisión.

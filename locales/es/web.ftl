@@ -529,4 +529,4 @@ account_signup_note = La cuenta es opcional. Al crearla conservas las partidas d
 account_signed_in = Sesión iniciada como { $name }
 dim_end_no_pieces = { $army } no tiene piezas
 dim_end_blocked = { $army } no pudo mover
-dim_end = Rojo–Azul: { $first }; Aguamarina–Naranja: { $second }
+dim_end = { $first }; { $second }

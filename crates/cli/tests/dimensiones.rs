@@ -210,11 +210,11 @@ fn the_end_says_which_army_has_no_pieces_left() {
     for (lang, want) in [
         (
             "en",
-            "Draw (Red–Blue: Blue has no pieces left; Aqua–Orange: Aqua has no pieces left). Score 1-1.",
+            "Draw (Blue has no pieces left; Aqua has no pieces left). Score 1-1.",
         ),
         (
             "es",
-            "Tablas (Rojo–Azul: Azul no tiene piezas; Aguamarina–Naranja: Aguamarina no tiene piezas). Resultado 1-1.",
+            "Tablas (Azul no tiene piezas; Aguamarina no tiene piezas). Resultado 1-1.",
         ),
     ] {
         let (code, out, err) = tablero(

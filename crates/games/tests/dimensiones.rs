@@ -445,3 +445,16 @@ fn subgame_end_names_the_army_that_decided_it() {
     let d = pos("M-D-N-W-R", "4o1/6/3b2/6/6/1a4 a 1- 0 rbao");
     assert_eq!(d.subgame_end(0), Some(SubGameEnd::NoPieces(Army::Red)));
 }
+
+/// A multiple capture is written (and clicked in the browser: its path is
+/// the cells of its text) as its start and last square when no other
+/// capture shares both (#36: entered by its last square).
+#[test]
+fn a_multiple_capture_is_entered_by_its_start_and_last_square() {
+    use tablero_games::Describe;
+    let p = pos("M-C-N-W-R", "4o1/6/3b2/6/1b4/ra4 r -- 0 rbao");
+    assert_eq!(p.legal_move_strings(), ["a1xe5"]);
+    assert_eq!(Dimensiones::path("a1xe5"), ["a1", "e5"]);
+    let q = after(&p, "a1xe5");
+    assert_eq!(q.pieces(Army::Blue), 0);
+}
