@@ -32,7 +32,7 @@ export function mountNewGame(root, game, navigate) {
       t,
       lang: getLang(),
       onChange: (v) => {
-        // A variant that names its sides otherwise (English draughts) redraws the form's side names.
+        // A variant that names its sides otherwise (catalog variant_sides) redraws the form's side names.
         const before = sideName(game, 0, null, form.variant);
         form.variant = v;
         if (sideName(game, 0, null, v) !== before) render();

@@ -29,12 +29,16 @@ fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
 /// `r z g n`: Rojo, aZul, aGuamarina, Naranja, as the browser's `Az`,
 /// `Ag`); kings and the corner tokens in capitals.
 fn army_letter(a: Army) -> char {
-    super::letter(match a {
-        Army::Red => t!("letter-dim-red"),
-        Army::Blue => t!("letter-dim-blue"),
-        Army::Aqua => t!("letter-dim-aqua"),
-        Army::Orange => t!("letter-dim-orange"),
-    })
+    static LETTERS: std::sync::OnceLock<[char; 4]> = std::sync::OnceLock::new();
+    LETTERS.get_or_init(|| {
+        [
+            t!("letter-dim-red"),
+            t!("letter-dim-blue"),
+            t!("letter-dim-aqua"),
+            t!("letter-dim-orange"),
+        ]
+        .map(super::letter)
+    })[a.index()]
 }
 
 fn subgame_text(s: SubGame) -> String {

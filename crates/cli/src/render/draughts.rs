@@ -9,12 +9,18 @@ use tablero_games::draughts::{Draughts, DraughtsVariant, Square};
 /// colour's initial (White moves first in Russian and Turkish draughts,
 /// Black in English draughts); kings in capitals.
 fn men_letter(variant: &DraughtsVariant, seat: usize) -> char {
-    let white = (seat == 0) != (*variant == DraughtsVariant::English);
-    super::letter(if white {
-        crate::i18n::t!("letter-draughts-white")
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    let [white, black] = *LETTERS.get_or_init(|| {
+        [
+            super::letter(crate::i18n::t!("letter-draughts-white")),
+            super::letter(crate::i18n::t!("letter-draughts-black")),
+        ]
+    });
+    if (seat == 0) != (*variant == DraughtsVariant::English) {
+        white
     } else {
-        crate::i18n::t!("letter-draughts-black")
-    })
+        black
+    }
 }
 
 impl CliGame for Draughts {

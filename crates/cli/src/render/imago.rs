@@ -8,10 +8,13 @@ use tablero_games::imago::{Cell, Dir, Imago};
 /// Red's and Blue's letters in the language in use (`R`, `B`; `R`, `A`):
 /// the pieces in capitals, their goal cells in small letters.
 fn letters() -> [char; 2] {
-    [
-        super::letter(crate::i18n::t!("letter-imago-red")),
-        super::letter(crate::i18n::t!("letter-imago-blue")),
-    ]
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(crate::i18n::t!("letter-imago-red")),
+            super::letter(crate::i18n::t!("letter-imago-blue")),
+        ]
+    })
 }
 
 impl CliGame for Imago {

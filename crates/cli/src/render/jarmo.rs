@@ -10,10 +10,13 @@ use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 /// Dark's and Light's letters in the language in use (`d`, `l`; `o`, `c`):
 /// a marked archer's in capitals.
 fn letters() -> [char; 2] {
-    [
-        super::letter(t!("letter-jarmo-dark")),
-        super::letter(t!("letter-jarmo-light")),
-    ]
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(t!("letter-jarmo-dark")),
+            super::letter(t!("letter-jarmo-light")),
+        ]
+    })
 }
 
 impl CliGame for Jarmo {

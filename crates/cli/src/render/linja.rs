@@ -9,10 +9,13 @@ use tablero_games::linja::{Linja, Row};
 
 /// Red's and Black's letters in the language in use (`R`, `B`; `R`, `N`).
 fn letters() -> [char; 2] {
-    [
-        super::letter(t!("letter-linja-red")),
-        super::letter(t!("letter-linja-black")),
-    ]
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(t!("letter-linja-red")),
+            super::letter(t!("letter-linja-black")),
+        ]
+    })
 }
 
 /// The drawing, with the width of the pieces' column.

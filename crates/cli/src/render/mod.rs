@@ -150,6 +150,8 @@ impl BoardView {
 /// character of `text`, a `letter-*` message of locales/*/cli.ftl (the
 /// initial of the side's or army's word: English `w` White, Spanish `b`
 /// Blancas). The legends name the same messages, so they say what is drawn.
+/// (The renderers keep them once read: the language is chosen once, at the
+/// start of the run.)
 pub fn letter(text: String) -> char {
     text.chars().next().unwrap_or('?')
 }
