@@ -1219,6 +1219,43 @@ async function testEndWords(browserCtx) {
   }
   check(colours.won !== colours.lost, `a loss is styled as a win (${colours.lost})`);
   log(`jarmo's end read from the player's side ("You lost 2–7: your last archer arrived…", "You won 6–5…"); won ${colours.won}, lost ${colours.lost}`);
+  // Super Dimensiones (#36 item 4): the end names what decided each sub-game, not only that both are decided.
+  const dim = await apiGame('dimensiones');
+  const live = await api('GET', `/api/games/${dim.id}`, null, dim.tokens);
+  // A game the server does not have (its page would carry the live state): the ended state is the routes' own.
+  const over = {
+    ...live, id: 'dimEndWords1', you: [0], legal: [], to_move: null, result: { winner: null, score: [1, 1], reason: 'subgames' },
+    view: { ...live.view, army_to_move: null, subgames: ['won-0', 'won-1'], subgame_ends: [{ army: 'blue', why: 'no-pieces' }, { army: 'aqua', why: 'blocked' }] },
+  };
+  for (const [lang, wanted, w, hgt] of [
+    ['en', /^Draw 1–1: Blue has no pieces left; Aqua could not move$/, 1366, 768],
+    ['es', /^Tablas 1–1: Azul no tiene piezas; Aguamarina no pudo mover$/, 390, 844],
+  ]) {
+    const ctx = await browserCtx.newContext({ viewport: { width: w, height: hgt }, locale: lang === 'es' ? 'es-ES' : 'en-US', hasTouch: w < 500, isMobile: w < 500 });
+    const page = await newPage(ctx, 'dim-end-words');
+    await page.route(`**/api/games/${over.id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(over) }));
+    await page.routeWebSocket(/\/ws$/, () => {});
+    // #36 item 5: a variant that names its sides otherwise (the catalog's variant_sides, as English draughts' Black first) names the bars.
+    await page.route(`**/play/${over.id}`, async (route) => {
+      const res = await route.fetch();
+      const html = await res.text();
+      const at = html.indexOf('"game":"dimensiones"');
+      const key = '"variant_sides":{}';
+      const k = html.indexOf(key, at);
+      const sides = JSON.stringify({ [over.variant]: [{ en: 'Southside', es: 'Sureños' }, { en: 'Northside', es: 'Norteños' }] });
+      route.fulfill({ response: res, body: at < 0 || k < 0 ? html : `${html.slice(0, k)}"variant_sides":${sides}${html.slice(k + key.length)}` });
+    });
+    await page.goto(`${BASE}/play/${over.id}`);
+    await page.waitForSelector('[data-testid=status][data-over="1"]');
+    const bar = (await page.textContent('[data-testid=player-bottom]')).trim();
+    check(bar.includes(lang === 'es' ? 'Sureños' : 'Southside'), `dimensiones (${lang}): the player's bar "${bar}" does not use the variant's side names`);
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid=status]').textContent.trim()), wanted.source, { timeout: 5000 }).catch(() => {});
+    const said = (await page.textContent('[data-testid=status]')).trim();
+    check(wanted.test(said), `dimensiones end (${lang}): "${said}" does not match ${wanted}`);
+    await page.screenshot({ path: path.join(SHOTS, `dimensiones-end-${lang}-${w}.png`), fullPage: true });
+    await ctx.close();
+  }
+  log('super dimensiones\' end names what decided each sub-game in both languages');
 }
 
 /** The contrast of a lang button's text with what is behind it (its own background, else the header's). */

@@ -44,7 +44,7 @@ export function valueText(v) {
 export function bestPlayText(st, v) {
   const drawn = v && (v.margin !== null && v.margin !== undefined ? v.margin === 0 : v.result !== 'win' && v.result !== 'loss');
   if (drawn) return t('an_best_draw');
-  return t('an_best_play', { side: sideName(st.game, st.to_move, ((st.seats || [])[st.to_move] || {}).name), value: valueText(v) });
+  return t('an_best_play', { side: sideName(st.game, st.to_move, ((st.seats || [])[st.to_move] || {}).name, st.variant), value: valueText(v) });
 }
 
 function scoreText(s) {
@@ -185,7 +185,7 @@ export function mountAnalysis(root, source) {
     boardWrap.dataset.shownPly = String(ctx.ply);
     if (ctx.error) statusEl.textContent = t('error_prefix', { error: ctx.error });
     else if (st && st.result) statusEl.textContent = t('an_over');
-    else if (st) statusEl.textContent = t('an_to_move', { side: sideName(st.game, st.to_move, (st.seats[st.to_move] || {}).name) });
+    else if (st) statusEl.textContent = t('an_to_move', { side: sideName(st.game, st.to_move, (st.seats[st.to_move] || {}).name, st.variant) });
     const mod = ctx.board;
     if (mod && st && st.view) {
       const last = ctx.ply > 0 ? ctx.line[ctx.ply - 1] : null;

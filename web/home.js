@@ -36,7 +36,7 @@ export function mountHome(root) {
         if (s.result) state = statusText({ ...s, view: null }, board);
         else if (!hasTurn) state = '';
         else if (you.includes(s.to_move)) state = t('your_move_short');
-        else state = t('to_move_short', { side: sideName(s.game, s.to_move, s.seats?.[s.to_move]?.name) });
+        else state = t('to_move_short', { side: sideName(s.game, s.to_move, s.seats?.[s.to_move]?.name, s.variant) });
         const when = s.updated ? new Date(s.updated).toLocaleString() : '';
         list.append(h('li', { class: `recent-item${you.includes(s.to_move) && !s.result ? ' my-turn' : ''}` },
           h('a', { href: `/play/${encodeURIComponent(s.id)}`, 'data-link': '', 'data-testid': `recent-${s.id}` },

@@ -185,10 +185,15 @@ export function localized(text) {
   return text[lang] ?? text.en ?? null;
 }
 
-/** Translated side name of seat 0/1 in a game (falls back to the server's name). */
-export function sideName(game, seat, fallback) {
+/**
+ * Translated side name of seat 0/1 in a game, in `variant` when given (the
+ * catalog's variant_sides: English draughts' first mover is Black); falls
+ * back to the server's name.
+ */
+export function sideName(game, seat, fallback, variant) {
   const e = catalog.get(game);
-  return localized(e && e.sides && e.sides[seat]) || fallback || String(seat);
+  const sides = (e && variant && e.variant_sides && e.variant_sides[variant]) || (e && e.sides);
+  return localized(sides && sides[seat]) || fallback || String(seat);
 }
 
 export function armyName(army) {

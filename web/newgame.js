@@ -31,7 +31,12 @@ export function mountNewGame(root, game, navigate) {
       data: pickerData,
       t,
       lang: getLang(),
-      onChange: (v) => { form.variant = v; },
+      onChange: (v) => {
+        // A variant that names its sides otherwise (catalog variant_sides) redraws the form's side names.
+        const before = sideName(game, 0, null, form.variant);
+        form.variant = v;
+        if (sideName(game, 0, null, v) !== before) render();
+      },
     });
     form.variant = picker.value;
     return picker.node;
@@ -39,7 +44,7 @@ export function mountNewGame(root, game, navigate) {
 
   function seatControl(i) {
     const seat = form.seats[i];
-    const side = sideName(game, i);
+    const side = sideName(game, i, null, form.variant);
     const name = `seat${i}`;
     const levels = levelsOf(catalogEntry(game));
     const levelSel = h('select', {
@@ -81,7 +86,7 @@ export function mountNewGame(root, game, navigate) {
       return;
     }
     const firstSel = h('select', { id: 'first', 'data-testid': 'first', onchange: (e) => { form.first = Number(e.target.value); } },
-      h('option', { value: '0', text: sideName(game, 0) }), h('option', { value: '1', text: sideName(game, 1) }));
+      h('option', { value: '0', text: sideName(game, 0, null, form.variant) }), h('option', { value: '1', text: sideName(game, 1, null, form.variant) }));
     firstSel.value = String(form.first);
     const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'create', disabled: busy, text: busy ? t('creating') : t('create') });
     fill(root, h('section', { class: 'newgame' },

@@ -53,11 +53,11 @@ export function statusText(st, board) {
       if (!won) return t('status_you_drew', vars);
       return t(me === r.winner ? 'status_you_won' : 'status_you_lost', vars);
     }
-    if (won) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name) });
+    if (won) return t('status_win', { ...vars, side: sideName(st.game, r.winner, st.seats?.[r.winner]?.name, st.variant) });
     return t('status_draw', vars);
   }
   if (st.to_move === null || st.to_move === undefined) return '';
-  const side = sideName(st.game, st.to_move, st.seats?.[st.to_move]?.name);
+  const side = sideName(st.game, st.to_move, st.seats?.[st.to_move]?.name, st.variant);
   let s = (st.you || []).includes(st.to_move) ? t('status_your_turn', { side }) : t('status_turn', { side });
   const extra = board && board.statusExtra ? board.statusExtra(st, t) : '';
   if (extra) s += ` · ${extra}`;
@@ -274,7 +274,7 @@ export function mountPlay(root, id, navigate) {
       const mover = prev.to_move;
       if (!(st.you || []).includes(mover) || (st.you || []).length !== 1) {
         const move = (st.moves || [])[st.ply - 1];
-        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
+        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name, st.variant), move });
       }
     } else if (prev && st.ply > prev.ply + 1 && (st.moves || []).slice(0, prev.ply).join('|') === (prev.moves || []).join('|')) {
       // Several moves in one state (ours and a quick reply, read together):
@@ -284,7 +284,7 @@ export function mountPlay(root, id, navigate) {
       if (me.length === 1 && st.to_move === me[0]) {
         const mover = 1 - me[0];
         const move = (st.moves || [])[st.ply - 1];
-        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name), move });
+        announceEl.textContent = t('announce_move', { side: sideName(st.game, mover, st.seats?.[mover]?.name, st.variant), move });
       }
     }
     ctx.live = st;
@@ -479,10 +479,10 @@ export function mountPlay(root, id, navigate) {
     // the names, never the time.
     fill(el, clock ? h('span', {
       class: 'clock', role: 'timer', 'data-testid': `clock-${i}`, 'data-seat': String(i),
-      'aria-label': t('clock_of', { side: sideName(st.game, i, seat.name) }),
+      'aria-label': t('clock_of', { side: sideName(st.game, i, seat.name, st.variant) }),
     }) : null,
     ...swatchSpans(mod, i),
-    h('strong', { text: sideName(st.game, i, seat.name) }),
+    h('strong', { text: sideName(st.game, i, seat.name, st.variant) }),
     h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
     ratingSpan(st, i),
     conn,
@@ -757,7 +757,7 @@ export function mountPlay(root, id, navigate) {
     const over = !!live.result;
     if (live.draw_offer === 0 || live.draw_offer === 1) {
       drawNote.hidden = over;
-      drawNote.textContent = t('draw_offered', { side: sideName(game, live.draw_offer, live.seats?.[live.draw_offer]?.name) });
+      drawNote.textContent = t('draw_offered', { side: sideName(game, live.draw_offer, live.seats?.[live.draw_offer]?.name, live.variant) });
     } else {
       drawNote.hidden = true;
     }

@@ -141,19 +141,32 @@ army-red = Red
 army-blue = Blue
 army-aqua = Aqua
 army-orange = Orange
+# The pieces' letters in the drawings (the first character counts).
+letter-draughts-white = w
+letter-draughts-black = b
+letter-imago-red = R
+letter-imago-blue = B
+letter-jarmo-dark = d
+letter-jarmo-light = l
+letter-linja-red = R
+letter-linja-black = B
+letter-dim-red = r
+letter-dim-blue = b
+letter-dim-aqua = a
+letter-dim-orange = o
 legend-imago =
-    R: Red, heading right to its goals [r] (h1, h6).  B: Blue, heading left to [b] (a1, a6).
+    { $red }: Red, heading right to its goals [{ $red_goal }] (h1, h6).  { $blue }: Blue, heading left to [{ $blue_goal }] (a1, a6).
     Walls are drawn ┃ and ━. A move is your step and the opponent piece you push the opposite way: `b2-c2 g5`.
-legend-jarmo-pieces = d, l: a Dark, Light archer; D, L: a marked archer (it has captured). Archers move along the lines:
+legend-jarmo-pieces = { $dark }, { $light }: a Dark, Light archer; { $dark_marked }, { $light_marked }: a marked archer (it has captured). Archers move along the lines:
 legend-jarmo-moves = Moves: `b1-d2`, a capture `b1xd2`, with a return of a lost archer `c2-e3+b1`, `pass`.
 legend-linja =
-    R: Red, moving up from row 0 to row 7.  B: Black, moving down from row 7 to row 0.
+    { $red }: Red, moving up from row 0 to row 7.  { $black }: Black, moving down from row 7 to row 0.
     A move names rows: first move, following move, extra turn after `;`, e.g. `0-1 3-5` or `2-1 5-2; 1-0 1-0`.
 legend-dimensiones =
-    South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o); capitals are kings.
+    South plays Red ({ $red }) and Aqua ({ $aqua }), North plays Blue ({ $blue }) and Orange ({ $orange }); capitals are kings.
     Red faces Blue and Aqua faces Orange. Moves: W (diagonal) `b2-c3`, E (orthogonal) `c2-c3`;
     captures `a1xc3xe5` (W) or `c2xc4xc6` (E); huff penalties `c3-d4!b2`.
-legend-draughts = w: { $first } (player one, moving up), b: { $second }; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`.
+legend-draughts = { $first_letter }: { $first } (player one, moving up), { $second_letter }: { $second }; capitals are kings. Moves: `c3-d4`, captures `d4xf6xd8`.
 linja-for = { $points } for { $side }
 linja-start-red = Red's start, Black's goal: 5 for Black
 linja-start-black = Black's start, Red's goal: 5 for Red
@@ -657,6 +670,9 @@ line-full-screen-only = `{ $word }` works in the full-screen game only.
 jarmo-lines-title = Lines from { $side }'s archers:
 reason-no-pieces = { $side } has no pieces left
 reason-blocked = { $side } cannot move
+dim-end-no-pieces = { $army } has no pieces left
+dim-end-blocked = { $army } could not move
+dim-end = { $first }; { $second }
 
 ## tablero review
 review-about = Review a saved game: a verdict for every move, the move where the result slipped, accuracy.

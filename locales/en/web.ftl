@@ -619,3 +619,6 @@ leaderboard_all = All leaderboards
 pool_draughts-russian = Draughts (Russian)
 pool_draughts-turkish = Draughts (Turkish)
 pool_draughts-english = Draughts (English)
+dim_end_no_pieces = { $army } has no pieces left
+dim_end_blocked = { $army } could not move
+dim_end = { $first }; { $second }

@@ -146,19 +146,32 @@ army-red = Rojo
 army-blue = Azul
 army-aqua = Aguamarina
 army-orange = Naranja
+# The pieces' letters in the drawings (the first character counts).
+letter-draughts-white = b
+letter-draughts-black = n
+letter-imago-red = R
+letter-imago-blue = A
+letter-jarmo-dark = o
+letter-jarmo-light = c
+letter-linja-red = R
+letter-linja-black = N
+letter-dim-red = r
+letter-dim-blue = z
+letter-dim-aqua = g
+letter-dim-orange = n
 legend-imago =
-    R: Rojo, va a la derecha hacia sus metas [r] (h1, h6).  B: Azul (la B del inglés blue), va a la izquierda hacia [b] (a1, a6).
+    { $red }: Rojo, va a la derecha hacia sus metas [{ $red_goal }] (h1, h6).  { $blue }: Azul, va a la izquierda hacia [{ $blue_goal }] (a1, a6).
     Los muros se dibujan ┃ y ━. Una jugada es tu paso y la pieza rival que empujas en sentido contrario: `b2-c2 g5`.
-legend-jarmo-pieces = d, l: un arquero Oscuro, Claro (las letras del inglés dark, light); D, L: un arquero marcado (ha capturado). Los arqueros se mueven por las líneas:
+legend-jarmo-pieces = { $dark }, { $light }: un arquero Oscuro, Claro; { $dark_marked }, { $light_marked }: un arquero marcado (ha capturado). Los arqueros se mueven por las líneas:
 legend-jarmo-moves = Jugadas: `b1-d2`, una captura `b1xd2`, con el retorno de un arquero perdido `c2-e3+b1`, `pass` (pasar).
 legend-linja =
-    R: Rojo, sube de la fila 0 a la 7.  B: Negro (la B del inglés black), baja de la fila 7 a la 0.
+    { $red }: Rojo, sube de la fila 0 a la 7.  { $black }: Negro, baja de la fila 7 a la 0.
     Una jugada nombra filas: primer movimiento, movimiento siguiente, turno extra tras `;`, p. ej. `0-1 3-5` o `2-1 5-2; 1-0 1-0`.
 legend-dimensiones =
-    Sur juega con Rojo (r) y Aguamarina (a), Norte con Azul (b, del inglés blue) y Naranja (o, de orange); las mayúsculas son damas.
+    Sur juega con Rojo ({ $red }) y Aguamarina ({ $aqua }), Norte con Azul ({ $blue }) y Naranja ({ $orange }); las mayúsculas son damas.
     Rojo se enfrenta a Azul y Aguamarina a Naranja. Jugadas: W (diagonal) `b2-c3`, E (ortogonal) `c2-c3`;
     capturas `a1xc3xe5` (W) o `c2xc4xc6` (E); penalizaciones por soplo `c3-d4!b2`.
-legend-draughts = w: { $first } (jugador uno, suben), b: { $second }; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
+legend-draughts = { $first_letter }: { $first } (jugador uno, suben), { $second_letter }: { $second }; las mayúsculas son damas. Jugadas: `c3-d4`, capturas `d4xf6xd8`.
 linja-for = { $points } para { $side }
 linja-start-red = Salida de Rojo, meta de Negro: 5 para Negro
 linja-start-black = Salida de Negro, meta de Rojo: 5 para Rojo
@@ -686,6 +699,9 @@ line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
 jarmo-lines-title = Líneas desde los arqueros de { $side }:
 reason-no-pieces = { $side } no tiene piezas
 reason-blocked = { $side } no puede mover
+dim-end-no-pieces = { $army } no tiene piezas
+dim-end-blocked = { $army } no pudo mover
+dim-end = { $first }; { $second }
 
 ## tablero review
 review-about = Revisa una partida guardada: un veredicto para cada jugada, la jugada en que se escapó el resultado, la precisión.

@@ -628,3 +628,6 @@ leaderboard_all = Todas las clasificaciones
 pool_draughts-russian = Damas (rusas)
 pool_draughts-turkish = Damas (turcas)
 pool_draughts-english = Damas (inglesas)
+dim_end_no_pieces = { $army } no tiene piezas
+dim_end_blocked = { $army } no pudo mover
+dim_end = { $first }; { $second }

@@ -149,6 +149,26 @@ export function variantLabel(variant) {
   return variant;
 }
 
+/**
+ * Why the game ended, when both sub-games are decided: what decided each
+ * (view.subgame_ends: an army with no pieces left, or one that could not
+ * move); '' when the state does not tell.
+ */
+export function endReason(state, me, tr) {
+  const r = state && state.result;
+  const ends = state && state.view && state.view.subgame_ends;
+  if (!r || r.reason !== 'subgames' || !Array.isArray(ends) || ends.length !== 2) return '';
+  const why = (e) => {
+    if (!e || !e.army) return '';
+    const army = armyName(e.army);
+    if (e.why === 'no-pieces') return tr('dim_end_no_pieces', { army });
+    if (e.why === 'blocked') return tr('dim_end_blocked', { army });
+    return '';
+  };
+  const [first, second] = ends.map(why);
+  return first && second ? tr('dim_end', { first, second }) : '';
+}
+
 /** The cells of the last move: the piece's start and every landing. */
 export function lastMoveCells(move) {
   const path = namedCells(move);

@@ -200,3 +200,40 @@ fn play_in_the_terminal_shows_the_signal_token() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wins") || out.contains("Draw"), "{out}");
 }
+
+/// Both sub-games decided: the end says what decided each (#36 item 4),
+/// not "neither player could move" nor only that both are decided.
+#[test]
+fn the_end_says_which_army_has_no_pieces_left() {
+    // Red takes Blue's last man; Aqua–Orange was won by North before.
+    let position = "4o1/6/3b2/2r3/6/6 r -2 0 rbao";
+    for (lang, want) in [
+        (
+            "en",
+            "Draw (Blue has no pieces left; Aqua has no pieces left). Score 1-1.",
+        ),
+        (
+            "es",
+            "Tablas (Azul no tiene piezas; Aguamarina no tiene piezas). Resultado 1-1.",
+        ),
+    ] {
+        let (code, out, err) = tablero(
+            &[
+                "play",
+                "dimensiones",
+                "--lang",
+                lang,
+                "--position",
+                position,
+                "--p1",
+                "ai:1",
+                "--p2",
+                "ai:1",
+                "--plain",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().last(), Some(want), "{out}");
+    }
+}

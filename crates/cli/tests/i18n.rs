@@ -445,3 +445,89 @@ fn clap_s_errors_in_spanish() {
     let (_, _, err) = with_lang("C", &["perft", "imago", "--depht", "2"], "");
     assert!(err.contains("unexpected argument '--depht'"), "{err}");
 }
+
+/// The boards draw each piece as the initial of its side's or army's word
+/// in the language in use, and the legend names the letters drawn (#36
+/// item 4: Spanish showed the English d/l/b; English draughts' legend said
+/// `w` for Black).
+#[test]
+fn piece_letters_follow_the_language_and_the_legend_names_them() {
+    let cases: &[(&[&str], &str, &[&str], &str)] = &[
+        (
+            &["draughts"],
+            "es",
+            &[" 1   b     b     b     b", " 8      n     n     n     n"],
+            "b: Blancas (jugador uno, suben), n: Negras;",
+        ),
+        (
+            &["draughts"],
+            "en",
+            &[" 1   w     w     w     w", " 8      b     b     b     b"],
+            "w: White (player one, moving up), b: Black;",
+        ),
+        (
+            &["draughts", "--variant", "english"],
+            "en",
+            &[" 1   b     b     b     b", " 8      w     w     w     w"],
+            "b: Black (player one, moving up), w: White;",
+        ),
+        (
+            &["draughts", "--variant", "english"],
+            "es",
+            &[" 1   n     n     n     n", " 8      b     b     b     b"],
+            "n: Negras (jugador uno, suben), b: Blancas;",
+        ),
+        (
+            &["imago"],
+            "es",
+            &[" 5       R   ·   ·   ·   ·   A", " 6  [a]"],
+            "A: Azul, va a la izquierda hacia [a] (a1, a6)",
+        ),
+        (
+            &["jarmo"],
+            "es",
+            &[" 5   c   c   c   c   c", " 1   o   o   o   o   o"],
+            "o, c: un arquero Oscuro, Claro; O, C: un arquero marcado",
+        ),
+        (
+            &["linja"],
+            "es",
+            &[" 7   N N N N N N", " 0   R R R R R R", " 6   R N "],
+            "R: Rojo, sube de la fila 0 a la 7.  N: Negro, baja",
+        ),
+        (
+            &["dimensiones"],
+            "es",
+            &[
+                "  [Z ]",
+                " 6   n  z  n  z  n  z",
+                " 1   r  g  r  g  r  g",
+                "  [R●]",
+            ],
+            "Sur juega con Rojo (r) y Aguamarina (g), Norte con Azul (z) y Naranja (n);",
+        ),
+        (
+            &["dimensiones"],
+            "en",
+            &["  [B ]", " 6   o  b  o  b  o  b", " 1   r  a  r  a  r  a"],
+            "South plays Red (r) and Aqua (a), North plays Blue (b) and Orange (o);",
+        ),
+    ];
+    for (game, lang, lines, legend) in cases {
+        let mut args = vec!["play"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--lang", lang, "--plain", "--no-color"]);
+        let (code, out, err) = common::tablero(&args, "quit\n");
+        assert_eq!(code, 0, "{game:?} {lang}: {err}");
+        for line in *lines {
+            assert!(
+                out.lines().any(|l| l.starts_with(line)),
+                "{game:?} {lang}: no line {line:?} in\n{out}"
+            );
+        }
+        assert!(
+            out.contains(legend),
+            "{game:?} {lang}: no {legend:?} in\n{out}"
+        );
+    }
+}

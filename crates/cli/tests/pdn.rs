@@ -229,7 +229,10 @@ fn english_draughts_names_black_as_the_first_mover_everywhere() {
         ],
         "",
     );
-    assert!(out.contains("w: Black (player one"), "{out}");
+    assert!(
+        out.contains("b: Black (player one, moving up), w: White;"),
+        "{out}"
+    );
     // `--first black` (`negras`) gives the first move to player one.
     for first in ["black", "white"] {
         let (code, out, err) = tablero(

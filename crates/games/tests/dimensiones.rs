@@ -425,3 +425,36 @@ fn deciding_a_sub_game_first_hands_over_a_tempo_in_the_game_and_in_focus() {
     assert!(blue.focus().is_none());
     assert!(real.focus().is_none());
 }
+
+/// What decided a won sub-game: the army with no pieces left, else the
+/// one that could not move (in conquest the loser's, in distraction the
+/// winner's); nothing for an open sub-game.
+#[test]
+fn subgame_end_names_the_army_that_decided_it() {
+    use tablero_games::dimensiones::SubGameEnd;
+    // Red takes Blue's last man.
+    let p = after(&pos("M-C-N-W-R", "4o1/6/3b2/2r3/6/6 r -2 0 rbao"), "c3xe5");
+    assert_eq!(p.subgame_end(0), Some(SubGameEnd::NoPieces(Army::Blue)));
+    // Won by North before, Aqua gone: conquest, the loser's army.
+    assert_eq!(p.subgame_end(1), Some(SubGameEnd::NoPieces(Army::Aqua)));
+    // Won by South while Blue still has a man: Blue could not move.
+    let q = pos("M-C-N-W-R", "4o1/6/3b2/2r3/6/1a4 a 1- 0 rbao");
+    assert_eq!(q.subgame_end(0), Some(SubGameEnd::Blocked(Army::Blue)));
+    assert_eq!(q.subgame_end(1), None);
+    // Distraction: the winner's army decided it (it got rid of its pieces).
+    let d = pos("M-D-N-W-R", "4o1/6/3b2/6/6/1a4 a 1- 0 rbao");
+    assert_eq!(d.subgame_end(0), Some(SubGameEnd::NoPieces(Army::Red)));
+}
+
+/// A multiple capture is written (and clicked in the browser: its path is
+/// the cells of its text) as its start and last square when no other
+/// capture shares both (#36: entered by its last square).
+#[test]
+fn a_multiple_capture_is_entered_by_its_start_and_last_square() {
+    use tablero_games::Describe;
+    let p = pos("M-C-N-W-R", "4o1/6/3b2/6/1b4/ra4 r -- 0 rbao");
+    assert_eq!(p.legal_move_strings(), ["a1xe5"]);
+    assert_eq!(Dimensiones::path("a1xe5"), ["a1", "e5"]);
+    let q = after(&p, "a1xe5");
+    assert_eq!(q.pieces(Army::Blue), 0);
+}

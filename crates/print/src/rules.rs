@@ -61,6 +61,30 @@ mod tests {
             assert!(russian != turkish && turkish != english && russian != english);
             assert_eq!(summary("draughts", lang), Some(russian));
         }
+        // The pages for players (`Describe::INFO.play`) hold each
+        // variant's summary, and none is Super Dimensiones' (#36 item 8).
+        use tablero_games::Describe;
+        let info = tablero_games::draughts::Draughts::INFO;
+        assert!(info.rules.starts_with("# Draughts (8x8)") && info.rules.contains("| `turkish` |"));
+        for lang in [Lang::En, Lang::Es] {
+            let page = info.play.get(lang.code());
+            assert!(
+                !page.contains("signal") && !page.contains("señal"),
+                "{page}"
+            );
+            for variant in ["russian", "turkish", "english"] {
+                for line in draughts_summary(variant, lang).lines() {
+                    let line = line
+                        .strip_prefix("# ")
+                        .map_or(line.to_string(), |h| format!("### {h}"));
+                    assert!(
+                        page.contains(&line),
+                        "{variant} {}: no {line:?}",
+                        lang.code()
+                    );
+                }
+            }
+        }
         let turkish = draughts_summary("turkish", Lang::En);
         assert!(turkish.contains("sixteen men") && !turkish.contains("twelve"));
         assert!(draughts_summary("english", Lang::En).contains("Black moves first"));

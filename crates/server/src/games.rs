@@ -3,6 +3,7 @@
 //! the rules pages, and the stored form of a declared result.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 use tablero_ai::Play;
 use tablero_core::{Outcome, Player, Reason};
 use tablero_games::{Describe, GameInfo, Text, VariantChoice};
@@ -18,6 +19,10 @@ pub struct CatalogEntry {
     pub summary: Text,
     /// Player one's and player two's names.
     pub sides: [Text; 2],
+    /// The names of the variants that name their sides otherwise
+    /// (`Describe::side_names`: English draughts' player one is Black),
+    /// by variant id; empty where every variant uses `sides`.
+    pub variant_sides: BTreeMap<String, [Text; 2]>,
     /// The variants to choose from, the default first; empty where the
     /// variant is free text (Imago's layouts).
     pub variants: Vec<VariantChoice>,
@@ -55,6 +60,13 @@ fn entry<G: Play + Describe>() -> CatalogEntry {
         title: G::INFO.title,
         summary: G::INFO.summary,
         sides: G::INFO.sides,
+        variant_sides: G::variants()
+            .iter()
+            .filter_map(|v| {
+                let names = G::side_names(&v.id.parse().ok()?);
+                (names != G::INFO.sides).then(|| (v.id.clone(), names))
+            })
+            .collect(),
         variants: G::variants(),
         default_variant: G::Variant::default().to_string(),
         claim: G::INFO.claim,
@@ -171,6 +183,25 @@ mod tests {
         let names: Vec<&str> = catalog().iter().map(|e| e.game).collect();
         assert_eq!(names, ["imago", "jarmo", "linja", "dimensiones"]);
         assert!(find("draughts").is_none(), "checks only, not offered");
+    }
+
+    #[test]
+    fn the_catalog_names_each_variant_s_sides() {
+        // English draughts' first mover is Black (#36): its entry says so.
+        let e = entry::<tablero_games::draughts::Draughts>();
+        let names: Vec<(&str, [&str; 2])> = e
+            .variant_sides
+            .iter()
+            .map(|(v, [a, b])| (v.as_str(), [a.en, b.en]))
+            .collect();
+        assert_eq!(names, [("english", ["Black", "White"])]);
+        assert_eq!(e.variant_sides["english"][0].es, "Negras");
+        // The offered games name their sides the same in every variant.
+        for e in catalog() {
+            assert!(e.variant_sides.is_empty(), "{}", e.game);
+        }
+        let json = serde_json::to_value(&e).expect("json");
+        assert_eq!(json["variant_sides"]["english"][0]["en"], "Black");
     }
 
     #[test]

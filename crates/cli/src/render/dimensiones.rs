@@ -5,7 +5,7 @@
 use super::CliGame;
 use crate::i18n::t;
 use owo_colors::OwoColorize;
-use tablero_games::dimensiones::{Army, Dimensiones, SubGame};
+use tablero_games::dimensiones::{Army, Dimensiones, SubGame, SubGameEnd};
 use tablero_games::draughts::Square;
 
 fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
@@ -25,6 +25,22 @@ fn paint(text: &str, army: Army, dim: bool, color: bool) -> String {
     }
 }
 
+/// An army's letter in the language in use (English `r b a o`, Spanish
+/// `r z g n`: Rojo, aZul, aGuamarina, Naranja, as the browser's `Az`,
+/// `Ag`); kings and the corner tokens in capitals.
+fn army_letter(a: Army) -> char {
+    static LETTERS: std::sync::OnceLock<[char; 4]> = std::sync::OnceLock::new();
+    LETTERS.get_or_init(|| {
+        [
+            t!("letter-dim-red"),
+            t!("letter-dim-blue"),
+            t!("letter-dim-aqua"),
+            t!("letter-dim-orange"),
+        ]
+        .map(super::letter)
+    })[a.index()]
+}
+
 fn subgame_text(s: SubGame) -> String {
     match s {
         SubGame::Open => t!("dim-open"),
@@ -41,22 +57,23 @@ impl CliGame for Dimensiones {
         (col < 6 && row < 6).then(|| (1 + 5 - row, 5 + 3 * col))
     }
 
-    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+    fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
-        match c.to_ascii_lowercase() {
-            'r' => Some(Color::Red),
-            'b' => Some(Color::Blue),
-            'a' => Some(Color::Cyan),
-            'o' => Some(Color::LightYellow),
-            _ => None,
-        }
+        let c = c.to_lowercase().next()?;
+        let army = Army::ALL.into_iter().find(|&a| army_letter(a) == c)?;
+        Some(match army {
+            Army::Red => Color::Red,
+            Army::Blue => Color::Blue,
+            Army::Aqua => Color::Cyan,
+            Army::Orange => Color::LightYellow,
+        })
     }
 
     fn board(&self, color: bool) -> String {
         let token = |a: Army| {
             let inner = if self.army() == Some(a) { "●" } else { " " };
             paint(
-                &format!("[{}{inner}]", a.letter().to_ascii_uppercase()),
+                &format!("[{}{inner}]", army_letter(a).to_uppercase()),
                 a,
                 false,
                 color,
@@ -70,11 +87,11 @@ impl CliGame for Dimensiones {
                 let cell = match self.piece_at(sq) {
                     Some((a, king)) => {
                         let l = if king {
-                            a.letter().to_ascii_uppercase()
+                            army_letter(a).to_uppercase().to_string()
                         } else {
-                            a.letter()
+                            army_letter(a).to_string()
                         };
-                        paint(&l.to_string(), a, self.is_frozen(sq), color)
+                        paint(&l, a, self.is_frozen(sq), color)
                     }
                     // Every square is played on (W: Red and Blue on the
                     // dark squares, Aqua and Orange on the light ones; E:
@@ -112,6 +129,31 @@ impl CliGame for Dimensiones {
     }
 
     fn legend(&self) -> String {
-        t!("legend-dimensiones")
+        let l = |a: Army| army_letter(a).to_string();
+        t!(
+            "legend-dimensiones",
+            red = l(Army::Red),
+            blue = l(Army::Blue),
+            aqua = l(Army::Aqua),
+            orange = l(Army::Orange)
+        )
+    }
+
+    /// Both sub-games decided: what decided each (an army with no pieces
+    /// left, or one that could not move), not only that they are.
+    fn end_text(&self, outcome: tablero_core::Outcome) -> Option<String> {
+        if outcome.reason != tablero_core::Reason::Subgames {
+            return None;
+        }
+        // The army's name starts the clause: in capitals (`Blue`, `Azul`).
+        let name = |a: Army| {
+            let n = a.name();
+            super::army_label(&format!("{}{}", n[..1].to_uppercase(), &n[1..]))
+        };
+        let why = |g: usize| match self.subgame_end(g)? {
+            SubGameEnd::NoPieces(a) => Some(t!("dim-end-no-pieces", army = name(a))),
+            SubGameEnd::Blocked(a) => Some(t!("dim-end-blocked", army = name(a))),
+        };
+        Some(t!("dim-end", first = why(0)?, second = why(1)?))
     }
 }

@@ -3,7 +3,25 @@
 use super::CliGame;
 use owo_colors::OwoColorize;
 use tablero_core::Player;
-use tablero_games::draughts::{Draughts, Square};
+use tablero_games::draughts::{Draughts, DraughtsVariant, Square};
+
+/// The letter of `seat`'s men in `variant`, in the language in use: its
+/// colour's initial (White moves first in Russian and Turkish draughts,
+/// Black in English draughts); kings in capitals.
+fn men_letter(variant: &DraughtsVariant, seat: usize) -> char {
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    let [white, black] = *LETTERS.get_or_init(|| {
+        [
+            super::letter(crate::i18n::t!("letter-draughts-white")),
+            super::letter(crate::i18n::t!("letter-draughts-black")),
+        ]
+    });
+    if (seat == 0) != (*variant == DraughtsVariant::English) {
+        white
+    } else {
+        black
+    }
+}
 
 impl CliGame for Draughts {
     const CHECKERED: bool = true;
@@ -12,27 +30,44 @@ impl CliGame for Draughts {
         (col < 8 && row < 8).then(|| (7 - row, 5 + 3 * col))
     }
 
-    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+    /// Player one's men red, player two's blue (as the coloured drawing).
+    fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
-        match c {
-            'w' | 'W' => Some(Color::Red),
-            'b' | 'B' => Some(Color::Blue),
-            _ => None,
+        let v = tablero_core::Game::variant(self);
+        let c = c.to_lowercase().next()?;
+        if c == men_letter(v, 0) {
+            Some(Color::Red)
+        } else if c == men_letter(v, 1) {
+            Some(Color::Blue)
+        } else {
+            None
         }
     }
 
     fn board(&self, color: bool) -> String {
+        let v = tablero_core::Game::variant(self);
+        let letters = [men_letter(v, 0), men_letter(v, 1)];
         let mut out = String::new();
         for row in (0..8u8).rev() {
             out.push_str(&format!(" {}  ", row + 1));
             for col in 0..8u8 {
                 let sq = Square::new(col, row).expect("on the board");
+                // The position's `w` is player one's, `b` player two's.
                 let cell = match self.piece_at(sq) {
-                    Some(c) if color && c.eq_ignore_ascii_case(&'w') => {
-                        c.to_string().red().bold().to_string()
+                    Some(c) => {
+                        let seat = usize::from(c.eq_ignore_ascii_case(&'b'));
+                        let l = letters[seat];
+                        let text = if c.is_ascii_uppercase() {
+                            l.to_uppercase().to_string()
+                        } else {
+                            l.to_string()
+                        };
+                        match (color, seat) {
+                            (false, _) => text,
+                            (true, 0) => text.red().bold().to_string(),
+                            (true, _) => text.blue().bold().to_string(),
+                        }
                     }
-                    Some(c) if color => c.to_string().blue().bold().to_string(),
-                    Some(c) => c.to_string(),
                     None if sq.is_dark() => "·".to_string(),
                     None => " ".to_string(),
                 };
@@ -65,12 +100,14 @@ impl CliGame for Draughts {
     }
 
     fn legend(&self) -> String {
-        // The letters are the position's (`w` player one, who moves
-        // first); the names are the variant's (English: Black first).
+        // The letters and names are the variant's colours (English: Black
+        // moves first), in the language in use.
         let v = tablero_core::Game::variant(self);
         crate::i18n::t!(
             "legend-draughts",
+            first_letter = men_letter(v, 0).to_string(),
             first = Self::side_label_in(v, Player::P1),
+            second_letter = men_letter(v, 1).to_string(),
             second = Self::side_label_in(v, Player::P2)
         )
     }

@@ -5,6 +5,18 @@ use owo_colors::OwoColorize;
 use tablero_core::Player;
 use tablero_games::imago::{Cell, Dir, Imago};
 
+/// Red's and Blue's letters in the language in use (`R`, `B`; `R`, `A`):
+/// the pieces in capitals, their goal cells in small letters.
+fn letters() -> [char; 2] {
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(crate::i18n::t!("letter-imago-red")),
+            super::letter(crate::i18n::t!("letter-imago-blue")),
+        ]
+    })
+}
+
 impl CliGame for Imago {
     fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
         // Under the column letters, a line of walls between two rows.
@@ -12,18 +24,21 @@ impl CliGame for Imago {
         Some((1 + 2 * (5 - row), 5 + 4 * col))
     }
 
-    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+    fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
+        let [red, blue] = letters();
         match c {
-            'R' | 'r' => Some(Color::Red),
-            'B' | 'b' => Some(Color::Blue),
             '┃' | '━' => Some(Color::Yellow),
+            c if c.to_uppercase().eq([red]) => Some(Color::Red),
+            c if c.to_uppercase().eq([blue]) => Some(Color::Blue),
             _ => None,
         }
     }
 
     fn board(&self, color: bool) -> String {
         let layout = self.layout();
+        let [red, blue] = letters();
+        let small = |c: char| c.to_lowercase().to_string();
         let mut out = String::from("     a   b   c   d   e   f   g   h\n");
         let paint = |text: String, who: Option<Player>, bold: bool| -> String {
             if !color {
@@ -54,12 +69,12 @@ impl CliGame for Imago {
                 };
                 let inner = match piece {
                     Some(p) => paint(
-                        if p == Player::P1 { "R" } else { "B" }.into(),
+                        if p == Player::P1 { red } else { blue }.to_string(),
                         Some(p),
                         true,
                     ),
-                    None if goal_owner == Some(Player::P1) => paint("r".into(), goal_owner, false),
-                    None if goal_owner == Some(Player::P2) => paint("b".into(), goal_owner, false),
+                    None if goal_owner == Some(Player::P1) => paint(small(red), goal_owner, false),
+                    None if goal_owner == Some(Player::P2) => paint(small(blue), goal_owner, false),
                     None => "·".into(),
                 };
                 match goal_owner {
@@ -101,6 +116,13 @@ impl CliGame for Imago {
     }
 
     fn legend(&self) -> String {
-        crate::i18n::t!("legend-imago")
+        let [red, blue] = letters();
+        crate::i18n::t!(
+            "legend-imago",
+            red = red.to_string(),
+            blue = blue.to_string(),
+            red_goal = red.to_lowercase().to_string(),
+            blue_goal = blue.to_lowercase().to_string()
+        )
     }
 }

@@ -7,17 +7,30 @@ use owo_colors::OwoColorize;
 use tablero_core::{Game, Player};
 use tablero_games::jarmo::{Jarmo, Point, QUIET_CAP};
 
+/// Dark's and Light's letters in the language in use (`d`, `l`; `o`, `c`):
+/// a marked archer's in capitals.
+fn letters() -> [char; 2] {
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(t!("letter-jarmo-dark")),
+            super::letter(t!("letter-jarmo-light")),
+        ]
+    })
+}
+
 impl CliGame for Jarmo {
     fn screen_cell(col: usize, row: usize, _short: bool) -> Option<(usize, usize)> {
         // Under the column letters.
         (col < 5 && row < 5).then(|| (1 + 4 - row, 5 + 4 * col))
     }
 
-    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+    fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
-        match c {
-            'd' | 'D' => Some(Color::Red),
-            'l' | 'L' => Some(Color::Blue),
+        let [dark, light] = letters();
+        match c.to_lowercase().next()? {
+            c if c == dark => Some(Color::Red),
+            c if c == light => Some(Color::Blue),
             _ => None,
         }
     }
@@ -71,6 +84,7 @@ impl CliGame for Jarmo {
 
     fn board(&self, color: bool) -> String {
         let o = self.orientation();
+        let [dark, light] = letters();
         let paint = |text: &str, who: Player| -> String {
             match (color, who) {
                 (false, _) => text.to_string(),
@@ -86,13 +100,13 @@ impl CliGame for Jarmo {
                 let cell = match self.archer_at(pt) {
                     None => "·".to_string(),
                     Some(p) => {
-                        let letter = match (p, self.is_marked(pt)) {
-                            (Player::P1, false) => "d",
-                            (Player::P1, true) => "D",
-                            (Player::P2, false) => "l",
-                            (Player::P2, true) => "L",
+                        let l = if p == Player::P1 { dark } else { light };
+                        let letter = if self.is_marked(pt) {
+                            l.to_uppercase().to_string()
+                        } else {
+                            l.to_string()
                         };
-                        paint(letter, p)
+                        paint(&letter, p)
                     }
                 };
                 line.push_str(&format!(" {cell}  "));
@@ -148,9 +162,16 @@ impl CliGame for Jarmo {
     }
 
     fn legend(&self) -> String {
+        let [dark, light] = letters();
         format!(
             "{}\n{LINES}{}",
-            t!("legend-jarmo-pieces"),
+            t!(
+                "legend-jarmo-pieces",
+                dark = dark.to_string(),
+                light = light.to_string(),
+                dark_marked = dark.to_uppercase().to_string(),
+                light_marked = light.to_uppercase().to_string()
+            ),
             t!("legend-jarmo-moves")
         )
     }

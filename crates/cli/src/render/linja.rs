@@ -7,6 +7,17 @@ use owo_colors::OwoColorize;
 use tablero_core::Player;
 use tablero_games::linja::{Linja, Row};
 
+/// Red's and Black's letters in the language in use (`R`, `B`; `R`, `N`).
+fn letters() -> [char; 2] {
+    static LETTERS: std::sync::OnceLock<[char; 2]> = std::sync::OnceLock::new();
+    *LETTERS.get_or_init(|| {
+        [
+            super::letter(t!("letter-linja-red")),
+            super::letter(t!("letter-linja-black")),
+        ]
+    })
+}
+
 /// The drawing, with the width of the pieces' column.
 trait Draw {
     fn draw(&self, color: bool, pad: usize, short: bool) -> String;
@@ -42,15 +53,21 @@ impl CliGame for Linja {
     }
 
     fn legend(&self) -> String {
-        t!("legend-linja")
+        let [red, black] = letters();
+        t!(
+            "legend-linja",
+            red = red.to_string(),
+            black = black.to_string()
+        )
     }
 
-    fn glyph_color(c: char) -> Option<ratatui::style::Color> {
+    fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
+        let [red, black] = letters();
         match c {
-            'R' => Some(Color::Red),
-            'B' => Some(Color::Blue),
             '═' => Some(Color::Yellow),
+            c if c == red => Some(Color::Red),
+            c if c == black => Some(Color::Blue),
             _ => None,
         }
     }
@@ -65,6 +82,7 @@ impl Draw for Linja {
         } else {
             "════════════════════════════════".to_string()
         };
+        let [red_letter, black_letter] = letters();
         let mut out = String::new();
         for row in Row::ALL.iter().rev() {
             let red = self.count(Player::P1, *row) as usize;
@@ -78,8 +96,8 @@ impl Draw for Linja {
             };
             let pieces = format!(
                 "{}{}{}",
-                paint("R ".repeat(red), Player::P1),
-                paint("B ".repeat(black), Player::P2),
+                paint(format!("{red_letter} ").repeat(red), Player::P1),
+                paint(format!("{black_letter} ").repeat(black), Player::P2),
                 if red + black == 0 { "· " } else { "" }
             );
             // Pad by the visible width (colour codes have none).

@@ -21,8 +21,9 @@ pub trait CliGame: Play + Describe {
     fn legend(&self) -> String;
 
     /// The colour of a piece's letter in the drawing (the full-screen game
-    /// paints the drawing made without colours).
-    fn glyph_color(_c: char) -> Option<ratatui::style::Color> {
+    /// paints the drawing made without colours); the letters are those of
+    /// the language in use (see [`letter`]).
+    fn glyph_color(&self, _c: char) -> Option<ratatui::style::Color> {
         None
     }
 
@@ -143,6 +144,16 @@ impl BoardView {
             counts_pieces: v["pieces"].is_array(),
         }
     }
+}
+
+/// A piece's letter in the drawings, in the language in use: the first
+/// character of `text`, a `letter-*` message of locales/*/cli.ftl (the
+/// initial of the side's or army's word: English `w` White, Spanish `b`
+/// Blancas). The legends name the same messages, so they say what is drawn.
+/// (The renderers keep them once read: the language is chosen once, at the
+/// start of the run.)
+pub fn letter(text: String) -> char {
+    text.chars().next().unwrap_or('?')
 }
 
 /// `1 point`, `0.5 points`, `3 points` (`1 punto`, `3 puntos`): a number

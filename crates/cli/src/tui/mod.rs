@@ -938,7 +938,11 @@ where
         let text = &d.lines;
         let grid = d.grid;
         let (last, preview) = self.marks();
-        let paint = |c: char| G::glyph_color(c).map_or(Style::new(), |c| Style::new().fg(c).bold());
+        let game = self.table().history().current();
+        let paint = |c: char| {
+            game.glyph_color(c)
+                .map_or(Style::new(), |c| Style::new().fg(c).bold())
+        };
         // Lines, walls and sticks take their colour anywhere; letters only
         // where a piece stands: on a cell of a grid, in a corner token
         // (`[B●]`), or alone on a row of Linja (not in words).
@@ -1068,6 +1072,7 @@ where
                 out.push(Line::raw(total.clone()));
             }
         }
+        let width = name_column([self.title(Player::P1), self.title(Player::P2)]);
         for p in Player::ALL {
             let marker = if to_move == Some(p) { "▶ " } else { "  " };
             let color = if p == Player::P1 {
@@ -1079,7 +1084,7 @@ where
             let mut spans = vec![
                 Span::raw(marker),
                 Span::styled(
-                    format!("{:<7}", self.title(p)),
+                    format!("{:<width$}", self.title(p)),
                     Style::new().fg(color).bold(),
                 ),
             ];
@@ -1303,6 +1308,17 @@ pub fn run(app: &mut impl Screen) -> Result<()> {
     })();
     ratatui::restore();
     result
+}
+
+/// The width of the side panel's names column: 7, or the longer name and
+/// a space (Spanish `Blancas` is 7 letters long).
+fn name_column(names: [&str; 2]) -> usize {
+    names
+        .iter()
+        .map(|n| n.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(7)
 }
 
 #[cfg(test)]

@@ -777,3 +777,13 @@ fn a_computer_whose_flag_falls_while_it_thinks_stops_and_its_move_is_not_played(
     assert!(app.bots[1].is_some(), "the player came back");
     assert_eq!(app.table().moves().len(), 1);
 }
+
+#[test]
+fn a_side_s_name_never_runs_into_the_player_s() {
+    // Spanish draughts: "Blancaspersona" before.
+    assert_eq!(name_column(["Blancas", "Negras"]), 8);
+    assert_eq!(name_column(["Sur", "Norte"]), 7);
+    let (app, _) = game::<Draughts>("", "human");
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(text.contains("▶ White  human"), "{text}");
+}

@@ -2,7 +2,7 @@
 //! signal token and the two sub-games.
 
 use crate::describe::{Describe, GameInfo, Text, VariantChoice};
-use crate::dimensiones::{Army, Dimensiones, RuleSet, SubGame, Tactics};
+use crate::dimensiones::{Army, Dimensiones, RuleSet, SubGame, SubGameEnd, Tactics};
 use crate::draughts::Square;
 use serde_json::{json, Value};
 use tablero_core::{Game, Player};
@@ -67,6 +67,12 @@ impl Describe for Dimensiones {
             SubGame::Won(Player::P2) => "won-1",
             SubGame::Drawn => "drawn",
         };
+        // What decided each won sub-game (the end's words say it).
+        let end = |g: usize| match self.subgame_end(g) {
+            Some(SubGameEnd::NoPieces(a)) => json!({"army": army_word(a), "why": "no-pieces"}),
+            Some(SubGameEnd::Blocked(a)) => json!({"army": army_word(a), "why": "blocked"}),
+            None => Value::Null,
+        };
         json!({
             "cols": 6,
             "rows": 6,
@@ -75,6 +81,7 @@ impl Describe for Dimensiones {
             "army_to_move": self.army().map(army_word),
             "armies": armies,
             "subgames": [subgame(self.subgame(0)), subgame(self.subgame(1))],
+            "subgame_ends": [end(0), end(1)],
             "clock": self.clock(),
             "rules": rules.to_string(),
         })

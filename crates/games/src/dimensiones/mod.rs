@@ -46,6 +46,17 @@ pub enum SubGame {
     Drawn,
 }
 
+/// Why a decided sub-game ended, as its position shows it: the army that
+/// decided it (in conquest the loser's, in distraction the winner's) has
+/// no pieces left, or has pieces but could not move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubGameEnd {
+    /// This army has no pieces left.
+    NoPieces(Army),
+    /// This army has pieces but could not move.
+    Blocked(Army),
+}
+
 impl SubGame {
     fn points(self) -> [Points; 2] {
         match self {
@@ -86,6 +97,35 @@ impl Dimensiones {
     #[must_use]
     pub const fn subgame(&self, g: usize) -> SubGame {
         self.subgames[g]
+    }
+
+    /// Why sub-game `g` (0 Red–Blue, 1 Aqua–Orange) ended, when it is won:
+    /// a sub-game is won only when an army has no pieces left or no move
+    /// (by value, when the game ends open, it is scored but stays open).
+    /// `None` while open or drawn.
+    #[must_use]
+    pub fn subgame_end(&self, g: usize) -> Option<SubGameEnd> {
+        let SubGame::Won(winner) = *self.subgames.get(g)? else {
+            return None;
+        };
+        // Player one's army of the sub-game is Red or Aqua.
+        let south = [Army::Red, Army::Aqua][g];
+        let of = |p: Player| {
+            if p == Player::P1 {
+                south
+            } else {
+                south.facing()
+            }
+        };
+        let decider = match self.variant.strategy {
+            Strategy::Conquer => of(winner.other()),
+            Strategy::Distract => of(winner),
+        };
+        Some(if self.pieces(decider) == 0 {
+            SubGameEnd::NoPieces(decider)
+        } else {
+            SubGameEnd::Blocked(decider)
+        })
     }
 
     /// The men of an army.

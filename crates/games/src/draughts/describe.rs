@@ -28,10 +28,10 @@ impl Describe for Draughts {
         },
         claim: None,
         in_app: false,
-        rules: include_str!("../../../../docs/rules/dimensiones.md"),
+        rules: include_str!("../../../../docs/rules/draughts.md"),
         play: Text {
-            en: include_str!("../../../../docs/rules/dimensiones.play.en.md"),
-            es: include_str!("../../../../docs/rules/dimensiones.play.es.md"),
+            en: include_str!("../../../../docs/rules/draughts.play.en.md"),
+            es: include_str!("../../../../docs/rules/draughts.play.es.md"),
         },
     };
 
