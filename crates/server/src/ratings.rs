@@ -15,7 +15,6 @@ use sqlx::Row;
 use std::collections::BTreeMap;
 use tablero_ai::strength::level_rating;
 
-
 /// The rating pool of `game` played with `variant` (the variant's text as
 /// stored with the game).
 #[must_use]
@@ -450,7 +449,10 @@ pub async fn view(store: &Store, row: &GameRow) -> Result<Option<RatedView>> {
             }
         }
         if let [Some(a), Some(b)] = seats {
-            return Ok(Some(RatedView { pool, seats: [a, b] }));
+            return Ok(Some(RatedView {
+                pool,
+                seats: [a, b],
+            }));
         }
     }
     let accounts = seat_accounts(store.pool(), &row.id).await?;
@@ -458,17 +460,17 @@ pub async fn view(store: &Store, row: &GameRow) -> Result<Option<RatedView>> {
     for (i, account) in accounts.iter().enumerate() {
         seats.push(match (account, level_of(row, i)) {
             (Some(a), _) => seat_rating(current(store.pool(), a, &pool).await?.0, None),
-            (None, Some(level)) => seat_rating(
-                level_glicko(row, level).unwrap_or_default(),
-                Some(level),
-            ),
+            (None, Some(level)) => {
+                seat_rating(level_glicko(row, level).unwrap_or_default(), Some(level))
+            }
             (None, None) => seat_rating(Rating::default(), None),
         });
     }
-    let [a, b]: [SeatRating; 2] = seats
-        .try_into()
-        .map_err(|_| anyhow::anyhow!("two seats"))?;
-    Ok(Some(RatedView { pool, seats: [a, b] }))
+    let [a, b]: [SeatRating; 2] = seats.try_into().map_err(|_| anyhow::anyhow!("two seats"))?;
+    Ok(Some(RatedView {
+        pool,
+        seats: [a, b],
+    }))
 }
 
 /// What [`recompute`] found.
@@ -547,9 +549,9 @@ pub async fn recompute(store: &Store) -> Result<Recomputed> {
     loop {
         let ready = left.iter().position(|(_, pool, _, cs)| {
             cs.iter().all(|c| {
-                c.account.as_ref().is_none_or(|a| {
-                    state.get(&(a.clone(), pool.clone())).map_or(0, |s| s.1) == c.n
-                })
+                c.account
+                    .as_ref()
+                    .is_none_or(|a| state.get(&(a.clone(), pool.clone())).map_or(0, |s| s.1) == c.n)
             })
         });
         let Some(i) = ready else { break };
@@ -589,7 +591,9 @@ pub async fn recompute(store: &Store) -> Result<Recomputed> {
                 ));
             }
             if let Some(a) = &c.account {
-                let s = state.entry((a.clone(), pool.clone())).or_insert((Rating::default(), 0));
+                let s = state
+                    .entry((a.clone(), pool.clone()))
+                    .or_insert((Rating::default(), 0));
                 *s = (replayed[k], s.1 + 1);
             }
         }
@@ -598,11 +602,10 @@ pub async fn recompute(store: &Store) -> Result<Recomputed> {
         out.differences
             .push(format!("game {id}: out of every account's order"));
     }
-    let stored = sqlx::query(
-        "SELECT account, pool, rating, deviation, volatility, games FROM ratings",
-    )
-    .fetch_all(store.pool())
-    .await?;
+    let stored =
+        sqlx::query("SELECT account, pool, rating, deviation, volatility, games FROM ratings")
+            .fetch_all(store.pool())
+            .await?;
     for r in &stored {
         let key: (String, String) = (r.try_get(0)?, r.try_get(1)?);
         let rating = rating_at(r, 2)?;
@@ -617,8 +620,10 @@ pub async fn recompute(store: &Store) -> Result<Recomputed> {
         }
     }
     for (key, s) in state {
-        out.differences
-            .push(format!("{} in {}: replayed {s:?}, not stored", key.0, key.1));
+        out.differences.push(format!(
+            "{} in {}: replayed {s:?}, not stored",
+            key.0, key.1
+        ));
     }
     Ok(out)
 }

@@ -82,11 +82,8 @@ impl Reviews {
         let (row, table) = hub.snapshot(id).await?;
         let Some(result) = row.result.clone() else {
             return Err(HubError::NotNow(
-                Message::new(
-                    "api_review_not_over",
-                    "a game is reviewed once it is over",
-                )
-                .text("id", id),
+                Message::new("api_review_not_over", "a game is reviewed once it is over")
+                    .text("id", id),
             ));
         };
         let plies = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
@@ -96,7 +93,10 @@ impl Reviews {
             .await
             .context("reading a review")?;
         if let Some(r) = kept {
-            let (p, res): (i64, String) = (r.try_get(0).context("plies")?, r.try_get(1).context("result")?);
+            let (p, res): (i64, String) = (
+                r.try_get(0).context("plies")?,
+                r.try_get(1).context("result")?,
+            );
             if p == plies && res == result {
                 let text: String = r.try_get(2).context("review")?;
                 let review = serde_json::from_str(&text).context("a stored review")?;

@@ -203,7 +203,10 @@ async fn bad_seeks_are_refused_with_a_reason() {
             Some(json!({"game": "jarmo", "clock": "5+3", "rated": true})),
         )
         .await;
-    assert_eq!((status, v["code"].as_str()), (403, Some("api_seek_rated_login")));
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (403, Some("api_seek_rated_login"))
+    );
     assert!(listed(&s, None).await.is_empty());
 }
 

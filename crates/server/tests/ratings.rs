@@ -27,7 +27,9 @@ async fn game_with_link(
     if let Some(c) = clock {
         body["clock"] = json!(c);
     }
-    let (status, created) = s.call_as("POST", "/api/games", Some(a), None, Some(body)).await;
+    let (status, created) = s
+        .call_as("POST", "/api/games", Some(a), None, Some(body))
+        .await;
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
@@ -46,7 +48,10 @@ async fn play(s: &Server, id: &str, token: &str) -> Value {
     let (_, st) = s
         .call_as("GET", &format!("/api/games/{id}"), None, Some(token), None)
         .await;
-    let mv = st["legal"][0]["move"].as_str().expect("a legal move").to_string();
+    let mv = st["legal"][0]["move"]
+        .as_str()
+        .expect("a legal move")
+        .to_string();
     let (status, st) = s
         .call_as(
             "POST",
@@ -76,9 +81,7 @@ async fn resign(s: &Server, id: &str, token: &str) {
 /// The game's state once its ratings after it are shown.
 async fn rated_state(s: &Server, id: &str) -> Value {
     for _ in 0..200 {
-        let (_, st) = s
-            .call("GET", &format!("/api/games/{id}"), None, None)
-            .await;
+        let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
         if !st["rated"]["seats"][0]["after"].is_null() {
             return st;
         }
@@ -103,7 +106,10 @@ async fn store_of(s: &Server) -> Store {
 }
 
 async fn count(store: &Store, sql: &str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(store.pool()).await.unwrap()
+    sqlx::query_scalar(sql)
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -224,7 +230,10 @@ async fn an_account_against_a_computer_level_is_rated_against_its_fixed_rating()
     let seats = &st["rated"]["seats"];
     assert_eq!(seats[1]["level"], 2);
     assert!(near(seats[1]["rating"].as_f64().unwrap(), fixed.rating));
-    assert!(near(seats[1]["after"].as_f64().unwrap(), fixed.rating), "fixed");
+    assert!(
+        near(seats[1]["after"].as_f64().unwrap(), fixed.rating),
+        "fixed"
+    );
     assert!(near(seats[0]["after"].as_f64().unwrap(), want.rating));
     // A level rated below 1500 beat a new player: the player loses less
     // than against an equal.
@@ -256,7 +265,13 @@ async fn casual_games_change_no_rating() {
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "anonymous seat: {}", st["rated"]);
     let (_, st) = s
-        .call_as("GET", &format!("/api/games/{id}"), Some(&bea), Some(&t1), None)
+        .call_as(
+            "GET",
+            &format!("/api/games/{id}"),
+            Some(&bea),
+            Some(&t1),
+            None,
+        )
         .await;
     assert_eq!(st["seats"][1]["player"]["name"], "Bea", "taken now");
     play(&s, &id, &t1).await;
@@ -290,7 +305,10 @@ async fn casual_games_change_no_rating() {
     ended.push(id);
     tokio::time::sleep(Duration::from_millis(300)).await;
     let store = store_of(&s).await;
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM rating_changes").await, 0);
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM rating_changes").await,
+        0
+    );
     assert_eq!(count(&store, "SELECT COUNT(*) FROM ratings").await, 0);
     assert!(ratings::unrated(&store, 10).await.unwrap().is_empty());
     for id in &ended {
@@ -320,7 +338,10 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
         .execute(store.pool())
         .await
         .unwrap();
-    assert_eq!(ratings::unrated(&store, 10).await.unwrap(), vec![id.clone()]);
+    assert_eq!(
+        ratings::unrated(&store, 10).await.unwrap(),
+        vec![id.clone()]
+    );
     let s = common::start_on(&db).await;
     // The game is in the new server's memory before it is rated.
     let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
@@ -329,7 +350,10 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     assert_eq!(before, after);
     // Rating it again changes nothing.
     assert_eq!(ratings::rate(&store, &id).await.unwrap(), Rated::No);
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM rating_changes").await, 2);
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM rating_changes").await,
+        2
+    );
 }
 
 /// Three accounts play rated games of two pools, some at the same time,
@@ -415,11 +439,12 @@ async fn two_processes_on_postgres_rate_a_game_once() {
         let now = [ra.unwrap(), rb.unwrap()];
         assert!(now.iter().filter(|r| **r == Rated::Now).count() <= 1);
         rated_state(&s, &id).await;
-        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE game_id = $1")
-            .bind(&id)
-            .fetch_one(a.pool())
-            .await
-            .unwrap();
+        let rows: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE game_id = $1")
+                .bind(&id)
+                .fetch_one(a.pool())
+                .await
+                .unwrap();
         assert_eq!(rows, 2);
     }
     let games: Vec<i64> = sqlx::query_scalar(
@@ -451,7 +476,10 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
             Some(json!({"game": "jarmo", "rated": true})),
         )
         .await;
-    assert_eq!((status, v["code"].as_str()), (400, Some("api_seek_rated_clock")));
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (400, Some("api_seek_rated_clock"))
+    );
     let (status, posted) = s
         .call_as("POST", "/api/lobby/seeks", Some(&ana), None, Some(seek))
         .await;
@@ -459,8 +487,13 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
     assert_eq!(posted["seek"]["rated"], true);
     let id = posted["id"].as_str().unwrap();
     let accept = format!("/api/lobby/seeks/{id}/accept");
-    let (status, v) = s.call_as("POST", &accept, None, None, Some(json!({}))).await;
-    assert_eq!((status, v["code"].as_str()), (403, Some("api_seek_rated_login")));
+    let (status, v) = s
+        .call_as("POST", &accept, None, None, Some(json!({})))
+        .await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (403, Some("api_seek_rated_login"))
+    );
     let (status, v) = s
         .call_as("POST", &accept, Some(&ana), None, Some(json!({})))
         .await;

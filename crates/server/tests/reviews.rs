@@ -33,7 +33,12 @@ async fn finished(s: &Server, game: &str) -> (String, Value) {
 async fn reviewed(s: &Server, id: &str) -> Value {
     for _ in 0..1200 {
         let (status, v) = s
-            .call("POST", &format!("/api/games/{id}/review"), None, Some(json!({})))
+            .call(
+                "POST",
+                &format!("/api/games/{id}/review"),
+                None,
+                Some(json!({})),
+            )
             .await;
         assert_eq!(status, 200, "{v}");
         match v["state"].as_str() {
@@ -73,7 +78,9 @@ async fn a_finished_game_is_reviewed_once_and_kept() {
         .await;
     assert_eq!(again["state"], "done");
     assert_eq!(again["review"], review);
-    let store = tablero_server::store::Store::open(&s.database).await.unwrap();
+    let store = tablero_server::store::Store::open(&s.database)
+        .await
+        .unwrap();
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reviews")
         .fetch_one(store.pool())
         .await
@@ -99,9 +106,17 @@ async fn a_searched_game_is_reviewed_with_verdicts_and_a_game_in_play_is_refused
     assert_eq!(status, 200);
     let open = created["id"].as_str().unwrap();
     let (status, v) = s
-        .call("POST", &format!("/api/games/{open}/review"), None, Some(json!({})))
+        .call(
+            "POST",
+            &format!("/api/games/{open}/review"),
+            None,
+            Some(json!({})),
+        )
         .await;
-    assert_eq!((status, v["code"].as_str()), (409, Some("api_review_not_over")));
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (409, Some("api_review_not_over"))
+    );
     let (status, _) = s
         .call("POST", "/api/games/nope/review", None, Some(json!({})))
         .await;
