@@ -29,6 +29,7 @@ play-opt-first = Who moves first: p1, p2, a colour name, or random.
 play-opt-seed = Seed for the computer's random choices (default: from the clock).
 play-opt-record = Save the game record to FILE after every move (written whole to a temporary file and renamed, so an interrupted game keeps every move played).
 play-opt-no-color = Draw without colours (also when NO_COLOR is set or output is not a terminal).
+play-opt-no-review = No review at the end (by default a finished game with a person at the board is reviewed: the moves worth a look, where the result slipped, each side's accuracy).
 play-opt-plain = Play line by line (a prompt, then the board printed again after each move) even on a terminal: for scripts, pipes and screen readers.
 play-opt-match = Play a match of two games (Jarmo's rule 11): in the second game the players swap seats and the points of both games add up. With --record FILE, game N is saved to FILE.N.
 play-opt-layout = Imago layout file (the same as `--variant @FILE`).

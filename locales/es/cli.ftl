@@ -29,6 +29,7 @@ play-opt-first = Quién mueve primero: p1, p2, el nombre de un color, o random (
 play-opt-seed = Semilla de las elecciones al azar del ordenador (por defecto: del reloj).
 play-opt-record = Guardar el registro de la partida en FICHERO tras cada jugada (escrito entero en un fichero temporal y renombrado, así una partida interrumpida conserva todas las jugadas).
 play-opt-no-color = Dibujar sin colores (también si NO_COLOR está definida o la salida no es un terminal).
+play-opt-no-review = Sin revisión al final (por defecto una partida terminada con una persona ante el tablero se revisa: las jugadas que merecen una mirada, dónde se escapó el resultado, la precisión de cada lado).
 play-opt-plain = Jugar línea a línea (un indicador, y el tablero de nuevo tras cada jugada) incluso en un terminal: para guiones, tuberías y lectores de pantalla.
 play-opt-match = Jugar un match de dos partidas (regla 11 del Jarmo): en la segunda los jugadores cambian de asiento y se suman los puntos de ambas. Con --record FICHERO, la partida N se guarda en FICHERO.N.
 play-opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).

@@ -73,6 +73,11 @@ pub struct Args {
     /// Draw without colours (also when NO_COLOR is set or output is not a terminal).
     #[arg(long)]
     no_color: bool,
+    /// No review at the end (by default a finished game with a person at
+    /// the board is reviewed: the moves worth a look, where the result
+    /// slipped, each side's accuracy).
+    #[arg(long)]
+    no_review: bool,
     /// Play line by line (a prompt, then the board printed again after each
     /// move) even on a terminal: for scripts, pipes and screen readers. The
     /// full-screen game is chosen when both the input and the output are a
@@ -264,6 +269,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     if !args.plain && crate::tui::available() {
         return run_full_screen(args, history, who, tags, seed, timer());
     }
+    let people = who.iter().any(|w| matches!(w, Who::Human(_)));
     let mut s = Line::new(history, who, color, timer());
     s.tags = tags;
     s.record.clone_from(&args.record);
@@ -271,6 +277,9 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     s.save()?;
     let quit = s.play()?;
     s.save()?;
+    if !quit && !args.no_review && people {
+        crate::review::after_play(s.session.table());
+    }
     if let Some(path) = &args.record {
         println!("{}", t!("record-saved", path = path.display().to_string()));
     }
@@ -321,6 +330,10 @@ fn run_full_screen<G: CliGame>(
         None => println!("{}", t!("unfinished")),
     }
     result?;
+    let people = seats.iter().any(|s| s.is_person());
+    if app.table().outcome().is_some() && !args.no_review && people {
+        crate::review::after_play(app.table());
+    }
     if let Some(path) = &args.record {
         println!("{}", t!("record-saved", path = path.display().to_string()));
     }

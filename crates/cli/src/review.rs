@@ -118,8 +118,41 @@ fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()
         print_json(&v);
         return Ok(());
     }
-    print_review::<G>(history.start().variant(), &r);
+    print_review::<G>(history.start().variant(), &r, true);
     Ok(())
+}
+
+/// The review printed at the end of `tablero play` (with a person at the
+/// board, unless `--no-review`): the moves worth a look (a slip, an
+/// inaccuracy, a mistake, a blunder), where the result slipped, each
+/// side's accuracy and the chart. Linja without a table judges what the
+/// endgame solver reaches within 300,000 positions (as the hint does), so
+/// the end of a game never waits long.
+pub fn after_play<G: CliGame>(table: &tablero_ai::table::Table<G>) {
+    if table.moves().is_empty() {
+        return;
+    }
+    let options = ReviewOptions {
+        reach: 300_000,
+        ..ReviewOptions::default()
+    };
+    let show = std::io::stderr().is_terminal();
+    let mut progress = |p: ReviewProgress| {
+        if show {
+            eprint!(
+                "\r{}",
+                t!("review-progress", done = p.done, total = p.total)
+            );
+        }
+    };
+    let Some(Ok(r)) = tablero_ai::review::review_table(table, &options, &mut progress) else {
+        return;
+    };
+    if show {
+        eprint!("\r{:width$}\r", "", width = 40);
+    }
+    println!();
+    print_review::<G>(table.history().start().variant(), &r, false);
 }
 
 /// A value in the language in use: `win in 5`, `+3`, `+1.20`.
@@ -142,7 +175,8 @@ fn side_of<G: CliGame>(v: &G::Variant, m: &tablero_ai::review::MoveReview) -> St
     }
 }
 
-fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview) {
+/// Prints review `r`: every move (`all`), or only those worth a look.
+fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
     let how = match r.method {
         Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
         Method::Exact => {
@@ -174,6 +208,17 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview) {
         .max()
         .unwrap_or(0);
     for (i, m) in r.moves.iter().enumerate() {
+        let notable = matches!(
+            m.verdict,
+            Verdict::Slip
+                | Verdict::Worse
+                | Verdict::Inaccuracy
+                | Verdict::Mistake
+                | Verdict::Blunder
+        );
+        if !all && !notable {
+            continue;
+        }
         let mark = if r.slipped == Some(i) { "!" } else { " " };
         let values = format!("{} → {}", value_text(m.before), value_text(m.after));
         let mut line = format!(
@@ -195,7 +240,7 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview) {
         .iter()
         .filter(|m| m.verdict == Verdict::Unknown)
         .count();
-    if unknown > 0 {
+    if unknown > 0 && all {
         println!("{}", t!("review-beyond", n = unknown));
     }
     if r.method == Method::Exact {

@@ -180,3 +180,45 @@ fn files_that_are_no_game_record_are_errors() {
         "{err}"
     );
 }
+
+/// A game played to its end at the terminal by a person is reviewed there:
+/// the slipped move (if any) and each side's accuracy, in the language in
+/// use; `--no-review` leaves it out, and a game with no person has none.
+#[test]
+fn a_game_played_in_the_terminal_is_reviewed_at_its_end() {
+    let (h, _) = imago_record(6);
+    let mut input = String::new();
+    let mut pos = h.start().clone();
+    for &m in h.moves() {
+        input.push_str(&pos.format_move(m));
+        input.push('\n');
+        pos.play_unchecked(m);
+    }
+    input.push_str("resign\n");
+    let args = [
+        "play", "imago", "--red", "human", "--blue", "human", "--plain",
+    ];
+    let (code, out, err) = tablero(&args, &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Review of Imago"), "{out}");
+    assert!(
+        out.contains("Red: ") && out.contains("% accuracy ("),
+        "{out}"
+    );
+    let es = [&["--lang", "es"][..], &args[..]].concat();
+    let (_, out, _) = tablero(&es, &input);
+    assert!(
+        out.contains("Revisión de Imago") && out.contains("% de precisión"),
+        "{out}"
+    );
+    let quiet = [&args[..], &["--no-review"][..]].concat();
+    let (_, out, _) = tablero(&quiet, &input);
+    assert!(!out.contains("Review of"), "{out}");
+    let (_, out, _) = tablero(
+        &[
+            "play", "imago", "--red", "ai:1", "--blue", "ai:1", "--plain", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(!out.contains("Review of"), "no person at the board: {out}");
+}
