@@ -581,7 +581,7 @@ pub async fn delete(hub: &Arc<Hub>, account: &str) -> Result<(), ApiError> {
     .await
     .context("deleting an account")?;
     close_sessions(hub, account, None).await?;
-    hub.players_changed(&games).await?;
+    hub.players_changed_everywhere(&games).await?;
     Ok(())
 }
 
@@ -646,7 +646,7 @@ pub async fn take_seats_in<'a>(
             }
         }
     }
-    hub.players_changed(&games).await?;
+    hub.players_changed_everywhere(&games).await?;
     Ok(())
 }
 

@@ -559,6 +559,29 @@ impl Hub {
         Ok((live.row.clone(), live.table.boxed_clone()))
     }
 
+    /// Like [`Hub::players_changed`], and tells the other processes on the
+    /// same PostgreSQL database (`players:ID` on the games' channel).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn players_changed_everywhere(
+        self: &Arc<Self>,
+        ids: &[String],
+    ) -> Result<(), HubError> {
+        self.players_changed(ids).await?;
+        if self.store.is_postgres() {
+            for id in ids {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(crate::store::CHANNEL)
+                    .bind(format!("{}{id}", crate::store::PLAYERS))
+                    .execute(self.store.pool())
+                    .await
+                    .map_err(|e| HubError::Internal(e.into()))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Hears that the accounts holding seats of games `ids` changed (seats
     /// taken, an account deleted): the cached ones read them again and
     /// tell their sockets.
