@@ -68,6 +68,8 @@ export async function testExplore({ browser, base, newPage, check, log, shoot, a
     const results = await page.textContent(`[data-testid=ex-move][data-move="${played}"] .ex-results`);
     check(results.includes(lang === 'es' ? 'ganadas: 0, tablas: 0, perdidas: 1' : '0 won, 0 drawn, 1 lost'), `${lang}: the results say ${JSON.stringify(results)}`);
     await shoot(page, `explore-${lang}-${size.width}`);
+    await page.evaluate((m) => document.querySelector(`[data-testid=ex-move][data-move="${m}"]`).scrollIntoView({ block: 'center' }), played);
+    await shoot(page, `explore-${lang}-${size.width}-played`);
     if (axe) await axe(page, `the explorer (${lang}, ${size.width})`);
     // One move deeper, by keyboard: focus the move's button and press Enter.
     await page.focus(`[data-testid=ex-move][data-move="${played}"] button`);

@@ -637,7 +637,7 @@ ex_col_results = Results for the side to move
 ex_results = { $wins } won, { $draws } drawn, { $losses } lost
 ex_not_played = —
 ex_beyond = beyond reach
-ex_beyond_note = This position is beyond the endgame solver’s reach and this server has no Linja table: the moves are listed without values (`tablero solve linja --build-table` builds the table).
+ex_beyond_note = This position is beyond the endgame solver’s reach and this server has no Linja table: the moves are listed without values (the command “tablero solve linja --build-table” builds it).
 ex_exact_note = Exact values with perfect play from both sides. Click a move to go one move deeper.
 ex_reached = { $n ->
     [0] No finished game on this server reached this position.
@@ -649,4 +649,3 @@ ex_too_deep = Games are counted only up to { $plies } moves in.
 ex_line = Moves so far
 ex_start = Start
 ex_to_analysis = Open in the analysis board
-ex_home_link = Explore the openings

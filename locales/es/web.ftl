@@ -646,7 +646,7 @@ ex_col_results = Resultados para el bando que mueve
 ex_results = ganadas: { $wins }, tablas: { $draws }, perdidas: { $losses }
 ex_not_played = —
 ex_beyond = fuera de alcance
-ex_beyond_note = Esta posición está fuera del alcance del solucionador de finales y este servidor no tiene la tabla de Linja: las jugadas aparecen sin valor (`tablero solve linja --build-table` construye la tabla).
+ex_beyond_note = Esta posición está fuera del alcance del solucionador de finales y este servidor no tiene la tabla de Linja: las jugadas aparecen sin valor (la orden «tablero solve linja --build-table» la construye).
 ex_exact_note = Valores exactos con juego perfecto de ambos bandos. Pulsa una jugada para avanzar una jugada más.
 ex_reached = { $n ->
     [0] Ninguna partida terminada de este servidor llegó a esta posición.
@@ -658,4 +658,3 @@ ex_too_deep = Las partidas solo se cuentan hasta { $plies } jugadas.
 ex_line = Jugadas hasta aquí
 ex_start = Inicio
 ex_to_analysis = Abrir en el tablero de análisis
-ex_home_link = Explorar las aperturas
