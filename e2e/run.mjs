@@ -19,6 +19,7 @@ import { testClocks, testCorrespondence, testMail } from './clocks.mjs';
 import { testAccounts } from './accounts.mjs';
 import { testRatings } from './ratings.mjs';
 import { testReview } from './review.mjs';
+import { testExplore } from './explore.mjs';
 import { testProfile } from './profile.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
@@ -1580,6 +1581,7 @@ async function main() {
   if (want('testLobby')) await testLobby(browser, BASE);
   if (want('testRatings')) await testRatings(helpers);
   if (want('testReview')) await testReview(helpers);
+  if (want('testExplore')) await testExplore(helpers);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

@@ -86,12 +86,15 @@ export function mountAnalysis(root, source) {
   const histText = h('span', { class: 'hist-text', 'data-testid': 'hist-text' });
   const bBack = h('button', { type: 'button', 'data-testid': 'back-to-game', onclick: () => { ctx.line = ctx.gameLine.slice(); goTo(Math.min(ctx.ply, ctx.line.length)); } });
   const aGame = h('a', { 'data-link': '', 'data-testid': 'to-game', hidden: true });
+  // The explorer (web/explore.js) of the position shown, for the solved
+  // games from their start.
+  const aExplore = h('a', { 'data-link': '', 'data-testid': 'to-explore', hidden: true });
   const valuesTitle = h('h2', { class: 'moves-title' });
   const valuesEl = h('div', { class: 'analysis-values', 'data-testid': 'analysis', 'aria-live': 'polite' });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
   const page = h('section', { class: 'play analysis' },
-    h('div', { class: 'play-head' }, h('div', null, title), aGame),
+    h('div', { class: 'play-head' }, h('div', null, title), h('div', { class: 'head-links' }, aExplore, aGame)),
     h('div', { class: 'status-bar' }, statusEl),
     h('div', { class: 'play-grid' },
       h('div', { class: 'board-col' }, boardWrap, h('div', { class: 'hist-nav' }, bFirst, bPrev, bNext, bLast, histText, bBack), infoEl),
@@ -176,6 +179,18 @@ export function mountAnalysis(root, source) {
       aGame.href = `/play/${encodeURIComponent(ctx.gameId)}`;
       aGame.textContent = t('an_open_game');
     }
+    const explorable = ['imago', 'linja'].includes(ctx.start.game) && (ctx.gameId || !ctx.start.position);
+    aExplore.hidden = !explorable;
+    if (explorable) {
+      const q = new URLSearchParams();
+      if (ctx.start.variant) q.set('variant', ctx.start.variant);
+      const first = ctx.gameId ? ctx.firstSeat : ctx.start.first;
+      if (first) q.set('first', String(first));
+      if (ctx.ply > 0) q.set('moves', JSON.stringify(ctx.line.slice(0, ctx.ply)));
+      aExplore.href = `/explore/${ctx.start.game}${q.toString() ? `?${q}` : ''}`;
+      aExplore.textContent = t('ex_open');
+      aExplore.title = t('ex_open_title');
+    }
     const branched = ctx.gameLine && ctx.line.join('|') !== ctx.gameLine.join('|');
     bBack.hidden = !branched;
     bFirst.disabled = ctx.ply === 0; bPrev.disabled = ctx.ply === 0;
@@ -250,6 +265,12 @@ export function mountAnalysis(root, source) {
           api.get(`/api/games/${encodeURIComponent(source.id)}`),
         ]);
         ctx.start = { game: end.game, variant: end.variant, position: start.position };
+        if (['imago', 'linja'].includes(end.game)) {
+          // The seat that moved first, for the explorer's link: the side to
+          // move in the start position.
+          const s0 = await api.post('/api/position', ctx.start);
+          ctx.firstSeat = s0.to_move || 0;
+        }
         ctx.line = (end.moves || []).slice();
         ctx.gameLine = ctx.line.slice();
       } else {

@@ -51,6 +51,10 @@ function route() {
     const search = location.search;
     show(() => import('./analysis.js'), (p) => p.mountAnalysis(main, p.analysisSource(path, search)));
     title = `${t('analyse')} · tablero`;
+  } else if (/^\/explore\/[a-z]+$/.test(path)) {
+    const search = location.search;
+    show(() => import('./explore.js'), (p) => p.mountExplore(main, p.exploreSource(path, search)));
+    title = `${t('ex_open')} · tablero`;
   } else if (path === '/lobby') {
     show(() => import('./lobby.js'), (p) => p.mountLobby(main, navigate));
     title = `${t('lobby_title')} · tablero`;

@@ -22,7 +22,11 @@ export function mountHome(root) {
       h('p', { class: 'desc', text: gameSummary(g) }),
       h('div', { class: 'card-actions' },
         h('a', { class: 'button primary', href: `/new/${g}`, 'data-link': '', 'data-testid': `new-${g}`, text: t('new_game') }),
-        h('a', { class: 'button', href: `/rules/${g}`, 'data-link': '', 'data-testid': `rules-${g}`, text: t('rules') }))));
+        h('a', { class: 'button', href: `/rules/${g}`, 'data-link': '', 'data-testid': `rules-${g}`, text: t('rules') }),
+        // The explorer of the solved games' openings (web/explore.js).
+        ['imago', 'linja'].includes(g)
+          ? h('a', { class: 'button', href: `/explore/${g}`, 'data-link': '', 'data-testid': `explore-${g}`, text: t('ex_open'), title: t('ex_open_title') })
+          : null)));
     const list = h('ul', { class: 'recent', 'data-testid': 'recent' });
     if (error) list.append(h('li', { class: 'error', text: t('error_prefix', { error }) }));
     else if (summaries === null) list.append(h('li', { text: t('loading') }));

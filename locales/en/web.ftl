@@ -622,3 +622,30 @@ pool_draughts-english = Draughts (English)
 dim_end_no_pieces = { $army } has no pieces left
 dim_end_blocked = { $army } could not move
 dim_end = { $first }; { $second }
+
+## Explorer
+
+api_explore_not_exact = the explorer is for the solved games ({ $games }), not { $game }
+ex_title = Explorer: { $game }
+ex_open = Explore
+ex_open_title = Every move of this position with its exact value and how this server’s games played it
+ex_moves = Every move
+ex_col_move = Move
+ex_col_value = Exact value
+ex_col_played = Times played
+ex_col_results = Results for the side to move
+ex_results = { $wins } won, { $draws } drawn, { $losses } lost
+ex_not_played = —
+ex_beyond = beyond reach
+ex_beyond_note = This position is beyond the endgame solver’s reach and this server has no Linja table: the moves are listed without values (the command “tablero solve linja --build-table” builds it).
+ex_exact_note = Exact values with perfect play from both sides. Click a move to go one move deeper.
+ex_reached = { $n ->
+    [0] No finished game on this server reached this position.
+    [one] One finished game on this server reached this position.
+   *[other] { $n } finished games on this server reached this position.
+  }
+ex_counted = Counted over the { $games } most recent finished games of this game and variant, up to { $plies } moves in.
+ex_too_deep = Games are counted only up to { $plies } moves in.
+ex_line = Moves so far
+ex_start = Start
+ex_to_analysis = Open in the analysis board

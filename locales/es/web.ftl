@@ -631,3 +631,30 @@ pool_draughts-english = Damas (inglesas)
 dim_end_no_pieces = { $army } no tiene piezas
 dim_end_blocked = { $army } no pudo mover
 dim_end = { $first }; { $second }
+
+## Explorer
+
+api_explore_not_exact = el explorador es para los juegos resueltos ({ $games }), no para { $game }
+ex_title = Explorador: { $game }
+ex_open = Explorar
+ex_open_title = Cada jugada de esta posición con su valor exacto y cómo la jugaron las partidas de este servidor
+ex_moves = Todas las jugadas
+ex_col_move = Jugada
+ex_col_value = Valor exacto
+ex_col_played = Veces
+ex_col_results = Resultados para el bando que mueve
+ex_results = ganadas: { $wins }, tablas: { $draws }, perdidas: { $losses }
+ex_not_played = —
+ex_beyond = fuera de alcance
+ex_beyond_note = Esta posición está fuera del alcance del solucionador de finales y este servidor no tiene la tabla de Linja: las jugadas aparecen sin valor (la orden «tablero solve linja --build-table» la construye).
+ex_exact_note = Valores exactos con juego perfecto de ambos bandos. Pulsa una jugada para avanzar una jugada más.
+ex_reached = { $n ->
+    [0] Ninguna partida terminada de este servidor llegó a esta posición.
+    [one] Una partida terminada de este servidor llegó a esta posición.
+   *[other] { $n } partidas terminadas de este servidor llegaron a esta posición.
+  }
+ex_counted = Contadas entre las { $games } partidas terminadas más recientes de este juego y variante, hasta { $plies } jugadas.
+ex_too_deep = Las partidas solo se cuentan hasta { $plies } jugadas.
+ex_line = Jugadas hasta aquí
+ex_start = Inicio
+ex_to_analysis = Abrir en el tablero de análisis

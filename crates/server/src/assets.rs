@@ -117,6 +117,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("newgame.js")
     } else if p == "/analysis" || p.starts_with("/analysis/") {
         Some("analysis.js")
+    } else if p.starts_with("/explore/") {
+        Some("explore.js")
     } else if p == "/editor" {
         Some("editor.js")
     } else if p == "/lobby" {

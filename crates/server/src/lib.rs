@@ -10,6 +10,7 @@ pub mod accounts;
 mod assets;
 mod conn;
 pub mod error;
+pub mod explore;
 pub mod extract;
 pub mod games;
 pub mod hub;

@@ -313,6 +313,7 @@ async fn each_page_preloads_what_its_route_draws_first() {
         ("/new/imago", "newgame.js"),
         ("/analysis/abc", "analysis.js"),
         ("/analysis", "analysis.js"),
+        ("/explore/imago", "explore.js"),
         ("/editor", "editor.js"),
         ("/rules/linja", "rules.js"),
         ("/lab", "lab.js"),

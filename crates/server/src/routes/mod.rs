@@ -106,6 +106,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/lobby/play-now", post(lobby::play_now))
         .route("/api/position", post(position::position))
         .route("/api/analyse", post(position::analyse))
+        .route("/api/explore", post(position::explore))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(print::rules))
         .route("/api/cards/{file}", get(print::card))

@@ -1,13 +1,17 @@
 //! Positions without a game (`crate::position`): `POST /api/position`
-//! draws one, `POST /api/analyse` analyses one. Nothing is stored.
+//! draws one, `POST /api/analyse` analyses one, `POST /api/explore`
+//! (`crate::explore`) gives a solved game's moves with their values and
+//! how the server's games played them. Nothing is stored.
 
 use crate::error::ApiError;
+use crate::explore::{ExploreBody, ExploreView};
 use crate::extract::AppJson;
-use crate::hub::GameState;
+use crate::hub::{GameState, Hub};
 use crate::position::{state, view, AnalysisView, PositionBody, REACH, THINK};
 use crate::state::Guards;
 use axum::extract::State;
 use axum::Json;
+use std::sync::Arc;
 use std::time::Duration;
 use tablero_core::Message;
 
@@ -29,21 +33,46 @@ pub(super) async fn analyse(
     AppJson(b): AppJson<PositionBody>,
 ) -> Result<Json<AnalysisView>, ApiError> {
     let table = b.table()?;
-    let busy = || {
-        ApiError::Busy(Message::new(
-            "api_analysis_busy",
-            "the analysis is busy; try again shortly",
-        ))
-    };
-    let permit = tokio::time::timeout(WAIT, guards.solves.clone().acquire_owned())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
+    let permit = solver_place(&guards).await?;
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let a = table.analyse(THINK, REACH);
         view(table.as_ref(), a)
     })
     .await?;
+    Ok(Json(answer))
+}
+
+/// One of the API's solver places, waited for at most [`WAIT`] (else 503).
+async fn solver_place(guards: &Guards) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    let busy = || {
+        ApiError::Busy(Message::new(
+            "api_analysis_busy",
+            "the analysis is busy; try again shortly",
+        ))
+    };
+    tokio::time::timeout(WAIT, guards.solves.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())
+}
+
+/// `POST /api/explore`: a solved game's position, every legal move with
+/// its exact value (on the blocking pool, in one of the API's solver
+/// places, as an analysis) and how the server's finished games played it.
+pub(super) async fn explore(
+    State(hub): State<Arc<Hub>>,
+    State(guards): State<Guards>,
+    AppJson(b): AppJson<ExploreBody>,
+) -> Result<Json<ExploreView>, ApiError> {
+    let table = b.table()?;
+    let permit = solver_place(&guards).await?;
+    let (table, valued) = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let valued = crate::explore::values(table.as_ref());
+        (table, valued)
+    })
+    .await?;
+    let answer = crate::explore::view(hub.store(), &b, table.as_ref(), valued).await?;
     Ok(Json(answer))
 }
