@@ -57,6 +57,16 @@ fn localize_command(mut c: clap::Command, name: &str, spanish: bool) -> clap::Co
     for id in ids {
         c = c.mut_arg(&id, |a| localize_arg(a, name, spanish));
     }
+    // Nested commands (`puzzles generate`): `puzzles-generate-about`, ...
+    let subs: Vec<String> = c
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .filter(|s| s != "help")
+        .collect();
+    for sub in subs {
+        let key = format!("{name}-{sub}");
+        c = c.mut_subcommand(&sub, |s| localize_command(s, &key, spanish));
+    }
     if spanish {
         c = spanish_frame(c);
     }
