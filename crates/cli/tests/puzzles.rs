@@ -225,12 +225,12 @@ fn saved_games_are_mined_first() {
         &[
             "match",
             "imago",
-            "--p1",
+            "--a",
             "ai:2",
-            "--p2",
+            "--b",
             "ai:2",
             "--games",
-            "2",
+            "4",
             "--records",
             games.to_str().unwrap(),
         ],
@@ -251,4 +251,21 @@ fn saved_games_are_mined_first() {
         ],
     );
     assert_eq!(from[0]["game"], "imago");
+    // Without the records and without self-play nothing is found.
+    let (code, out, err) = tablero(&["puzzles", "generate", "imago", "--max-games", "0"], "");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(err.contains("0 of 20 "), "{err}");
+    // A folder that is not there is an error.
+    let (code, _, err) = tablero(
+        &[
+            "puzzles",
+            "generate",
+            "imago",
+            "--from-records",
+            "/nonexistent/dir",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/dir"), "{err}");
 }
