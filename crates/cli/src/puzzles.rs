@@ -339,7 +339,16 @@ impl Solving {
                 }
                 Some("moves") => {
                     let legal = pos.legal_move_strings();
-                    println!("  {}", legal.join("  "));
+                    let width = legal.iter().map(|m| m.chars().count()).max().unwrap_or(0);
+                    let items: Vec<String> = legal
+                        .iter()
+                        .enumerate()
+                        .map(|(i, m)| format!("{:>2}. {m:<width$}", i + 1))
+                        .collect();
+                    let per = (72 / (width + 6)).max(1);
+                    for chunk in items.chunks(per) {
+                        println!("  {}", chunk.join("  ").trim_end());
+                    }
                     continue;
                 }
                 Some(_) => {
@@ -348,6 +357,16 @@ impl Solving {
                 }
                 None => {}
             }
+            // A number from the list of `moves`.
+            let legal = pos.legal_move_strings();
+            let typed = match typed.parse::<usize>() {
+                Ok(n) if (1..=legal.len()).contains(&n) => legal[n - 1].as_str(),
+                Ok(n) => {
+                    println!("{}", t!("no-move-number", n = n, count = legal.len()));
+                    continue;
+                }
+                Err(_) => typed,
+            };
             let mv = match pos.parse_move(typed) {
                 Ok(m) => m,
                 Err(e) => {

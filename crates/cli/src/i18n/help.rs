@@ -61,10 +61,14 @@ fn localize_command(mut c: clap::Command, name: &str, spanish: bool) -> clap::Co
     let subs: Vec<String> = c
         .get_subcommands()
         .map(|s| s.get_name().to_string())
-        .filter(|s| s != "help")
         .collect();
     for sub in subs {
-        let key = format!("{name}-{sub}");
+        // clap's own `help` is `help` at every level.
+        let key = if sub == "help" {
+            sub.clone()
+        } else {
+            format!("{name}-{sub}")
+        };
         c = c.mut_subcommand(&sub, |s| localize_command(s, &key, spanish));
     }
     if spanish {
