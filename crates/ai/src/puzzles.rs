@@ -24,15 +24,15 @@
 //! "Puzzles", gives the thresholds and why.
 //!
 //! ```
-//! use tablero_ai::puzzles::{read_puzzles, write_puzzles, mine, MineOptions};
-//! use tablero_core::History;
-//! use tablero_games::imago::{Imago, Layout};
+//! use tablero_ai::puzzles::{generate, read_puzzles, write_puzzles, MineOptions};
+//! use tablero_games::imago::Layout;
 //!
-//! let mut h = History::new(Imago::start(&Layout::default()));
-//! h.play_text("b2-c2 g5").unwrap();
 //! let options = MineOptions::default();
-//! let mut seen = Default::default();
-//! let found = mine::<Imago>(&h, &options, &mut seen);
+//! let found = generate::<tablero_games::imago::Imago>(
+//!     &Layout::default(), &[], 2, 1, 50, &options, &mut |_games, _found| {},
+//! );
+//! assert_eq!(found.len(), 2);
+//! assert!(found[0].theme.starts_with("win-in-"));
 //! let text = write_puzzles(&found);
 //! assert_eq!(read_puzzles(&text).unwrap(), found);
 //! ```

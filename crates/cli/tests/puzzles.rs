@@ -87,7 +87,7 @@ fn a_puzzle_solved_right_then_one_wrong_shows_the_refutation_and_the_streak() {
     let order = posed(&puzzles);
     let wrong = text(&order[1]["proof"][1]["move"]).to_string();
     let input = format!(
-        "moves\nnot-a-move\n{}\n{wrong}\nskip\n",
+        "moves\nnot-a-move\n999\n{}\n{wrong}\nskip\n",
         text(&order[0]["answer"])
     );
     let file = path.to_str().unwrap();
@@ -108,6 +108,7 @@ fn a_puzzle_solved_right_then_one_wrong_shows_the_refutation_and_the_streak() {
         out.contains(&wrong) && out.contains("is not a move"),
         "{out}"
     );
+    assert!(out.contains("There is no move number 999;"), "{out}");
     assert!(
         out.contains(&format!(
             "Right! {} (win in 1). Streak 1;",
