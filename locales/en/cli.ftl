@@ -733,3 +733,61 @@ play-clock-live-only = { $text }: the terminal plays live clocks only (minutes+s
 play-clock-no-match = --clock does not go with --match: play the two games one by one
 clock-line = Clocks: { $clocks }
 tui-clock-control = clock { $control }
+
+## Puzzles: `puzzles generate` and `puzzle`
+
+puzzles-about = Mine puzzles from self-play and saved games, each with its proof.
+puzzles-generate-about = Mine puzzles from seeded self-play (and saved games), each with the value of every legal move.
+puzzles-generate-opt-game = The game.
+puzzles-generate-opt-variant = The variant [default: the game's].
+puzzles-generate-opt-count = How many puzzles.
+puzzles-generate-opt-seed = The seed of the first self-play game (the next ones count up).
+puzzles-generate-opt-out = Write the puzzles to FILE (JSON lines) [default: standard output].
+puzzles-generate-opt-from-records = Mine the saved games of DIR first (records of this game; others are passed over).
+puzzles-generate-opt-max-games = Give up after this many self-play games.
+puzzles-generate-opt-depths = Jarmo, Super Dimensiones, draughts: the two search depths, shallow and deep, such as 3,5 [default: the review's depth and two less].
+puzzles-generate-opt-max-positions = Linja without a table: the most positions the endgame solver stores for one game [default: 200000].
+puzzles-bad-depths = --depths { $text }: give two depths from 1 to 30, the shallow one first, such as 3,5
+puzzles-progress = mining: { $games } games, { $found } of { $count } puzzles
+puzzles-done = { $found } of { $count } { $game } puzzles found.
+value-depth-depth = DEPTH,DEPTH
+value-rating = RATING
+puzzle-about = Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
+puzzle-opt-file = A puzzle file (`tablero puzzles generate`).
+puzzle-opt-game = Only the puzzles of this game.
+puzzle-opt-rating = Your puzzle rating to start from [default: 1500, a new player's].
+puzzle-opt-no-color = Draw the board without colours (also when NO_COLOR is set or output is not a terminal).
+puzzle-cannot-read = cannot read the puzzles of { $path }
+puzzle-none = { $path } has no puzzle of that game
+puzzle-line = line { $line }: { $problem }
+puzzle-problem-json = not a puzzle: { $error }
+puzzle-problem-tampered = its id does not match its content (the line was changed)
+puzzle-problem-game = unknown game { $game }
+puzzle-problem-variant = variant { $variant } does not read
+puzzle-problem-position = position { $position } does not read
+puzzle-problem-side = the side to move is not the position's
+puzzle-problem-moves = the proof does not value every legal move exactly once
+puzzle-problem-answer = the answer { $answer } is not the only best move of the proof
+puzzle-problem-values = the proof's values are not of the kind its source gives
+puzzle-title = Puzzle { $number } of { $total } · { $game } ({ $variant }) · { $theme } · difficulty { $difficulty } · your rating { $rating }
+puzzle-task = { $side } to move: find the only best move ({ $theme }). Type a move, `moves`, `skip` or `quit`.
+puzzle-help = Type a move in the game's notation (or its number in the list of `moves`), `moves` for the legal moves, `skip` for the next puzzle, `quit` to stop.
+puzzle-skipped = Skipped: the answer was { $answer }.
+puzzle-right = Right! { $answer }. Streak { $streak }; rating { $rating } ({ $change }).
+puzzle-wrong = Wrong: { $played }; the answer was { $answer }. The streak is over; rating { $rating } ({ $change }).
+puzzle-move-exact = { $mv } ({ $value })
+puzzle-move-searched = { $mv } ({ $shallow } at depth { $a }, { $deep } at depth { $b })
+puzzle-summary = { $right } of { $tried } right; best streak { $streak }; rating { $rating }.
+puzzle-theme-win-in = { $n ->
+    [one] win in 1 move
+   *[other] win in { $n } moves
+}
+puzzle-theme = { $theme ->
+    [only-win] the only winning move
+    [only-draw] the only move that saves the draw
+    [best-margin] the move that wins the most points
+    [least-loss] the move that loses the fewest points
+    [winning-blow] the winning blow
+    [only-move] the only good move
+   *[other] { $theme }
+}

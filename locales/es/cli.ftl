@@ -762,3 +762,61 @@ play-clock-live-only = { $text }: en el terminal solo se juega con reloj en vivo
 play-clock-no-match = --clock no va con --match: juega las dos partidas una a una
 clock-line = Relojes: { $clocks }
 tui-clock-control = reloj { $control }
+
+## Problemas: `puzzles generate` y `puzzle`
+
+puzzles-about = Extrae problemas de partidas de la máquina contra sí misma y de partidas guardadas, cada uno con su prueba.
+puzzles-generate-about = Extrae problemas de partidas sembradas de la máquina contra sí misma (y de partidas guardadas), cada uno con el valor de cada jugada legal.
+puzzles-generate-opt-game = El juego.
+puzzles-generate-opt-variant = La variante [por defecto: la del juego].
+puzzles-generate-opt-count = Cuántos problemas.
+puzzles-generate-opt-seed = La semilla de la primera partida (las siguientes cuentan hacia arriba).
+puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar].
+puzzles-generate-opt-from-records = Extrae primero de las partidas guardadas en CARPETA (registros de este juego; los demás se saltan).
+puzzles-generate-opt-max-games = Se rinde tras tantas partidas propias.
+puzzles-generate-opt-depths = Jarmo, Super Dimensiones, damas: las dos profundidades de búsqueda, corta y larga, como 3,5 [por defecto: la de la revisión y dos menos].
+puzzles-generate-opt-max-positions = Linja sin tabla: cuántas posiciones como mucho guarda el solucionador de finales por partida [por defecto: 200000].
+puzzles-bad-depths = --depths { $text }: da dos profundidades de 1 a 30, primero la corta, como 3,5
+puzzles-progress = extrayendo: { $games } partidas, { $found } de { $count } problemas
+puzzles-done = { $found } de { $count } problemas de { $game } encontrados.
+value-depth-depth = PROFUNDIDAD,PROFUNDIDAD
+value-rating = PUNTUACIÓN
+puzzle-about = Resuelve problemas en el terminal: acierto o fallo al momento, una racha, una puntuación.
+puzzle-opt-file = Un fichero de problemas (`tablero puzzles generate`).
+puzzle-opt-game = Solo los problemas de este juego.
+puzzle-opt-rating = Tu puntuación de problemas al empezar [por defecto: 1500, la de un jugador nuevo].
+puzzle-opt-no-color = Dibuja el tablero sin colores (también si NO_COLOR está puesto o la salida no es un terminal).
+puzzle-cannot-read = no se pueden leer los problemas de { $path }
+puzzle-none = { $path } no tiene ningún problema de ese juego
+puzzle-line = línea { $line }: { $problem }
+puzzle-problem-json = no es un problema: { $error }
+puzzle-problem-tampered = su id no corresponde a su contenido (la línea se ha cambiado)
+puzzle-problem-game = juego desconocido { $game }
+puzzle-problem-variant = la variante { $variant } no se puede leer
+puzzle-problem-position = la posición { $position } no se puede leer
+puzzle-problem-side = el turno no es el de la posición
+puzzle-problem-moves = la prueba no valora cada jugada legal exactamente una vez
+puzzle-problem-answer = la respuesta { $answer } no es la única mejor jugada de la prueba
+puzzle-problem-values = los valores de la prueba no son de la clase que da su fuente
+puzzle-title = Problema { $number } de { $total } · { $game } ({ $variant }) · { $theme } · dificultad { $difficulty } · tu puntuación { $rating }
+puzzle-task = Juegan { $side }: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
+puzzle-help = Escribe una jugada en la notación del juego (o su número en la lista de `jugadas`), `jugadas` para ver las legales, `saltar` para el siguiente problema, `salir` para terminar.
+puzzle-skipped = Saltado: la respuesta era { $answer }.
+puzzle-right = ¡Bien! { $answer }. Racha { $streak }; puntuación { $rating } ({ $change }).
+puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. Se acabó la racha; puntuación { $rating } ({ $change }).
+puzzle-move-exact = { $mv } ({ $value })
+puzzle-move-searched = { $mv } ({ $shallow } a profundidad { $a }, { $deep } a profundidad { $b })
+puzzle-summary = { $right } de { $tried } bien; mejor racha { $streak }; puntuación { $rating }.
+puzzle-theme-win-in = { $n ->
+    [one] gana en 1 jugada
+   *[other] gana en { $n } jugadas
+}
+puzzle-theme = { $theme ->
+    [only-win] la única jugada que gana
+    [only-draw] la única jugada que salva las tablas
+    [best-margin] la jugada que gana más puntos
+    [least-loss] la jugada que pierde menos puntos
+    [winning-blow] el golpe ganador
+    [only-move] la única jugada buena
+   *[other] { $theme }
+}

@@ -12,6 +12,7 @@ pub mod bot;
 pub mod clock;
 pub mod mcts;
 pub mod play;
+pub mod puzzles;
 pub mod review;
 pub mod solve;
 pub mod strength;

@@ -643,7 +643,7 @@ fn blank<G: Game>(pos: &G, mv: G::Move, i: usize) -> MoveReview {
 
 /// A search's score for its side to move as a value for `player`, `plies`
 /// further from the position `player` moves in.
-fn search_value(score: i32, to_move: Player, player: Player, plies: i32) -> Value {
+pub(crate) fn search_value(score: i32, to_move: Player, player: Player, plies: i32) -> Value {
     let v = if score >= PROVED {
         Value::Win {
             plies: (WIN - score + plies).clamp(0, i32::from(u16::MAX)) as u16,

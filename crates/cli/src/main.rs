@@ -28,6 +28,7 @@ mod out;
 mod perft;
 mod play;
 mod print;
+mod puzzles;
 mod render;
 mod review;
 mod serve;
@@ -126,6 +127,10 @@ enum Command {
     Print(print::Args),
     /// Review a saved game: a verdict for every move, the move where the result slipped, accuracy.
     Review(review::Args),
+    /// Mine puzzles from self-play and saved games, each with its proof.
+    Puzzles(puzzles::Args),
+    /// Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
+    Puzzle(puzzles::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -153,6 +158,8 @@ fn main() -> ExitCode {
         Command::Lab(a) => lab::run(&a),
         Command::Print(a) => print::run(&a),
         Command::Review(a) => review::run(&a),
+        Command::Puzzles(a) => puzzles::run(&a),
+        Command::Puzzle(a) => puzzles::play(&a),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

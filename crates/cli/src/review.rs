@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The game a record names in its `Game` tag; PDN (a `*.pdn` file, or
 /// PDN's own `GameType` tag) is draughts.
-fn game_of(text: &str, path: &std::path::Path) -> Option<String> {
+pub(crate) fn game_of(text: &str, path: &std::path::Path) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("[Game ") {
@@ -156,7 +156,7 @@ pub fn after_play<G: CliGame>(table: &tablero_ai::table::Table<G>) {
 }
 
 /// A value in the language in use: `win in 5`, `+3`, `+1.20`.
-fn value_text(v: Option<Value>) -> String {
+pub(crate) fn value_text(v: Option<Value>) -> String {
     match v {
         None => "?".to_string(),
         Some(Value::Win { plies }) => value_words("win", Some(plies)),

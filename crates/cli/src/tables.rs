@@ -28,6 +28,9 @@ pub fn install(command: &crate::Command) -> Result<()> {
         crate::Command::Engine(a) => &a.tables,
         crate::Command::Serve(a) => &a.tables,
         crate::Command::Review(a) => &a.tables,
+        crate::Command::Puzzles(crate::puzzles::Args {
+            action: crate::puzzles::Action::Generate(a),
+        }) => &a.tables,
         _ => return Ok(()),
     };
     let none = args.tables.iter().any(|p| p.as_os_str() == "none");

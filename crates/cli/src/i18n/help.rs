@@ -57,6 +57,20 @@ fn localize_command(mut c: clap::Command, name: &str, spanish: bool) -> clap::Co
     for id in ids {
         c = c.mut_arg(&id, |a| localize_arg(a, name, spanish));
     }
+    // Nested commands (`puzzles generate`): `puzzles-generate-about`, ...
+    let subs: Vec<String> = c
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for sub in subs {
+        // clap's own `help` is `help` at every level.
+        let key = if sub == "help" {
+            sub.clone()
+        } else {
+            format!("{name}-{sub}")
+        };
+        c = c.mut_subcommand(&sub, |s| localize_command(s, &key, spanish));
+    }
     if spanish {
         c = spanish_frame(c);
     }
