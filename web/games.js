@@ -59,6 +59,12 @@ export async function loadAllBoards() {
 }
 
 /** The computer's levels of a catalog entry (1 to 5 when it names none). */
+/** The fixed rating of the computer at `level` in `entry`'s default variant, if measured. */
+export function levelRating(entry, level) {
+  const l = entry && Array.isArray(entry.levels) ? entry.levels.find((x) => x && x.level === level) : null;
+  return l && typeof l.rating === 'number' ? l.rating : null;
+}
+
 export function levelsOf(entry) {
   const l = entry && entry.levels;
   if (Array.isArray(l) && l.length) return l.map((x) => (typeof x === 'number' ? x : Number(x?.level ?? x))).filter((x) => x >= 1);

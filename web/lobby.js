@@ -8,7 +8,7 @@
 import { h, fill } from './dom.js';
 import { t, getLang, gameName, sideName, onLangChange, errorText } from './i18n.js';
 import * as api from './api.js';
-import { loadCatalog, loadBoard, offered, entry as catalogEntry, levelsOf } from './games.js';
+import { loadCatalog, loadBoard, offered, entry as catalogEntry, levelsOf, levelRating } from './games.js';
 import { timeControlPicker, controlName } from './clock.js';
 import { currentAccount, onAccountKnown } from './account.js';
 
@@ -269,7 +269,8 @@ export function mountLobby(root, navigate) {
     const levels = levelsOf(catalogEntry(form.game));
     const computers = h('ul', { class: 'seeks computers', 'data-testid': 'computers' },
       ...levels.map((n) => h('li', { class: 'seek computer' },
-        h('span', { class: 'seek-game' }, h('strong', { text: t('lobby_computer', { n }) }), h('span', { class: 'seek-variant', text: ` · ${gameName(form.game)}` })),
+        h('span', { class: 'seek-game' }, h('strong', { text: t('lobby_computer', { n }) }), h('span', { class: 'seek-variant', text: ` · ${gameName(form.game)}` }),
+          levelRating(catalogEntry(form.game), n) ? h('span', { class: 'seek-rating', 'data-testid': `computer-rating-${n}`, title: t('lobby_computer_rating'), text: ` · ${levelRating(catalogEntry(form.game), n)}` }) : null),
         h('span', { class: 'seek-clock', text: controlName(clockValue()) }),
         h('span', { class: 'seek-side', text: t('lobby_you_play', { side: ownerSide(form.game, form.colour) }) }),
         h('span', { class: 'seek-who', text: t('lobby_always') }),

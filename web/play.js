@@ -263,6 +263,12 @@ export function mountPlay(root, id, navigate) {
     if (st.id && st.id !== id) return;
     if (fromHttp) stateSample(st.clock, Date.now());
     if (fromHttp && !force && ctx.live && st.ply < ctx.live.ply) return;
+    // An action's answer can come after the socket's newer word on the same
+    // position: the ratings after a rated game (made once it ended) stay.
+    const ratedAfter = (s) => !!(s && s.rated && s.rated.seats && s.rated.seats[0].after != null);
+    if (fromHttp && ctx.live && st.ply === ctx.live.ply && ratedAfter(ctx.live) && !ratedAfter(st)) {
+      st = { ...st, rated: ctx.live.rated };
+    }
     // A socket's first state comes before it has read our tokens (a
     // spectator's view): keep the seats we already know for that position.
     if (!fromHttp && ctx.live && !(st.you || []).length && (ctx.live.you || []).length && tokens().length && sameMoves(st, ctx.live)) {

@@ -529,6 +529,7 @@ lobby_rated = Rated
 lobby_rated_box = Rated game
 lobby_rated_needs_account = (log in to play rated games)
 lobby_rated_needs_clock = (a rated game needs a clock)
+lobby_computer_rating = The level's fixed rating: a rated game against it (logged in, with a clock) counts it
 lobby_yours_waiting = Your seek: waiting for an opponent
 lobby_accept = Accept
 lobby_cancel = Cancel

@@ -532,6 +532,7 @@ lobby_rated = Puntuable
 lobby_rated_box = Partida puntuable
 lobby_rated_needs_account = (inicia sesión para jugar partidas puntuables)
 lobby_rated_needs_clock = (una partida puntuable necesita reloj)
+lobby_computer_rating = La puntuación fija del nivel: una partida puntuable contra él (con sesión iniciada y reloj) la cuenta
 lobby_yours_waiting = Tu búsqueda: esperando rival
 lobby_accept = Aceptar
 lobby_cancel = Cancelar

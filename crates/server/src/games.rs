@@ -52,6 +52,9 @@ pub struct Level {
     pub level: u8,
     /// What it plays with.
     pub recipe: &'static str,
+    /// Its fixed rating in the default variant (docs/ai.md, "The levels'
+    /// ratings"), rounded; a rated game against it counts that rating.
+    pub rating: Option<i64>,
 }
 
 fn entry<G: Play + Describe>() -> CatalogEntry {
@@ -76,6 +79,12 @@ fn entry<G: Play + Describe>() -> CatalogEntry {
             .map(|l| Level {
                 level: l.level,
                 recipe: l.recipe,
+                rating: tablero_ai::strength::level_rating(
+                    G::INFO.name,
+                    &G::Variant::default().to_string(),
+                    l.level,
+                )
+                .map(|r| r.rating.round() as i64),
             })
             .collect(),
         solved: !G::solved_variants().is_empty(),
@@ -183,6 +192,20 @@ mod tests {
         let names: Vec<&str> = catalog().iter().map(|e| e.game).collect();
         assert_eq!(names, ["imago", "jarmo", "linja", "dimensiones"]);
         assert!(find("draughts").is_none(), "checks only, not offered");
+    }
+
+    #[test]
+    fn the_catalog_gives_each_level_its_fixed_rating() {
+        for e in catalog() {
+            let ratings: Vec<i64> = e.levels.iter().filter_map(|l| l.rating).collect();
+            assert_eq!(ratings.len(), 5, "{}", e.game);
+            assert_eq!(ratings[0], 1000, "{}: level 1 is the anchor", e.game);
+            let want = tablero_ai::strength::level_rating(e.game, &e.default_variant, 5)
+                .unwrap()
+                .rating
+                .round() as i64;
+            assert_eq!(ratings[4], want, "{}", e.game);
+        }
     }
 
     #[test]
