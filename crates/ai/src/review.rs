@@ -787,7 +787,8 @@ fn chart(moves: &[MoveReview], scale: f64) -> Vec<Option<f64>> {
 }
 
 /// Reviews the game at `table` (a table of any of the games), as
-/// [`review`] does; `None` for a table of no game that has a review.
+/// [`review`] does; `None` only for a table whose game is not the one its
+/// description names (which [`crate::table::open`] never makes).
 ///
 /// # Errors
 /// [`ReviewError::Stopped`] when the stop flag of `options` is set.
@@ -804,11 +805,9 @@ pub fn review_table(
         let t = table.as_any().downcast_ref::<crate::table::Table<G>>()?;
         Some(review(t.history(), options, progress))
     }
-    of::<Imago>(table, options, progress)
-        .or_else(|| of::<Jarmo>(table, options, progress))
-        .or_else(|| of::<Linja>(table, options, progress))
-        .or_else(|| of::<Dimensiones>(table, options, progress))
-        .or_else(|| of::<Draughts>(table, options, progress))
+    // Every game of the registry has a review: a game without one does
+    // not compile here.
+    tablero_games::with_game!(table.info().name, G => of::<G>(table, options, progress), else None)
 }
 
 #[cfg(test)]

@@ -9,11 +9,21 @@ use tablero_games::draughts::{Draughts, DraughtsVariant};
 use tablero_games::imago::{Imago, Layout, GRID};
 use tablero_games::jarmo::{Jarmo, Orientation};
 use tablero_games::linja::{Linja, Row, Rules};
+use tablero_games::Describe;
 
 /// A game the lab can survey.
-pub trait LabGame: Play {
-    /// Every variant `--variants all` surveys, in a fixed order.
-    fn survey_variants() -> Vec<Self::Variant>;
+pub trait LabGame: Play + Describe {
+    /// Every variant `--variants all` surveys, in a fixed order. Default:
+    /// the variants the game offers ([`Describe::variants`]), in its order.
+    fn survey_variants() -> Vec<Self::Variant> {
+        Self::variants()
+            .iter()
+            .map(|v| {
+                v.id.parse()
+                    .unwrap_or_else(|_| panic!("{}: the variant {:?} reads back", Self::NAME, v.id))
+            })
+            .collect()
+    }
 
     /// The number of cells (squares, points, rows) of the board that pieces
     /// can stand on in `variant`: the denominator of board coverage.
@@ -26,8 +36,9 @@ pub trait LabGame: Play {
 }
 
 impl LabGame for Imago {
-    /// Only the default layout: Imago's other layouts are studied by the
-    /// exact lab (`tablero lab imago`).
+    /// Only the default layout (Imago offers no list: its layouts are free
+    /// text): the other layouts are studied by the exact lab (`tablero lab
+    /// imago`).
     fn survey_variants() -> Vec<Layout> {
         vec![Layout::default()]
     }
@@ -42,10 +53,6 @@ impl LabGame for Imago {
 }
 
 impl LabGame for Jarmo {
-    fn survey_variants() -> Vec<Orientation> {
-        Orientation::ALL.to_vec()
-    }
-
     fn cells(_: &Orientation) -> u32 {
         tablero_games::jarmo::Point::NUM as u32
     }
@@ -56,10 +63,6 @@ impl LabGame for Jarmo {
 }
 
 impl LabGame for Linja {
-    fn survey_variants() -> Vec<Rules> {
-        vec![Rules::Publisher, Rules::Seed]
-    }
-
     fn cells(_: &Rules) -> u32 {
         Row::ALL.len() as u32
     }
@@ -73,6 +76,8 @@ impl LabGame for Linja {
 }
 
 impl LabGame for Dimensiones {
+    /// The 32 rule sets without Huff's option (the game also offers
+    /// `+huff` with compulsory capture; the survey leaves those out).
     fn survey_variants() -> Vec<RuleSet> {
         RuleSet::all()
     }
@@ -87,16 +92,12 @@ impl LabGame for Dimensiones {
 }
 
 impl LabGame for Draughts {
-    fn survey_variants() -> Vec<DraughtsVariant> {
-        DraughtsVariant::ALL.to_vec()
-    }
-
     /// Turkish draughts is played on all 64 squares, the others on the 32
     /// dark ones.
     fn cells(v: &DraughtsVariant) -> u32 {
         match v {
             DraughtsVariant::Turkish => 64,
-            _ => 32,
+            DraughtsVariant::Russian | DraughtsVariant::English => 32,
         }
     }
 
@@ -121,8 +122,10 @@ mod tests {
     #[test]
     fn variant_lists_and_start_coverage() {
         assert_eq!(Dimensiones::survey_variants().len(), 32);
-        assert_eq!(Jarmo::survey_variants().len(), 2);
-        assert_eq!(Linja::survey_variants().len(), 2);
+        assert_eq!(Jarmo::survey_variants(), Orientation::ALL);
+        assert_eq!(Linja::survey_variants(), [Rules::Publisher, Rules::Seed]);
+        assert_eq!(Draughts::survey_variants(), DraughtsVariant::ALL);
+        assert_eq!(Imago::survey_variants(), [Layout::default()]);
         let imago = Imago::start(&Layout::default());
         assert_eq!(imago.occupied().count_ones(), 4);
         let jarmo = Jarmo::start(&Orientation::Standard);

@@ -6,7 +6,7 @@ use crate::svg::{Anchor, Page};
 use crate::{Lang, Options, Say};
 use tablero_core::{Game, Player};
 use tablero_games::dimensiones::{Army, Dimensiones, RuleSet};
-use tablero_games::draughts::{Draughts, Square};
+use tablero_games::draughts::{Draughts, DraughtsVariant, Square};
 use tablero_games::imago::{Cell, Imago};
 use tablero_games::jarmo::{Jarmo, Point, LINES};
 use tablero_games::linja::{Linja, Row, POINTS};
@@ -32,6 +32,11 @@ const BLUE: &str = "#2f64c8";
 pub trait Printable: Describe {
     /// The kit's pages for `variant`.
     fn pages(variant: &Self::Variant, options: &Options) -> Vec<Page>;
+
+    /// The one-page rules summary of `variant` in `lang`, one paragraph a
+    /// line, `# ` starting a heading (`print-rules-GAME` of
+    /// `locales/*/print.ftl`; see [`rules`]).
+    fn summary(variant: &Self::Variant, lang: Lang) -> String;
 }
 
 fn width(o: &Options) -> f64 {
@@ -105,15 +110,9 @@ fn cut_title(p: &mut Page, o: &Options, y: f64) -> f64 {
     y + 3.0
 }
 
-/// The rules summary page.
-fn rules_page<G: Describe>(o: &Options, extra: &str) -> Page {
-    let text = rules::summary(G::INFO.name, o.lang).unwrap_or_default();
-    rules_page_of::<G>(o, extra, &text)
-}
-
-/// The rules summary page with `summary` (one paragraph a line, `# `
-/// headings).
-fn rules_page_of<G: Describe>(o: &Options, extra: &str, summary: &str) -> Page {
+/// The rules summary page of `variant`, `extra` above the summary.
+fn rules_page<G: Printable>(variant: &G::Variant, o: &Options, extra: &str) -> Page {
+    let summary = G::summary(variant, o.lang);
     let mut p = Page::new();
     let heading = o.lang.say(id!("print-rules-heading"));
     let mut y = header(&mut p, o, title::<G>(o), &heading) + 6.0;
@@ -139,6 +138,10 @@ fn size_note(o: &Options, id: tablero_i18n::Id, mm: f64) -> String {
 }
 
 impl Printable for Imago {
+    fn summary(_: &Self::Variant, lang: Lang) -> String {
+        lang.say(id!("print-rules-imago"))
+    }
+
     fn pages(variant: &Self::Variant, o: &Options) -> Vec<Page> {
         let start = Imago::start(variant);
         let c = IMAGO_CELL_MM;
@@ -248,11 +251,15 @@ impl Printable for Imago {
             }
         }
         tokens(&mut p, o, y, &list);
-        vec![p, rules_page::<Self>(o, "")]
+        vec![p, rules_page::<Self>(variant, o, "")]
     }
 }
 
 impl Printable for Jarmo {
+    fn summary(_: &Self::Variant, lang: Lang) -> String {
+        lang.say(id!("print-rules-jarmo"))
+    }
+
     fn pages(variant: &Self::Variant, o: &Options) -> Vec<Page> {
         let start = Jarmo::start(variant);
         let s = JARMO_STEP_MM;
@@ -343,11 +350,15 @@ impl Printable for Jarmo {
         let y = tokens(&mut p, o, y, &list);
         let marks = o.lang.say(id!("print-jarmo-marks"));
         p.paragraph(15.0, y + 5.0, width(o) - 30.0, 3.2, false, &marks);
-        vec![p, rules_page::<Self>(o, "")]
+        vec![p, rules_page::<Self>(variant, o, "")]
     }
 }
 
 impl Printable for Linja {
+    fn summary(_: &Self::Variant, lang: Lang) -> String {
+        lang.say(id!("print-rules-linja"))
+    }
+
     fn pages(variant: &Self::Variant, o: &Options) -> Vec<Page> {
         let start = Linja::start(variant);
         let r = LINJA_ROW_MM;
@@ -445,7 +456,7 @@ impl Printable for Linja {
             }
         }
         tokens(&mut q, o, y, &list);
-        vec![p, q, rules_page::<Self>(o, "")]
+        vec![p, q, rules_page::<Self>(variant, o, "")]
     }
 }
 
@@ -578,6 +589,10 @@ fn army_of_seat(pl: Player) -> [Army; 2] {
 }
 
 impl Printable for Dimensiones {
+    fn summary(_: &Self::Variant, lang: Lang) -> String {
+        lang.say(id!("print-rules-dimensiones"))
+    }
+
     fn pages(variant: &Self::Variant, o: &Options) -> Vec<Page> {
         let start = Dimensiones::start(variant);
         let s = DIMENSIONES_SQUARE_MM;
@@ -704,11 +719,16 @@ impl Printable for Dimensiones {
             id!("print-dimensiones-kit-rules"),
             &[("variant", &variant.to_string())],
         );
-        vec![p, q, front, back, rules_page::<Self>(o, &code)]
+        vec![p, q, front, back, rules_page::<Self>(variant, o, &code)]
     }
 }
 
 impl Printable for Draughts {
+    /// Each variant has its own board, men and captures.
+    fn summary(variant: &DraughtsVariant, lang: Lang) -> String {
+        rules::draughts_summary(*variant, lang)
+    }
+
     fn pages(variant: &Self::Variant, o: &Options) -> Vec<Page> {
         let start = Draughts::start(variant);
         let s = DRAUGHTS_SQUARE_MM;
@@ -776,16 +796,14 @@ impl Printable for Draughts {
             }));
             y = tokens(&mut q, o, y, &list) + 2.0;
         }
-        let summary = rules::draughts_summary(variant.name(), o.lang);
-        vec![p, q, rules_page_of::<Self>(o, "", &summary)]
+        vec![p, q, rules_page::<Self>(variant, o, "")]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Lang, Paper};
-    use tablero_games::draughts::DraughtsVariant;
+    use crate::Paper;
 
     /// The draughts kit's rules page and pieces for `variant` in `lang`.
     fn draughts_pages(variant: DraughtsVariant, lang: Lang) -> Vec<Page> {

@@ -1,33 +1,21 @@
 //! The one-page rules summaries, in English and Spanish
 //! (`locales/*/print.ftl`), written from the rules pages in docs/rules/ and
-//! the Spanish seed texts. A line starting with `# ` is a heading.
+//! the Spanish seed texts. A line starting with `# ` is a heading. Each
+//! game's [`Printable::summary`](crate::Printable::summary) names its own
+//! message (checked at compile time), so no game falls back on another's.
 
 use crate::{Lang, Say};
+use tablero_games::draughts::DraughtsVariant;
 use tablero_i18n::id;
 
-/// The summary of the game named `game` in `lang`, one paragraph a line
-/// (`print-rules-GAME` in `locales/*/print.ftl`; the `draughts` game's is
-/// Russian draughts', and the 8x8 kit asks for its variant's,
-/// [`draughts_summary`]). `None` for a game the catalogue has no summary
-/// of: a new game must add its own (a test lists every game).
+/// The summary of 8x8 draughts in `variant`, in `lang`: each variant has
+/// its own board, men and captures (`print-rules-VARIANT`).
 #[must_use]
-pub fn summary(game: &str, lang: Lang) -> Option<String> {
-    let id = match game {
-        "draughts" => "print-rules-russian".to_string(),
-        other => format!("print-rules-{other}"),
-    };
-    tablero_i18n::format_str(lang, &id, None)
-}
-
-/// The summary of 8x8 draughts in `variant` (`russian`, `turkish` or
-/// `english`; Russian for any other text), in `lang`: each variant has its
-/// own board, men and captures (`print-rules-VARIANT`).
-#[must_use]
-pub fn draughts_summary(variant: &str, lang: Lang) -> String {
+pub fn draughts_summary(variant: DraughtsVariant, lang: Lang) -> String {
     lang.say(match variant {
-        "turkish" => id!("print-rules-turkish"),
-        "english" => id!("print-rules-english"),
-        _ => id!("print-rules-russian"),
+        DraughtsVariant::Russian => id!("print-rules-russian"),
+        DraughtsVariant::Turkish => id!("print-rules-turkish"),
+        DraughtsVariant::English => id!("print-rules-english"),
     })
 }
 
@@ -35,31 +23,47 @@ pub fn draughts_summary(variant: &str, lang: Lang) -> String {
 mod tests {
     use super::*;
 
+    /// Every variant's summary (the default one where the variant is free
+    /// text) of the game `G`, in both languages.
+    fn summaries<G: crate::Printable>() -> Vec<(String, String)> {
+        use std::str::FromStr;
+        let mut variants: Vec<G::Variant> = G::variants()
+            .iter()
+            .map(|v| G::Variant::from_str(&v.id).unwrap_or_else(|_| panic!("{}", v.id)))
+            .collect();
+        if variants.is_empty() {
+            variants.push(G::Variant::default());
+        }
+        variants
+            .iter()
+            .map(|v| (G::summary(v, Lang::En), G::summary(v, Lang::Es)))
+            .collect()
+    }
+
     #[test]
     fn every_game_has_its_rules_in_both_languages_one_paragraph_a_line() {
         for game in tablero_games::GAMES.iter().map(|g| g.name) {
-            let en = summary(game, Lang::En).unwrap_or_else(|| panic!("no summary of {game}"));
-            let es = summary(game, Lang::Es).unwrap_or_else(|| panic!("no summary of {game}"));
-            assert!(en.starts_with("# ") && es.starts_with("# "), "{game}");
-            assert_ne!(en, es, "{game}");
-            let headings = |t: &str| t.lines().filter(|l| l.starts_with("# ")).count();
-            assert_eq!(headings(&en), headings(&es), "{game}");
-            assert!(en.lines().all(|l| l == l.trim() && !l.is_empty()), "{game}");
+            let all = tablero_games::with_game!(game, G => summaries::<G>(), else unreachable!());
+            for (en, es) in all {
+                assert!(en.starts_with("# ") && es.starts_with("# "), "{game}");
+                assert_ne!(en, es, "{game}");
+                let headings = |t: &str| t.lines().filter(|l| l.starts_with("# ")).count();
+                assert_eq!(headings(&en), headings(&es), "{game}");
+                assert!(en.lines().all(|l| l == l.trim() && !l.is_empty()), "{game}");
+            }
         }
-        assert!(summary("imago", Lang::En)
-            .unwrap()
+        assert!(summaries::<tablero_games::imago::Imago>()[0]
+            .0
             .starts_with("# Goal\nBe the first to step"));
-        assert_eq!(summary("chess", Lang::En), None, "no silent fallback");
     }
 
     #[test]
     fn each_draughts_variant_has_its_own_summary() {
         for lang in [Lang::En, Lang::Es] {
-            let russian = draughts_summary("russian", lang);
-            let turkish = draughts_summary("turkish", lang);
-            let english = draughts_summary("english", lang);
+            let russian = draughts_summary(DraughtsVariant::Russian, lang);
+            let turkish = draughts_summary(DraughtsVariant::Turkish, lang);
+            let english = draughts_summary(DraughtsVariant::English, lang);
             assert!(russian != turkish && turkish != english && russian != english);
-            assert_eq!(summary("draughts", lang), Some(russian));
         }
         // The pages for players (`Describe::INFO.play`) hold each
         // variant's summary, and none is Super Dimensiones' (#36 item 8).
@@ -72,21 +76,21 @@ mod tests {
                 !page.contains("signal") && !page.contains("señal"),
                 "{page}"
             );
-            for variant in ["russian", "turkish", "english"] {
+            for variant in DraughtsVariant::ALL {
                 for line in draughts_summary(variant, lang).lines() {
                     let line = line
                         .strip_prefix("# ")
                         .map_or(line.to_string(), |h| format!("### {h}"));
                     assert!(
                         page.contains(&line),
-                        "{variant} {}: no {line:?}",
+                        "{variant:?} {}: no {line:?}",
                         lang.code()
                     );
                 }
             }
         }
-        let turkish = draughts_summary("turkish", Lang::En);
+        let turkish = draughts_summary(DraughtsVariant::Turkish, Lang::En);
         assert!(turkish.contains("sixteen men") && !turkish.contains("twelve"));
-        assert!(draughts_summary("english", Lang::En).contains("Black moves first"));
+        assert!(draughts_summary(DraughtsVariant::English, Lang::En).contains("Black moves first"));
     }
 }

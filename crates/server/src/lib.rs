@@ -25,6 +25,7 @@ pub mod rating;
 pub mod ratings;
 pub mod reviews;
 mod routes;
+mod socket;
 pub mod state;
 pub mod store;
 

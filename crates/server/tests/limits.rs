@@ -775,3 +775,57 @@ async fn a_websocket_that_does_not_answer_pings_is_dropped() {
     }
     assert!(ended, "a socket that answers no ping is dropped");
 }
+
+/// The lobby's socket keeps the limits of a game's (one socket helper
+/// serves both): a binary message closes it with 1003, one over 16 KiB
+/// with 1009, and messages over the rate are refused (their `id` echoed)
+/// until the socket closes with 1008.
+#[tokio::test]
+async fn the_lobby_socket_has_the_limits_of_a_game_socket() {
+    async fn lobby(s: &Server) -> Socket {
+        let url = format!("ws://{}/api/lobby/ws", s.addr);
+        tokio_tungstenite::connect_async(url)
+            .await
+            .expect("opens")
+            .0
+    }
+    let s = start(5, Limits::default()).await;
+
+    let mut ws = lobby(&s).await;
+    ws.send(Message::binary(vec![1, 2, 3])).await.unwrap();
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Unsupported));
+
+    let mut ws = lobby(&s).await;
+    let big = json!({"type": "hello", "secrets": ["x".repeat(20 * 1024)]}).to_string();
+    ws.send(Message::text(big)).await.unwrap();
+    assert_eq!(close_code(&mut ws).await, Some(CloseCode::Size));
+
+    let mut ws = lobby(&s).await;
+    for i in 0..200 {
+        let msg = json!({"type": "hello", "secrets": [], "id": i}).to_string();
+        if ws.send(Message::text(msg)).await.is_err() {
+            break;
+        }
+    }
+    let mut refused = 0;
+    let code = loop {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("an answer within 30 s")
+        {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["code"] == "api_ws_too_many" {
+                    assert!(v["retry_after_ms"].as_u64().unwrap() >= 1, "{v}");
+                    assert!(v["id"].is_u64(), "{v}");
+                    refused += 1;
+                }
+            }
+            Some(Ok(Message::Close(frame))) => break frame.map(|f| f.code),
+            Some(Ok(_)) => {}
+            Some(Err(_)) | None => break None,
+        }
+    };
+    assert!(refused > 0);
+    assert_eq!(code, Some(CloseCode::Policy));
+}

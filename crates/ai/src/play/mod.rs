@@ -2,6 +2,7 @@
 //! where a game has one, the claim check, and player specs such as `ai:3`
 //! or `mcts:iters=2000`.
 
+mod dimensiones;
 mod draughts;
 mod imago;
 mod jarmo;

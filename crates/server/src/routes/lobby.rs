@@ -6,23 +6,20 @@
 //! on every change; `start` to an owner whose seek was taken).
 
 use crate::accounts::MaybeSession;
-use crate::error::{json_problem, message_body, ApiError};
-use crate::extract::{AppJson, Peer, MAX_BODY};
+use crate::error::ApiError;
+use crate::extract::{AppJson, Peer};
 use crate::hub::{Actor, HubError};
 use crate::lobby::{Fate, Lobby, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT};
-use crate::state::{over_rate, Guards};
-use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use crate::socket::{self, Heard, Socket};
+use crate::state::Guards;
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::Json;
-use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
-use tablero_core::Message as Said;
+use tokio::sync::broadcast::error::RecvError;
 
 type Answer<T> = Result<Json<T>, ApiError>;
 
@@ -112,9 +109,7 @@ pub(super) async fn upgrade(
     Peer(ip): Peer,
     ws: WebSocketUpgrade,
 ) -> Response {
-    ws.max_message_size(MAX_BODY)
-        .max_frame_size(MAX_BODY)
-        .on_upgrade(move |socket| run(socket, lobby, guards, ip))
+    socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), lobby))
 }
 
 /// Messages a lobby socket may send.
@@ -128,27 +123,15 @@ enum ClientMessage {
 /// The most seeks one socket holds.
 const MAX_HELD: usize = 8;
 
-type Sender = futures_util::stream::SplitSink<WebSocket, Message>;
-
-/// Sends `msg` as JSON text, or gives up (false) when the peer is gone or
-/// does not take it within `within`.
-async fn send(tx: &mut Sender, msg: &Value, within: Duration) -> bool {
-    let text = Message::Text(msg.to_string().into());
-    matches!(
-        tokio::time::timeout(within, tx.send(text)).await,
-        Ok(Ok(()))
-    )
-}
-
 /// A seek this socket's owner holds: its secret and id.
 struct Held {
     secret: String,
     id: String,
 }
 
-async fn run(socket: WebSocket, lobby: Arc<Lobby>, guards: Guards, ip: Option<IpAddr>) {
+async fn run(socket: Socket, lobby: Arc<Lobby>) {
     let mut held = Vec::new();
-    serve(socket, &lobby, &guards, ip, &mut held).await;
+    serve(socket, &lobby, &mut held).await;
     // The owner left: the seeks only this socket held are cancelled.
     for h in held {
         lobby.release(&h.id, &h.secret).await;
@@ -166,7 +149,7 @@ async fn list_message(lobby: &Lobby, held: &[Held]) -> Value {
 
 /// Tells the owner about its seeks taken (`start`) or gone (`gone`), and
 /// stops holding those.
-async fn fates(lobby: &Lobby, held: &mut Vec<Held>, tx: &mut Sender, within: Duration) -> bool {
+async fn fates(lobby: &Lobby, held: &mut Vec<Held>, socket: &mut Socket) -> bool {
     let mut i = 0;
     while i < held.len() {
         let msg = match lobby.fate(&held[i].secret).await {
@@ -181,7 +164,7 @@ async fn fates(lobby: &Lobby, held: &mut Vec<Held>, tx: &mut Sender, within: Dur
             Some(m) => {
                 let h = held.remove(i);
                 lobby.release(&h.id, &h.secret).await;
-                if !send(tx, &m, within).await {
+                if !socket.send_json(&m).await {
                     return false;
                 }
             }
@@ -190,85 +173,31 @@ async fn fates(lobby: &Lobby, held: &mut Vec<Held>, tx: &mut Sender, within: Dur
     true
 }
 
-async fn serve(
-    socket: WebSocket,
-    lobby: &Lobby,
-    guards: &Guards,
-    ip: Option<IpAddr>,
-    held: &mut Vec<Held>,
-) {
-    let (mut tx, mut rx) = socket.split();
+async fn serve(mut socket: Socket, lobby: &Lobby, held: &mut Vec<Held>) {
     let mut changes = lobby.subscribe();
-    let within = guards.ws_ping;
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + within, within);
     let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
-    let mut heard = true;
     let mut send_list = true;
     loop {
         if send_list {
             send_list = false;
-            if !fates(lobby, held, &mut tx, within).await {
+            if !fates(lobby, held, &mut socket).await {
                 return;
             }
             let msg = list_message(lobby, held).await;
-            if !send(&mut tx, &msg, within).await {
+            if !socket.send_json(&msg).await {
                 return;
             }
         }
         tokio::select! {
-            _ = ping.tick() => {
-                if !heard {
-                    return;
-                }
-                heard = false;
-                let ping = tokio::time::timeout(within, tx.send(Message::Ping(Bytes::new())));
-                if !matches!(ping.await, Ok(Ok(()))) {
-                    return;
-                }
-            }
-            _ = beat.tick() => {
-                let ids: Vec<String> = held.iter().map(|h| h.id.clone()).collect();
-                if let Err(e) = lobby.heartbeat(&ids).await {
-                    tracing::warn!("lobby heartbeat: {e}");
-                }
-                // Seeks of others that lapsed leave the list.
-                send_list = true;
-            }
-            change = changes.recv() => match change {
-                Ok(()) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => send_list = true,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-            },
-            incoming = rx.next() => {
-                heard = true;
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                    Some(Ok(_)) => continue,
+            wake = socket.wake() => {
+                let text = match socket.handle(wake).await {
+                    Heard::Text(text) => text,
+                    Heard::Nothing => continue,
+                    Heard::Gone => return,
                 };
-                if let (Some(limiter), Some(ip)) = (&guards.messages, ip) {
-                    if let Some(wait) = over_rate(limiter, ip) {
-                        let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
-                        let said = Said::new(
-                            "api_ws_too_many",
-                            format!("too many messages: wait {wait_ms} ms"),
-                        )
-                        .num("ms", wait_ms);
-                        let mut reply = message_body(&said);
-                        reply["type"] = json!("error");
-                        reply["retry_after_ms"] = json!(wait_ms);
-                        if !send(&mut tx, &reply, within).await {
-                            return;
-                        }
-                        continue;
-                    }
-                }
                 match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => {
-                        let said = Said::new("api_ws_bad_message", format!("bad message: {e}"))
-                            .msg("error", json_problem(&e));
-                        let mut reply = message_body(&said);
-                        reply["type"] = json!("error");
-                        if !send(&mut tx, &reply, within).await {
+                        if !socket.send_json(&socket::bad_message(&e)).await {
                             return;
                         }
                     }
@@ -293,13 +222,23 @@ async fn serve(
                     }
                 }
             }
+            _ = beat.tick() => {
+                let ids: Vec<String> = held.iter().map(|h| h.id.clone()).collect();
+                if let Err(e) = lobby.heartbeat(&ids).await {
+                    tracing::warn!("lobby heartbeat: {e}");
+                }
+                // Seeks of others that lapsed leave the list.
+                send_list = true;
+            }
+            change = changes.recv() => match change {
+                Ok(()) | Err(RecvError::Lagged(_)) => send_list = true,
+                Err(RecvError::Closed) => return,
+            },
         }
     }
 }
 
 /// A failure's error message, as the HTTP answer's body.
 fn error_message(e: HubError) -> Value {
-    let mut m = ApiError::from(e).body();
-    m["type"] = json!("error");
-    m
+    socket::refusal(e)
 }

@@ -6,8 +6,8 @@
 //! game), [`print`] (rules pages, kits and cards), [`lab`] (the designer's
 //! reports) and
 //! [`assets`] (the web app's files and pages). The handlers share only
-//! [`crate::state`], [`crate::extract`] and [`crate::error`]; none imports
-//! another's file.
+//! [`crate::state`], [`crate::extract`], [`crate::error`] and (the two
+//! sockets) [`crate::socket`]; none imports another's file.
 
 mod accounts;
 mod assets;
