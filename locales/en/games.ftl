@@ -241,3 +241,15 @@ record-claim-unproved = the record ends with a claim, but the position after its
 # PDN files of several games.
 pdn-in-game = game { $number } of the file: { $error }
 pdn-no-game = the file holds no game
+
+## Puzzles (tablero_ai::puzzles): why a puzzle file is refused
+puzzle-line = line { $line }: { $problem }
+puzzle-problem-json = not a puzzle: { $error }
+puzzle-problem-tampered = its id does not match its content (the line was changed)
+puzzle-problem-game = unknown game { $game }
+puzzle-problem-variant = variant { $variant } does not read
+puzzle-problem-position = position { $position } does not read
+puzzle-problem-side = the side to move is not the position's
+puzzle-problem-moves = the proof does not value every legal move exactly once
+puzzle-problem-answer = the answer { $answer } is not the only best move of the proof
+puzzle-problem-values = the proof's values are not of the kind its source gives

@@ -311,3 +311,15 @@ record-claim-unproved = el registro termina con una reclamación, pero la posici
 # PDN files of several games.
 pdn-in-game = partida { $number } del archivo: { $error }
 pdn-no-game = el archivo no contiene ninguna partida
+
+## Problemas (tablero_ai::puzzles): por qué se rechaza un fichero de problemas
+puzzle-line = línea { $line }: { $problem }
+puzzle-problem-json = no es un problema: { $error }
+puzzle-problem-tampered = su id no corresponde a su contenido (la línea se ha cambiado)
+puzzle-problem-game = juego desconocido { $game }
+puzzle-problem-variant = la variante { $variant } no se puede leer
+puzzle-problem-position = la posición { $position } no se puede leer
+puzzle-problem-side = el turno no es el de la posición
+puzzle-problem-moves = la prueba no valora cada jugada legal exactamente una vez
+puzzle-problem-answer = la respuesta { $answer } no es la única mejor jugada de la prueba
+puzzle-problem-values = los valores de la prueba no son de la clase que da su fuente
