@@ -284,3 +284,81 @@ async fn an_unknown_puzzle_is_404() {
         "{v}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let s = common::start_with(
+        tablero_server::Config {
+            database: db,
+            rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game: 2,
+                ..tablero_server::puzzles::Seeding::default()
+            },
+            ..tablero_server::Config::default()
+        },
+        Some(dir),
+    )
+    .await;
+    let (_, catalog) = s.call("GET", "/api/catalog", None, None).await;
+    let games: Vec<String> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap().to_string())
+        .collect();
+    assert!(games.len() >= 4, "{games:?}");
+    for game in &games {
+        let mut posed = Value::Null;
+        for _ in 0..1200 {
+            let (status, v) = s
+                .call("GET", &format!("/api/puzzles/next?game={game}"), None, None)
+                .await;
+            if status == 200 {
+                posed = v;
+                break;
+            }
+            assert_eq!(
+                (status, v["code"].as_str()),
+                (503, Some("api_puzzles_none"))
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(posed["game"], game.as_str(), "no {game} puzzle was mined");
+        assert!(posed.get("answer").is_none() && posed.get("proof").is_none());
+        let id = posed["id"].as_str().unwrap();
+        let (status, bad) = answer(&s, None, id, json!({"move": "?"})).await;
+        assert_eq!(
+            (status, bad["code"].as_str()),
+            (400, Some("api_puzzle_bad_move"))
+        );
+        assert!(bad.get("answer").is_none(), "{bad}");
+        // A legal move, from the position's board.
+        let (status, board) = s
+            .call(
+                "POST",
+                "/api/position",
+                None,
+                Some(json!({"game": game, "variant": posed["variant"], "position": posed["position"]})),
+            )
+            .await;
+        assert_eq!(status, 200, "{board}");
+        let legal = board["legal"].as_array().unwrap();
+        assert!(legal.len() >= 2, "{board}");
+        let any = legal[0]["move"].as_str().unwrap();
+        let (status, tried) = answer(&s, None, id, json!({"move": any})).await;
+        assert_eq!(status, 200, "{tried}");
+        let right_move = tried["answer"].as_str().unwrap().to_string();
+        assert_eq!(tried["proof"][0]["move"], right_move.as_str());
+        let (_, right) = answer(&s, None, id, json!({"move": right_move})).await;
+        assert_eq!(right["right"], true, "{game}: {right}");
+        let worst = tried["proof"].as_array().unwrap().last().unwrap()["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (_, wrong) = answer(&s, None, id, json!({"move": worst})).await;
+        assert_eq!(wrong["right"], false, "{game}: {wrong}");
+    }
+}
