@@ -362,3 +362,60 @@ async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
         assert_eq!(wrong["right"], false, "{game}: {wrong}");
     }
 }
+
+/// The puzzles of `game` stored in `database`.
+async fn stored(database: &str, game: &str) -> i64 {
+    let store = tablero_server::Store::open(database).await.unwrap();
+    sqlx::Row::get(
+        &sqlx::query("SELECT COUNT(*) FROM puzzles WHERE game = $1")
+            .bind(game)
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+        0,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_mines_only_what_its_database_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let config = |per_game| tablero_server::Config {
+        database: db.clone(),
+        rate: 0,
+        puzzles: tablero_server::puzzles::Seeding {
+            per_game,
+            games: Some(vec!["imago".into()]),
+            ..tablero_server::puzzles::Seeding::default()
+        },
+        ..tablero_server::Config::default()
+    };
+    let wait_for = |n: i64| {
+        let db = db.clone();
+        async move {
+            for _ in 0..600 {
+                if stored(&db, "imago").await >= n {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            panic!("{n} puzzles were not mined");
+        }
+    };
+    let s = common::start_with(config(2), None).await;
+    wait_for(2).await;
+    drop(s);
+    // Enough already: none more.
+    let s = common::start_with(config(2), None).await;
+    let _ = next(&s, None, "").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(stored(&db, "imago").await, 2);
+    drop(s);
+    // Asked for more: the ones lacking, different ones.
+    let s = common::start_with(config(4), None).await;
+    wait_for(4).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(stored(&db, "imago").await, 4);
+    drop(s);
+    drop(dir);
+}
