@@ -650,3 +650,12 @@ ex_too_deep = Games are counted only up to { $plies } moves in.
 ex_line = Moves so far
 ex_start = Start
 ex_to_analysis = Open in the analysis board
+
+## Puzzles
+
+api_puzzle_no_game = which game? add ?game=NAME
+api_puzzle_bad_number = { $name }={ $value } is not a number
+api_puzzle_bad_rating = { $name } { $value } is out of range: a rating is 100 to 4000, a deviation 30 to 350
+api_puzzles_none = no puzzles of { $game } yet: they are being made; try again in a minute
+api_no_puzzle = no puzzle "{ $id }"
+api_puzzle_bad_move = move "{ $move }": { $error }

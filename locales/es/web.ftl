@@ -659,3 +659,12 @@ ex_too_deep = Las partidas solo se cuentan hasta { $plies } jugadas.
 ex_line = Jugadas hasta aquí
 ex_start = Inicio
 ex_to_analysis = Abrir en el tablero de análisis
+
+## Puzzles
+
+api_puzzle_no_game = ¿qué juego? añade ?game=NOMBRE
+api_puzzle_bad_number = { $name }={ $value } no es un número
+api_puzzle_bad_rating = { $name } { $value } está fuera de rango: una puntuación va de 100 a 4000, una desviación de 30 a 350
+api_puzzles_none = aún no hay problemas de { $game }: se están preparando; vuelve a intentarlo en un minuto
+api_no_puzzle = no hay ningún problema «{ $id }»
+api_puzzle_bad_move = jugada «{ $move }»: { $error }

@@ -85,6 +85,7 @@ pub fn run(args: &Args) -> Result<()> {
                 public_url: args.public_url.clone().unwrap_or_default(),
                 quiet: std::time::Duration::from_secs(args.mail_quiet),
             }),
+        puzzles: tablero_server::puzzles::Seeding::default(),
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -21,6 +21,7 @@ pub mod mail;
 mod minify;
 pub mod players;
 pub mod position;
+pub mod puzzles;
 pub mod rating;
 pub mod ratings;
 pub mod reviews;
@@ -59,6 +60,8 @@ pub struct Config {
     /// Email notices of correspondence games (`--smtp URL`); none: no
     /// mail is sent.
     pub mail: Option<mail::MailConfig>,
+    /// The puzzles mined at start-up where the database has too few.
+    pub puzzles: puzzles::Seeding,
 }
 
 impl Default for Config {
@@ -72,6 +75,7 @@ impl Default for Config {
             limits: Limits::default(),
             lab: None,
             mail: None,
+            puzzles: puzzles::Seeding::default(),
         }
     }
 }
@@ -341,6 +345,9 @@ pub async fn start(
             Err(e) => tracing::error!("rating the games that ended unrated: {e:#}"),
         }
     });
+    // A database with too few puzzles gets a small set, mined in the
+    // background.
+    puzzles::spawn_seeding(&hub, config.puzzles.clone());
     let mailer = match &config.mail {
         Some(m) => {
             Some(mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?)

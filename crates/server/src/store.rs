@@ -201,7 +201,7 @@ async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> 
 }
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [(i64, &str, &str); 9] = [
+const MIGRATIONS: [(i64, &str, &str); 10] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "chain", include_str!("../migrations/0002_chain.sql")),
     (
@@ -219,6 +219,11 @@ const MIGRATIONS: [(i64, &str, &str); 9] = [
     ),
     (8, "ratings", include_str!("../migrations/0008_ratings.sql")),
     (9, "reviews", include_str!("../migrations/0009_reviews.sql")),
+    (
+        10,
+        "puzzles",
+        include_str!("../migrations/0010_puzzles.sql"),
+    ),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source.

@@ -3,7 +3,8 @@
 //! [`ws`] (a game's socket), [`accounts`] (sign-up, login, sessions), [`layouts`] (Imago's solver and saved
 //! layouts), [`lobby`] (seeks and the lobby's socket), [`notify`] (email
 //! notices of correspondence games), [`players`] (profiles and leaderboards), [`position`] (positions without a
-//! game), [`print`] (rules pages, kits and cards), [`lab`] (the designer's
+//! game), [`print`] (rules pages, kits and cards), [`puzzles`] (proven puzzles and
+//! puzzle ratings), [`lab`] (the designer's
 //! reports) and
 //! [`assets`] (the web app's files and pages). The handlers share only
 //! [`crate::state`], [`crate::extract`], [`crate::error`] and (the two
@@ -19,6 +20,7 @@ mod notify;
 mod players;
 mod position;
 mod print;
+mod puzzles;
 mod ws;
 
 use crate::error::ApiError;
@@ -107,6 +109,9 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/position", post(position::position))
         .route("/api/analyse", post(position::analyse))
         .route("/api/explore", post(position::explore))
+        // ---- puzzles (#35)
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/{id}/answer", post(puzzles::answer))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(print::rules))
         .route("/api/cards/{file}", get(print::card))

@@ -31,12 +31,17 @@ pub async fn start() -> Server {
 }
 
 /// A server on `database` (a SQLite path or a PostgreSQL URL), with no
-/// rate limit.
+/// rate limit and no puzzles mined at start-up (tests/puzzles.rs mines
+/// its own).
 pub async fn start_on(database: &str) -> Server {
     start_with(
         tablero_server::Config {
             database: database.to_string(),
             rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game: 0,
+                ..tablero_server::puzzles::Seeding::default()
+            },
             ..tablero_server::Config::default()
         },
         None,

@@ -1,0 +1,80 @@
+//! Puzzles (`crate::puzzles`): `GET /api/puzzles/next?game=G&rating=R`
+//! poses one near the player's rating, `POST /api/puzzles/{id}/answer`
+//! judges a move and rates the try.
+
+use crate::accounts::MaybeSession;
+use crate::error::ApiError;
+use crate::extract::AppJson;
+use crate::hub::Hub;
+use crate::puzzles::{sent_rating, Judged, Posed};
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tablero_core::Message;
+
+/// A number parameter of the query, if given.
+fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiError> {
+    let Some(text) = q.get(name) else {
+        return Ok(None);
+    };
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(Some(v)),
+        _ => Err(ApiError::Invalid(
+            Message::new(
+                "api_puzzle_bad_number",
+                format!("{name}={text:?} is not a number"),
+            )
+            .text("name", name)
+            .text("value", text.as_str()),
+        )),
+    }
+}
+
+/// `GET /api/puzzles/next?game=G[&rating=R&deviation=D]`: a puzzle of `G`
+/// near the logged-in account's puzzle rating, else `R` (1500 if not
+/// given); never its answer or proof.
+pub(super) async fn next(
+    State(hub): State<Arc<Hub>>,
+    MaybeSession(session): MaybeSession,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Posed>, ApiError> {
+    let Some(game) = q.get("game") else {
+        return Err(ApiError::Invalid(Message::new(
+            "api_puzzle_no_game",
+            "which game? add ?game=NAME",
+        )));
+    };
+    let sent = sent_rating(number(&q, "rating")?, number(&q, "deviation")?)?;
+    let account = session.as_ref().map(|s| s.account.as_str());
+    match crate::puzzles::next(hub.store(), game, account, sent).await? {
+        Ok(posed) => Ok(Json(posed)),
+        Err(none) => Err(ApiError::Busy(none)),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AnswerBody {
+    #[serde(rename = "move")]
+    text: String,
+    rating: Option<f64>,
+    deviation: Option<f64>,
+}
+
+/// `POST /api/puzzles/{id}/answer`: `{"move": M}` (and, not logged in,
+/// the player's `rating` and `deviation`): right or wrong, the values of
+/// the move and of the answer, the proof, and the new puzzle rating.
+pub(super) async fn answer(
+    State(hub): State<Arc<Hub>>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<String>,
+    AppJson(b): AppJson<AnswerBody>,
+) -> Result<Json<Judged>, ApiError> {
+    let sent = sent_rating(b.rating, b.deviation)?;
+    let account = session.as_ref().map(|s| s.account.as_str());
+    Ok(Json(
+        crate::puzzles::answer(hub.store(), &id, &b.text, account, sent).await?,
+    ))
+}

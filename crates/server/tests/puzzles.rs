@@ -1,0 +1,421 @@
+//! Puzzles through the API: a fresh server mines a small set at start-up;
+//! `next` poses one without its answer; an answer is judged by the proof
+//! and rates the try (an account's rating stored, once per puzzle; a
+//! player not logged in gets the rating back from the one sent).
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use tablero_core::Game;
+use tablero_games::imago::Imago;
+
+mod common;
+use common::Server;
+
+/// A server on a new database that mines `per_game` Imago puzzles at
+/// start-up.
+async fn server(per_game: usize) -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    common::start_with(
+        tablero_server::Config {
+            database: db,
+            rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game,
+                games: Some(vec!["imago".into()]),
+                ..tablero_server::puzzles::Seeding::default()
+            },
+            ..tablero_server::Config::default()
+        },
+        Some(dir),
+    )
+    .await
+}
+
+/// `next` for Imago (with the session `cookie`, and `query` added), once
+/// the start-up's mining has stored some.
+async fn next(s: &Server, cookie: Option<&str>, query: &str) -> Value {
+    for _ in 0..1200 {
+        let (status, v) = s
+            .call_as(
+                "GET",
+                &format!("/api/puzzles/next?game=imago{query}"),
+                cookie,
+                None,
+                None,
+            )
+            .await;
+        match status {
+            200 => return v,
+            503 => assert_eq!(v["code"], "api_puzzles_none", "{v}"),
+            _ => panic!("{status}: {v}"),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no puzzle was mined");
+}
+
+async fn answer(s: &Server, cookie: Option<&str>, id: &str, body: Value) -> (u16, Value) {
+    s.call_as(
+        "POST",
+        &format!("/api/puzzles/{id}/answer"),
+        cookie,
+        None,
+        Some(body),
+    )
+    .await
+}
+
+/// The legal moves of a posed Imago puzzle, in notation.
+fn legal(posed: &Value) -> Vec<String> {
+    let variant = posed["variant"].as_str().unwrap().parse().unwrap();
+    let pos = Imago::parse_position(&variant, posed["position"].as_str().unwrap()).unwrap();
+    pos.legal_move_strings()
+}
+
+/// The value's rank: a win beats a draw beats a loss.
+fn kind(v: &Value) -> &str {
+    v["kind"].as_str().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_server_mines_puzzles_and_next_never_tells_the_answer() {
+    let s = server(3).await;
+    let posed = next(&s, None, "").await;
+    let mut keys: Vec<&str> = posed
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "difficulty",
+            "game",
+            "id",
+            "position",
+            "rating",
+            "side",
+            "theme",
+            "variant"
+        ],
+        "{posed}"
+    );
+    assert_eq!(posed["game"], "imago");
+    assert!(posed["theme"].as_str().unwrap().starts_with("win-in-"));
+    assert!(legal(&posed).len() >= 2);
+    assert_eq!(posed["rating"]["rating"], 1500.0);
+    // All three are mined, in time, and each is posed without its answer.
+    let mut ids = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        let p = next(&s, None, "").await;
+        assert!(p.get("answer").is_none() && p.get("proof").is_none(), "{p}");
+        ids.insert(p["id"].as_str().unwrap().to_string());
+        if ids.len() == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(ids.len(), 3, "{ids:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_right_and_a_wrong_answer_rate_the_rating_sent() {
+    let s = server(2).await;
+    let posed = next(&s, None, "&rating=1700").await;
+    assert_eq!(posed["rating"]["rating"], 1700.0);
+    let id = posed["id"].as_str().unwrap();
+    let moves = legal(&posed);
+    // A first try tells the answer; then the answer and another move.
+    let (status, first) = answer(&s, None, id, json!({"move": moves[0], "rating": 1700})).await;
+    assert_eq!(status, 200, "{first}");
+    let right_move = first["answer"].as_str().unwrap().to_string();
+    assert!(moves.contains(&right_move));
+    assert_eq!(first["proof"].as_array().unwrap().len(), moves.len());
+    let wrong_move = moves.iter().find(|m| **m != right_move).unwrap();
+
+    let (status, right) = answer(&s, None, id, json!({"move": right_move, "rating": 1700})).await;
+    assert_eq!(status, 200, "{right}");
+    assert_eq!(right["right"], true);
+    assert_eq!(right["move"], right_move.as_str());
+    assert_eq!(kind(&right["played"]), "win");
+    assert_eq!(right["played"], right["best"]);
+    assert!(
+        right["rating"]["rating"].as_f64().unwrap() > 1700.0,
+        "{right}"
+    );
+    assert!(right["change"].as_f64().unwrap() > 0.0);
+
+    let (status, wrong) = answer(
+        &s,
+        None,
+        id,
+        json!({"move": wrong_move, "rating": 1700, "deviation": 100}),
+    )
+    .await;
+    assert_eq!(status, 200, "{wrong}");
+    assert_eq!(wrong["right"], false);
+    assert_eq!(wrong["answer"], right_move.as_str());
+    assert_ne!(kind(&wrong["played"]), "win", "the refutation: {wrong}");
+    assert_eq!(kind(&wrong["best"]), "win");
+    let after = wrong["rating"]["rating"].as_f64().unwrap();
+    assert!(after < 1700.0, "{wrong}");
+    // A deviation of 100 moves the rating less than a new player's 350.
+    let (_, unsure) = answer(&s, None, id, json!({"move": wrong_move, "rating": 1700})).await;
+    assert!(
+        unsure["rating"]["rating"].as_f64().unwrap() < after,
+        "{unsure}"
+    );
+
+    // Bad input is said, not panicked on.
+    let (status, bad) = answer(&s, None, id, json!({"move": "zz9"})).await;
+    assert_eq!(
+        (status, bad["code"].as_str()),
+        (400, Some("api_puzzle_bad_move")),
+        "{bad}"
+    );
+    let (status, bad) = answer(&s, None, id, json!({"move": moves[0], "rating": 99999})).await;
+    assert_eq!(
+        (status, bad["code"].as_str()),
+        (400, Some("api_puzzle_bad_rating")),
+        "{bad}"
+    );
+    let (status, bad) = s
+        .call(
+            "GET",
+            "/api/puzzles/next?game=imago&rating=high",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, bad["code"].as_str()),
+        (400, Some("api_puzzle_bad_number")),
+        "{bad}"
+    );
+    let (status, bad) = s.call("GET", "/api/puzzles/next", None, None).await;
+    assert_eq!(
+        (status, bad["code"].as_str()),
+        (400, Some("api_puzzle_no_game")),
+        "{bad}"
+    );
+    let (status, bad) = s
+        .call("GET", "/api/puzzles/next?game=chess", None, None)
+        .await;
+    assert_eq!(
+        (status, bad["code"].as_str()),
+        (404, Some("api_no_such_game")),
+        "{bad}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_s_rating_is_stored_its_own_and_rated_once_per_puzzle() {
+    let s = server(2).await;
+    let ann = s.sign_up("ann").await;
+    let bob = s.sign_up("bob").await;
+    let posed = next(&s, Some(&ann), "&rating=2500").await;
+    // Logged in, the account's rating counts, not the one in the query.
+    assert_eq!(posed["rating"]["rating"], 1500.0);
+    assert_eq!(posed["rating"]["games"], 0);
+    let id = posed["id"].as_str().unwrap();
+    let moves = legal(&posed);
+    // Anonymously first, to learn the answer.
+    let (_, peek) = answer(&s, None, id, json!({"move": moves[0]})).await;
+    let right_move = peek["answer"].as_str().unwrap().to_string();
+    let wrong_move = moves.iter().find(|m| **m != right_move).unwrap();
+
+    let (status, judged) = answer(&s, Some(&ann), id, json!({"move": wrong_move})).await;
+    assert_eq!(status, 200, "{judged}");
+    assert_eq!(
+        (judged["right"].as_bool(), judged["rated"].as_bool()),
+        (Some(false), Some(true))
+    );
+    let stored = judged["rating"]["rating"].as_f64().unwrap();
+    assert!(stored < 1500.0, "{judged}");
+    assert_eq!(judged["rating"]["games"], 1);
+    // Stored: the next puzzle is picked for it.
+    let again = next(&s, Some(&ann), "").await;
+    assert_eq!(again["rating"]["rating"].as_f64(), Some(stored));
+    assert_eq!(again["rating"]["games"], 1);
+    // A second try of the same puzzle is judged but not rated.
+    let (_, second) = answer(&s, Some(&ann), id, json!({"move": right_move})).await;
+    assert_eq!(
+        (second["right"].as_bool(), second["rated"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert_eq!(second["rating"]["rating"].as_f64(), Some(stored));
+    assert_eq!(second["change"], 0.0);
+    // Bob's cookie changes Bob's rating only.
+    let (_, bobs) = answer(&s, Some(&bob), id, json!({"move": right_move})).await;
+    assert_eq!(
+        (bobs["right"].as_bool(), bobs["rated"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert!(
+        bobs["rating"]["rating"].as_f64().unwrap() > 1500.0,
+        "{bobs}"
+    );
+    let ann_now = next(&s, Some(&ann), "").await;
+    assert_eq!(ann_now["rating"]["rating"].as_f64(), Some(stored));
+    assert_eq!(ann_now["rating"]["games"], 1);
+    let bob_now = next(&s, Some(&bob), "").await;
+    assert_eq!(bob_now["rating"]["rating"], bobs["rating"]["rating"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_puzzle_is_404() {
+    let s = server(0).await;
+    let (status, v) = answer(&s, None, "imago-0000000000000000", json!({"move": "a1"})).await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (404, Some("api_no_puzzle")),
+        "{v}"
+    );
+    // Nothing is mined when the server is told to mine none.
+    let (status, v) = s
+        .call("GET", "/api/puzzles/next?game=imago", None, None)
+        .await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (503, Some("api_puzzles_none")),
+        "{v}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let s = common::start_with(
+        tablero_server::Config {
+            database: db,
+            rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game: 2,
+                ..tablero_server::puzzles::Seeding::default()
+            },
+            ..tablero_server::Config::default()
+        },
+        Some(dir),
+    )
+    .await;
+    let (_, catalog) = s.call("GET", "/api/catalog", None, None).await;
+    let games: Vec<String> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap().to_string())
+        .collect();
+    assert!(games.len() >= 4, "{games:?}");
+    for game in &games {
+        let mut posed = Value::Null;
+        for _ in 0..1200 {
+            let (status, v) = s
+                .call("GET", &format!("/api/puzzles/next?game={game}"), None, None)
+                .await;
+            if status == 200 {
+                posed = v;
+                break;
+            }
+            assert_eq!(
+                (status, v["code"].as_str()),
+                (503, Some("api_puzzles_none"))
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(posed["game"], game.as_str(), "no {game} puzzle was mined");
+        assert!(posed.get("answer").is_none() && posed.get("proof").is_none());
+        let id = posed["id"].as_str().unwrap();
+        let (status, bad) = answer(&s, None, id, json!({"move": "?"})).await;
+        assert_eq!(
+            (status, bad["code"].as_str()),
+            (400, Some("api_puzzle_bad_move"))
+        );
+        assert!(bad.get("answer").is_none(), "{bad}");
+        // A legal move, from the position's board.
+        let (status, board) = s
+            .call(
+                "POST",
+                "/api/position",
+                None,
+                Some(json!({"game": game, "variant": posed["variant"], "position": posed["position"]})),
+            )
+            .await;
+        assert_eq!(status, 200, "{board}");
+        let legal = board["legal"].as_array().unwrap();
+        assert!(legal.len() >= 2, "{board}");
+        let any = legal[0]["move"].as_str().unwrap();
+        let (status, tried) = answer(&s, None, id, json!({"move": any})).await;
+        assert_eq!(status, 200, "{tried}");
+        let right_move = tried["answer"].as_str().unwrap().to_string();
+        assert_eq!(tried["proof"][0]["move"], right_move.as_str());
+        let (_, right) = answer(&s, None, id, json!({"move": right_move})).await;
+        assert_eq!(right["right"], true, "{game}: {right}");
+        let worst = tried["proof"].as_array().unwrap().last().unwrap()["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (_, wrong) = answer(&s, None, id, json!({"move": worst})).await;
+        assert_eq!(wrong["right"], false, "{game}: {wrong}");
+    }
+}
+
+/// The puzzles of `game` stored in `database`.
+async fn stored(database: &str, game: &str) -> i64 {
+    let store = tablero_server::Store::open(database).await.unwrap();
+    sqlx::Row::get(
+        &sqlx::query("SELECT COUNT(*) FROM puzzles WHERE game = $1")
+            .bind(game)
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+        0,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_mines_only_what_its_database_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let config = |per_game| tablero_server::Config {
+        database: db.clone(),
+        rate: 0,
+        puzzles: tablero_server::puzzles::Seeding {
+            per_game,
+            games: Some(vec!["imago".into()]),
+            ..tablero_server::puzzles::Seeding::default()
+        },
+        ..tablero_server::Config::default()
+    };
+    let wait_for = |n: i64| {
+        let db = db.clone();
+        async move {
+            for _ in 0..600 {
+                if stored(&db, "imago").await >= n {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            panic!("{n} puzzles were not mined");
+        }
+    };
+    let s = common::start_with(config(2), None).await;
+    wait_for(2).await;
+    drop(s);
+    // Enough already: none more.
+    let s = common::start_with(config(2), None).await;
+    let _ = next(&s, None, "").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(stored(&db, "imago").await, 2);
+    drop(s);
+    // Asked for more: the ones lacking, different ones.
+    let s = common::start_with(config(4), None).await;
+    wait_for(4).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(stored(&db, "imago").await, 4);
+    drop(s);
+    drop(dir);
+}
