@@ -329,6 +329,8 @@ pub struct Found {
     pub view: AccountView,
     /// Its password's hash.
     pub hash: String,
+    /// Whether its profile is shown to its owner only.
+    pub private: bool,
 }
 
 /// The logged-in account of a request (`tablero_session`), if any.
@@ -434,7 +436,8 @@ where
 /// Storage failures.
 pub async fn find(hub: &Hub, key: &str) -> Result<Option<Found>, ApiError> {
     let row = sqlx::query(
-        "SELECT id, name, created, hash FROM accounts WHERE name_key = $1 AND deleted = 0",
+        "SELECT id, name, created, hash, private FROM accounts \
+         WHERE name_key = $1 AND deleted = 0",
     )
     .bind(key)
     .fetch_optional(hub.store().pool())
@@ -450,6 +453,7 @@ pub async fn find(hub: &Hub, key: &str) -> Result<Option<Found>, ApiError> {
             created: r.try_get(2).context("account")?,
         },
         hash: r.try_get(3).context("account")?,
+        private: r.try_get::<i64, _>(4).context("account")? != 0,
     }))
 }
 
@@ -495,6 +499,7 @@ pub async fn create(hub: &Hub, name: &str, hash: &str) -> Result<Option<Found>, 
                 created,
             },
             hash: hash.to_string(),
+            private: false,
         })),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
         Err(e) => Err(anyhow::Error::from(e).context("creating an account").into()),

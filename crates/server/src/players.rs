@@ -48,22 +48,11 @@ pub struct Account {
 /// # Errors
 /// Storage failures.
 pub async fn find(hub: &Hub, key: &str) -> Result<Option<Account>, ApiError> {
-    let row = sqlx::query(
-        "SELECT id, name, created, private FROM accounts WHERE name_key = $1 AND deleted = 0",
-    )
-    .bind(key)
-    .fetch_optional(hub.store().pool())
-    .await
-    .context("reading an account")?;
-    let Some(r) = row else {
-        return Ok(None);
-    };
-    let private: i64 = r.try_get(3).context("account")?;
-    Ok(Some(Account {
-        id: r.try_get(0).context("account")?,
-        name: r.try_get(1).context("account")?,
-        created: r.try_get(2).context("account")?,
-        private: private != 0,
+    Ok(crate::accounts::find(hub, key).await?.map(|f| Account {
+        id: f.id,
+        name: f.view.name,
+        created: f.view.created,
+        private: f.private,
     }))
 }
 

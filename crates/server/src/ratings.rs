@@ -69,10 +69,9 @@ enum Holder {
     Level(u8, Rating),
 }
 
-/// The computer's level in a stored seat, if the computer sits there.
+/// The computer's level in seat `seat` of `row`, if the computer sits there.
 fn level_of(row: &GameRow, seat: usize) -> Option<u8> {
-    let s = &row.seats[seat];
-    (s.kind == "ai").then(|| s.level.and_then(|l| u8::try_from(l).ok()).unwrap_or(3))
+    crate::hub::ai_level(&row.seats[seat])
 }
 
 /// The fixed rating of the computer at `level` in `row`'s game.
@@ -317,11 +316,7 @@ async fn rate_once(store: &Store, id: &str) -> Result<Option<Rated>> {
         }
     }
     if store.is_postgres() {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(crate::store::CHANNEL)
-            .bind(format!("{}{id}", crate::store::PLAYERS))
-            .execute(&mut *tx)
-            .await?;
+        crate::store::notify_players(&mut *tx, id).await?;
     }
     tx.commit().await?;
     tracing::info!(game = %id, pool = %pool, "rated");

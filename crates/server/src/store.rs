@@ -256,6 +256,24 @@ pub const CHANNEL: &str = "tablero_games";
 /// changed, not the game (`players:ID`).
 pub const PLAYERS: &str = "players:";
 
+/// Tells the other processes on a PostgreSQL database that game `id`'s
+/// players or ratings changed (a [`PLAYERS`] notice; sent when `db`'s
+/// transaction commits).
+///
+/// # Errors
+/// On database errors.
+pub async fn notify_players<'e, E>(db: E, id: &str) -> Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{PLAYERS}{id}"))
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Milliseconds since 1970.
 #[must_use]
 pub fn now_ms() -> i64 {

@@ -105,7 +105,7 @@ struct Live {
 }
 
 /// The computer's level in a stored seat, if the computer sits there.
-fn ai_level(s: &SeatRow) -> Option<u8> {
+pub(crate) fn ai_level(s: &SeatRow) -> Option<u8> {
     (s.kind == "ai").then(|| s.level.and_then(|l| u8::try_from(l).ok()).unwrap_or(3))
 }
 
@@ -571,12 +571,7 @@ impl Hub {
         self.players_changed(ids).await?;
         if self.store.is_postgres() {
             for id in ids {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(crate::store::CHANNEL)
-                    .bind(format!("{}{id}", crate::store::PLAYERS))
-                    .execute(self.store.pool())
-                    .await
-                    .map_err(|e| HubError::Internal(e.into()))?;
+                crate::store::notify_players(self.store.pool(), id).await?;
             }
         }
         Ok(())

@@ -85,28 +85,9 @@ impl Server {
         token: Option<&str>,
         body: Option<serde_json::Value>,
     ) -> (u16, serde_json::Value) {
-        let url = format!("{}{path}", self.base);
-        let mut req = match method {
-            "GET" => self.client.get(url),
-            _ => self.client.post(url),
-        };
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if let Some(b) = body {
-            req = req.body(b.to_string());
-        }
-        let resp = req.send().await.expect("request");
-        let status = resp.status().as_u16();
-        let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
-        )
+        self.send(method, path, false, None, token, body).await
     }
-}
 
-impl Server {
     /// Like [`Server::call`], as a browser of this site sends it: with the
     /// session cookie `cookie` (if any), `token` as the bearer, and this
     /// server's own `Origin`.
@@ -118,12 +99,28 @@ impl Server {
         token: Option<&str>,
         body: Option<serde_json::Value>,
     ) -> (u16, serde_json::Value) {
+        self.send(method, path, true, cookie, token, body).await
+    }
+
+    /// The request of [`Server::call`] and [`Server::call_as`]: `site`
+    /// sends this server's own `Origin`, `cookie` the session cookie.
+    async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        site: bool,
+        cookie: Option<&str>,
+        token: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
         let url = format!("{}{path}", self.base);
         let mut req = match method {
             "GET" => self.client.get(url),
             _ => self.client.post(url),
+        };
+        if site {
+            req = req.header("Origin", self.base.clone());
         }
-        .header("Origin", self.base.clone());
         if let Some(c) = cookie {
             req = req.header("Cookie", format!("tablero_session={c}"));
         }
