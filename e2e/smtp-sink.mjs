@@ -1,6 +1,6 @@
 // A minimal SMTP server for the browser tests: it accepts every message
 // and keeps it ({ to: [addresses], data: text }), so a test can count the
-// mails the server sent. Started by run.mjs before the server, which gets
+// mails the server sent. Started by the harness (harness.mjs) before the server, which gets
 // `--smtp smtp://127.0.0.1:PORT`.
 
 import net from 'node:net';

@@ -5,7 +5,7 @@
 # Set-up: a throwaway PostgreSQL server for the multi-process test (from the
 # distribution's packages; the test is skipped, with the reason printed, if
 # none can be started), Debian's Chromium for the browser tests (installed
-# when missing), the browser tests' one npm package (playwright-core), and
+# when missing), the browser tests' npm packages (@playwright/test, axe-core; no browser download), and
 # pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,4 +50,4 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
 # `cargo test` built the binary the browser tests serve from.
-node e2e/run.mjs target/debug/tablero
+(cd e2e && TABLERO_BIN=../target/debug/tablero ./node_modules/.bin/playwright test)

@@ -1,5 +1,4 @@
-// Browser test of the game review (issue #35), run by run.mjs:
-//   E2E_ONLY=testReview node e2e/run.mjs target/debug/tablero
+// The game review (issue #35).
 //
 // testReview: an Imago game is played through the API where the first
 // player throws the draw away (a move the analysis calls a loss) and both
@@ -7,6 +6,8 @@
 // a laptop, Spanish on a phone) the Review button shows each player's
 // accuracy, the move where the result slipped (the one thrown away, also
 // marked in the move list) and the value chart; screenshots of both.
+
+import { test, expect, check, log, shoot, axeCheck, BASE } from '../harness.mjs';
 
 async function call(base, method, path, body, token) {
   const headers = { 'Content-Type': 'application/json', Origin: base };
@@ -51,33 +52,29 @@ async function gameWithSlip(base, check) {
   throw new Error(`testReview: the game did not end (${moves.length} moves, slip at ${slip})`);
 }
 
-export async function testReview({ browser, base, newPage, check, log, shoot, axe }) {
-  const { id, slip, plies } = await gameWithSlip(base, check);
+test('testReview', async ({ browser, newPage }) => {
+  const { id, slip, plies } = await gameWithSlip(BASE, check);
   check(slip !== null, 'no move lost the draw');
   log(`Imago game ${id}: the draw thrown away at move ${slip}, over after ${plies}`);
   for (const [lang, size, phone] of [['en', { width: 1366, height: 768 }, false], ['es', { width: 390, height: 844 }, true]]) {
     const ctx = await browser.newContext({ viewport: size, locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone, bypassCSP: true /* axe-core is injected */ });
     const page = await newPage(ctx, `review-${lang}`);
-    await page.goto(`${base}/play/${id}`);
-    await page.waitForSelector('[data-testid=review]:not([hidden])');
-    await page.click('[data-testid=review]');
-    await page.waitForSelector('[data-testid=review-slipped][data-ply]', { timeout: 20_000 });
-    const at = Number(await page.getAttribute('[data-testid=review-slipped]', 'data-ply'));
-    check(at === slip, `${lang}: the review says the result slipped at move ${at}, the game threw it away at ${slip}`);
-    const said = await page.textContent('[data-testid=review-slipped]');
+    await page.goto(`${BASE}/play/${id}`);
+    await page.click('[data-testid=review]:not([hidden])');
+    const slipped = page.getByTestId('review-slipped');
+    await expect(slipped, `${lang}: the review says the result slipped elsewhere than move ${slip}, where the game threw it away`).toHaveAttribute('data-ply', String(slip), { timeout: 20_000 });
     const want = lang === 'es' ? 'El resultado se escapó en la jugada' : 'The result slipped at move';
-    check(said.includes(`${want} ${slip}`), `${lang}: the slipped line says ${JSON.stringify(said)}`);
-    await page.waitForSelector(`[data-testid=move-${slip}][data-verdict=slip]`);
+    await expect(slipped, `${lang}: the slipped line`).toContainText(`${want} ${slip}`);
+    await expect(page.locator(`[data-testid=move-${slip}][data-verdict=slip]`)).toBeVisible();
     const points = await page.$$eval('[data-testid=review-chart] polyline', (ls) => ls.map((l) => l.getAttribute('points').split(' ').length));
     check(points.length > 0 && points.reduce((a, b) => a + b, 0) === plies + 1, `${lang}: the chart has ${JSON.stringify(points)} points for ${plies + 1} positions`);
-    check(await page.$('[data-testid=review-chart] line.slip'), `${lang}: the chart marks the slipped move`);
-    const acc = await page.textContent('[data-testid=review-accuracy-0]');
-    check(/\d+ ?%/.test(acc), `${lang}: player one's accuracy: ${JSON.stringify(acc)}`);
+    await expect(page.locator('[data-testid=review-chart] line.slip'), `${lang}: the chart marks the slipped move`).not.toHaveCount(0);
+    await expect(page.getByTestId('review-accuracy-0'), `${lang}: player one's accuracy`).toHaveText(/\d+ ?%/);
     await page.click(`[data-testid=review-slipped] button`);
-    await page.waitForSelector(`[data-testid=board][data-shown-ply="${slip}"]`);
+    await expect(page.getByTestId('board')).toHaveAttribute('data-shown-ply', String(slip));
     await page.evaluate(() => document.querySelector('[data-testid=review-panel]').scrollIntoView());
     await shoot(page, `review-${lang}-${size.width}`);
-    if (axe) await axe(page, `the review (${lang}, ${size.width})`);
+    await axeCheck(page, `the review (${lang}, ${size.width})`);
     await ctx.close();
   }
-}
+});

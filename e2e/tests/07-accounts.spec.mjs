@@ -1,11 +1,12 @@
-// Browser tests of accounts (issue #34), run by run.mjs:
-//   E2E_ONLY=testAccounts node e2e/run.mjs target/debug/tablero
+// Accounts (issue #34).
 //
 // testAccounts: a player signs up in one browser (English, a laptop),
 // starts a game against the computer and moves, logs out; on a second
 // browser (Spanish, a phone) a wrong password is refused in Spanish, the
 // right one logs in, and the game goes on from there: the seat is the
 // account's, with no token in that browser.
+
+import { test, expect, check, log, shoot, BASE } from '../harness.mjs';
 
 /** Plays the first legal move of game `id` on `page` (its seat must be to move); returns the ply before. */
 async function playFirstLegal(page, id) {
@@ -22,7 +23,7 @@ async function login(page, name, password, button) {
   await page.click(`[data-testid=${button}]`);
 }
 
-export async function testAccounts({ browser, base, newPage, check, log, shoot }) {
+test('testAccounts', async ({ browser, newPage }) => {
   const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
   const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
   const a = await newPage(ctxA, 'account-en');
@@ -31,19 +32,19 @@ export async function testAccounts({ browser, base, newPage, check, log, shoot }
   const password = 'a long password';
 
   // Sign up in the first browser.
-  await a.goto(`${base}/`);
-  await a.waitForSelector('[data-testid=account-summary]');
+  await a.goto(`${BASE}/`);
+  await expect(a.getByTestId('account-summary')).toBeVisible();
   await a.click('[data-testid=account]');
   await shoot(a, 'account-form-en');
   await a.click('[data-testid=account]');
   await login(a, name, password, 'account-signup');
-  await a.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+  await expect(a.getByTestId('account-summary')).toHaveText(name);
   await shoot(a, 'account-in-en');
   log(`signed up as ${name}`);
 
   // A game against the computer, logged in: its seat is the account's.
-  await a.goto(`${base}/new/jarmo`);
-  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+  await a.goto(`${BASE}/new/jarmo`);
+  await expect(a.getByTestId('new-game-form')).toHaveAttribute('data-ready', '1');
   await a.check('[data-testid=seat-0-human]');
   await a.check('[data-testid=seat-1-ai]');
   await a.selectOption('[data-testid=level-1]', '1');
@@ -51,42 +52,39 @@ export async function testAccounts({ browser, base, newPage, check, log, shoot }
   await a.click('[data-testid=create]');
   await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
   const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
-  await a.waitForSelector('[data-testid=board][data-ply="0"] [data-cell]');
+  await expect(a.locator('[data-testid=board][data-ply="0"] [data-cell]').first()).toBeVisible();
   await playFirstLegal(a, id);
   // The computer answers: ply 2, the account's seat to move again.
-  await a.waitForSelector('[data-testid=board][data-ply="2"]');
+  await expect(a.getByTestId('board')).toHaveAttribute('data-ply', '2');
   await a.click('[data-testid=account]');
-  await a.waitForSelector('[data-testid=account-who]');
-  check((await a.textContent('[data-testid=account-who]')).includes(name), 'the box names the account');
+  await expect(a.getByTestId('account-who'), 'the box names the account').toContainText(name);
   await a.click('[data-testid=account-logout]');
-  await a.waitForFunction(() => document.querySelector('.account').dataset.state === 'out');
-  check((await a.textContent('[data-testid=account-summary]')) === 'Log in', 'logged out, the box offers to log in');
+  await expect(a.locator('.account')).toHaveAttribute('data-state', 'out');
+  await expect(a.getByTestId('account-summary'), 'logged out, the box offers to log in').toHaveText('Log in');
   log('game started and logged out');
 
   // A second browser: a wrong password is refused, in Spanish.
-  await b.goto(`${base}/`);
-  await b.waitForSelector('[data-testid=account-summary]');
+  await b.goto(`${BASE}/`);
+  await expect(b.getByTestId('account-summary')).toBeVisible();
   await login(b, name, 'not the password', 'account-login');
-  await b.waitForSelector('[data-testid=account-error]:not([hidden])');
-  const said = await b.textContent('[data-testid=account-error]');
-  check(said === 'nombre o contraseña incorrectos', `the refusal in Spanish: ${said}`);
+  await expect(b.getByTestId('account-error'), 'the refusal in Spanish').toHaveText('nombre o contraseña incorrectos');
   await shoot(b, 'account-refused-es');
   // The right one logs in, and the game goes on here.
   await b.fill('[data-testid=account-password]', password);
   await b.click('[data-testid=account-login]');
-  await b.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+  await expect(b.getByTestId('account-summary')).toHaveText(name);
   await shoot(b, 'account-in-es');
   const tokens = await b.evaluate(() => localStorage.getItem('tablero.games'));
   check(!tokens || tokens === '{}', `the second browser holds no token: ${tokens}`);
   // Its home page lists the account's game, though it holds no token.
-  await b.goto(`${base}/`);
-  await b.waitForSelector(`[data-testid=recent-${id}]`);
-  await b.goto(`${base}/play/${id}`);
-  await b.waitForSelector('[data-testid=board][data-ply="2"][data-you="0"] [data-cell]');
+  await b.goto(`${BASE}/`);
+  await expect(b.getByTestId(`recent-${id}`)).toBeVisible();
+  await b.goto(`${BASE}/play/${id}`);
+  await expect(b.locator('[data-testid=board][data-ply="2"][data-you="0"] [data-cell]').first()).toBeVisible();
   await playFirstLegal(b, id);
-  await b.waitForSelector('[data-testid=board][data-ply="4"]');
+  await expect(b.getByTestId('board')).toHaveAttribute('data-ply', '4');
   await shoot(b, 'account-continued-es');
   log('the game went on in the second browser');
   await ctxA.close();
   await ctxB.close();
-}
+});

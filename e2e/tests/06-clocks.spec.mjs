@@ -1,5 +1,4 @@
-// Browser tests of the clocks (issue #33), run by run.mjs:
-//   E2E_ONLY=testClocks,testCorrespondence node e2e/run.mjs target/debug/tablero
+// The clocks (issue #33):
 //
 // testClocks: a 1+0 game between two browser contexts (English on a
 // laptop, Spanish on a phone): the clocks wait for the first move, then the
@@ -7,6 +6,11 @@
 // server's time left; the side that does not move loses on time, said in
 // both languages. testCorrespondence: a days-per-move game, a move by one
 // player puts the game on the other's "your turn" list with its time left.
+// testMail: with the server's mail going to the SMTP sink, two players
+// leave their addresses on the home page; a correspondence move by one
+// sends exactly one mail, to the other, and none to the mover.
+
+import { test, expect, check, log, sleep, board, shoot, BASE } from '../harness.mjs';
 
 /** The shown time (data-ms) of seat `seat`'s clock and the server's left, read at once. */
 async function shownAndServer(page, id, seat) {
@@ -22,9 +26,9 @@ async function shownAndServer(page, id, seat) {
  * A game created on A's new-game page with the friend's seat by link and
  * time control `clock`, opened by B from the link: its id.
  */
-async function timedGame(a, b, base, game, clock) {
-  await a.goto(`${base}/new/${game}`);
-  await a.waitForSelector('[data-testid=new-game-form][data-ready="1"]');
+async function timedGame(a, b, game, clock) {
+  await a.goto(`${BASE}/new/${game}`);
+  await expect(a.getByTestId('new-game-form')).toHaveAttribute('data-ready', '1');
   await a.check('[data-testid=seat-0-human]');
   await a.check('[data-testid=seat-1-link]');
   await a.selectOption('[data-testid=first]', '0');
@@ -34,7 +38,7 @@ async function timedGame(a, b, base, game, clock) {
   const id = /\/play\/([A-Za-z0-9_-]+)/.exec(a.url())[1];
   const link = await a.inputValue('[data-testid=invite-link]');
   await b.goto(link);
-  await b.waitForSelector('[data-testid=board] [data-cell]');
+  await expect(b.locator('[data-testid=board] [data-cell]').first()).toBeVisible();
   return id;
 }
 
@@ -46,23 +50,27 @@ async function stateOnPage(a, id) {
   }, id);
 }
 
-export async function testClocks({ browser, base, newPage, check, log, shoot, sleep }) {
+/** Two contexts: A in English on a laptop, B in Spanish on a phone. */
+async function twoPlayers(browser, newPage, tag) {
   const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
   const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
-  const a = await newPage(ctxA, 'clock-en');
-  const b = await newPage(ctxB, 'clock-es');
-  const id = await timedGame(a, b, base, 'jarmo', '1+0');
-  await b.waitForSelector('[data-testid=clock-1]');
-  await a.waitForSelector('[data-testid=conn][data-state=live]');
-  await b.waitForSelector('[data-testid=conn][data-state=live]');
-  check((await a.textContent('[data-testid=clock-0]')) === '1:00', `A's clock before the first move: ${await a.textContent('[data-testid=clock-0]')}`);
+  return { ctxA, ctxB, a: await newPage(ctxA, `${tag}-en`), b: await newPage(ctxB, `${tag}-es`) };
+}
+
+test('testClocks', async ({ browser, newPage }) => {
+  const { ctxA, ctxB, a, b } = await twoPlayers(browser, newPage, 'clock');
+  const id = await timedGame(a, b, 'jarmo', '1+0');
+  await expect(b.getByTestId('clock-1')).toBeVisible();
+  await expect(a.getByTestId('conn')).toHaveAttribute('data-state', 'live');
+  await expect(b.getByTestId('conn')).toHaveAttribute('data-state', 'live');
+  await expect(a.getByTestId('clock-0'), 'A\'s clock before the first move').toHaveText('1:00');
   // The first move starts the clocks: the second seat's runs.
   const st = await stateOnPage(a, id);
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
-  await a.waitForSelector('[data-testid=board][data-ply="1"]');
-  await b.waitForSelector('[data-testid=board][data-ply="1"]');
-  await b.waitForSelector('[data-testid=clock-1].running');
+  await expect(board(a)).toHaveAttribute('data-ply', '1');
+  await expect(board(b)).toHaveAttribute('data-ply', '1');
+  await expect(b.getByTestId('clock-1')).toHaveClass(/\brunning\b/);
   // The clock counts down smoothly and agrees with the server's time left.
   const first = await shownAndServer(b, id, 1);
   await sleep(1000);
@@ -79,42 +87,39 @@ export async function testClocks({ browser, base, newPage, check, log, shoot, sl
   await shoot(a, 'clock-running-1366-en');
   await shoot(b, 'clock-running-390-es');
   // Under ten seconds: the clock warns (class low).
-  await b.waitForSelector('[data-testid=clock-1].low', { timeout: 65_000 });
+  await expect(b.getByTestId('clock-1')).toHaveClass(/\blow\b/, { timeout: 65_000 });
   await shoot(b, 'clock-low-390-es');
   // The side that does not move loses on time, with nobody's help.
-  await a.waitForFunction(() => /lost on time/.test(document.querySelector('[data-testid=status]')?.textContent || ''), null, { timeout: 20_000 });
-  await b.waitForFunction(() => /perdida por tiempo/.test(document.querySelector('[data-testid=status]')?.textContent || ''), null, { timeout: 20_000 });
+  await expect(a.getByTestId('status')).toContainText('lost on time', { timeout: 20_000 });
+  await expect(b.getByTestId('status')).toContainText('perdida por tiempo', { timeout: 20_000 });
   const end = await a.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
   check(end.result && end.result.reason === 'time' && end.result.winner === 0, `the result: ${JSON.stringify(end.result)}`);
   check(end.clock.left[1] === 0 && end.clock.running === null, `the clocks after the flag: ${JSON.stringify(end.clock)}`);
-  check((await a.textContent('[data-testid=clock-1]')) === '0:00.0', `the fallen clock shows ${await a.textContent('[data-testid=clock-1]')}`);
-  log(`clocks: ${id} lost on time by the side that did not move ("${(await a.textContent('[data-testid=status]')).trim()}" / "${(await b.textContent('[data-testid=status]')).trim()}")`);
+  await expect(a.getByTestId('clock-1'), 'the fallen clock').toHaveText('0:00.0');
+  log(`clocks: ${id} lost on time by the side that did not move ("${(await a.getByTestId('status').textContent()).trim()}" / "${(await b.getByTestId('status').textContent()).trim()}")`);
   await shoot(a, 'clock-flag-1366-en');
   await shoot(b, 'clock-flag-390-es');
   await ctxA.close();
   await ctxB.close();
-}
+});
 
-export async function testCorrespondence({ browser, base, newPage, check, log, shoot }) {
-  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
-  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
-  const a = await newPage(ctxA, 'corr-en');
-  const b = await newPage(ctxB, 'corr-es');
-  const id = await timedGame(a, b, base, 'linja', '3d');
+test('testCorrespondence', async ({ browser, newPage }) => {
+  const { ctxA, ctxB, a, b } = await twoPlayers(browser, newPage, 'corr');
+  const id = await timedGame(a, b, 'linja', '3d');
   // Before A's move B's home page lists nothing to play.
-  await b.goto(`${base}/`);
-  await b.waitForSelector('[data-testid=recent]');
+  await b.goto(`${BASE}/`);
+  await expect(b.getByTestId('recent')).toBeVisible();
   await a.bringToFront();
   const tokens = await a.evaluate((gid) => JSON.parse(localStorage.getItem('tablero.games') || '{}')[gid].tokens, id);
   const st = await stateOnPage(a, id);
   check(st.clock && st.clock.days === true && st.clock.control === '3d', `the game's clock: ${JSON.stringify(st.clock)}`);
-  check(await b.locator(`[data-testid=your-turn-${id}]`).count() === 0, 'the game is on B\'s list before A moved');
+  await expect(b.getByTestId(`your-turn-${id}`), 'the game is on B\'s list before A moved').toHaveCount(0);
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
-  await a.waitForSelector('[data-testid=board] [data-cell].target');
+  await expect(a.locator('[data-testid=board] [data-cell].target').first()).toBeVisible();
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
   const choice = a.locator(`[data-testid=choose-move][data-move="${mv.move}"]`);
   if (await choice.count()) await choice.click();
-  await a.waitForFunction(() => Number(document.querySelector('[data-testid=board]')?.dataset.ply) >= 1);
+  await expect.poll(() => board(a).getAttribute('data-ply').then(Number)).toBeGreaterThanOrEqual(1);
   // Linja's turn may go on with more moves: A plays until it is B's turn.
   for (let i = 0; i < 8; i++) {
     const now = await stateOnPage(a, id);
@@ -123,68 +128,59 @@ export async function testCorrespondence({ browser, base, newPage, check, log, s
   }
   // B's home page: the game waits for B's move, with its time left.
   await b.reload();
-  const item = b.locator(`[data-testid=your-turn-${id}]`);
-  await item.waitFor({ timeout: 10_000 });
+  const item = b.getByTestId(`your-turn-${id}`);
+  await expect(item, 'B\'s "your turn" line').toHaveText(/quedan (2 d 23 h|3 d 0 h)/, { timeout: 10_000 });
   const text = await item.textContent();
-  check(/quedan (2 d 23 h|3 d 0 h)/.test(text), `B's "your turn" line says "${text}"`);
-  await b.waitForFunction(() => /^\(1\) /.test(document.title), null, { timeout: 5000 });
-  check(await a.locator('[data-testid=your-turn]').count() === 0 || !(await a.textContent('[data-testid=your-turn]')).includes(id), 'the mover\'s list has the game');
+  await expect(b).toHaveTitle(/^\(1\) /, { timeout: 5000 });
+  check(await a.getByTestId('your-turn').count() === 0 || !(await a.getByTestId('your-turn').textContent()).includes(id), 'the mover\'s list has the game');
   log(`correspondence: after A's move ${id} is on B's "your turn" list ("${text.trim()}"), B's tab says "${await b.title()}"`);
   await shoot(b, 'your-turn-390-es');
-  await a.goto(`${base}/`);
-  await a.waitForSelector('[data-testid=recent]');
+  await a.goto(`${BASE}/`);
+  await expect(a.getByTestId('recent')).toBeVisible();
   await shoot(a, 'home-1366-en');
   await ctxA.close();
   await ctxB.close();
-}
+});
 
-// testMail: with the server's mail going to the sink run.mjs started, two
-// players leave their addresses on the home page; a correspondence move
-// by one sends exactly one mail, to the other, and none to the mover.
-export async function testMail({ browser, base, newPage, check, log, shoot, sleep, smtp }) {
-  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
-  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
-  const a = await newPage(ctxA, 'mail-en');
-  const b = await newPage(ctxB, 'mail-es');
-  const id = await timedGame(a, b, base, 'jarmo', '2d');
+test('testMail', async ({ browser, newPage, server }) => {
+  const { smtp } = server;
+  const { ctxA, ctxB, a, b } = await twoPlayers(browser, newPage, 'mail');
+  const id = await timedGame(a, b, 'jarmo', '2d');
   for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
-    await page.goto(`${base}/`);
+    await page.goto(`${BASE}/`);
     await page.fill('[data-testid=mail-email]', email);
     await page.click('[data-testid=mail-save]');
     await page.locator('[data-testid=mail-saved], [data-testid=mail-error]').first().waitFor();
-    const refused = await page.$('[data-testid=mail-error]');
-    check(!refused, `saving ${email} was refused: ${refused ? await refused.textContent() : ''}`);
+    await expect(page.getByTestId('mail-error'), `saving ${email} was refused`).toHaveCount(0);
   }
   log('mail: both addresses saved');
-  check(/bea@example.org/.test(await b.textContent('[data-testid=mail-saved]')), 'B\'s address is not shown as saved');
+  await expect(b.getByTestId('mail-saved'), 'B\'s address is not shown as saved').toContainText('bea@example.org');
   await shoot(b, 'mail-saved-390-es');
   const before = smtp.mails.length;
-  await a.goto(`${base}/play/${id}`);
-  await a.waitForSelector('[data-testid=board] [data-cell].target');
+  await a.goto(`${BASE}/play/${id}`);
+  await expect(a.locator('[data-testid=board] [data-cell].target').first()).toBeVisible();
   const st = await stateOnPage(a, id);
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
-  await a.waitForSelector('[data-testid=board][data-ply="1"]');
+  await expect(board(a)).toHaveAttribute('data-ply', '1');
   const t0 = Date.now();
-  while (smtp.mails.length === before && Date.now() - t0 < 15_000) await sleep(100);
+  await expect.poll(() => smtp.mails.length, { message: 'no mail arrived', timeout: 15_000, intervals: [100] }).toBeGreaterThan(before);
   const arrived = Date.now() - t0;
   // Wait past the quiet time: still exactly one, to the player to move.
   await sleep(6000);
   const mails = smtp.mails.slice(before);
   check(mails.length === 1, `${mails.length} mails arrived: ${JSON.stringify(mails.map((m) => m.to))}`);
-  check(mails[0].to.length === 1 && mails[0].to[0] === 'bea@example.org', `the mail went to ${mails[0].to}`);
-  check(/Subject: Te toca en Jarmo/.test(mails[0].data) && mails[0].data.includes(`${base}/play/${id}`), `the mail says: ${mails[0].data.slice(0, 600)}`);
+  expect(mails[0].to, 'the mail\'s recipients').toEqual(['bea@example.org']);
+  check(/Subject: Te toca en Jarmo/.test(mails[0].data) && mails[0].data.includes(`${BASE}/play/${id}`), `the mail says: ${mails[0].data.slice(0, 600)}`);
   check(!smtp.mails.some((m) => m.to.includes('ana@example.org')), 'the mover got a mail about her own move');
   log(`mail: one notice to the player to move ${arrived} ms after the move, none to the mover`);
   // A bad address is refused in Spanish on B's page.
-  await b.goto(`${base}/`);
+  await b.goto(`${BASE}/`);
   await b.click('[data-testid=mail-stop]');
   await b.fill('[data-testid=mail-email]', 'no es una dirección');
   await b.evaluate(() => { document.querySelector('[data-testid=mail-email]').type = 'text'; });
   await b.click('[data-testid=mail-save]');
-  await b.waitForSelector('[data-testid=mail-error]');
-  const err = await b.textContent('[data-testid=mail-error]');
-  check(/no es una dirección de correo/.test(err), `the refusal says "${err}"`);
+  await expect(b.getByTestId('mail-error'), 'the refusal').toContainText('no es una dirección de correo');
   await ctxA.close();
   await ctxB.close();
-}
+});

@@ -1,5 +1,4 @@
-// Browser test of the explorer (issue #35), run by run.mjs:
-//   E2E_ONLY=testExplore node e2e/run.mjs target/debug/tablero
+// The explorer (issue #35).
 //
 // testExplore: one Imago game is played through the API (a first move,
 // then a resignation) so that the server has a game to count; the
@@ -12,11 +11,7 @@
 // screenshots of both.
 
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const BIN = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(HERE, '../target/debug/tablero');
+import { test, expect, check, log, shoot, axeCheck, BASE, BIN } from '../harness.mjs';
 
 async function call(base, method, path, body, token) {
   const headers = { 'Content-Type': 'application/json', Origin: base };
@@ -37,11 +32,12 @@ async function shown(page) {
 }
 
 async function waitFor(page, ply) {
-  await page.waitForSelector(`[data-testid=board][data-shown-ply="${ply}"]`);
-  await page.waitForSelector('[data-testid=ex-moves] [data-testid=ex-move]', { timeout: 30_000 });
+  await expect(page.getByTestId('board')).toHaveAttribute('data-shown-ply', String(ply));
+  await expect(page.locator('[data-testid=ex-moves] [data-testid=ex-move]').first()).toBeVisible({ timeout: 30_000 });
 }
 
-export async function testExplore({ browser, base, newPage, check, log, shoot, axe }) {
+test('testExplore', async ({ browser, newPage }) => {
+  const base = BASE;
   const start = solved([]);
   check(start.length > 0, 'tablero solve lists no move at the Imago start');
   // A game that played one move and was resigned: counted once more than
@@ -63,29 +59,25 @@ export async function testExplore({ browser, base, newPage, check, log, shoot, a
     await page.goto(`${base}/explore/imago`);
     await waitFor(page, 0);
     const list = await shown(page);
-    check(JSON.stringify(list) === JSON.stringify(start),
-      `${lang}: the explorer's moves differ from tablero solve\n  page:  ${JSON.stringify(list)}\n  solve: ${JSON.stringify(start)}`);
-    const count = await page.getAttribute(`[data-testid=ex-move][data-move="${played}"]`, 'data-played');
-    check(count === String(was.games + 1), `${lang}: the game's move ${played} is counted ${count} times, not ${was.games + 1} (${was.games} before this test's game)`);
-    const title = await page.textContent('[data-testid=explore-title]');
-    check(title.includes(lang === 'es' ? 'Explorador' : 'Explorer'), `${lang}: the title says ${JSON.stringify(title)}`);
-    const results = await page.textContent(`[data-testid=ex-move][data-move="${played}"] .ex-results`);
+    expect(list, `${lang}: the explorer's moves differ from tablero solve`).toEqual(start);
+    await expect(page.locator(`[data-testid=ex-move][data-move="${played}"]`), `${lang}: the game's move ${played} is not counted ${was.games + 1} times (${was.games} before this test's game)`)
+      .toHaveAttribute('data-played', String(was.games + 1));
+    await expect(page.getByTestId('explore-title'), `${lang}: the title`).toContainText(lang === 'es' ? 'Explorador' : 'Explorer');
     const told = lang === 'es'
       ? `ganadas: ${was.wins}, tablas: ${was.draws}, perdidas: ${was.losses + 1}`
       : `${was.wins} won, ${was.draws} drawn, ${was.losses + 1} lost`;
-    check(results.includes(told), `${lang}: the results say ${JSON.stringify(results)}, want ${told}`);
+    await expect(page.locator(`[data-testid=ex-move][data-move="${played}"] .ex-results`), `${lang}: the results`).toContainText(told);
     await shoot(page, `explore-${lang}-${size.width}`);
     await page.evaluate((m) => document.querySelector(`[data-testid=ex-move][data-move="${m}"]`).scrollIntoView({ block: 'center' }), played);
     await shoot(page, `explore-${lang}-${size.width}-played`);
-    if (axe) await axe(page, `the explorer (${lang}, ${size.width})`);
+    await axeCheck(page, `the explorer (${lang}, ${size.width})`);
     // One move deeper, by keyboard: focus the move's button and press Enter.
     await page.focus(`[data-testid=ex-move][data-move="${played}"] button`);
     await page.keyboard.press('Enter');
     await waitFor(page, 1);
     const deeper = await shown(page);
     const want = solved([played]);
-    check(JSON.stringify(deeper) === JSON.stringify(want),
-      `${lang}: after ${played} the moves differ from tablero solve\n  page:  ${JSON.stringify(deeper)}\n  solve: ${JSON.stringify(want)}`);
+    expect(deeper, `${lang}: after ${played} the moves differ from tablero solve`).toEqual(want);
     check(page.url().includes('moves='), `${lang}: the address does not name the moves: ${page.url()}`);
     await shoot(page, `explore-${lang}-${size.width}-ply1`);
     // Back with the browser, forward, then back with the line's Start.
@@ -97,12 +89,12 @@ export async function testExplore({ browser, base, newPage, check, log, shoot, a
     await waitFor(page, 0);
     // The analysis board's link opens the explorer at its position.
     await page.goto(`${base}/analysis?game=imago&moves=${encodeURIComponent(JSON.stringify([played]))}`);
-    await page.waitForSelector('[data-testid=to-explore]:not([hidden])');
-    if (axe) await axe(page, `the analysis board with its Explore link (${lang})`);
+    await expect(page.getByTestId('to-explore')).toBeVisible();
+    await axeCheck(page, `the analysis board with its Explore link (${lang})`);
     await page.click('[data-testid=to-explore]');
     await waitFor(page, 1);
-    check(JSON.stringify(await shown(page)) === JSON.stringify(want), `${lang}: the analysis board's link opened another position`);
+    expect(await shown(page), `${lang}: the analysis board's link opened another position`).toEqual(want);
     await ctx.close();
   }
   log(`explorer: the Imago start's ${start.length} moves valued as tablero solve does (and after ${played}), the played game counted; English 1366x768, Spanish 390x844`);
-}
+});

@@ -1,5 +1,4 @@
-// Browser test of rated games (issue #34), run by run.mjs:
-//   E2E_ONLY=testRatings node e2e/run.mjs target/debug/tablero
+// Rated games (issue #34).
 //
 // testRatings: two players sign up (English on a laptop, Spanish on a
 // phone), one posts a rated seek in the lobby and the other takes it; they
@@ -8,10 +7,12 @@
 // computed here from Glickman's paper (not by the server's code), the
 // formulas themselves first checked against the paper's example.
 
+import { test, expect, check, log, shoot, BASE } from '../harness.mjs';
+
 /** Glicko-2 for one rating period (Glickman, "Example of the Glicko-2
  * system", 2013): `r, rd, vol` on the Glicko scale; `games` as
  * [{r, rd, score}]. */
-export function glicko2({ r, rd, vol }, games, tau) {
+function glicko2({ r, rd, vol }, games, tau) {
   const S = 173.7178;
   const mu = (r - 1500) / S;
   const phi = rd / S;
@@ -63,7 +64,7 @@ async function login(page, name, password, button) {
   await page.fill('[data-testid=account-name]', name);
   await page.fill('[data-testid=account-password]', password);
   await page.click(`[data-testid=${button}]`);
-  await page.waitForFunction((n) => document.querySelector('[data-testid=account-summary]').textContent === n, name);
+  await expect(page.getByTestId('account-summary')).toHaveText(name);
 }
 
 /** Plays the first legal move of game `id` on `page` by clicking its cells. */
@@ -71,10 +72,10 @@ async function playFirstLegal(page, id) {
   const st = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } })).json(), id);
   const mv = st.legal.find((m) => m.path && m.path.length) || st.legal[0];
   for (const cell of mv.path) await page.click(`[data-testid=board] [data-cell="${cell}"]`);
-  await page.waitForSelector(`[data-testid=board][data-ply="${st.ply + 1}"]`);
+  await expect(page.getByTestId('board')).toHaveAttribute('data-ply', String(st.ply + 1));
 }
 
-export async function testRatings({ browser, base, newPage, check, log, shoot }) {
+test('testRatings', async ({ browser, newPage }) => {
   // The formulas first: the paper's example, with its τ = 0.5.
   const ex = glicko2({ r: 1500, rd: 200, vol: 0.06 }, [
     { r: 1400, rd: 30, score: 1 }, { r: 1550, rd: 100, score: 0 }, { r: 1700, rd: 300, score: 0 },
@@ -89,18 +90,18 @@ export async function testRatings({ browser, base, newPage, check, log, shoot })
   const tag = Date.now() % 100000;
   const [nameA, nameB] = [`ana_${tag}`, `bea_${tag}`];
   for (const [page, name] of [[a, nameA], [b, nameB]]) {
-    await page.goto(`${base}/lobby`);
-    await page.waitForSelector('[data-testid=account-summary]');
+    await page.goto(`${BASE}/lobby`);
+    await expect(page.getByTestId('account-summary')).toBeVisible();
     await login(page, name, 'a long password', 'account-signup');
   }
 
   // A posts a rated seek (Jarmo, 5+3, moving first); B sees it as rated and takes it.
-  await a.waitForSelector('section.lobby[data-ready="1"][data-connected="1"]');
+  await expect(a.locator('section.lobby[data-ready="1"][data-connected="1"]')).toBeVisible();
   await a.selectOption('[data-testid="lobby-game"]', 'jarmo');
-  await a.waitForSelector('section.lobby[data-ready="1"]');
+  await expect(a.locator('section.lobby[data-ready="1"]')).toBeVisible();
   await a.selectOption('[data-testid="lobby-clock"]', '5+3');
   await a.selectOption('[data-testid="lobby-colour"]', 'first');
-  await a.waitForSelector('[data-testid=lobby-rated]:not([disabled])');
+  await expect(a.getByTestId('lobby-rated')).toBeEnabled();
   await a.check('[data-testid=lobby-rated]');
   await shoot(a, 'rated-seek-form-en');
   const [res] = await Promise.all([
@@ -109,26 +110,23 @@ export async function testRatings({ browser, base, newPage, check, log, shoot })
   ]);
   const seek = await res.json();
   check(res.ok() && seek.seek.rated === true, `the rated seek: ${res.status()} ${JSON.stringify(seek)}`);
-  await b.goto(`${base}/lobby`);
-  await b.waitForSelector(`[data-testid="seek-${seek.id}"] [data-rated="1"]`);
-  const row = await b.textContent(`[data-testid="seek-${seek.id}"]`);
-  check(/Puntuable/.test(row), `B's row of the rated seek says ${JSON.stringify(row)}`);
+  await b.goto(`${BASE}/lobby`);
+  await expect(b.locator(`[data-testid="seek-${seek.id}"] [data-rated="1"]`)).toBeVisible();
+  await expect(b.getByTestId(`seek-${seek.id}`), 'B\'s row of the rated seek').toContainText('Puntuable');
   await b.click(`[data-testid="accept-${seek.id}"]`);
   await b.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
   await a.waitForURL(/\/play\/[A-Za-z0-9_-]+$/, { timeout: 5000 });
   const id = /\/play\/([A-Za-z0-9_-]+)/.exec(b.url())[1];
-  await a.waitForSelector('.seat.player.mine[data-seat="0"]');
-  await b.waitForSelector('.seat.player.mine[data-seat="1"]');
+  await expect(a.locator('.seat.player.mine[data-seat="0"]')).toBeVisible();
+  await expect(b.locator('.seat.player.mine[data-seat="1"]')).toBeVisible();
 
   // A move each (the first decides that the game is rated), then B resigns.
   await playFirstLegal(a, id);
-  await b.waitForSelector('[data-testid=board][data-ply="1"]');
-  await b.waitForSelector('[data-testid=rating-1]');
-  const before = await b.getAttribute('[data-testid=rating-1]', 'data-rating');
-  check(Number(before) === 1500, `a new player's rating before the game: ${before}`);
-  check((await b.textContent('[data-testid=rating-1]')).includes('1500?'), 'provisional ratings show a question mark');
+  await expect(b.getByTestId('board')).toHaveAttribute('data-ply', '1');
+  await expect(b.getByTestId('rating-1'), 'a new player\'s rating before the game').toHaveAttribute('data-rating', '1500');
+  await expect(b.getByTestId('rating-1'), 'provisional ratings show a question mark').toContainText('1500?');
   await playFirstLegal(b, id);
-  await a.waitForSelector('[data-testid=board][data-ply="2"]');
+  await expect(a.getByTestId('board')).toHaveAttribute('data-ply', '2');
   await b.click('[data-testid=resign]');
   await b.click('[data-testid=resign-confirm]');
 
@@ -140,13 +138,12 @@ export async function testRatings({ browser, base, newPage, check, log, shoot })
   ];
   for (const [page, who] of [[a, 'A'], [b, 'B']]) {
     for (const seat of [0, 1]) {
-      await page.waitForSelector(`[data-testid=rating-change-${seat}]`, { timeout: 10_000 });
+      await expect(page.getByTestId(`rating-change-${seat}`)).toBeVisible({ timeout: 10_000 });
       const after = Number(await page.getAttribute(`[data-testid=rating-${seat}]`, 'data-after'));
       check(Math.abs(after - want[seat].r) < 1e-6, `${who}'s page: seat ${seat} after the game ${after}, the formulas ${want[seat].r}`);
       const change = Math.round(want[seat].r) - 1500;
-      const shown = await page.textContent(`[data-testid=rating-change-${seat}]`);
       const text = `${change >= 0 ? '+' : '−'}${Math.abs(change)}`;
-      check(shown.trim() === text, `${who}'s page: seat ${seat} shows ${shown}, want ${text}`);
+      await expect(page.getByTestId(`rating-change-${seat}`), `${who}'s page: seat ${seat}'s change`).toHaveText(text);
     }
   }
   log(`rated game: ${nameA} ${want[0].r.toFixed(2)}, ${nameB} ${want[1].r.toFixed(2)}, as Glicko-2 computes`);
@@ -154,4 +151,4 @@ export async function testRatings({ browser, base, newPage, check, log, shoot })
   await shoot(b, 'rated-end-es-390');
   await ctxA.close();
   await ctxB.close();
-}
+});
