@@ -16,7 +16,7 @@ export default defineConfig({
   // the whole run: the hand-made runner's watchdog
   globalTimeout: 600_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  reporter: [['list']],
   outputDir: process.env.E2E_RESULTS || 'test-results',
   use: {
     headless: true,
