@@ -11,9 +11,11 @@
 //   the game testImagoVsComputer finished).
 // - `errors`: the JavaScript errors of every page a test opens (through the
 //   `page` fixture or `newPage`); any fails the test when it ends.
-// - `page`: the default page (1100x900, English: the config's `use`), its
-//   errors watched; `newPage(context, name)`: a page of a context the test
-//   made, watched the same way.
+// - `page`: a new page of one context kept for the whole run (1100x900,
+//   English), as the hand-made runner's main page was: the tests that use
+//   it share its HTTP cache and localStorage (the tokens of the games they
+//   made); its errors watched. `newPage(context, name)`: a page of a
+//   context the test made, watched the same way.
 
 import { test as base, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -32,6 +34,13 @@ export const BIN = path.resolve(HERE, process.env.TABLERO_BIN || '../target/debu
 export const SHOTS = path.resolve(process.env.E2E_SCREENSHOTS || path.join(HERE, 'screenshots'));
 /** The timeout of one step (an action, a wait, an auto-waiting assertion). */
 export const STEP_TIMEOUT = 15_000;
+/**
+ * `expect.poll`'s intervals where a page changes at once (a move drawn, the
+ * computer's reply): every 25 ms, as closely as the hand-made runner's
+ * `waitForFunction` (each animation frame) saw it, not the default's
+ * 100 ms, 250 ms, 500 ms, then 1 s.
+ */
+export const FAST = [25];
 
 /** The server's address, once the `server` fixture has started it. */
 export let BASE = '';
@@ -118,8 +127,16 @@ export const test = base.extend({
     expect(list, `JavaScript errors in the pages:\n  ${list.join('\n  ')}`).toEqual([]);
   }, { auto: true }],
 
-  page: async ({ page, errors }, use) => {
-    await use(watch(page, 'main', errors));
+  mainContext: [async ({ browser }, use) => {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+    await use(ctx);
+    await ctx.close();
+  }, { scope: 'worker' }],
+
+  page: async ({ mainContext, errors }, use) => {
+    const page = watch(await mainContext.newPage(), 'main', errors);
+    await use(page);
+    await page.close();
   },
 
   newPage: async ({ errors }, use) => {
@@ -177,7 +194,7 @@ export async function boardPly(page) {
 
 /** Waits (auto-retrying) until the board's data-ply is above `n`. */
 export async function plyAbove(page, n, what, timeout = STEP_TIMEOUT) {
-  await expect.poll(() => boardPly(page), { message: `${what}: the board's ply to pass ${n}`, timeout }).toBeGreaterThan(n);
+  await expect.poll(() => boardPly(page), { message: `${what}: the board's ply to pass ${n}`, timeout, intervals: FAST }).toBeGreaterThan(n);
 }
 
 export function gameIdOf(page) {

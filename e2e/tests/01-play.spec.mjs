@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   test, expect, check, log, sleep, api, randomMoves, board, boardPly, plyAbove, gameIdOf, storedTokens,
-  createViaUi, clickMove, shootBoth, resignOn, BASE, BIN, HERE, SHOTS, STEP_TIMEOUT,
+  createViaUi, clickMove, shootBoth, resignOn, BASE, BIN, HERE, SHOTS, STEP_TIMEOUT, FAST,
 } from '../harness.mjs';
 
 /** A Red move in Imago that heads for the goals h1/h6, with some randomness. */
@@ -105,7 +105,7 @@ test('testImagoVsComputer', async ({ page, shared }) => {
       await plyAbove(page, st.ply + 1, 'the computer\'s first reply');
       // the reply is marked on the board and told to screen readers
       await expect.poll(() => page.locator('[data-testid=board] .last-mark').count(),
-        { message: 'imago: the computer\'s reply marks fewer than 2 cells' }).toBeGreaterThanOrEqual(2);
+        { message: 'imago: the computer\'s reply marks fewer than 2 cells', intervals: FAST }).toBeGreaterThanOrEqual(2);
       await expect(page.getByTestId('announce'), 'imago: the computer\'s reply was not announced as "Blue played …"').toHaveText(/^\s*Blue played \S/);
       const now = await boardPly(page);
       const again = await api('GET', `/api/games/${id}`, null, tokens);

@@ -7,7 +7,7 @@
 
 import path from 'node:path';
 import {
-  test, expect, check, log, api, randomMoves, board, createViaUi, clickMove, storedTokens, axeCheck, BASE, SHOTS,
+  test, expect, check, log, api, randomMoves, board, createViaUi, clickMove, storedTokens, axeCheck, BASE, SHOTS, FAST,
 } from '../harness.mjs';
 
 /** In the page: the contrast of every last-move mark with every square colour of the board. */
@@ -120,9 +120,9 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   await expect(page.getByTestId('conn')).toHaveAttribute('data-state', 'live');
   st = await randomMoves(id, tokens, 1);
   await expect.poll(() => page.evaluate(() => document.getAnimations().length),
-    { message: 'feel: a move from the socket was not animated', timeout: 3000, intervals: [20] }).toBeGreaterThan(0);
+    { message: 'feel: a move from the socket was not animated', timeout: 3000, intervals: FAST }).toBeGreaterThan(0);
   await expect(board(page), 'feel: the move from elsewhere').toHaveAttribute('data-ply', String(st.ply));
-  await expect.poll(() => sounds(page), { message: 'feel: no sound on a move with the setting on', timeout: 2000 }).toContain('move');
+  await expect.poll(() => sounds(page), { message: 'feel: no sound on a move with the setting on', timeout: 2000, intervals: FAST }).toContain('move');
   const c = await lastMarkContrast(page);
   check(c.marks > 0 && c.worst >= 3, `feel: imago's last-move mark contrast ${c.worst.toFixed(2)} (${c.where})`);
   log(`feel: a move over the socket animated and heard; last-move marks ${c.worst.toFixed(2)}:1 at worst`);
@@ -137,7 +137,7 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   await page.click('[data-testid=resign]');
   await page.click('[data-testid=resign-confirm]');
   await expect(page.getByTestId('status')).toHaveAttribute('data-over', '1');
-  await expect.poll(() => sounds(page), { message: 'feel: no sound at the end with the setting on', timeout: 2000 }).toContain('end');
+  await expect.poll(() => sounds(page), { message: 'feel: no sound at the end with the setting on', timeout: 2000, intervals: FAST }).toContain('end');
 
   // every board: captured pieces as ghosts, marks' contrast, palette, axe
   await page.click('[data-testid=settings]');

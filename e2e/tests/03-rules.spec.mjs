@@ -4,13 +4,13 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, check, log, api, BASE, SHOTS } from '../harness.mjs';
+import { test, expect, check, log, api, BASE, SHOTS, FAST } from '../harness.mjs';
 
 const diagrams = (page) => page.getByTestId('diagram');
 
 /** Every diagram of the page drawn (data-ready not 0), waited for. */
 async function diagramsSettled(page) {
-  await expect.poll(() => diagrams(page).evaluateAll((fs) => fs.filter((f) => f.dataset.ready === '0').length), { message: 'diagrams still drawing' }).toBe(0);
+  await expect.poll(() => diagrams(page).evaluateAll((fs) => fs.filter((f) => f.dataset.ready === '0').length), { message: 'diagrams still drawing', intervals: FAST }).toBe(0);
 }
 
 async function rulesPage(page, game, lang) {
@@ -29,7 +29,7 @@ async function rulesPage(page, game, lang) {
   const move = await fig.getAttribute('data-try');
   for (let k = 0; k < 8 && (await fig.getAttribute('data-played')) !== '1'; k++) {
     await fig.locator('[data-cell].target').first().click();
-    await expect.poll(() => fig.evaluate((el) => el.dataset.played === '1' || !!el.querySelector('[data-cell].target'))).toBe(true);
+    await expect.poll(() => fig.evaluate((el) => el.dataset.played === '1' || !!el.querySelector('[data-cell].target')), { intervals: FAST }).toBe(true);
   }
   await expect(fig, `${game} ${lang}: the try-it move ${move} was not played`).toHaveAttribute('data-played', '1');
   await expect(fig.locator('.diagram-note', { hasText: move })).toBeVisible();

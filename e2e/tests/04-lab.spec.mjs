@@ -4,7 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect, check, log, sleep, serve, shootBoth, axeCheck, BIN, STEP_TIMEOUT } from '../harness.mjs';
+import { test, expect, check, log, sleep, serve, shootBoth, axeCheck, BIN, STEP_TIMEOUT, FAST } from '../harness.mjs';
 
 /**
  * The /lab page: a finished survey (its figures table and a plot drawn), a
@@ -52,7 +52,7 @@ test('testLabPage', async ({ browser, newPage }) => {
     await page.click('[data-testid=lab-report-done] a');
     await expect(page.locator('[data-testid=lab-figures] tbody tr').first()).toBeVisible();
     await expect.poll(() => page.locator('[data-testid="lab-plot-first-player.svg"] img').evaluate((img) => (img.complete ? img.naturalWidth : 0)),
-      { message: 'the first-player plot is not drawn', timeout: STEP_TIMEOUT }).toBeGreaterThan(0);
+      { message: 'the first-player plot is not drawn', timeout: STEP_TIMEOUT, intervals: FAST }).toBeGreaterThan(0);
     await axeCheck(page, 'a lab report');
     await shootBoth(page, 'lab-report');
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  test, expect, check, log, api, apiGame, randomMoves, board, axeCheck, BASE, HERE, SHOTS,
+  test, expect, check, log, api, apiGame, randomMoves, board, axeCheck, BASE, HERE, SHOTS, FAST,
 } from '../harness.mjs';
 
 /** The message ids of locales/{en,es}/web.ftl. */
@@ -322,7 +322,7 @@ test('testPagesClean', async ({ browser, newPage }) => {
         await page.goto(`${BASE}${url}`);
         await expect(page.locator(ready).first()).toBeVisible();
         if (what.startsWith('rules')) {
-          await expect.poll(() => page.getByTestId('diagram').evaluateAll((fs) => fs.filter((f) => f.dataset.ready === '0').length)).toBe(0);
+          await expect.poll(() => page.getByTestId('diagram').evaluateAll((fs) => fs.filter((f) => f.dataset.ready === '0').length), { message: 'diagrams still drawing', intervals: FAST }).toBe(0);
         }
         if (what === 'analysis') {
           await expect(page.getByTestId('an-value'), `analysis (${lang})`).toHaveText(lang === 'en'

@@ -10,7 +10,7 @@
 // leave their addresses on the home page; a correspondence move by one
 // sends exactly one mail, to the other, and none to the mover.
 
-import { test, expect, check, log, sleep, board, shoot, BASE } from '../harness.mjs';
+import { test, expect, check, log, sleep, board, shoot, BASE, FAST } from '../harness.mjs';
 
 /** The shown time (data-ms) of seat `seat`'s clock and the server's left, read at once. */
 async function shownAndServer(page, id, seat) {
@@ -119,7 +119,7 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   for (const cell of mv.path) await a.click(`[data-testid=board] [data-cell="${cell}"]`);
   const choice = a.locator(`[data-testid=choose-move][data-move="${mv.move}"]`);
   if (await choice.count()) await choice.click();
-  await expect.poll(() => board(a).getAttribute('data-ply').then(Number)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => board(a).getAttribute('data-ply').then(Number), { intervals: FAST }).toBeGreaterThanOrEqual(1);
   // Linja's turn may go on with more moves: A plays until it is B's turn.
   for (let i = 0; i < 8; i++) {
     const now = await stateOnPage(a, id);
