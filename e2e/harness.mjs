@@ -197,6 +197,19 @@ export async function plyAbove(page, n, what, timeout = STEP_TIMEOUT) {
   await expect.poll(() => boardPly(page), { message: `${what}: the board's ply to pass ${n}`, timeout, intervals: FAST }).toBeGreaterThan(n);
 }
 
+/**
+ * Waits (auto-retrying, every 25 ms: FAST) until the attribute `name` of
+ * `locator` is `value` (a string, or a RegExp it matches): where the
+ * hand-made runner waited each animation frame (the board's ply, its shown
+ * ply, its seat), as promptly; `expect(locator).toHaveAttribute` polls at
+ * most every 500 ms once a wait passes 270 ms.
+ */
+export async function attrSoon(locator, name, value, message, timeout = STEP_TIMEOUT) {
+  const poll = expect.poll(async () => (await locator.getAttribute(name, { timeout })) ?? '', { message, timeout, intervals: FAST });
+  if (value instanceof RegExp) await poll.toMatch(value);
+  else await poll.toBe(value);
+}
+
 export function gameIdOf(page) {
   const m = /\/play\/([A-Za-z0-9_-]+)/.exec(page.url());
   check(m, `expected a game page, got ${page.url()}`);

@@ -20,6 +20,8 @@ export default defineConfig({
   outputDir: process.env.E2E_RESULTS || 'test-results',
   use: {
     headless: true,
+    // Playwright's own context (harness.mjs's `page` comes from its
+    // `mainContext`, of the same size and language)
     viewport: { width: 1100, height: 900 },
     locale: 'en-US',
     actionTimeout: 15_000,

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   test, expect, check, log, sleep, api, randomMoves, board, boardPly, plyAbove, gameIdOf, storedTokens,
-  createViaUi, clickMove, shootBoth, resignOn, BASE, BIN, HERE, SHOTS, STEP_TIMEOUT, FAST,
+  createViaUi, clickMove, shootBoth, resignOn, BASE, BIN, HERE, SHOTS, STEP_TIMEOUT, FAST, attrSoon,
 } from '../harness.mjs';
 
 /** A Red move in Imago that heads for the goals h1/h6, with some randomness. */
@@ -53,7 +53,7 @@ test('testImagoVsComputer', async ({ page, shared }) => {
   log(`imago game ${id} against the computer (level 1) created`);
 
   // (3) a refused click: a cell that is not highlighted.
-  await expect(board(page), 'the start').toHaveAttribute('data-ply', '0');
+  await attrSoon(board(page), 'data-ply', '0', 'the start');
   await expect(targets(page).first()).toBeVisible();
   const bad = await page.evaluate(() => {
     const cells = [...document.querySelectorAll('[data-testid=board] [data-cell]')];
@@ -65,7 +65,7 @@ test('testImagoVsComputer', async ({ page, shared }) => {
   await cellOf(page, bad).click();
   await expect(page.getByTestId('message'), `clicking the unhighlighted cell ${bad} showed no message`).toHaveText(/\S/, { timeout: 3000 });
   const msg = (await page.getByTestId('message').textContent()).trim();
-  await expect(board(page), 'the board ply changed after a refused click').toHaveAttribute('data-ply', '0');
+  await attrSoon(board(page), 'data-ply', '0', 'the board ply changed after a refused click');
   const after = await api('GET', `/api/games/${id}`, null, tokens);
   check(after.ply === 0 && after.moves.length === 0, `the game changed after a refused click: ply ${after.ply}`);
   log(`refused click on ${bad}: "${msg}", ply still 0`);
@@ -80,7 +80,7 @@ test('testImagoVsComputer', async ({ page, shared }) => {
       await sleep(150);
       continue;
     }
-    await expect(board(page), `the page to show ply ${st.ply}`).toHaveAttribute('data-ply', String(st.ply));
+    await attrSoon(board(page), 'data-ply', String(st.ply), `the page to show ply ${st.ply}`);
     if (myMoves >= 80) {
       await page.click('[data-testid=resign]');
       await page.click('[data-testid=resign-confirm]');
@@ -111,7 +111,7 @@ test('testImagoVsComputer', async ({ page, shared }) => {
       const again = await api('GET', `/api/games/${id}`, null, tokens);
       if (!again.result && now === 2) {
         await page.click('[data-testid=undo]');
-        await expect(board(page), 'the undo').toHaveAttribute('data-ply', '0');
+        await attrSoon(board(page), 'data-ply', '0', 'the undo');
         log('undo took back the first move and the computer\'s reply');
       }
     }
@@ -124,12 +124,12 @@ test('testImagoVsComputer', async ({ page, shared }) => {
 
   // replay: step back through history
   await page.click('[data-testid=hist-first]');
-  await expect(board(page)).toHaveAttribute('data-shown-ply', '0');
+  await attrSoon(board(page), 'data-shown-ply', '0');
   await page.click('[data-testid=hist-next]');
-  await expect(board(page)).toHaveAttribute('data-shown-ply', '1');
+  await attrSoon(board(page), 'data-shown-ply', '1');
   await page.click('[data-testid=move-1]');
   await page.click('[data-testid=hist-last]');
-  await expect(board(page)).toHaveAttribute('data-shown-ply', String(final.ply));
+  await attrSoon(board(page), 'data-shown-ply', String(final.ply));
   log('replay buttons step through the finished game');
   shared.imagoId = id;
 });
@@ -140,7 +140,7 @@ test('testFriendLink', async ({ browser, page: pageA, newPage }) => {
   check(/\/play\/[A-Za-z0-9_-]+#token=/.test(link), `unexpected invite link: ${link}`);
   await pageA.evaluate(() => { window.__noReload = 42; });
   await expect(pageA.getByTestId('conn')).toHaveAttribute('data-state', 'live');
-  await expect(board(pageA), 'the new game does not start at ply 0').toHaveAttribute('data-ply', '0');
+  await attrSoon(board(pageA), 'data-ply', '0', 'the new game does not start at ply 0');
 
   const ctxB = await browser.newContext({ viewport: { width: 900, height: 900 } });
   const pageB = await newPage(ctxB, 'friend');
@@ -156,8 +156,8 @@ test('testFriendLink', async ({ browser, page: pageA, newPage }) => {
   await expect(board(pageA), 'the first seat sees the board turned').toHaveAttribute('data-flip', '0');
   const mv = st.legal.find((m) => m.path.length) || st.legal[0];
   await clickMove(pageB, mv);
-  await expect(board(pageB), 'the friend\'s move').toHaveAttribute('data-ply', '1');
-  await expect(board(pageA), 'the friend\'s move to arrive on the first page over the WebSocket').toHaveAttribute('data-ply', '1', { timeout: 10_000 });
+  await attrSoon(board(pageB), 'data-ply', '1', 'the friend\'s move');
+  await attrSoon(board(pageA), 'data-ply', '1', 'the friend\'s move to arrive on the first page over the WebSocket', 10_000);
   check(await pageA.evaluate(() => window.__noReload) === 42, 'the first page reloaded');
   await expect(pageA.getByTestId('moves'), `the first page's move list lacks ${mv.move}`).toContainText(mv.move);
   await expect(targets(pageA).first()).toBeVisible();
@@ -200,7 +200,7 @@ test('testBoardsAndScreens', async ({ page }) => {
     const tokens = await storedTokens(page, id);
     check(tokens.length === 2, `${game}: expected two tokens (both seats mine), got ${tokens.length}`);
     const st = await randomMoves(id, tokens, moves);
-    await expect(board(page), `${game}: the moves to show`).toHaveAttribute('data-ply', String(st.ply));
+    await attrSoon(board(page), 'data-ply', String(st.ply), `${game}: the moves to show`);
     await expect(page.locator('[data-testid=board] [data-cell].last').first(), `${game}: the last move (${st.moves[st.ply - 1]}) is not marked`).toBeAttached();
     const expected = { imago: 40, jarmo: 25, linja: 8, dimensiones: 36 }[game];
     await expect(page.locator('[data-testid=board] [data-cell]'), `${game}: clickable cells`).toHaveCount(expected);
@@ -382,7 +382,7 @@ test('testAnalysis', async ({ page, shared }) => {
   // Branch off with the last listed move (the worst).
   const [alt] = shown[shown.length - 1];
   await page.click(`[data-testid=an-move][data-move="${alt}"] button`);
-  await expect(board(page)).toHaveAttribute('data-shown-ply', String(n));
+  await attrSoon(board(page), 'data-shown-ply', String(n));
   await expect(page.getByTestId('back-to-game')).toBeVisible();
   log(`analysis: ${shown.length} moves valued as tablero solve does, ${marked} of ${n} played moves marked as changing the value; a branch`);
   await page.goto(`${BASE}/analysis?game=jarmo`);
@@ -419,13 +419,13 @@ test('testPlayRematchFriends', async ({ browser, page: pageA, newPage }) => {
   await pageB.click('[data-testid=rematch]');
   const moved = async (p) => {
     await p.waitForURL((u) => { const m = /\/play\/([A-Za-z0-9_-]+)$/.exec(u.pathname); return m && m[1] !== id; }, { timeout: 10_000 });
-    await expect(board(p)).toHaveAttribute('data-you', /./, { timeout: 10_000 });
+    await attrSoon(board(p), 'data-you', /./, undefined, 10_000);
   };
   await Promise.all([moved(pageA), moved(pageB)]);
   const newA = gameIdOf(pageA);
   check(newA === gameIdOf(pageB), `the two pages went to different games: ${newA}, ${gameIdOf(pageB)}`);
-  await expect(board(pageA), 'after the rematch A holds seat 1').toHaveAttribute('data-you', '1');
-  await expect(board(pageB), 'after the rematch B holds seat 0').toHaveAttribute('data-you', '0');
+  await attrSoon(board(pageA), 'data-you', '1', 'after the rematch A holds seat 1');
+  await attrSoon(board(pageB), 'data-you', '0', 'after the rematch B holds seat 0');
   const tokA = await storedTokens(pageA, newA);
   const tokB = await storedTokens(pageB, newA);
   check(tokA.length === 1 && tokB.length === 1 && tokA[0] !== tokB[0], 'each page must hold only its own new token');
@@ -450,7 +450,7 @@ test('testPlayJarmoMatch', async ({ page }) => {
   await page.waitForURL((u) => !u.pathname.endsWith(g1), { timeout: 15_000 });
   await expect(page.getByTestId('match-total')).toHaveAttribute('data-game', '2');
   const g2 = gameIdOf(page);
-  await expect(board(page)).toHaveAttribute('data-you', '1');
+  await attrSoon(board(page), 'data-you', '1');
   await resignOn(page);
   const s2 = await api('GET', `/api/games/${g2}`);
   const want = [s2.result.score[0] + s1.result.score[1], s2.result.score[1] + s1.result.score[0]];

@@ -7,7 +7,7 @@
 
 import path from 'node:path';
 import {
-  test, expect, check, log, api, randomMoves, board, createViaUi, clickMove, storedTokens, axeCheck, BASE, SHOTS, FAST,
+  test, expect, check, log, api, randomMoves, board, createViaUi, clickMove, storedTokens, axeCheck, BASE, SHOTS, FAST, attrSoon,
 } from '../harness.mjs';
 
 /** In the page: the contrast of every last-move mark with every square colour of the board. */
@@ -89,9 +89,9 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   const moved = await page.$eval('.move-layer .pending-piece.piece', (e) => e.style.transform);
   check(/translate/.test(moved), `feel: the moving piece was not moved at once (${moved})`);
   const ms = Number(await page.getAttribute('[data-testid=board] svg', 'data-pending-ms'));
-  await expect(board(page), 'feel: the ply moved before the server answered').toHaveAttribute('data-ply', '0');
+  await attrSoon(board(page), 'data-ply', '0', 'feel: the ply moved before the server answered');
   release();
-  await expect(board(page), 'feel: the held move confirmed').toHaveAttribute('data-ply', '1');
+  await attrSoon(board(page), 'data-ply', '1', 'feel: the held move confirmed');
   await noPending(page);
   await page.unroute(`**/api/games/${id}/move`);
   log(`feel: own move drawn ${ms.toFixed(1)} ms after it was entered, before the answer; confirmed`);
@@ -103,7 +103,7 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   await clickMove(page, mv2);
   await expect(page.getByTestId('message'), 'feel: no message when the own move was refused').toContainText('taken back: refused for the test');
   await noPending(page);
-  await expect(board(page), 'feel: the refused move changed the ply').toHaveAttribute('data-ply', '1');
+  await attrSoon(board(page), 'data-ply', '1', 'feel: the refused move changed the ply');
   const piece = page.locator(`[data-testid=board] [data-cell="${mv2.path[0]}"] .piece`);
   await expect(piece, 'feel: the refused move was not rolled back').toHaveCount(1);
   check(!(await piece.evaluate((e) => e.style.transform)), 'feel: the refused move was not rolled back');
@@ -121,7 +121,7 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   st = await randomMoves(id, tokens, 1);
   await expect.poll(() => page.evaluate(() => document.getAnimations().length),
     { message: 'feel: a move from the socket was not animated', timeout: 3000, intervals: FAST }).toBeGreaterThan(0);
-  await expect(board(page), 'feel: the move from elsewhere').toHaveAttribute('data-ply', String(st.ply));
+  await attrSoon(board(page), 'data-ply', String(st.ply), 'feel: the move from elsewhere');
   await expect.poll(() => sounds(page), { message: 'feel: no sound on a move with the setting on', timeout: 2000, intervals: FAST }).toContain('move');
   const c = await lastMarkContrast(page);
   check(c.marks > 0 && c.worst >= 3, `feel: imago's last-move mark contrast ${c.worst.toFixed(2)} (${c.where})`);
@@ -130,7 +130,7 @@ test('testFeelMoves', async ({ browser, newPage }) => {
   // reduced motion: no animation
   await page.emulateMedia({ reducedMotion: 'reduce' });
   st = await randomMoves(id, tokens, 1);
-  await expect(board(page), 'feel: a move with reduced motion').toHaveAttribute('data-ply', String(st.ply));
+  await attrSoon(board(page), 'data-ply', String(st.ply), 'feel: a move with reduced motion');
   check(await page.evaluate(() => document.getAnimations().length) === 0, 'feel: animated although reduced motion is asked');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   // the end heard too (here a resignation: the end without a move)
@@ -155,7 +155,7 @@ test('testFeelMoves', async ({ browser, newPage }) => {
       const caps = s.legal.filter((m) => m.path.length > 2 || /x/.test(m.move));
       const pick = (caps.length ? caps : s.legal)[Math.floor(Math.random() * (caps.length || s.legal.length))];
       s = await api('POST', `/api/games/${gid}/move`, { move: pick.move, ply: s.ply }, toks);
-      await expect(board(page), `${game}: move ${s.ply}`).toHaveAttribute('data-ply', String(s.ply));
+      await attrSoon(board(page), 'data-ply', String(s.ply), `${game}: move ${s.ply}`);
       // Super Dimensiones: pieces leave the board only when captured.
       if (game === 'dimensiones' && count(s) < before) {
         await expect(page.locator('[data-testid=board] [data-ghost]'), `${game}: ${before - count(s)} pieces captured by ${pick.move}: ghosts drawn`).toHaveCount(before - count(s));

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  test, expect, check, log, api, apiGame, randomMoves, board, axeCheck, BASE, HERE, SHOTS, FAST,
+  test, expect, check, log, api, apiGame, randomMoves, board, axeCheck, BASE, HERE, SHOTS, FAST, attrSoon,
 } from '../harness.mjs';
 
 /** The message ids of locales/{en,es}/web.ftl. */
@@ -57,7 +57,7 @@ async function pageClean(page, what) {
 async function openSeat(page, g, seat = 0) {
   await page.goto(`${BASE}/play/${g.id}#token=${encodeURIComponent(g.tokens[seat])}`);
   await expect(page.locator('[data-testid=board] [data-cell]').first()).toBeVisible();
-  await expect(board(page)).toHaveAttribute('data-you', /./);
+  await attrSoon(board(page), 'data-you', /./);
 }
 
 /** The boxes of the board and the two players' bars, as drawn (viewport pixels, page scrolled to the top). */
@@ -172,15 +172,15 @@ test('testStillBoard', async ({ browser, newPage }) => {
     await openSeat(page, im);
     const imSt = await api('GET', `/api/games/${im.id}`, null, im.tokens);
     await stillBoard(page, imSt.legal.find((m) => m.path.length === 3), `imago ${w}`, es ? /empujas/ : /push which/);
-    await expect(board(page), `imago ${w}: the move`).toHaveAttribute('data-ply', '1');
+    await attrSoon(board(page), 'data-ply', '1', `imago ${w}: the move`);
     // Linja: first move, following move, extra turn (the part entered named)
     await openSeat(page, extra.g, extra.st.to_move);
     await stillBoard(page, extra.mv, `linja ${w}`, null);
-    await expect(board(page), `linja ${w}: the move`).toHaveAttribute('data-ply', String(extra.st.ply + 1));
+    await attrSoon(board(page), 'data-ply', String(extra.st.ply + 1), `linja ${w}: the move`);
     // Super Dimensiones: a capture chain
     await openSeat(page, chain.g, chain.st.to_move);
     await stillBoard(page, chain.mv, `dimensiones ${w}`, es ? /^Captura: pulsa la casilla/ : /^It captures: click the square/, 1);
-    await expect(board(page), `dimensiones ${w}: the move`).toHaveAttribute('data-ply', String(chain.st.ply + 1));
+    await attrSoon(board(page), 'data-ply', String(chain.st.ply + 1), `dimensiones ${w}: the move`);
     // Jarmo: an arrival, then the return point (a fixed state)
     await page.route(`**/api/games/${jarmoFix.id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(jarmoFix) }));
     await page.route(`**/api/games/${jarmoFix.id}/move`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(jarmoFix) }));
