@@ -21,6 +21,7 @@ import { testRatings } from './ratings.mjs';
 import { testReview } from './review.mjs';
 import { testExplore } from './explore.mjs';
 import { testProfile } from './profile.mjs';
+import { testPuzzles } from './puzzles.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { testLobby } from './lobby.mjs';
 
@@ -1582,6 +1583,7 @@ async function main() {
   if (want('testRatings')) await testRatings(helpers);
   if (want('testReview')) await testReview(helpers);
   if (want('testExplore')) await testExplore(helpers);
+  if (want('testPuzzles')) await testPuzzles(helpers);
 
   check(pageErrors.length === 0, `JavaScript errors in the pages:\n  ${pageErrors.join('\n  ')}`);
   log('all checks passed');

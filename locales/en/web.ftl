@@ -657,5 +657,44 @@ api_puzzle_no_game = which game? add ?game=NAME
 api_puzzle_bad_number = { $name }={ $value } is not a number
 api_puzzle_bad_rating = { $name } { $value } is out of range: a rating is 100 to 4000, a deviation 30 to 350
 api_puzzles_none = no puzzles of { $game } yet: they are being made; try again in a minute
+api_puzzles_none_chosen = no { $game } puzzles of that choice (variant { $variant }, theme { $theme }): choose another theme
 api_no_puzzle = no puzzle "{ $id }"
 api_puzzle_bad_move = move "{ $move }": { $error }
+
+## Puzzles (web/puzzles.js)
+pz_link = Puzzles
+pz_title = Puzzles
+pz_title_game = { $game } puzzles
+pz_game = Game
+pz_variant = Variant
+pz_any_variant = Any variant
+pz_theme_label = Theme
+pz_any_theme = Any theme ({ $count })
+pz_theme_count = { $theme } ({ $count })
+pz_theme_win_in = Win in { $n }
+pz_theme = { $theme ->
+    [only-draw] Only move that holds the draw
+    [only-win] Only winning move
+    [best-margin] Most points
+    [least-loss] Smallest loss
+    [winning-blow] Winning blow
+    [only-move] Only good move
+   *[other] { $theme }
+}
+pz_to_move = { $side } to move: your move.
+pz_task = Find the one best move: { $theme }. Difficulty { $difficulty }.
+pz_waiting = The server is still making this game's puzzles; asking again in a moment…
+pz_right_short = Right!
+pz_wrong_short = Not the move.
+pz_right = Right! { $move }: { $value }.
+pz_wrong = { $move } is not the move: { $value }.
+pz_answer_was = The answer: { $move } ({ $value }).
+pz_rating = Your puzzle rating: { $rating } ± { $deviation }
+pz_streak = Streak: { $n }
+pz_next = Next puzzle
+pz_skip = Skip
+pz_show_answer = Show the answer
+pz_show_mine = Show my move
+pz_proof = Every move, by the solver or the search
+pz_col_value = Value
+pz_yours = your move

@@ -666,5 +666,44 @@ api_puzzle_no_game = ¿qué juego? añade ?game=NOMBRE
 api_puzzle_bad_number = { $name }={ $value } no es un número
 api_puzzle_bad_rating = { $name } { $value } está fuera de rango: una puntuación va de 100 a 4000, una desviación de 30 a 350
 api_puzzles_none = aún no hay problemas de { $game }: se están preparando; vuelve a intentarlo en un minuto
+api_puzzles_none_chosen = no hay problemas de { $game } de esa elección (variante { $variant }, tema { $theme }): elige otro tema
 api_no_puzzle = no hay ningún problema «{ $id }»
 api_puzzle_bad_move = jugada «{ $move }»: { $error }
+
+## Problemas (web/puzzles.js)
+pz_link = Problemas
+pz_title = Problemas
+pz_title_game = Problemas de { $game }
+pz_game = Juego
+pz_variant = Variante
+pz_any_variant = Cualquier variante
+pz_theme_label = Tema
+pz_any_theme = Cualquier tema ({ $count })
+pz_theme_count = { $theme } ({ $count })
+pz_theme_win_in = Gana en { $n }
+pz_theme = { $theme ->
+    [only-draw] Única jugada que salva el empate
+    [only-win] Única jugada ganadora
+    [best-margin] Más puntos
+    [least-loss] La menor derrota
+    [winning-blow] Golpe ganador
+    [only-move] Única buena jugada
+   *[other] { $theme }
+}
+pz_to_move = Mueve { $side }: te toca.
+pz_task = Encuentra la única mejor jugada: { $theme }. Dificultad { $difficulty }.
+pz_waiting = El servidor aún está preparando los problemas de este juego; vuelve a preguntar en un momento…
+pz_right_short = ¡Correcto!
+pz_wrong_short = No es esa jugada.
+pz_right = ¡Correcto! { $move }: { $value }.
+pz_wrong = { $move } no es la jugada: { $value }.
+pz_answer_was = La solución: { $move } ({ $value }).
+pz_rating = Tu puntuación de problemas: { $rating } ± { $deviation }
+pz_streak = Racha: { $n }
+pz_next = Siguiente problema
+pz_skip = Saltar
+pz_show_answer = Ver la solución
+pz_show_mine = Ver mi jugada
+pz_proof = Todas las jugadas, según el solucionador o la búsqueda
+pz_col_value = Valor
+pz_yours = tu jugada

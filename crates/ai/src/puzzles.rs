@@ -2,7 +2,8 @@
 //! is right, each stored with its proof (the value of every legal move).
 //!
 //! - **Imago** (any layout): the side to move has exactly one winning move;
-//!   the solver gives its distance ("win in N", N the winner's own moves).
+//!   the solver gives its distance ("win in N", N the winner's own moves);
+//!   or it cannot win and exactly one move does not lose ("only-draw").
 //! - **Linja**: exactly one move keeps the position's exact value (the
 //!   final score difference with best play), from the installed table where
 //!   it covers the position, else from the endgame solver within
@@ -103,7 +104,7 @@ pub struct Puzzle {
     pub depths: Option<[u32; 2]>,
     /// Every legal move with its value, best first.
     pub proof: Vec<ProofMove>,
-    /// The puzzle's theme, by game: `win-in-N` (Imago), `only-win`,
+    /// The puzzle's theme, by game: `win-in-N`, `only-draw` (Imago), `only-win`,
     /// `only-draw`, `best-margin`, `least-loss` (Linja), `winning-blow`,
     /// `only-move` (searched games).
     pub theme: String,
@@ -301,7 +302,9 @@ impl Puzzle {
             let deep = answer.deep.unwrap_or(answer.value);
             others().all(|p| beats(answer.value, p.value) && beats(deep, p.deep.unwrap_or(p.value)))
         } else {
-            let first = G::NAME != "imago" || matches!(answer.value, Value::Win { .. });
+            // Imago: the only win, or (no move winning) the only draw.
+            let first =
+                G::NAME != "imago" || matches!(answer.value, Value::Win { .. } | Value::Draw);
             first
                 && others().all(|p| {
                     p.value.rank() < answer.value.rank()
@@ -511,7 +514,7 @@ pub fn generate<G: Review>(
 
 /// The puzzle of an exact position, if it is one: at least two legal
 /// moves and exactly one of the best value (Imago: exactly one winning
-/// move).
+/// move, or no winning move and exactly one that does not lose).
 fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)]) -> Option<Puzzle> {
     if values.len() < 2 {
         return None;
@@ -535,6 +538,10 @@ fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)])
                 format!("win-in-{n}"),
                 800 + 250 * (n.saturating_sub(1)) + 10 * sorted.len() as u32,
             )
+        }
+        // Every other move loses: the one move that holds the draw.
+        Value::Draw if imago && wins == 0 && second.word() == "loss" => {
+            ("only-draw".to_string(), 1100 + 10 * sorted.len() as u32)
         }
         _ if imago => return None,
         Value::Margin { .. } => {

@@ -123,6 +123,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("editor.js")
     } else if p == "/lobby" {
         Some("lobby.js")
+    } else if p == "/puzzles" {
+        Some("puzzles.js")
     } else if p == "/leaderboard" || p.starts_with("/@/") {
         Some("profile.js")
     } else if p.starts_with("/rules/") {

@@ -111,6 +111,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/explore", post(position::explore))
         // ---- puzzles (#35)
         .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/themes", get(puzzles::themes))
         .route("/api/puzzles/{id}/answer", post(puzzles::answer))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(print::rules))
