@@ -1,5 +1,6 @@
-// The game page: board, sides, move list, status, actions, move entry
-// driven by state.legal, live updates over the WebSocket, history replay.
+// The game page: board, status, move entry driven by state.legal, live
+// updates over the WebSocket, history replay; the players' bars, the
+// actions and the move list are drawn by the modules of play/.
 
 import { h, fill, fmtScore, bootData } from './dom.js';
 import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
@@ -10,6 +11,11 @@ import { remaining, formatClock, stateSample, controlName } from './clock.js';
 import { playSound } from './settings.js';
 import { setTitle, refresh as refreshWaiting } from './yourturn.js';
 import { createReview } from './review.js';
+import { swatchSpans, renderPlayer } from './play/players.js';
+import { renderMoves } from './play/moves.js';
+import { renderMatch, renderActions, renderInvite } from './play/actions.js';
+
+export { swatchSpans };
 
 /** A score as "a–b"; `first`: the seat whose points come first (0: seat order). */
 export function scoreText(score, first = 0) {
@@ -84,12 +90,6 @@ export function nextCells(legal, prefix) {
 export function exactMoves(legal, prefix) {
   if (!prefix.length) return [];
   return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
-}
-
-/** A board module's swatches of a seat, as <span>s. */
-export function swatchSpans(board, seat) {
-  const classes = board && board.swatches ? board.swatches(seat) : [];
-  return classes.map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }));
 }
 
 const FLIP_KEY = 'tablero.flip';
@@ -438,63 +438,6 @@ export function mountPlay(root, id, navigate) {
     }
   }
 
-  /** Who sits in seat i, as the players' bars name them. */
-  function whoLabel(st, i) {
-    const seat = (st.seats || [])[i] || {};
-    if ((st.you || []).includes(i)) return t('player_you');
-    if (seat.kind === 'ai') return t('player_ai', { level: seat.level ?? '?' });
-    // A seat held by an account shows its name (or that it was deleted).
-    if (seat.player && seat.player.deleted) return t('player_deleted');
-    if (seat.player && seat.player.name) return seat.player.name;
-    return t('player_friend');
-  }
-
-  /** A rated game's rating of seat i: before the game ("1500?" while
-   *  provisional, as lichess writes it) and, once rated, the change. */
-  function ratingSpan(st, i) {
-    const r = st.rated && st.rated.seats && st.rated.seats[i];
-    if (!r) return null;
-    const before = Math.round(r.rating);
-    const text = ` · ${before}${r.provisional ? '?' : ''}`;
-    const attrs = {
-      class: 'rating', 'data-testid': `rating-${i}`, 'data-rating': String(r.rating),
-      title: r.provisional ? t('rating_provisional', { rating: before }) : t('rating_title', { rating: before }),
-    };
-    if (r.after === null || r.after === undefined || r.level) return h('span', { ...attrs, text });
-    const change = Math.round(r.after) - before;
-    attrs['data-after'] = String(r.after);
-    attrs.title = t('rating_after', { before, after: Math.round(r.after) });
-    return h('span', attrs, text, h('span', {
-      class: `rating-change ${change >= 0 ? 'up' : 'down'}`, 'data-testid': `rating-change-${i}`,
-      text: ` ${change >= 0 ? '+' : '−'}${Math.abs(change)}`,
-    }));
-  }
-
-  function renderPlayer(el, st, i, mod) {
-    const seat = (st.seats || [])[i] || {};
-    const turn = !st.result && st.to_move === i;
-    const mine = (st.you || []).includes(i);
-    el.className = `seat player${turn ? ' turn' : ''}${mine ? ' mine' : ''}`;
-    el.dataset.seat = String(i);
-    el.dataset.turn = turn ? '1' : '0';
-    const conn = seat.connected === true || seat.connected === false
-      ? h('span', { class: `presence ${seat.connected ? 'on' : 'off'}`, 'data-testid': `presence-${i}`, 'data-connected': seat.connected ? '1' : '0', text: ` · ${seat.connected ? '●' : '○'} ${seat.connected ? t('player_connected') : t('player_away')}` })
-      : null;
-    const clock = ctx.live && ctx.live.clock;
-    // The clock first in the bar, floated to its end: a narrow bar cuts
-    // the names, never the time.
-    fill(el, clock ? h('span', {
-      class: 'clock', role: 'timer', 'data-testid': `clock-${i}`, 'data-seat': String(i),
-      'aria-label': t('clock_of', { side: sideName(st.game, i, seat.name, st.variant) }),
-    }) : null,
-    ...swatchSpans(mod, i),
-    h('strong', { text: sideName(st.game, i, seat.name, st.variant) }),
-    h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
-    ratingSpan(st, i),
-    conn,
-    turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
-  }
-
   // ---- clocks: the server's deadline less the server's time now ----
   function tickClocks() {
     const live = ctx.live;
@@ -776,95 +719,16 @@ export function mountPlay(root, id, navigate) {
     tickClocks();
     boardWrap.dataset.you = you.join(',');
 
-    // the two-game match
-    const m = live.match;
-    matchEl.hidden = !m;
-    if (m) {
-      const pts = m.points || [0, 0];
-      let line = t('match_line', { n: m.game, a: whoLabel(live, 0), b: whoLabel(live, 1), pa: fmtScore(pts[0]), pb: fmtScore(pts[1]) });
-      if (m.over) {
-        if (m.winner !== 0 && m.winner !== 1) line += ` · ${t('match_drawn')}`;
-        else if (you.length === 1) line += ` · ${you[0] === m.winner ? t('match_you_won') : t('match_you_lost')}`;
-        else line += ` · ${t('match_side_won', { side: whoLabel(live, m.winner) })}`;
-      } else if (m.game === 1 && over) {
-        line += ` · ${t('match_next')}`;
-      }
-      matchEl.textContent = line;
-      matchEl.dataset.over = m.over ? '1' : '0';
-      matchEl.dataset.game = String(m.game);
-      matchEl.dataset.points = pts.join(',');
-    }
-
-    // rematch
-    const offerBy = live.rematch_offer;
-    const offered = offerBy === 0 || offerBy === 1;
-    const mineOffer = offered && you.includes(offerBy);
-    bRematch.hidden = !(over && you.length > 0) || mineOffer;
-    bRematch.disabled = ctx.busy;
-    bRematch.textContent = live.next ? t('next_game') : (offered ? t('rematch_accept') : t('rematch'));
-    rematchNote.hidden = !(over && offered && !live.next && you.length > 0);
-    rematchNote.textContent = mineOffer ? t('rematch_offered') : t('rematch_offer_in');
-    rematchNote.dataset.by = offered ? String(offerBy) : '';
-    aPrev.hidden = !live.prev;
-    if (live.prev) {
-      aPrev.href = `/play/${encodeURIComponent(live.prev)}`;
-      aPrev.textContent = `← ${t('prev_game')}`;
-    }
-
-    // hint
-    bHint.hidden = !(live.hint && !browsing);
-    bHint.disabled = ctx.busy || ctx.hint === 'wait';
-    bHint.textContent = t('hint');
-    const hintShown = ctx.hint && ctx.hint !== 'wait' && !browsing;
-    hintEl.hidden = !(ctx.hint === 'wait' || hintShown);
-    hintEl.textContent = ctx.hint === 'wait' ? t('hint_wait') : (hintShown ? t('hint_move', { move: ctx.hint.move }) : '');
+    renderMatch(matchEl, live);
+    renderActions(
+      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
+      { rematch: rematchNote, hint: hintEl },
+      aPrev, live, ctx, browsing,
+    );
     markHint();
-
-    // actions
-    const playing = !over && you.length > 0;
-    bUndo.hidden = !(playing && live.undo && live.ply > 0);
-    bUndo.disabled = ctx.busy;
-    bClaim.hidden = !(playing && live.claims && you.includes(live.to_move) && !live.thinking);
-    const offer = live.draw_offer;
-    const hasOffer = offer === 0 || offer === 1;
-    bDrawOffer.hidden = !(playing && !hasOffer);
-    const canAnswer = playing && hasOffer && (you.some((s) => s !== offer));
-    bDrawAccept.hidden = !canAnswer;
-    bDrawDecline.hidden = !canAnswer;
-    bResign.hidden = !playing || ctx.resignAsk;
-    bResignYes.hidden = !(playing && ctx.resignAsk);
-    bResignNo.hidden = !(playing && ctx.resignAsk);
-
-    // invite links (kept by the creator)
     const stored = api.storedGame(id);
-    const links = (stored && stored.links) || {};
-    inviteEl.replaceChildren();
-    const linkSeats = Object.keys(links).filter((k) => links[k]);
-    inviteEl.hidden = over || !linkSeats.length;
-    linkSeats.forEach((k, i) => {
-      const url = new URL(links[k], location.origin).href;
-      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': i === 0 ? 'invite-link' : `invite-link-${k}`, 'aria-label': t('invite_seat', { side: sideName(game, Number(k)) }) });
-      const btn = h('button', { type: 'button', 'data-testid': i === 0 ? 'copy-link' : `copy-link-${k}`, text: t('copy') });
-      btn.addEventListener('click', () => copyLink(input, btn));
-      inviteEl.append(h('p', { text: linkSeats.length > 1 ? t('invite_seat', { side: sideName(game, Number(k)) }) : t('invite') }), h('div', { class: 'invite-row' }, input, btn));
-    });
-
-    // moves
-    movesEl.replaceChildren();
-    const moves = live.moves || [];
-    if (!moves.length) movesEl.append(h('li', { class: 'none', text: t('no_moves_yet') }));
-    moves.forEach((mv, i) => {
-      const n = i + 1;
-      const current = n === sp;
-      const mark = review.sign(n);
-      movesEl.append(h('li', null, h('button', {
-        type: 'button', class: `mv${current ? ' current' : ''}${mark ? ` v-${mark.verdict}` : ''}`, 'data-ply': n, 'data-testid': `move-${n}`,
-        'data-verdict': mark ? mark.verdict : null,
-        title: mark ? t(`review_verdict_${mark.verdict}`) : null,
-        'aria-current': current ? 'step' : null, onclick: () => goToPly(n),
-      }, h('span', { class: 'mvno', text: `${n}.` }), ` ${mv}`, mark && mark.sign ? h('span', { class: 'sign', text: mark.sign }) : null)));
-    });
-    if (!browsing) movesBox.scrollTop = movesBox.scrollHeight;
+    renderInvite(inviteEl, live, (stored && stored.links) || {}, copyLink);
+    renderMoves(movesEl, movesBox, live, { shown: sp, browsing, review, goToPly });
   }
 
   // ---- live updates ----
