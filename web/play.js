@@ -1,19 +1,22 @@
-// The game page: board, status, move entry driven by state.legal, live
-// updates over the WebSocket, history replay; the players' bars, the
-// actions and the move list are drawn by the modules of play/.
+// The game page: board, status, move entry driven by state.legal, and
+// the actions' requests; the modules of play/ hold its other parts: the
+// live updates (live.js), the history's replay (history.js), the players'
+// bars (players.js), the actions' buttons (actions.js), the move list
+// (moves.js).
 
 import { h, fill, fmtScore, bootData } from './dom.js';
 import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
 import { setPending, clearPending } from './boards/common.js';
-import { remaining, formatClock, stateSample, controlName } from './clock.js';
-import { playSound } from './settings.js';
+import { stateSample } from './clock.js';
 import { setTitle, refresh as refreshWaiting } from './yourturn.js';
 import { createReview } from './review.js';
 import { swatchSpans, renderPlayer } from './play/players.js';
 import { renderMoves } from './play/moves.js';
 import { renderMatch, renderActions, renderInvite } from './play/actions.js';
+import { createHistory } from './play/history.js';
+import { createLive } from './play/live.js';
 
 export { swatchSpans };
 
@@ -134,17 +137,12 @@ export function mountPlay(root, id, navigate) {
 
   const ctx = {
     live: null,
-    shown: null,
-    viewPly: null,
     prefix: [],
     busy: false,
     flip: storedFlip(id),
-    conn: false,
     resignAsk: false,
     msg: '',
     msgTimer: null,
-    cache: new Map(),
-    fetchSeq: 0,
     destroyed: false,
     board: null,
     boardGame: null,
@@ -173,14 +171,10 @@ export function mountPlay(root, id, navigate) {
   const choicesEl = h('div', { class: 'choices', 'data-testid': 'choices' });
   const passEl = h('div', { class: 'pass-buttons' });
   const messageEl = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
-  const histText = h('span', { class: 'hist-text', 'data-testid': 'hist-text' });
   const mkBtn = (testid, onclick, cls = '') => h('button', { type: 'button', class: cls, 'data-testid': testid, onclick });
-  const bFirst = mkBtn('hist-first', () => goToPly(0), 'icon');
-  const bPrev = mkBtn('hist-prev', () => goToPly(shownPly() - 1), 'icon');
-  const bNext = mkBtn('hist-next', () => goToPly(shownPly() + 1), 'icon');
-  const bLast = mkBtn('hist-last', () => goToPly(ctx.live ? ctx.live.ply : 0), 'icon');
-  bFirst.textContent = '«'; bPrev.textContent = '‹'; bNext.textContent = '›'; bLast.textContent = '»';
-  const histNav = h('div', { class: 'hist-nav' }, bFirst, bPrev, bNext, bLast, histText);
+  const hist = createHistory({ id, ctx, tokens, render: () => render(), say: (text, kind) => say(text, kind) });
+  const histNav = hist.el;
+  const goToPly = hist.goToPly;
   const infoEl = h('div', { class: 'board-info', 'data-testid': 'board-info' });
 
   const statusEl = h('p', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
@@ -243,10 +237,10 @@ export function mountPlay(root, id, navigate) {
   narrow.addEventListener('change', placeActions);
   fill(root, page);
   title.textContent = t('loading');
-
-  // ---- helpers ----
-  const shownPly = () => (ctx.viewPly === null ? (ctx.live ? ctx.live.ply : 0) : ctx.viewPly);
-  const shownState = () => (ctx.viewPly === null ? ctx.live : (ctx.shown || ctx.live));
+  // The socket opens once the board is drawn (or the first answer is in),
+  // so that it does not compete with what the first draw needs.
+  const feed = createLive({ id, page, ctx, tokens, apply: (st) => apply(st), load: () => load(), render: () => render() });
+  const startLive = feed.start;
 
   function say(text, testKind = 'info') {
     ctx.msg = text;
@@ -305,7 +299,7 @@ export function mountPlay(root, id, navigate) {
     } else if (ctx.prefix.length && nextCells(st.legal, ctx.prefix).size === 0 && exactMoves(st.legal, ctx.prefix).length === 0) {
       ctx.prefix = [];
     }
-    if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
+    hist.follow(st);
     if (tokens().length) {
       const kept = api.storedGame(id) || {};
       const you = st.you || [];
@@ -411,7 +405,7 @@ export function mountPlay(root, id, navigate) {
   function markHint() {
     for (const el of svg.querySelectorAll('.hint-mark')) el.remove();
     const hint = ctx.hint;
-    if (!hint || hint === 'wait' || ctx.viewPly !== null) return;
+    if (!hint || hint === 'wait' || hist.browsing()) return;
     for (const cell of hint.path || []) {
       const el = svg.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
       if (!el || typeof el.getBBox !== 'function') continue;
@@ -435,32 +429,6 @@ export function mountPlay(root, id, navigate) {
       const tf = outer && inner ? outer.inverse().multiply(inner) : null;
       if (tf) r.setAttribute('transform', `matrix(${tf.a} ${tf.b} ${tf.c} ${tf.d} ${tf.e} ${tf.f})`);
       svg.append(r);
-    }
-  }
-
-  // ---- clocks: the server's deadline less the server's time now ----
-  function tickClocks() {
-    const live = ctx.live;
-    const clock = live && live.clock;
-    if (!clock || ctx.destroyed) return;
-    for (const i of [0, 1]) {
-      const el = page.querySelector(`[data-testid=clock-${i}]`);
-      if (!el) continue;
-      const ms = remaining(clock, i);
-      const running = clock.running === i && !live.result;
-      const low = running && !clock.days && ms < 10_000;
-      const text = formatClock(ms, clock.days);
-      if (el.textContent !== text) el.textContent = text;
-      el.dataset.ms = String(Math.round(ms));
-      el.classList.toggle('running', running);
-      el.classList.toggle('low', low);
-      el.title = low ? t('clock_low') : controlName(clock.control);
-      // One warning when the own running clock passes ten seconds.
-      const mine = (live.you || []).includes(i) && (live.you || []).length === 1;
-      if (low && mine && ctx.warnedPly !== live.ply) {
-        ctx.warnedPly = live.ply;
-        playSound('low');
-      }
     }
   }
 
@@ -500,7 +468,7 @@ export function mountPlay(root, id, navigate) {
 
   function onCell(cell) {
     if (!ctx.live) return;
-    if (ctx.viewPly !== null) {
+    if (hist.browsing()) {
       say(t('msg_browsing'), 'refused');
       return;
     }
@@ -538,38 +506,6 @@ export function mountPlay(root, id, navigate) {
     render();
   }
 
-  async function goToPly(n) {
-    if (!ctx.live) return;
-    const total = ctx.live.ply;
-    n = Math.max(0, Math.min(total, n));
-    ctx.prefix = [];
-    if (n === total) {
-      ctx.viewPly = null;
-      ctx.shown = null;
-      render();
-      return;
-    }
-    ctx.viewPly = n;
-    const key = `${n}|${(ctx.live.moves || []).slice(0, n).join(',')}`;
-    const seq = ++ctx.fetchSeq;
-    if (ctx.cache.has(key)) {
-      ctx.shown = ctx.cache.get(key);
-      render();
-      return;
-    }
-    render();
-    try {
-      const st = await api.get(`/api/games/${encodeURIComponent(id)}?ply=${n}`, tokens());
-      ctx.cache.set(key, st);
-      if (seq === ctx.fetchSeq && ctx.viewPly === n) {
-        ctx.shown = st;
-        render();
-      }
-    } catch (e) {
-      say(t('error_prefix', { error: e.message }), 'refused');
-    }
-  }
-
   async function copyLink(input, btn) {
     const text = input.value;
     let ok = false;
@@ -592,10 +528,7 @@ export function mountPlay(root, id, navigate) {
   function render() {
     if (ctx.destroyed) return;
     const live = ctx.live;
-    bFirst.setAttribute('aria-label', t('hist_first')); bFirst.title = t('hist_first');
-    bPrev.setAttribute('aria-label', t('hist_prev')); bPrev.title = t('hist_prev');
-    bNext.setAttribute('aria-label', t('hist_next')); bNext.title = t('hist_next');
-    bLast.setAttribute('aria-label', t('hist_last')); bLast.title = t('hist_last');
+    hist.draw(live);
     bUndo.textContent = t('undo');
     bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
     bResign.textContent = t('resign');
@@ -606,15 +539,14 @@ export function mountPlay(root, id, navigate) {
     bDrawDecline.textContent = t('draw_decline');
     bFlip.textContent = t('flip');
     movesTitle.textContent = t('moves_title');
-    connEl.textContent = ctx.conn ? `● ${t('conn_live')}` : `○ ${t('conn_down')}`;
-    connEl.dataset.state = ctx.conn ? 'live' : 'down';
+    feed.drawConn(connEl);
     if (!live) return;
 
     const game = live.game;
     const mod = ctx.board;
-    const st = shownState();
-    const browsing = ctx.viewPly !== null;
-    const sp = browsing ? ctx.viewPly : live.ply;
+    const st = hist.shownState();
+    const browsing = hist.browsing();
+    const sp = hist.shownPly();
     title.textContent = gameName(game);
     setTitle(`${gameName(game)} · tablero`);
     aAgain.hidden = !live.result;
@@ -690,11 +622,6 @@ export function mountPlay(root, id, navigate) {
       });
     }
 
-    // history
-    bFirst.disabled = sp === 0; bPrev.disabled = sp === 0;
-    bNext.disabled = sp >= live.ply; bLast.disabled = sp >= live.ply;
-    histText.textContent = browsing ? (sp === 0 ? t('hist_start') : t('hist_showing', { n: sp, total: live.ply })) : '';
-
     // status
     statusEl.textContent = statusText(live, mod);
     statusEl.dataset.over = live.result ? '1' : '0';
@@ -716,7 +643,7 @@ export function mountPlay(root, id, navigate) {
     const bottomSeat = flipped() ? 1 : 0;
     renderPlayer(playerBottom, live, bottomSeat, mod);
     renderPlayer(playerTop, live, 1 - bottomSeat, mod);
-    tickClocks();
+    feed.tick();
     boardWrap.dataset.you = you.join(',');
 
     renderMatch(matchEl, live);
@@ -731,21 +658,6 @@ export function mountPlay(root, id, navigate) {
     renderMoves(movesEl, movesBox, live, { shown: sp, browsing, review, goToPly });
   }
 
-  // ---- live updates ----
-  // The socket opens once the board is drawn (or the first answer is in),
-  // so that it does not compete with what the first draw needs.
-  let socket = null;
-  const startLive = () => {
-    if (socket || ctx.destroyed || ctx.gone) return;
-    socket = api.connectGame(id, tokens(), {
-      onState: (st) => apply(st),
-      onStatus: (open) => { ctx.conn = open; render(); },
-    });
-  };
-  const poll = setInterval(() => {
-    if (!ctx.conn && ctx.live && !ctx.live.result) load();
-  }, 4000);
-  const clockTimer = setInterval(tickClocks, 100);
   const onKey = (ev) => {
     if (ev.key === 'Escape' && ctx.prefix.length) {
       ctx.prefix = [];
@@ -768,9 +680,7 @@ export function mountPlay(root, id, navigate) {
   return () => {
     ctx.destroyed = true;
     review.destroy();
-    if (socket) socket.close();
-    clearInterval(poll);
-    clearInterval(clockTimer);
+    feed.stop();
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);
     document.removeEventListener('keydown', onKey);
