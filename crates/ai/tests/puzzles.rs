@@ -11,7 +11,7 @@ use tablero_ai::review::{expected_score, Review, Source, Value};
 use tablero_ai::solve::imago::ImagoSolution;
 use tablero_ai::solve::linja::Solver;
 use tablero_ai::{Budget, Limits};
-use tablero_core::{Game, History};
+use tablero_core::{Game, History, Localize};
 use tablero_games::dimensiones::Dimensiones;
 use tablero_games::imago::{Imago, Layout};
 use tablero_games::jarmo::{Jarmo, Orientation};

@@ -426,7 +426,7 @@ pub(crate) async fn conditional(req: Request, next: Next) -> Response {
 
 /// The message of a 404 for the app's file `path`.
 pub(crate) fn no_file(path: &str) -> tablero_core::Message {
-    tablero_core::Message::new("api_no_static_file", format!("no file {path}")).text("path", path)
+    tablero_core::Message::of(tablero_core::id!("api_no_static_file")).text("path", path)
 }
 
 /// The CSP hash of a script: its sha256 in standard base64.

@@ -21,7 +21,7 @@ use sqlx::Row;
 use std::sync::{Arc, Weak};
 use tablero_ai::puzzles::{mine, self_play, MineOptions, Puzzle};
 use tablero_ai::review::{Review, Value};
-use tablero_core::{Game, Localize, Message};
+use tablero_core::{id, Game, Localize, Message};
 
 /// The deviation a puzzle's difficulty is taken with, as an opponent's
 /// rating (as at the terminal).
@@ -279,14 +279,9 @@ async fn rating_of(store: &Store, account: &str) -> Result<(Rating, i64), HubErr
 pub fn sent_rating(rating: Option<f64>, deviation: Option<f64>) -> Result<Rating, HubError> {
     let bad = |what: &str, v: f64| {
         HubError::Invalid(
-            Message::new(
-                "api_puzzle_bad_rating",
-                format!(
-                    "{what} {v} is out of range: a rating is 100 to 4000, a deviation 30 to 350"
-                ),
-            )
-            .text("name", what)
-            .text("value", v.to_string()),
+            Message::of(id!("api_puzzle_bad_rating"))
+                .text("name", what)
+                .text("value", v.to_string()),
         )
     };
     let r = rating.unwrap_or(1500.0);
@@ -351,11 +346,7 @@ pub async fn next(
         .try_get(0)
         .context("a count")?;
     if any == 0 {
-        return Ok(Err(Message::new(
-            "api_puzzles_none",
-            format!("no puzzles of {game} yet: they are being made; try again in a minute"),
-        )
-        .text("game", game)));
+        return Ok(Err(Message::of(id!("api_puzzles_none")).text("game", game)));
     }
     let skip = &choice.skip[..choice.skip.len().min(MAX_SKIP)];
     let mut lines = Vec::new();
@@ -378,7 +369,7 @@ pub async fn next(
     }
     if lines.is_empty() {
         return Err(HubError::Missing(
-            Message::of(tablero_i18n::id!("api_puzzles_none_chosen"))
+            Message::of(id!("api_puzzles_none_chosen"))
                 .text("game", game)
                 .text("variant", choice.variant.as_deref().unwrap_or("*"))
                 .text("theme", choice.theme.as_deref().unwrap_or("*")),
@@ -488,7 +479,7 @@ async fn puzzle(store: &Store, id: &str) -> Result<Puzzle, HubError> {
         .context("reading a puzzle")?;
     let Some(row) = row else {
         return Err(HubError::Missing(
-            Message::new("api_no_puzzle", format!("no puzzle {id:?}")).text("id", id),
+            Message::of(id!("api_no_puzzle")).text("id", id),
         ));
     };
     let line: String = row.try_get(0).context("a puzzle")?;
@@ -502,7 +493,7 @@ fn played_as<G: Game>(p: &Puzzle, text: &str) -> Result<String, HubError> {
         .map_err(|e| HubError::Internal(anyhow::anyhow!("a stored puzzle: {e}")))?;
     let mv = pos.parse_move(text).map_err(|e| {
         HubError::Invalid(
-            Message::new("api_puzzle_bad_move", format!("move {text:?}: {e}"))
+            Message::of(id!("api_puzzle_bad_move"))
                 .text("move", text)
                 .msg("error", e.message()),
         )

@@ -13,7 +13,7 @@ use axum::Json;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// A number parameter of the query, if given.
 fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiError> {
@@ -23,12 +23,9 @@ fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiErr
     match text.trim().parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(Some(v)),
         _ => Err(ApiError::Invalid(
-            Message::new(
-                "api_puzzle_bad_number",
-                format!("{name}={text:?} is not a number"),
-            )
-            .text("name", name)
-            .text("value", text.as_str()),
+            Message::of(id!("api_puzzle_bad_number"))
+                .text("name", name)
+                .text("value", text.as_str()),
         )),
     }
 }
@@ -43,10 +40,7 @@ pub(super) async fn next(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Posed>, ApiError> {
     let Some(game) = q.get("game") else {
-        return Err(ApiError::Invalid(Message::new(
-            "api_puzzle_no_game",
-            "which game? add ?game=NAME",
-        )));
+        return Err(ApiError::Invalid(Message::of(id!("api_puzzle_no_game"))));
     };
     let given = |name: &str| q.get(name).filter(|v| !v.is_empty()).cloned();
     let choice = Choice {
