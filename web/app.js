@@ -55,6 +55,10 @@ function route() {
     const search = location.search;
     show(() => import('./explore.js'), (p) => p.mountExplore(main, p.exploreSource(path, search)));
     title = `${t('ex_open')} · tablero`;
+  } else if (path === '/puzzles') {
+    const search = location.search;
+    show(() => import('./puzzles.js'), (p) => p.mountPuzzles(main, p.puzzlesSource(search)));
+    title = `${t('pz_title')} · tablero`;
   } else if (path === '/lobby') {
     show(() => import('./lobby.js'), (p) => p.mountLobby(main, navigate));
     title = `${t('lobby_title')} · tablero`;

@@ -1,15 +1,24 @@
-// The game page: board, sides, move list, status, actions, move entry
-// driven by state.legal, live updates over the WebSocket, history replay.
+// The game page: board, status, move entry driven by state.legal, and
+// the actions' requests; the modules of play/ hold its other parts: the
+// live updates (live.js), the history's replay (history.js), the players'
+// bars (players.js), the actions' buttons (actions.js), the move list
+// (moves.js).
 
 import { h, fill, fmtScore, bootData } from './dom.js';
 import { t, getLang, sideName, gameName, claimName, reasonText, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
 import { setPending, clearPending } from './boards/common.js';
-import { remaining, formatClock, stateSample, controlName } from './clock.js';
-import { playSound } from './settings.js';
+import { stateSample } from './clock.js';
 import { setTitle, refresh as refreshWaiting } from './yourturn.js';
 import { createReview } from './review.js';
+import { swatchSpans, renderPlayer } from './play/players.js';
+import { renderMoves } from './play/moves.js';
+import { renderMatch, renderActions, renderInvite } from './play/actions.js';
+import { createHistory } from './play/history.js';
+import { createLive } from './play/live.js';
+
+export { swatchSpans };
 
 /** A score as "a–b"; `first`: the seat whose points come first (0: seat order). */
 export function scoreText(score, first = 0) {
@@ -86,12 +95,6 @@ export function exactMoves(legal, prefix) {
   return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
 }
 
-/** A board module's swatches of a seat, as <span>s. */
-export function swatchSpans(board, seat) {
-  const classes = board && board.swatches ? board.swatches(seat) : [];
-  return classes.map((c) => h('span', { class: `swatch swatch-${c}`, 'aria-hidden': 'true' }));
-}
-
 const FLIP_KEY = 'tablero.flip';
 
 /** The remembered orientation of a game's board (null: none chosen). */
@@ -134,17 +137,12 @@ export function mountPlay(root, id, navigate) {
 
   const ctx = {
     live: null,
-    shown: null,
-    viewPly: null,
     prefix: [],
     busy: false,
     flip: storedFlip(id),
-    conn: false,
     resignAsk: false,
     msg: '',
     msgTimer: null,
-    cache: new Map(),
-    fetchSeq: 0,
     destroyed: false,
     board: null,
     boardGame: null,
@@ -173,14 +171,10 @@ export function mountPlay(root, id, navigate) {
   const choicesEl = h('div', { class: 'choices', 'data-testid': 'choices' });
   const passEl = h('div', { class: 'pass-buttons' });
   const messageEl = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
-  const histText = h('span', { class: 'hist-text', 'data-testid': 'hist-text' });
   const mkBtn = (testid, onclick, cls = '') => h('button', { type: 'button', class: cls, 'data-testid': testid, onclick });
-  const bFirst = mkBtn('hist-first', () => goToPly(0), 'icon');
-  const bPrev = mkBtn('hist-prev', () => goToPly(shownPly() - 1), 'icon');
-  const bNext = mkBtn('hist-next', () => goToPly(shownPly() + 1), 'icon');
-  const bLast = mkBtn('hist-last', () => goToPly(ctx.live ? ctx.live.ply : 0), 'icon');
-  bFirst.textContent = '«'; bPrev.textContent = '‹'; bNext.textContent = '›'; bLast.textContent = '»';
-  const histNav = h('div', { class: 'hist-nav' }, bFirst, bPrev, bNext, bLast, histText);
+  const hist = createHistory({ id, ctx, tokens, render: () => render(), say: (text, kind) => say(text, kind) });
+  const histNav = hist.el;
+  const goToPly = hist.goToPly;
   const infoEl = h('div', { class: 'board-info', 'data-testid': 'board-info' });
 
   const statusEl = h('p', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
@@ -243,10 +237,10 @@ export function mountPlay(root, id, navigate) {
   narrow.addEventListener('change', placeActions);
   fill(root, page);
   title.textContent = t('loading');
-
-  // ---- helpers ----
-  const shownPly = () => (ctx.viewPly === null ? (ctx.live ? ctx.live.ply : 0) : ctx.viewPly);
-  const shownState = () => (ctx.viewPly === null ? ctx.live : (ctx.shown || ctx.live));
+  // The socket opens once the board is drawn (or the first answer is in),
+  // so that it does not compete with what the first draw needs.
+  const feed = createLive({ id, page, ctx, tokens, apply: (st) => apply(st), load: () => load(), render: () => render() });
+  const startLive = feed.start;
 
   function say(text, testKind = 'info') {
     ctx.msg = text;
@@ -305,7 +299,7 @@ export function mountPlay(root, id, navigate) {
     } else if (ctx.prefix.length && nextCells(st.legal, ctx.prefix).size === 0 && exactMoves(st.legal, ctx.prefix).length === 0) {
       ctx.prefix = [];
     }
-    if (ctx.viewPly !== null && ctx.viewPly >= st.ply) ctx.viewPly = null;
+    hist.follow(st);
     if (tokens().length) {
       const kept = api.storedGame(id) || {};
       const you = st.you || [];
@@ -411,7 +405,7 @@ export function mountPlay(root, id, navigate) {
   function markHint() {
     for (const el of svg.querySelectorAll('.hint-mark')) el.remove();
     const hint = ctx.hint;
-    if (!hint || hint === 'wait' || ctx.viewPly !== null) return;
+    if (!hint || hint === 'wait' || hist.browsing()) return;
     for (const cell of hint.path || []) {
       const el = svg.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
       if (!el || typeof el.getBBox !== 'function') continue;
@@ -435,89 +429,6 @@ export function mountPlay(root, id, navigate) {
       const tf = outer && inner ? outer.inverse().multiply(inner) : null;
       if (tf) r.setAttribute('transform', `matrix(${tf.a} ${tf.b} ${tf.c} ${tf.d} ${tf.e} ${tf.f})`);
       svg.append(r);
-    }
-  }
-
-  /** Who sits in seat i, as the players' bars name them. */
-  function whoLabel(st, i) {
-    const seat = (st.seats || [])[i] || {};
-    if ((st.you || []).includes(i)) return t('player_you');
-    if (seat.kind === 'ai') return t('player_ai', { level: seat.level ?? '?' });
-    // A seat held by an account shows its name (or that it was deleted).
-    if (seat.player && seat.player.deleted) return t('player_deleted');
-    if (seat.player && seat.player.name) return seat.player.name;
-    return t('player_friend');
-  }
-
-  /** A rated game's rating of seat i: before the game ("1500?" while
-   *  provisional, as lichess writes it) and, once rated, the change. */
-  function ratingSpan(st, i) {
-    const r = st.rated && st.rated.seats && st.rated.seats[i];
-    if (!r) return null;
-    const before = Math.round(r.rating);
-    const text = ` · ${before}${r.provisional ? '?' : ''}`;
-    const attrs = {
-      class: 'rating', 'data-testid': `rating-${i}`, 'data-rating': String(r.rating),
-      title: r.provisional ? t('rating_provisional', { rating: before }) : t('rating_title', { rating: before }),
-    };
-    if (r.after === null || r.after === undefined || r.level) return h('span', { ...attrs, text });
-    const change = Math.round(r.after) - before;
-    attrs['data-after'] = String(r.after);
-    attrs.title = t('rating_after', { before, after: Math.round(r.after) });
-    return h('span', attrs, text, h('span', {
-      class: `rating-change ${change >= 0 ? 'up' : 'down'}`, 'data-testid': `rating-change-${i}`,
-      text: ` ${change >= 0 ? '+' : '−'}${Math.abs(change)}`,
-    }));
-  }
-
-  function renderPlayer(el, st, i, mod) {
-    const seat = (st.seats || [])[i] || {};
-    const turn = !st.result && st.to_move === i;
-    const mine = (st.you || []).includes(i);
-    el.className = `seat player${turn ? ' turn' : ''}${mine ? ' mine' : ''}`;
-    el.dataset.seat = String(i);
-    el.dataset.turn = turn ? '1' : '0';
-    const conn = seat.connected === true || seat.connected === false
-      ? h('span', { class: `presence ${seat.connected ? 'on' : 'off'}`, 'data-testid': `presence-${i}`, 'data-connected': seat.connected ? '1' : '0', text: ` · ${seat.connected ? '●' : '○'} ${seat.connected ? t('player_connected') : t('player_away')}` })
-      : null;
-    const clock = ctx.live && ctx.live.clock;
-    // The clock first in the bar, floated to its end: a narrow bar cuts
-    // the names, never the time.
-    fill(el, clock ? h('span', {
-      class: 'clock', role: 'timer', 'data-testid': `clock-${i}`, 'data-seat': String(i),
-      'aria-label': t('clock_of', { side: sideName(st.game, i, seat.name, st.variant) }),
-    }) : null,
-    ...swatchSpans(mod, i),
-    h('strong', { text: sideName(st.game, i, seat.name, st.variant) }),
-    h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
-    ratingSpan(st, i),
-    conn,
-    turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
-  }
-
-  // ---- clocks: the server's deadline less the server's time now ----
-  function tickClocks() {
-    const live = ctx.live;
-    const clock = live && live.clock;
-    if (!clock || ctx.destroyed) return;
-    for (const i of [0, 1]) {
-      const el = page.querySelector(`[data-testid=clock-${i}]`);
-      if (!el) continue;
-      const ms = remaining(clock, i);
-      const running = clock.running === i && !live.result;
-      const low = running && !clock.days && ms < 10_000;
-      const text = formatClock(ms, clock.days);
-      if (el.textContent !== text) el.textContent = text;
-      el.dataset.ms = String(Math.round(ms));
-      el.classList.toggle('running', running);
-      el.classList.toggle('low', low);
-      el.title = low ? t('clock_low') : controlName(clock.control);
-      // One warning when the own running clock passes ten seconds.
-      const mine = (live.you || []).includes(i) && (live.you || []).length === 1;
-      if (low && mine && ctx.warnedPly !== live.ply) {
-        ctx.warnedPly = live.ply;
-        playSound('low');
-      }
     }
   }
 
@@ -557,7 +468,7 @@ export function mountPlay(root, id, navigate) {
 
   function onCell(cell) {
     if (!ctx.live) return;
-    if (ctx.viewPly !== null) {
+    if (hist.browsing()) {
       say(t('msg_browsing'), 'refused');
       return;
     }
@@ -595,38 +506,6 @@ export function mountPlay(root, id, navigate) {
     render();
   }
 
-  async function goToPly(n) {
-    if (!ctx.live) return;
-    const total = ctx.live.ply;
-    n = Math.max(0, Math.min(total, n));
-    ctx.prefix = [];
-    if (n === total) {
-      ctx.viewPly = null;
-      ctx.shown = null;
-      render();
-      return;
-    }
-    ctx.viewPly = n;
-    const key = `${n}|${(ctx.live.moves || []).slice(0, n).join(',')}`;
-    const seq = ++ctx.fetchSeq;
-    if (ctx.cache.has(key)) {
-      ctx.shown = ctx.cache.get(key);
-      render();
-      return;
-    }
-    render();
-    try {
-      const st = await api.get(`/api/games/${encodeURIComponent(id)}?ply=${n}`, tokens());
-      ctx.cache.set(key, st);
-      if (seq === ctx.fetchSeq && ctx.viewPly === n) {
-        ctx.shown = st;
-        render();
-      }
-    } catch (e) {
-      say(t('error_prefix', { error: e.message }), 'refused');
-    }
-  }
-
   async function copyLink(input, btn) {
     const text = input.value;
     let ok = false;
@@ -649,10 +528,7 @@ export function mountPlay(root, id, navigate) {
   function render() {
     if (ctx.destroyed) return;
     const live = ctx.live;
-    bFirst.setAttribute('aria-label', t('hist_first')); bFirst.title = t('hist_first');
-    bPrev.setAttribute('aria-label', t('hist_prev')); bPrev.title = t('hist_prev');
-    bNext.setAttribute('aria-label', t('hist_next')); bNext.title = t('hist_next');
-    bLast.setAttribute('aria-label', t('hist_last')); bLast.title = t('hist_last');
+    hist.draw(live);
     bUndo.textContent = t('undo');
     bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
     bResign.textContent = t('resign');
@@ -663,15 +539,14 @@ export function mountPlay(root, id, navigate) {
     bDrawDecline.textContent = t('draw_decline');
     bFlip.textContent = t('flip');
     movesTitle.textContent = t('moves_title');
-    connEl.textContent = ctx.conn ? `● ${t('conn_live')}` : `○ ${t('conn_down')}`;
-    connEl.dataset.state = ctx.conn ? 'live' : 'down';
+    feed.drawConn(connEl);
     if (!live) return;
 
     const game = live.game;
     const mod = ctx.board;
-    const st = shownState();
-    const browsing = ctx.viewPly !== null;
-    const sp = browsing ? ctx.viewPly : live.ply;
+    const st = hist.shownState();
+    const browsing = hist.browsing();
+    const sp = hist.shownPly();
     title.textContent = gameName(game);
     setTitle(`${gameName(game)} · tablero`);
     aAgain.hidden = !live.result;
@@ -747,11 +622,6 @@ export function mountPlay(root, id, navigate) {
       });
     }
 
-    // history
-    bFirst.disabled = sp === 0; bPrev.disabled = sp === 0;
-    bNext.disabled = sp >= live.ply; bLast.disabled = sp >= live.ply;
-    histText.textContent = browsing ? (sp === 0 ? t('hist_start') : t('hist_showing', { n: sp, total: live.ply })) : '';
-
     // status
     statusEl.textContent = statusText(live, mod);
     statusEl.dataset.over = live.result ? '1' : '0';
@@ -773,115 +643,21 @@ export function mountPlay(root, id, navigate) {
     const bottomSeat = flipped() ? 1 : 0;
     renderPlayer(playerBottom, live, bottomSeat, mod);
     renderPlayer(playerTop, live, 1 - bottomSeat, mod);
-    tickClocks();
+    feed.tick();
     boardWrap.dataset.you = you.join(',');
 
-    // the two-game match
-    const m = live.match;
-    matchEl.hidden = !m;
-    if (m) {
-      const pts = m.points || [0, 0];
-      let line = t('match_line', { n: m.game, a: whoLabel(live, 0), b: whoLabel(live, 1), pa: fmtScore(pts[0]), pb: fmtScore(pts[1]) });
-      if (m.over) {
-        if (m.winner !== 0 && m.winner !== 1) line += ` · ${t('match_drawn')}`;
-        else if (you.length === 1) line += ` · ${you[0] === m.winner ? t('match_you_won') : t('match_you_lost')}`;
-        else line += ` · ${t('match_side_won', { side: whoLabel(live, m.winner) })}`;
-      } else if (m.game === 1 && over) {
-        line += ` · ${t('match_next')}`;
-      }
-      matchEl.textContent = line;
-      matchEl.dataset.over = m.over ? '1' : '0';
-      matchEl.dataset.game = String(m.game);
-      matchEl.dataset.points = pts.join(',');
-    }
-
-    // rematch
-    const offerBy = live.rematch_offer;
-    const offered = offerBy === 0 || offerBy === 1;
-    const mineOffer = offered && you.includes(offerBy);
-    bRematch.hidden = !(over && you.length > 0) || mineOffer;
-    bRematch.disabled = ctx.busy;
-    bRematch.textContent = live.next ? t('next_game') : (offered ? t('rematch_accept') : t('rematch'));
-    rematchNote.hidden = !(over && offered && !live.next && you.length > 0);
-    rematchNote.textContent = mineOffer ? t('rematch_offered') : t('rematch_offer_in');
-    rematchNote.dataset.by = offered ? String(offerBy) : '';
-    aPrev.hidden = !live.prev;
-    if (live.prev) {
-      aPrev.href = `/play/${encodeURIComponent(live.prev)}`;
-      aPrev.textContent = `← ${t('prev_game')}`;
-    }
-
-    // hint
-    bHint.hidden = !(live.hint && !browsing);
-    bHint.disabled = ctx.busy || ctx.hint === 'wait';
-    bHint.textContent = t('hint');
-    const hintShown = ctx.hint && ctx.hint !== 'wait' && !browsing;
-    hintEl.hidden = !(ctx.hint === 'wait' || hintShown);
-    hintEl.textContent = ctx.hint === 'wait' ? t('hint_wait') : (hintShown ? t('hint_move', { move: ctx.hint.move }) : '');
+    renderMatch(matchEl, live);
+    renderActions(
+      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
+      { rematch: rematchNote, hint: hintEl },
+      aPrev, live, ctx, browsing,
+    );
     markHint();
-
-    // actions
-    const playing = !over && you.length > 0;
-    bUndo.hidden = !(playing && live.undo && live.ply > 0);
-    bUndo.disabled = ctx.busy;
-    bClaim.hidden = !(playing && live.claims && you.includes(live.to_move) && !live.thinking);
-    const offer = live.draw_offer;
-    const hasOffer = offer === 0 || offer === 1;
-    bDrawOffer.hidden = !(playing && !hasOffer);
-    const canAnswer = playing && hasOffer && (you.some((s) => s !== offer));
-    bDrawAccept.hidden = !canAnswer;
-    bDrawDecline.hidden = !canAnswer;
-    bResign.hidden = !playing || ctx.resignAsk;
-    bResignYes.hidden = !(playing && ctx.resignAsk);
-    bResignNo.hidden = !(playing && ctx.resignAsk);
-
-    // invite links (kept by the creator)
     const stored = api.storedGame(id);
-    const links = (stored && stored.links) || {};
-    inviteEl.replaceChildren();
-    const linkSeats = Object.keys(links).filter((k) => links[k]);
-    inviteEl.hidden = over || !linkSeats.length;
-    linkSeats.forEach((k, i) => {
-      const url = new URL(links[k], location.origin).href;
-      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': i === 0 ? 'invite-link' : `invite-link-${k}`, 'aria-label': t('invite_seat', { side: sideName(game, Number(k)) }) });
-      const btn = h('button', { type: 'button', 'data-testid': i === 0 ? 'copy-link' : `copy-link-${k}`, text: t('copy') });
-      btn.addEventListener('click', () => copyLink(input, btn));
-      inviteEl.append(h('p', { text: linkSeats.length > 1 ? t('invite_seat', { side: sideName(game, Number(k)) }) : t('invite') }), h('div', { class: 'invite-row' }, input, btn));
-    });
-
-    // moves
-    movesEl.replaceChildren();
-    const moves = live.moves || [];
-    if (!moves.length) movesEl.append(h('li', { class: 'none', text: t('no_moves_yet') }));
-    moves.forEach((mv, i) => {
-      const n = i + 1;
-      const current = n === sp;
-      const mark = review.sign(n);
-      movesEl.append(h('li', null, h('button', {
-        type: 'button', class: `mv${current ? ' current' : ''}${mark ? ` v-${mark.verdict}` : ''}`, 'data-ply': n, 'data-testid': `move-${n}`,
-        'data-verdict': mark ? mark.verdict : null,
-        title: mark ? t(`review_verdict_${mark.verdict}`) : null,
-        'aria-current': current ? 'step' : null, onclick: () => goToPly(n),
-      }, h('span', { class: 'mvno', text: `${n}.` }), ` ${mv}`, mark && mark.sign ? h('span', { class: 'sign', text: mark.sign }) : null)));
-    });
-    if (!browsing) movesBox.scrollTop = movesBox.scrollHeight;
+    renderInvite(inviteEl, live, (stored && stored.links) || {}, copyLink);
+    renderMoves(movesEl, movesBox, live, { shown: sp, browsing, review, goToPly });
   }
 
-  // ---- live updates ----
-  // The socket opens once the board is drawn (or the first answer is in),
-  // so that it does not compete with what the first draw needs.
-  let socket = null;
-  const startLive = () => {
-    if (socket || ctx.destroyed || ctx.gone) return;
-    socket = api.connectGame(id, tokens(), {
-      onState: (st) => apply(st),
-      onStatus: (open) => { ctx.conn = open; render(); },
-    });
-  };
-  const poll = setInterval(() => {
-    if (!ctx.conn && ctx.live && !ctx.live.result) load();
-  }, 4000);
-  const clockTimer = setInterval(tickClocks, 100);
   const onKey = (ev) => {
     if (ev.key === 'Escape' && ctx.prefix.length) {
       ctx.prefix = [];
@@ -904,9 +680,7 @@ export function mountPlay(root, id, navigate) {
   return () => {
     ctx.destroyed = true;
     review.destroy();
-    if (socket) socket.close();
-    clearInterval(poll);
-    clearInterval(clockTimer);
+    feed.stop();
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);
     document.removeEventListener('keydown', onKey);

@@ -15,7 +15,7 @@ const SIGN = { slip: '??', blunder: '??', mistake: '?', inaccuracy: '?!', worse:
 const NOTABLE = new Set(['slip', 'blunder', 'mistake', 'inaccuracy', 'worse']);
 
 /** A value for its mover, in words: win in 5, draw, +2 points, an evaluation. */
-function valueText(v) {
+export function reviewValueText(v) {
   if (!v) return '?';
   switch (v.kind) {
     case 'win': return t('review_win', { plies: v.plies });
@@ -138,7 +138,7 @@ export function createReview({ id, goToPly, changed }) {
       const side = sideName(game, m.player === 'p2' ? 1 : 0);
       slip = h('p', { class: 'review-slip', 'data-testid': 'review-slipped', 'data-ply': String(m.ply) },
         h('button', { type: 'button', class: 'linkish', onclick: () => goToPly(m.ply),
-          text: t('review_slipped', { ply: m.ply, side, played: m.played, before: valueText(m.before), after: valueText(m.after) }) }),
+          text: t('review_slipped', { ply: m.ply, side, played: m.played, before: reviewValueText(m.before), after: reviewValueText(m.after) }) }),
         m.best.length ? h('span', { text: ` ${t('review_best', { moves: m.best.slice(0, 3).join(', ') })}` }) : null);
     }
     const notable = r.moves.filter((m) => NOTABLE.has(m.verdict)).slice(0, 12).map((m) =>

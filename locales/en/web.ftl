@@ -464,7 +464,7 @@ api_analysis_busy = the analysis is busy; try again shortly
 api_method_not_allowed = method not allowed
 api_request_timeout = the request took too long
 api_not_found = not found
-api_bad_request = the request's address or parameters could not be read
+api_bad_request = the request's address or parameters could not be read: { $reason }
 api_slow_down = too many requests; try again shortly
 api_refused = refused (HTTP { $status })
 api_body_too_large = the request body is over { $bytes } bytes
@@ -474,16 +474,16 @@ api_not_json = the body must be JSON (Content-Type: application/json)
 api_needs_json_body = the request needs a JSON body: { $error }
 api_bad_json = bad JSON body: { $error }
 api_json_missing_field = missing field `{ $field }` at line { $line } column { $column }
-api_json_unknown_field = unknown field `{ $field }` at line { $line } column { $column }
-api_json_unknown_value = unknown value `{ $value }` at line { $line } column { $column }
-api_json_bad_value = a value of the wrong kind at line { $line } column { $column }
-api_json_syntax = this is not JSON: line { $line }, column { $column }
+api_json_unknown_field = unknown field `{ $field }`, { $expected } at line { $line } column { $column }
+api_json_unknown_value = unknown value `{ $value }`, { $expected } at line { $line } column { $column }
+api_json_bad_value = a value of the wrong kind ({ $detail }) at line { $line } column { $column }
+api_json_syntax = this is not JSON ({ $detail }): line { $line }, column { $column }
 api_no_route = no API route { $path }
 api_no_action = no action "{ $action }": the actions are { $actions }
 api_bad_layout = layout { $layout }: { $error }
 api_layout_name = a layout's name has 1 to { $max } characters
-api_no_layout = no layout { $id }
-api_not_your_layout = layout { $id } is not yours: save a copy to change it
+api_no_layout = no layout "{ $id }"
+api_not_your_layout = layout "{ $id }" is not yours: save a copy to change it
 api_no_such_game = no game "{ $game }": the games are { $games }
 api_too_many_moves = { $n } moves: at most { $max }
 api_move_after_end = move { $n } ("{ $move }"): the game is over
@@ -537,9 +537,9 @@ lobby_computers_title = The computer
 lobby_computer = Computer, level { $n }
 lobby_always = Always available, starts at once
 lobby_play = Play
-api_no_seek = no seek { $id }
-api_seek_gone = the seek { $id } was taken or cancelled meanwhile
-api_seek_not_yours = only the seek's owner may cancel the seek { $id }
+api_no_seek = no seek "{ $id }"
+api_seek_gone = the seek "{ $id }" was taken or cancelled meanwhile
+api_seek_not_yours = only the seek's owner may cancel the seek "{ $id }"
 api_seek_own = this is your own seek: another player takes it
 api_seek_rated_login = a rated game needs an account: log in, or play a casual game
 api_seek_rated_clock = a rated game needs a clock or days per move
@@ -626,7 +626,7 @@ dim_end = { $first }; { $second }
 
 ## Explorer
 
-api_explore_not_exact = the explorer is for the solved games ({ $games }), not { $game }
+api_explore_not_exact = the explorer is for the solved games ({ $games }), not "{ $game }"
 ex_title = Explorer: { $game }
 ex_open = Explore
 ex_open_title = Every move of this position with its exact value and how this server’s games played it
@@ -654,8 +654,47 @@ ex_to_analysis = Open in the analysis board
 ## Puzzles
 
 api_puzzle_no_game = which game? add ?game=NAME
-api_puzzle_bad_number = { $name }={ $value } is not a number
+api_puzzle_bad_number = { $name }="{ $value }" is not a number
 api_puzzle_bad_rating = { $name } { $value } is out of range: a rating is 100 to 4000, a deviation 30 to 350
 api_puzzles_none = no puzzles of { $game } yet: they are being made; try again in a minute
+api_puzzles_none_chosen = no { $game } puzzles of that choice (variant { $variant }, theme { $theme }): choose another theme
 api_no_puzzle = no puzzle "{ $id }"
 api_puzzle_bad_move = move "{ $move }": { $error }
+
+## Puzzles (web/puzzles.js)
+pz_link = Puzzles
+pz_title = Puzzles
+pz_title_game = { $game } puzzles
+pz_game = Game
+pz_variant = Variant
+pz_any_variant = Any variant
+pz_theme_label = Theme
+pz_any_theme = Any theme ({ $count })
+pz_theme_count = { $theme } ({ $count })
+pz_theme_win_in = Win in { $n }
+pz_theme = { $theme ->
+    [only-draw] Only move that holds the draw
+    [only-win] Only winning move
+    [best-margin] Most points
+    [least-loss] Smallest loss
+    [winning-blow] Winning blow
+    [only-move] Only good move
+   *[other] { $theme }
+}
+pz_to_move = { $side } to move: your move.
+pz_task = Find the one best move: { $theme }. Difficulty { $difficulty }.
+pz_waiting = The server is still making this game's puzzles; asking again in a moment…
+pz_right_short = Right!
+pz_wrong_short = Not the move.
+pz_right = Right! { $move }: { $value }.
+pz_wrong = { $move } is not the move: { $value }.
+pz_answer_was = The answer: { $move } ({ $value }).
+pz_rating = Your puzzle rating: { $rating } ± { $deviation }
+pz_streak = Streak: { $n }
+pz_next = Next puzzle
+pz_skip = Skip
+pz_show_answer = Show the answer
+pz_show_mine = Show my move
+pz_proof = Every move, by the solver or the search
+pz_col_value = Value
+pz_yours = your move

@@ -467,7 +467,7 @@ api_analysis_busy = el análisis está ocupado; inténtalo de nuevo en un moment
 api_method_not_allowed = método no permitido
 api_request_timeout = la petición ha tardado demasiado
 api_not_found = no encontrado
-api_bad_request = no se pudo leer la dirección o los parámetros de la petición
+api_bad_request = no se pudo leer la dirección o los parámetros de la petición: { $reason }
 api_slow_down = demasiadas peticiones; inténtalo de nuevo en un momento
 api_refused = rechazado (HTTP { $status })
 api_body_too_large = el cuerpo de la petición pasa de { $bytes } bytes
@@ -477,16 +477,16 @@ api_not_json = el cuerpo debe ser JSON (Content-Type: application/json)
 api_needs_json_body = la petición necesita un cuerpo JSON: { $error }
 api_bad_json = cuerpo JSON no válido: { $error }
 api_json_missing_field = falta el campo `{ $field }` (línea { $line }, columna { $column })
-api_json_unknown_field = campo desconocido `{ $field }` (línea { $line }, columna { $column })
-api_json_unknown_value = valor desconocido `{ $value }` (línea { $line }, columna { $column })
-api_json_bad_value = un valor de tipo equivocado (línea { $line }, columna { $column })
-api_json_syntax = esto no es JSON: línea { $line }, columna { $column }
+api_json_unknown_field = campo desconocido `{ $field }` ({ $expected }; línea { $line }, columna { $column })
+api_json_unknown_value = valor desconocido `{ $value }` ({ $expected }; línea { $line }, columna { $column })
+api_json_bad_value = un valor de tipo equivocado ({ $detail }; línea { $line }, columna { $column })
+api_json_syntax = esto no es JSON ({ $detail }): línea { $line }, columna { $column }
 api_no_route = la API no tiene la ruta { $path }
 api_no_action = no existe la acción «{ $action }»: las acciones son { $actions }
 api_bad_layout = disposición { $layout }: { $error }
 api_layout_name = el nombre de una disposición tiene de 1 a { $max } caracteres
-api_no_layout = no hay ninguna disposición { $id }
-api_not_your_layout = la disposición { $id } no es tuya: guarda una copia para cambiarla
+api_no_layout = no hay ninguna disposición «{ $id }»
+api_not_your_layout = la disposición «{ $id }» no es tuya: guarda una copia para cambiarla
 api_no_such_game = no hay ningún juego «{ $game }»: los juegos son { $games }
 api_too_many_moves = { $n } jugadas: como mucho { $max }
 api_move_after_end = jugada { $n } («{ $move }»): la partida ha terminado
@@ -540,9 +540,9 @@ lobby_computers_title = El ordenador
 lobby_computer = Ordenador, nivel { $n }
 lobby_always = Siempre disponible, empieza al momento
 lobby_play = Jugar
-api_no_seek = no hay ninguna búsqueda { $id }
-api_seek_gone = la búsqueda { $id } ya fue aceptada o cancelada
-api_seek_not_yours = solo quien publicó la búsqueda { $id } puede cancelarla
+api_no_seek = no hay ninguna búsqueda «{ $id }»
+api_seek_gone = la búsqueda «{ $id }» ya fue aceptada o cancelada
+api_seek_not_yours = solo quien publicó la búsqueda «{ $id }» puede cancelarla
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
 api_seek_rated_login = una partida puntuable necesita una cuenta: inicia sesión o juega una partida amistosa
 api_seek_rated_clock = una partida puntuable necesita reloj o días por jugada
@@ -635,7 +635,7 @@ dim_end = { $first }; { $second }
 
 ## Explorer
 
-api_explore_not_exact = el explorador es para los juegos resueltos ({ $games }), no para { $game }
+api_explore_not_exact = el explorador es para los juegos resueltos ({ $games }), no para «{ $game }»
 ex_title = Explorador: { $game }
 ex_open = Explorar
 ex_open_title = Cada jugada de esta posición con su valor exacto y cómo la jugaron las partidas de este servidor
@@ -663,8 +663,47 @@ ex_to_analysis = Abrir en el tablero de análisis
 ## Puzzles
 
 api_puzzle_no_game = ¿qué juego? añade ?game=NOMBRE
-api_puzzle_bad_number = { $name }={ $value } no es un número
+api_puzzle_bad_number = { $name }=«{ $value }» no es un número
 api_puzzle_bad_rating = { $name } { $value } está fuera de rango: una puntuación va de 100 a 4000, una desviación de 30 a 350
 api_puzzles_none = aún no hay problemas de { $game }: se están preparando; vuelve a intentarlo en un minuto
+api_puzzles_none_chosen = no hay problemas de { $game } de esa elección (variante { $variant }, tema { $theme }): elige otro tema
 api_no_puzzle = no hay ningún problema «{ $id }»
 api_puzzle_bad_move = jugada «{ $move }»: { $error }
+
+## Problemas (web/puzzles.js)
+pz_link = Problemas
+pz_title = Problemas
+pz_title_game = Problemas de { $game }
+pz_game = Juego
+pz_variant = Variante
+pz_any_variant = Cualquier variante
+pz_theme_label = Tema
+pz_any_theme = Cualquier tema ({ $count })
+pz_theme_count = { $theme } ({ $count })
+pz_theme_win_in = Gana en { $n }
+pz_theme = { $theme ->
+    [only-draw] Única jugada que salva el empate
+    [only-win] Única jugada ganadora
+    [best-margin] Más puntos
+    [least-loss] La menor derrota
+    [winning-blow] Golpe ganador
+    [only-move] Única buena jugada
+   *[other] { $theme }
+}
+pz_to_move = Mueve { $side }: te toca.
+pz_task = Encuentra la única mejor jugada: { $theme }. Dificultad { $difficulty }.
+pz_waiting = El servidor aún está preparando los problemas de este juego; vuelve a preguntar en un momento…
+pz_right_short = ¡Correcto!
+pz_wrong_short = No es esa jugada.
+pz_right = ¡Correcto! { $move }: { $value }.
+pz_wrong = { $move } no es la jugada: { $value }.
+pz_answer_was = La solución: { $move } ({ $value }).
+pz_rating = Tu puntuación de problemas: { $rating } ± { $deviation }
+pz_streak = Racha: { $n }
+pz_next = Siguiente problema
+pz_skip = Saltar
+pz_show_answer = Ver la solución
+pz_show_mine = Ver mi jugada
+pz_proof = Todas las jugadas, según el solucionador o la búsqueda
+pz_col_value = Valor
+pz_yours = tu jugada

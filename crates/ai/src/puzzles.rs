@@ -2,7 +2,8 @@
 //! is right, each stored with its proof (the value of every legal move).
 //!
 //! - **Imago** (any layout): the side to move has exactly one winning move;
-//!   the solver gives its distance ("win in N", N the winner's own moves).
+//!   the solver gives its distance ("win in N", N the winner's own moves);
+//!   or it cannot win and exactly one move does not lose ("only-draw").
 //! - **Linja**: exactly one move keeps the position's exact value (the
 //!   final score difference with best play), from the installed table where
 //!   it covers the position, else from the endgame solver within
@@ -43,7 +44,7 @@ use crate::bot::{Bot, Budget, Limits};
 use crate::review::{expected_score, search_value, Method, Review, Source, Value};
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
-use tablero_core::{Game, History, Message, MoveBuf, Player};
+use tablero_core::{id, Game, History, Localize, Message, MoveBuf, Player};
 
 /// Searched games: the least share of the expected score (0 to 1) by
 /// which the answer must beat every other move in both searches: the
@@ -103,7 +104,7 @@ pub struct Puzzle {
     pub depths: Option<[u32; 2]>,
     /// Every legal move with its value, best first.
     pub proof: Vec<ProofMove>,
-    /// The puzzle's theme, by game: `win-in-N` (Imago), `only-win`,
+    /// The puzzle's theme, by game: `win-in-N`, `only-draw` (Imago), `only-win`,
     /// `only-draw`, `best-margin`, `least-loss` (Linja), `winning-blow`,
     /// `only-move` (searched games).
     pub theme: String,
@@ -113,68 +114,56 @@ pub struct Puzzle {
 }
 
 /// What is wrong with a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     /// The line is no puzzle's JSON.
-    #[error("not a puzzle: {0}")]
     Json(String),
     /// The id is not the hash of the rest: the line was changed.
-    #[error("its id does not match its content (the line was changed)")]
     Tampered,
     /// No game of that name.
-    #[error("unknown game {0:?}")]
     Game(String),
     /// The variant does not read.
-    #[error("variant {0:?} does not read")]
     Variant(String),
     /// The position does not read.
-    #[error("position {0:?} does not read")]
     Position(String),
     /// The side to move is not the position's.
-    #[error("the side to move is not the position's")]
     Side,
     /// The proof does not value every legal move exactly once.
-    #[error("the proof does not value every legal move exactly once")]
     Moves,
     /// The answer is not the only best move of the proof.
-    #[error("the answer {0:?} is not the only best move of the proof")]
     Answer(String),
     /// The values are not of the kind the source gives.
-    #[error("the proof's values are not of the kind its source gives")]
     Values,
 }
 
-impl Problem {
+impl Localize for Problem {
     /// The message of the catalogue (`puzzle-problem-…` in
-    /// `locales/*/cli.ftl`).
-    #[must_use]
-    pub fn message(&self) -> Message {
-        let english = self.to_string();
+    /// `locales/*/games.ftl`).
+    fn message(&self) -> Message {
         match self {
-            Problem::Json(e) => Message::new("puzzle-problem-json", english).text("error", e),
-            Problem::Tampered => Message::new("puzzle-problem-tampered", english),
+            Problem::Json(e) => Message::of(id!("puzzle-problem-json")).text("error", e),
+            Problem::Tampered => Message::of(id!("puzzle-problem-tampered")),
             Problem::Game(g) => {
-                Message::new("puzzle-problem-game", english).text("game", format!("{g:?}"))
+                Message::of(id!("puzzle-problem-game")).text("game", format!("{g:?}"))
             }
             Problem::Variant(v) => {
-                Message::new("puzzle-problem-variant", english).text("variant", format!("{v:?}"))
+                Message::of(id!("puzzle-problem-variant")).text("variant", format!("{v:?}"))
             }
             Problem::Position(p) => {
-                Message::new("puzzle-problem-position", english).text("position", format!("{p:?}"))
+                Message::of(id!("puzzle-problem-position")).text("position", format!("{p:?}"))
             }
-            Problem::Side => Message::new("puzzle-problem-side", english),
-            Problem::Moves => Message::new("puzzle-problem-moves", english),
+            Problem::Side => Message::of(id!("puzzle-problem-side")),
+            Problem::Moves => Message::of(id!("puzzle-problem-moves")),
             Problem::Answer(a) => {
-                Message::new("puzzle-problem-answer", english).text("answer", format!("{a:?}"))
+                Message::of(id!("puzzle-problem-answer")).text("answer", format!("{a:?}"))
             }
-            Problem::Values => Message::new("puzzle-problem-values", english),
+            Problem::Values => Message::of(id!("puzzle-problem-values")),
         }
     }
 }
 
 /// A line of a puzzle file that was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {problem}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleError {
     /// The line, from 1.
     pub line: usize,
@@ -182,15 +171,16 @@ pub struct PuzzleError {
     pub problem: Problem,
 }
 
-impl PuzzleError {
+impl Localize for PuzzleError {
     /// The message of the catalogue (`puzzle-line`).
-    #[must_use]
-    pub fn message(&self) -> Message {
-        Message::new("puzzle-line", self.to_string())
+    fn message(&self) -> Message {
+        Message::of(id!("puzzle-line"))
             .num("line", self.line as i64)
             .msg("problem", self.problem.message())
     }
 }
+
+tablero_core::display_by_message!(Problem, PuzzleError);
 
 /// FNV-1a, 64 bits: the same on every machine and in every version.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -301,7 +291,9 @@ impl Puzzle {
             let deep = answer.deep.unwrap_or(answer.value);
             others().all(|p| beats(answer.value, p.value) && beats(deep, p.deep.unwrap_or(p.value)))
         } else {
-            let first = G::NAME != "imago" || matches!(answer.value, Value::Win { .. });
+            // Imago: the only win, or (no move winning) the only draw.
+            let first =
+                G::NAME != "imago" || matches!(answer.value, Value::Win { .. } | Value::Draw);
             first
                 && others().all(|p| {
                     p.value.rank() < answer.value.rank()
@@ -511,7 +503,7 @@ pub fn generate<G: Review>(
 
 /// The puzzle of an exact position, if it is one: at least two legal
 /// moves and exactly one of the best value (Imago: exactly one winning
-/// move).
+/// move, or no winning move and exactly one that does not lose).
 fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)]) -> Option<Puzzle> {
     if values.len() < 2 {
         return None;
@@ -535,6 +527,10 @@ fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)])
                 format!("win-in-{n}"),
                 800 + 250 * (n.saturating_sub(1)) + 10 * sorted.len() as u32,
             )
+        }
+        // Every other move loses: the one move that holds the draw.
+        Value::Draw if imago && wins == 0 && second.word() == "loss" => {
+            ("only-draw".to_string(), 1100 + 10 * sorted.len() as u32)
         }
         _ if imago => return None,
         Value::Margin { .. } => {

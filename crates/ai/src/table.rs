@@ -28,8 +28,8 @@ use crate::play::{parse_spec, Play};
 use serde::Serialize;
 use serde_json::Value;
 use std::any::Any;
+use tablero_core::{id, Localize, Message};
 use tablero_core::{History, Outcome, Player, Reason};
-use tablero_core::{Localize, Message};
 use tablero_games::Describe;
 
 /// Who sits in a seat.
@@ -200,7 +200,7 @@ impl<G: Play + Describe> Table<G> {
 
     fn going_on(&self) -> Result<Player, Refusal> {
         self.to_move()
-            .ok_or_else(|| Refusal::Conflict(Message::new("table-game-over", "the game is over")))
+            .ok_or_else(|| Refusal::Conflict(Message::of(id!("table-game-over"))))
     }
 
     /// `seat` plays the move written `text`.
@@ -213,20 +213,13 @@ impl<G: Play + Describe> Table<G> {
         if to_move != seat {
             let side = self.side(to_move);
             return Err(Refusal::Forbidden(
-                Message::new(
-                    "table-not-your-turn",
-                    format!("it is {}'s turn, not yours", side.en),
-                )
-                .words("side", &[("en", side.en), ("es", side.es)]),
+                Message::of(id!("table-not-your-turn"))
+                    .words("side", &[("en", side.en), ("es", side.es)]),
             ));
         }
         if text.len() > MAX_MOVE_TEXT {
             return Err(Refusal::Bad(
-                Message::new(
-                    "table-too-long",
-                    format!("a move is at most {MAX_MOVE_TEXT} characters"),
-                )
-                .num("max", MAX_MOVE_TEXT),
+                Message::of(id!("table-too-long")).num("max", MAX_MOVE_TEXT),
             ));
         }
         let mv = self
@@ -246,8 +239,7 @@ impl<G: Play + Describe> Table<G> {
         self.going_on()?;
         if !self.history.current().is_legal(mv) {
             return Err(Refusal::Bad(
-                Message::new("table-illegal", format!("illegal move {mv:?}"))
-                    .text("mv", format!("{mv:?}")),
+                Message::of(id!("table-illegal")).text("mv", format!("{mv:?}")),
             ));
         }
         self.push(mv);
@@ -281,29 +273,17 @@ impl<G: Play + Describe> Table<G> {
     /// on).
     pub fn claim(&mut self, seat: Player) -> Result<(), Refusal> {
         if G::INFO.claim.is_none() {
-            return Err(Refusal::Bad(
-                Message::new(
-                    "table-no-claims",
-                    format!("there are no claims in {}", G::NAME),
-                )
-                .words(
-                    "game",
-                    &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
-                ),
-            ));
+            return Err(Refusal::Bad(Message::of(id!("table-no-claims")).words(
+                "game",
+                &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
+            )));
         }
         let to_move = self.going_on()?;
         if to_move != seat {
-            return Err(Refusal::Forbidden(Message::new(
-                "table-claim-own-turn",
-                "one claims on one's own turn",
-            )));
+            return Err(Refusal::Forbidden(Message::of(id!("table-claim-own-turn"))));
         }
         if !G::claim_valid(&self.history) {
-            return Err(Refusal::Conflict(Message::new(
-                "table-claim-refused",
-                "claim refused: the position is not a proved win for you; the game goes on",
-            )));
+            return Err(Refusal::Conflict(Message::of(id!("table-claim-refused"))));
         }
         self.declare(Outcome::win(seat, Reason::Claim));
         Ok(())
@@ -334,11 +314,7 @@ impl<G: Play + Describe> Table<G> {
     #[must_use]
     pub fn time_up(&self, seat: Player) -> Message {
         let side = self.side(seat);
-        Message::new(
-            "table-time-up",
-            format!("the clock of {} ran out: the game is lost on time", side.en),
-        )
-        .words("side", &[("en", side.en), ("es", side.es)])
+        Message::of(id!("table-time-up")).words("side", &[("en", side.en), ("es", side.es)])
     }
 
     /// `seat` offers a draw. A computer in the other seat answers at once;
@@ -354,10 +330,9 @@ impl<G: Play + Describe> Table<G> {
                 self.declare(Outcome::draw(Reason::Agreed));
                 Ok(DrawAnswer::Agreed)
             }
-            Seat::Computer(_) => Err(Refusal::Conflict(Message::new(
-                "table-computer-declines",
-                "the computer declines the draw",
-            ))),
+            Seat::Computer(_) => Err(Refusal::Conflict(Message::of(id!(
+                "table-computer-declines"
+            )))),
             Seat::Person => {
                 self.offer = Some(seat);
                 Ok(DrawAnswer::Standing)
@@ -372,10 +347,7 @@ impl<G: Play + Describe> Table<G> {
     pub fn answer_draw(&mut self, seat: Player, accept: bool) -> Result<(), Refusal> {
         self.going_on()?;
         if self.offer != Some(seat.other()) {
-            return Err(Refusal::Conflict(Message::new(
-                "table-no-offer",
-                "there is no draw offer to answer",
-            )));
+            return Err(Refusal::Conflict(Message::of(id!("table-no-offer"))));
         }
         self.offer = None;
         if accept {
@@ -394,10 +366,9 @@ impl<G: Play + Describe> Table<G> {
     pub fn undo(&mut self, seat: Player) -> Result<usize, Refusal> {
         let against_computer = self.seats.iter().any(|s| !s.is_person());
         if !self.seats[seat.index()].is_person() || !against_computer {
-            return Err(Refusal::Conflict(Message::new(
-                "table-undo-computer-only",
-                "undo is only for games against the computer",
-            )));
+            return Err(Refusal::Conflict(Message::of(id!(
+                "table-undo-computer-only"
+            ))));
         }
         let mut copy = self.clone();
         let mut took_mine = false;
@@ -416,10 +387,7 @@ impl<G: Play + Describe> Table<G> {
             }
         }
         if !took_mine {
-            return Err(Refusal::Conflict(Message::new(
-                "table-nothing-to-undo",
-                "there is no move of yours to take back",
-            )));
+            return Err(Refusal::Conflict(Message::of(id!("table-nothing-to-undo"))));
         }
         copy.offer = None;
         *self = copy;
@@ -689,33 +657,25 @@ pub fn open_or_why(
         let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
             None => G::Variant::default(),
             Some(v) => v.parse::<G::Variant>().map_err(|e| {
-                Message::new(
-                    "table-bad-variant",
-                    format!("{} variant {v:?}: {e}", G::NAME),
-                )
-                .words(
-                    "game",
-                    &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
-                )
-                .text("variant", format!("{v:?}"))
-                .msg("error", e.message())
+                Message::of(id!("table-bad-variant"))
+                    .words(
+                        "game",
+                        &[("en", G::INFO.title.en), ("es", G::INFO.title.es)],
+                    )
+                    .text("variant", format!("{v:?}"))
+                    .msg("error", e.message())
             })?,
         };
         let start = match position {
             None => G::start_with(&variant, first),
-            Some(p) => G::parse_position(&variant, p).map_err(|e| {
-                Message::new("table-bad-position", format!("bad position: {e}"))
-                    .msg("error", e.message())
-            })?,
+            Some(p) => G::parse_position(&variant, p)
+                .map_err(|e| Message::of(id!("table-bad-position")).msg("error", e.message()))?,
         };
         Ok(Box::new(Table::new(start, seats)))
     }
     tablero_games::with_game!(game, G => make::<G>(variant, position, first, seats), else {
         let names: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
-        Err(Message::new(
-            "table-unknown-game",
-            format!("unknown game {game:?}: the games are {}", names.join(", ")),
-        )
+        Err(Message::of(id!("table-unknown-game"))
         .text("game", format!("{game:?}"))
         .text("games", names.join(", ")))
     })

@@ -11,7 +11,7 @@ use tablero_ai::review::{expected_score, Review, Source, Value};
 use tablero_ai::solve::imago::ImagoSolution;
 use tablero_ai::solve::linja::Solver;
 use tablero_ai::{Budget, Limits};
-use tablero_core::{Game, History};
+use tablero_core::{Game, History, Localize};
 use tablero_games::dimensiones::Dimensiones;
 use tablero_games::imago::{Imago, Layout};
 use tablero_games::jarmo::{Jarmo, Orientation};
@@ -46,18 +46,29 @@ fn exact_value(v: Exact) -> Value {
 }
 
 #[test]
-fn imago_puzzles_have_exactly_one_winning_move_by_a_fresh_solver() {
+fn imago_puzzles_have_exactly_one_winning_or_saving_move_by_a_fresh_solver() {
     let layout = Layout::default();
     let found = mined::<Imago>(&layout, 12, 1, &MineOptions::default());
     let solution = ImagoSolution::solve(&layout);
     for p in &found {
         let pos: Imago = p.position_of().unwrap();
         let values = solution.move_values(&pos);
-        let wins: Vec<String> = values
-            .iter()
-            .filter(|(_, v)| exact_value(Exact::from(*v)).word() == "win")
-            .map(|(m, _)| pos.format_move(*m))
-            .collect();
+        let moves_of = |word: &str| -> Vec<String> {
+            values
+                .iter()
+                .filter(|(_, v)| exact_value(Exact::from(*v)).word() == word)
+                .map(|(m, _)| pos.format_move(*m))
+                .collect()
+        };
+        let wins = moves_of("win");
+        if p.theme == "only-draw" {
+            // No move wins and every move but the answer loses.
+            assert!(wins.is_empty(), "{}", p.id);
+            assert_eq!(moves_of("draw"), vec![p.answer.clone()], "{}", p.id);
+            assert_eq!(moves_of("loss").len(), values.len() - 1, "{}", p.id);
+            assert_eq!(p.value_of(&p.answer).unwrap().value, Value::Draw);
+            continue;
+        }
         assert_eq!(wins, vec![p.answer.clone()], "{}", p.id);
         assert_eq!(p.source, Source::Solver);
         assert_eq!(values.len(), p.proof.len());
@@ -226,4 +237,42 @@ fn the_format_round_trips_and_a_tampered_puzzle_is_refused() {
     assert_eq!(e.line, all.len() + 1);
     assert!(matches!(e.problem, Problem::Json(_)));
     assert_eq!(e.message().id(), "puzzle-line");
+}
+
+#[test]
+fn an_imago_position_with_one_saving_move_is_an_only_draw_puzzle() {
+    // The first position of seeded random play where no move wins and
+    // exactly one does not lose (rare: docs/ai.md, "Puzzles").
+    let layout = Layout::default();
+    let solution = ImagoSolution::solve(&layout);
+    let saving = |pos: &Imago| {
+        let values = solution.move_values(pos);
+        let words: Vec<&str> = values
+            .iter()
+            .map(|(_, v)| exact_value(Exact::from(*v)).word())
+            .collect();
+        values.len() >= 2
+            && !words.contains(&"win")
+            && words.iter().filter(|w| **w == "draw").count() == 1
+    };
+    let pos = (0..3000u64)
+        .flat_map(|seed| (0..40).map(move |plies| (seed, plies)))
+        .map(|(seed, plies)| tablero_ai::arena::random_opening::<Imago>(&layout, plies, seed))
+        .find(|pos| pos.outcome().is_none() && saving(pos))
+        .expect("a position with one saving move in 3,000 random games");
+    let found = tablero_ai::puzzles::mine(
+        &History::new(pos.clone()),
+        &MineOptions::default(),
+        &mut Default::default(),
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    let p = &found[0];
+    assert_eq!(p.theme, "only-draw");
+    p.check().unwrap();
+    let best = solution.best_moves(&pos);
+    assert_eq!(best.len(), 1);
+    assert_eq!(p.answer, pos.format_move(best[0]));
+    assert_eq!(p.value_of(&p.answer).unwrap().value, Value::Draw);
+    // The file format keeps it.
+    assert_eq!(read_puzzles(&write_puzzles(&found)).unwrap(), found);
 }

@@ -117,7 +117,7 @@ fn unknown_games_and_bad_variants_are_refused_in_words() {
     )
     .err()
     .unwrap();
-    assert!(e.contains("jarmo variant"), "{e}");
+    assert!(e.contains("Jarmo variant"), "{e}");
 }
 
 #[test]

@@ -147,10 +147,7 @@ impl Setup {
         if let Some(result) = record.as_ref().and_then(|r| r.result) {
             // A claim stands only when the solver proves it.
             if result.reason == tablero_core::Reason::Claim && !G::claim_valid(&h) {
-                let m = tablero_core::Message::new(
-                    "record-claim-unproved",
-                    "the record ends with a claim, but the position after its moves is not a proved win for the claimant",
-                );
+                let m = tablero_core::Message::of(tablero_core::id!("record-claim-unproved"));
                 return Err(anyhow!(crate::i18n::message(&m))).with_context(|| {
                     t!(
                         "cannot-read-record",

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use tablero_ai::clock::{think_time_on, Clock, TimeControl};
 use tablero_ai::table::{DrawAnswer, Refusal, Table};
 use tablero_ai::Limits;
-use tablero_core::{History, Message, Outcome, Person, Player, Reason, SeatSwapMatch};
+use tablero_core::{id, History, Message, Outcome, Person, Player, Reason, SeatSwapMatch};
 
 /// One thing typed at the prompt (or given by a key), read in one place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -401,10 +401,9 @@ impl<G: CliGame> Session<G> {
     fn undo(&mut self, side: Player) -> Result<Event, Refused> {
         if self.timer.is_some() {
             // As on the web server: a take-back would give time back.
-            return Err(Refused::Table(Refusal::Conflict(Message::new(
-                "table-clock-no-undo",
-                "there are no take-backs in a game with a clock",
-            ))));
+            return Err(Refused::Table(Refusal::Conflict(Message::of(id!(
+                "table-clock-no-undo"
+            )))));
         }
         match self.table.undo(side) {
             Ok(n) => Ok(Event::TakenBack(n)),
@@ -839,7 +838,7 @@ mod tests {
     #[test]
     fn the_loss_on_time_is_said_in_both_languages() {
         use crate::i18n::{format_in, Lang};
-        let m = Message::new("table-time-up", "").text("side", "Azul");
+        let m = Message::of(id!("table-time-up")).text("side", "Azul");
         assert_eq!(
             m.in_lang(Lang::Es),
             "se acabó el reloj de Azul: la partida está perdida por tiempo"

@@ -331,7 +331,7 @@ fn every_message_the_code_names_exists() {
     let mut lab_ids = 0;
     for path in &lab {
         let text = code(&std::fs::read_to_string(path).unwrap());
-        for id in named(&text, &["Message::new("], '"') {
+        for id in named(&text, &["id!("], '"') {
             lab_ids += 1;
             if !cli.contains(&id) {
                 missing.push(format!("{}: {id}", path.display()));

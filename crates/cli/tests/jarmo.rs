@@ -130,7 +130,7 @@ fn a_person_plays_a_whole_game_to_the_end() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Dark to move. Legal moves:"), "{out}");
     assert!(out.contains("no line joins b1 and b2"), "{out}");
-    assert!(out.contains("There are no claims in jarmo"), "{out}");
+    assert!(out.contains("There are no claims in Jarmo"), "{out}");
     assert!(
         out.contains(" wins (") || out.contains("Draw ("),
         "the game did not end: {out}"

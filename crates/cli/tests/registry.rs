@@ -51,6 +51,7 @@ fn word_hits(text: &str, word: &str) -> Vec<String> {
 fn the_shared_files_name_no_game() {
     let shared = [
         "web/play.js",
+        "web/play",
         "web/newgame.js",
         "crates/server/src/hub",
         "crates/cli/src/main.rs",

@@ -128,10 +128,24 @@ impl Localize for MoveError {
 }
 
 /// Why [`Game::play`] refused a move: the move, which is not legal in the
-/// position it was offered to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {0:?}")]
+/// position it was offered to. Its `Display` is `table-illegal`'s English
+/// (`illegal move …`, the move as `Debug` writes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IllegalMove<M: Debug>(pub M);
+
+impl<M: Debug> Localize for IllegalMove<M> {
+    fn message(&self) -> Message {
+        Message::of(id!("table-illegal")).text("mv", format!("{:?}", self.0))
+    }
+}
+
+impl<M: Debug> Display for IllegalMove<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Display::fmt(&self.message(), f)
+    }
+}
+
+impl<M: Debug> Error for IllegalMove<M> {}
 
 /// A two-player game: the state of one position and its rules.
 ///

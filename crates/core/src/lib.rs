@@ -41,7 +41,7 @@ pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
 pub use record::{check_result, Record, RecordError};
 pub use seatswap::{Person, SeatSwapMatch};
-pub use tablero_i18n::{id, Arg, Failure, Localize, Message};
+pub use tablero_i18n::{display_by_message, id, Arg, Failure, Localize, Message};
 pub use text::fields;
 
 /// Re-exported so games can name move-list buffers.

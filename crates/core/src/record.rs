@@ -267,17 +267,10 @@ pub fn check_result<G: Game>(
     match history.outcome() {
         Some(n) if n == d => Ok(Some(d)),
         Some(n) => Err(RecordError::BadResult(
-            Message::new(
-                "record-result-not-rules",
-                format!(
-                    "the record says {}, but its {moves} moves end the game with {}",
-                    result_tags(&d),
-                    result_tags(&n)
-                ),
-            )
-            .text("declared", result_tags(&d))
-            .num("moves", moves)
-            .text("actual", result_tags(&n)),
+            Message::of(id!("record-result-not-rules"))
+                .text("declared", result_tags(&d))
+                .num("moves", moves)
+                .text("actual", result_tags(&n)),
         )),
         None => {
             let allowed = match d.reason {
@@ -288,17 +281,9 @@ pub fn check_result<G: Game>(
             };
             if !allowed {
                 return Err(RecordError::BadResult(
-                    Message::new(
-                        "record-result-not-over",
-                        format!(
-                            "the record says {}, but after its {moves} moves the game is not over \
-                             (a game goes on until the rules end it, a player resigns, the players \
-                             agree a draw or the side to move claims a proved win)",
-                            result_tags(&d)
-                        ),
-                    )
-                    .text("declared", result_tags(&d))
-                    .num("moves", moves),
+                    Message::of(id!("record-result-not-over"))
+                        .text("declared", result_tags(&d))
+                        .num("moves", moves),
                 ));
             }
             let plain = match d.winner {
@@ -307,16 +292,9 @@ pub fn check_result<G: Game>(
             };
             if d.score != plain.score {
                 return Err(RecordError::BadResult(
-                    Message::new(
-                        "record-result-score",
-                        format!(
-                            "the record says {}, but that result scores \"{}\"",
-                            result_tags(&d),
-                            plain.score_text(" ")
-                        ),
-                    )
-                    .text("declared", result_tags(&d))
-                    .text("score", plain.score_text(" ")),
+                    Message::of(id!("record-result-score"))
+                        .text("declared", result_tags(&d))
+                        .text("score", plain.score_text(" ")),
                 ));
             }
             Ok(Some(d))

@@ -13,8 +13,8 @@
 //!   `std::error::Error`) from its [`Localize::message`].
 //!
 //! The crate sits below `tablero-core` (which re-exports [`Message`],
-//! [`Arg`], [`Localize`] and [`Failure`]), so every crate of the workspace
-//! can use it. See docs/i18n.md.
+//! [`Arg`], [`Localize`], [`Failure`], [`id!`] and [`display_by_message!`]),
+//! so every crate of the workspace can use it. See docs/i18n.md.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -23,10 +23,12 @@ use std::sync::LazyLock;
 
 pub use fluent_bundle::{FluentArgs as Args, FluentValue as Value};
 
+// Before the modules, so that they name `id!` by its textual scope (a
+// macro made by `include!` cannot be named by path inside its crate).
+include!(concat!(env!("OUT_DIR"), "/ids.rs"));
+
 mod message;
 pub use message::{Arg, Failure, Localize, Message};
-
-include!(concat!(env!("OUT_DIR"), "/ids.rs"));
 
 /// A language of the catalogue.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

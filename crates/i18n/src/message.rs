@@ -24,9 +24,9 @@ pub enum Arg {
 
 /// A text for people: a message id and its arguments. Its English text
 /// (what `Display` writes) is the English catalogue's, formatted with the
-/// arguments ([`Message::of`]), or one given with the message
-/// ([`Message::new`], for the messages whose English is not yet only in the
-/// catalogue). The default message is empty (no id, no text).
+/// arguments: each text is written once, in its `.ftl` file. A message is
+/// made only by [`Message::of`], from an id checked at compile time
+/// ([`crate::id!`]). The default message is empty (no id, no text).
 #[derive(Clone, Debug, Default)]
 pub struct Message(Box<Inner>);
 
@@ -35,15 +35,13 @@ pub struct Message(Box<Inner>);
 struct Inner {
     id: &'static str,
     args: Vec<(&'static str, Arg)>,
-    /// The English given with the message (`Message::new`), if any.
-    english: Option<String>,
     /// The English formatted from the catalogue, once asked for.
     formatted: OnceLock<String>,
 }
 
 impl PartialEq for Message {
     fn eq(&self, other: &Message) -> bool {
-        self.0.id == other.0.id && self.0.args == other.0.args && self.0.english == other.0.english
+        self.0.id == other.0.id && self.0.args == other.0.args
     }
 }
 
@@ -56,18 +54,6 @@ impl Message {
     pub fn of(id: Id) -> Message {
         Message(Box::new(Inner {
             id: id.as_str(),
-            ..Inner::default()
-        }))
-    }
-
-    /// Message `id` whose English text is `english`, written in the code (the
-    /// older way: the id is not checked at compile time and the English is
-    /// written twice; prefer [`Message::of`]).
-    #[must_use]
-    pub fn new(id: &'static str, english: impl Into<String>) -> Message {
-        Message(Box::new(Inner {
-            id,
-            english: Some(english.into()),
             ..Inner::default()
         }))
     }
@@ -117,32 +103,28 @@ impl Message {
         &self.0.args
     }
 
-    /// The English text: the one given with the message, else the English
-    /// catalogue's (empty for the empty message).
+    /// The English text, the English catalogue's (empty for the empty
+    /// message).
     #[must_use]
     pub fn as_str(&self) -> &str {
-        match &self.0.english {
-            Some(e) => e,
-            None => self.0.formatted.get_or_init(|| {
-                if self.0.id.is_empty() {
-                    String::new()
-                } else {
-                    self.format(Lang::En)
-                }
-            }),
-        }
+        self.0.formatted.get_or_init(|| {
+            if self.0.id.is_empty() {
+                String::new()
+            } else {
+                self.format(Lang::En)
+            }
+        })
     }
 
     /// Whether this is the empty message (no reason given).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.id.is_empty() && self.0.english.as_deref().unwrap_or("").is_empty()
+        self.0.id.is_empty()
     }
 
     /// The message in `lang`: its id in that language's catalogue, the
-    /// messages among its arguments said first in the same language; the
-    /// English given with the message when in English, or when the
-    /// catalogue has no such id.
+    /// messages among its arguments said first in the same language (in
+    /// English when that catalogue lacks the id).
     #[must_use]
     pub fn in_lang(&self, lang: Lang) -> String {
         if lang == Lang::En {
@@ -151,10 +133,10 @@ impl Message {
         self.format(lang)
     }
 
-    /// The catalogue's text for the message in `lang`, even where English
-    /// was given with it (a test compares the two), the messages among its
+    /// The catalogue's text for the message in `lang`, formatted anew (not
+    /// the English kept by [`Message::as_str`]), the messages among its
     /// arguments said by [`Message::in_lang`]; in English when `lang`'s
-    /// catalogue lacks the id, the English given when both lack it.
+    /// catalogue lacks the id.
     #[must_use]
     pub fn format(&self, lang: Lang) -> String {
         let mut args = Args::new();
@@ -175,12 +157,7 @@ impl Message {
             args.set(*name, value);
         }
         format_str(lang, self.0.id, Some(&args))
-            .or_else(|| {
-                self.0
-                    .english
-                    .clone()
-                    .or_else(|| format_str(Lang::En, self.0.id, Some(&args)))
-            })
+            .or_else(|| format_str(Lang::En, self.0.id, Some(&args)))
             .unwrap_or_else(|| self.0.id.to_string())
     }
 
@@ -291,15 +268,17 @@ mod tests {
 
     #[test]
     fn english_and_arguments() {
-        let inner = Message::new("inner", "b2 is taken").text("cell", "b2");
-        let m = Message::new("outer", "no: b2 is taken")
-            .num("at", 3usize)
+        let inner = Message::of(id!("imago-cell-taken")).text("to", "b2");
+        let m = Message::of(id!("move-illegal-why"))
+            .text("text", "b2")
             .msg("why", inner.clone());
-        assert_eq!(m.to_string(), "no: b2 is taken");
-        assert_eq!(m.id(), "outer");
-        assert_eq!(m.args()[0], ("at", Arg::Number(3)));
+        assert_eq!(inner.to_string(), "b2 is taken");
+        assert_eq!(m.to_string(), "b2 is not legal here: b2 is taken");
+        assert_eq!(m.id(), "move-illegal-why");
+        assert_eq!(m.args()[0], ("text", Arg::Text("b2".into())));
         assert_eq!(m.all(), vec![&m, &inner]);
         assert!(Message::default().is_empty());
+        assert_eq!(Message::default().to_string(), "");
         assert!(!inner.is_empty());
     }
 
@@ -307,10 +286,12 @@ mod tests {
     fn a_failure_says_its_message_and_keeps_its_cause() {
         use std::error::Error as _;
         let io = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
-        let f = Failure::new(Message::new("outer", "cannot open x").text("path", "x")).because(io);
-        assert_eq!(f.to_string(), "cannot open x");
-        assert_eq!(f.message().id(), "outer");
+        let f = Failure::new(Message::of(id!("cannot-create")).text("path", "x")).because(io);
+        assert_eq!(f.to_string(), "cannot create x");
+        assert_eq!(f.message().id(), "cannot-create");
         assert_eq!(f.source().map(ToString::to_string).as_deref(), Some("gone"));
-        assert!(Failure::from(Message::new("inner", "b")).source().is_none());
+        assert!(Failure::from(Message::of(id!("move-empty")))
+            .source()
+            .is_none());
     }
 }

@@ -5,7 +5,7 @@
 //! given.
 
 use std::path::Path;
-use tablero_core::{Failure, Message};
+use tablero_core::{id, Failure, Message};
 
 /// An error said by `message`.
 pub(crate) fn said(message: Message) -> anyhow::Error {
@@ -23,8 +23,7 @@ pub(crate) fn because(
 /// Folder `path` cannot be created.
 pub(crate) fn cannot_create(path: &Path, e: std::io::Error) -> anyhow::Error {
     because(
-        Message::new("cannot-create", format!("cannot create {}", path.display()))
-            .text("path", path.display()),
+        Message::of(id!("cannot-create")).text("path", path.display()),
         e,
     )
 }
@@ -35,8 +34,7 @@ pub(crate) fn cannot_write(
     e: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
 ) -> anyhow::Error {
     because(
-        Message::new("cannot-write", format!("cannot write {}", path.display()))
-            .text("path", path.display()),
+        Message::of(id!("cannot-write")).text("path", path.display()),
         e,
     )
 }

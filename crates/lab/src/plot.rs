@@ -19,8 +19,7 @@ const X_AREA: u32 = 70;
 
 fn err(e: impl std::fmt::Display) -> anyhow::Error {
     crate::fail::said(
-        tablero_core::Message::new("lab-cannot-plot", format!("cannot draw a plot: {e}"))
-            .text("error", e),
+        tablero_core::Message::of(tablero_core::id!("lab-cannot-plot")).text("error", e),
     )
 }
 

@@ -10,7 +10,7 @@ use anyhow::Result;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use tablero_core::{Localize, Message};
+use tablero_core::{id, Localize, Message};
 
 /// Checks that the survey's variants read and its specs make players.
 ///
@@ -20,13 +20,10 @@ pub fn check_config<G: LabGame>(config: &SurveyConfig) -> Result<()> {
     for v in &config.variants {
         v.parse::<G::Variant>().map_err(|e| {
             fail::said(
-                Message::new(
-                    "lab-bad-variant",
-                    format!("bad variant {v:?} for {}: {e}", G::NAME),
-                )
-                .text("variant", format!("{v:?}"))
-                .text("game", G::NAME)
-                .msg("error", e.message()),
+                Message::of(id!("lab-bad-variant"))
+                    .text("variant", format!("{v:?}"))
+                    .text("game", G::NAME)
+                    .msg("error", e.message()),
             )
         })?;
     }
@@ -36,10 +33,7 @@ pub fn check_config<G: LabGame>(config: &SurveyConfig) -> Result<()> {
         }
     }
     if config.variants.is_empty() || config.matchups.is_empty() || config.pairs == 0 {
-        return Err(fail::said(Message::new(
-            "lab-no-games",
-            "the survey has no games to play",
-        )));
+        return Err(fail::said(Message::of(id!("lab-no-games"))));
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use std::collections::HashSet;
 use std::path::Path;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The file name of the SQLite store in a report folder.
 pub const STORE_FILE: &str = "lab.sqlite";
@@ -50,11 +50,7 @@ impl Store {
         let url = format!("sqlite://{}?mode=rwc", path.display());
         Store::open(&url).map_err(|e| {
             fail::because(
-                Message::new(
-                    "lab-cannot-open-store",
-                    format!("cannot open the database {}", path.display()),
-                )
-                .text("path", path.display()),
+                Message::of(id!("lab-cannot-open-store")).text("path", path.display()),
                 e,
             )
         })
@@ -69,12 +65,7 @@ impl Store {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| {
-                fail::because(
-                    Message::new("serve-no-runtime", "cannot start the async runtime"),
-                    e,
-                )
-            })?;
+            .map_err(|e| fail::because(Message::of(id!("serve-no-runtime")), e))?;
         let pool = rt.block_on(async {
             let pool = AnyPoolOptions::new()
                 .max_connections(1)
@@ -139,21 +130,11 @@ impl Store {
                 let old: SurveyConfig = serde_json::from_str(&old).map_err(stored_survey)?;
                 if old != *config {
                     return Err(fail::said(
-                        Message::new(
-                            "lab-other-survey",
-                            format!(
-                                "this report folder holds another survey ({} {} variant(s), {} pair(s), \
-                                 seed {}); use another --report folder or the same options",
-                                old.game,
-                                old.variants.len(),
-                                old.pairs,
-                                old.seed
-                            ),
-                        )
-                        .text("game", &old.game)
-                        .num("variants", old.variants.len())
-                        .num("pairs", old.pairs)
-                        .text("seed", old.seed),
+                        Message::of(id!("lab-other-survey"))
+                            .text("game", &old.game)
+                            .num("variants", old.variants.len())
+                            .num("pairs", old.pairs)
+                            .text("seed", old.seed),
                     ));
                 }
                 Ok(())
@@ -224,12 +205,8 @@ impl Store {
         )?;
         rows.into_iter()
             .map(|r| {
-                let mut g: GameRow = serde_json::from_str(&r.get::<String, _>(0)).map_err(|e| {
-                    fail::because(
-                        Message::new("lab-stored-game", "a stored game does not read"),
-                        e,
-                    )
-                })?;
+                let mut g: GameRow = serde_json::from_str(&r.get::<String, _>(0))
+                    .map_err(|e| fail::because(Message::of(id!("lab-stored-game")), e))?;
                 g.record = r.get::<String, _>(1);
                 Ok(g)
             })
@@ -254,8 +231,5 @@ impl Store {
 
 /// The survey recorded in a store does not read.
 pub(crate) fn stored_survey(e: serde_json::Error) -> anyhow::Error {
-    fail::because(
-        Message::new("lab-stored-survey", "the stored survey does not read"),
-        e,
-    )
+    fail::because(Message::of(id!("lab-stored-survey")), e)
 }

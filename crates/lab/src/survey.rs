@@ -13,7 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use tablero_ai::{parse_spec, spec_level, Bot, Limits};
 use tablero_core::{
-    mix64, Game, History, Localize, Message, MoveBuf, Outcome, Player, Reason, Record,
+    id, mix64, Game, History, Localize, Message, MoveBuf, Outcome, Player, Reason, Record,
 };
 
 /// Two player specs that meet in a survey: A and B.
@@ -374,13 +374,10 @@ pub fn record_file(config: &SurveyConfig, key: UnitKey, game: u32) -> String {
 pub fn play_unit<G: LabGame>(config: &SurveyConfig, key: UnitKey) -> Result<Vec<GameRow>, Message> {
     let vtext = &config.variants[key.variant as usize];
     let variant = vtext.parse::<G::Variant>().map_err(|e| {
-        Message::new(
-            "lab-bad-variant",
-            format!("bad variant {vtext:?} for {}: {e}", G::NAME),
-        )
-        .text("variant", format!("{vtext:?}"))
-        .text("game", G::NAME)
-        .msg("error", e.message())
+        Message::of(id!("lab-bad-variant"))
+            .text("variant", format!("{vtext:?}"))
+            .text("game", G::NAME)
+            .msg("error", e.message())
     })?;
     let m = &config.matchups[key.matchup as usize];
     let seed = config.unit_seed(key);

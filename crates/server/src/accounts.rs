@@ -28,7 +28,7 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tablero_session";
@@ -112,11 +112,7 @@ impl AccountLimits {
             Some(w) => {
                 let seconds = w.as_secs() + 1;
                 Err(ApiError::TooMany {
-                    message: Message::new(
-                        "api_too_many_requests",
-                        format!("too many requests: try again in {seconds} s"),
-                    )
-                    .num("seconds", seconds),
+                    message: Message::of(id!("api_too_many_requests")).num("seconds", seconds),
                     seconds,
                 })
             }
@@ -166,22 +162,10 @@ pub fn bad_name(name: &str) -> Option<Message> {
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     {
-        return Some(
-            Message::new(
-                "api_account_bad_name",
-                "a name has 3 to 20 letters, digits, _ or -",
-            )
-            .text("name", name),
-        );
+        return Some(Message::of(id!("api_account_bad_name")).text("name", name));
     }
     if impersonates(name) {
-        return Some(
-            Message::new(
-                "api_account_reserved_name",
-                format!("the name {name} is kept for the computer or the app"),
-            )
-            .text("name", name),
-        );
+        return Some(Message::of(id!("api_account_reserved_name")).text("name", name));
     }
     None
 }
@@ -224,13 +208,7 @@ pub fn name_key(name: &str) -> String {
 #[must_use]
 pub fn bad_password(password: &str) -> Option<Message> {
     if password.chars().count() < MIN_PASSWORD || password.len() > MAX_PASSWORD {
-        return Some(
-            Message::new(
-                "api_account_bad_password",
-                format!("a password has at least {MIN_PASSWORD} characters"),
-            )
-            .num("min", MIN_PASSWORD),
-        );
+        return Some(Message::of(id!("api_account_bad_password")).num("min", MIN_PASSWORD));
     }
     None
 }
@@ -758,11 +736,8 @@ pub(crate) async fn cross_site(req: Request, next: Next) -> Response {
     let guarded =
         cookie_of(req.headers()).is_some() || req.uri().path().starts_with("/api/account");
     if changes && guarded && !same_origin(req.headers()) {
-        return ApiError::Hub(HubError::NotYours(Message::new(
-            "api_cross_site",
-            "this request must come from the app's own pages (its Origin is another site's)",
-        )))
-        .into_response();
+        return ApiError::Hub(HubError::NotYours(Message::of(id!("api_cross_site"))))
+            .into_response();
     }
     next.run(req).await
 }

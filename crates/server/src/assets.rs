@@ -123,6 +123,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("editor.js")
     } else if p == "/lobby" {
         Some("lobby.js")
+    } else if p == "/puzzles" {
+        Some("puzzles.js")
     } else if p == "/leaderboard" || p.starts_with("/@/") {
         Some("profile.js")
     } else if p.starts_with("/rules/") {
@@ -424,7 +426,7 @@ pub(crate) async fn conditional(req: Request, next: Next) -> Response {
 
 /// The message of a 404 for the app's file `path`.
 pub(crate) fn no_file(path: &str) -> tablero_core::Message {
-    tablero_core::Message::new("api_no_static_file", format!("no file {path}")).text("path", path)
+    tablero_core::Message::of(tablero_core::id!("api_no_static_file")).text("path", path)
 }
 
 /// The CSP hash of a script: its sha256 in standard base64.

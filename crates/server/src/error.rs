@@ -12,15 +12,12 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
-use tablero_core::{Arg, Message};
+use tablero_core::{id, Arg, Message};
 use tower_governor::GovernorError;
 
-/// The message of every 500 (the details go to the log).
-pub(crate) const INTERNAL: &str = "internal error: the server failed; try again later";
-
-/// The message of every 500, for people.
+/// The message of every 500, for people (the details go to the log).
 fn internal_message() -> Message {
-    Message::new("api_internal", INTERNAL)
+    Message::of(id!("api_internal"))
 }
 
 /// Why a request body could not be taken.
@@ -121,10 +118,7 @@ impl ApiError {
                     tracing::warn!("database unavailable: {e:#}");
                     (
                         StatusCode::SERVICE_UNAVAILABLE,
-                        Message::new(
-                            "api_database_unavailable",
-                            "the database is unavailable; try again shortly",
-                        ),
+                        Message::of(id!("api_database_unavailable")),
                         Some(1),
                     )
                 } else {
@@ -144,20 +138,17 @@ impl ApiError {
                 BodyError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, body_too_large(), None),
                 BodyError::TooSlow => (
                     StatusCode::REQUEST_TIMEOUT,
-                    Message::new("api_body_too_slow", "the request body came too slowly"),
+                    Message::of(id!("api_body_too_slow")),
                     None,
                 ),
                 BodyError::Unreadable => (
                     StatusCode::BAD_REQUEST,
-                    Message::new("api_body_unreadable", "the request body could not be read"),
+                    Message::of(id!("api_body_unreadable")),
                     None,
                 ),
                 BodyError::NotJson => (
                     StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                    Message::new(
-                        "api_not_json",
-                        "the body must be JSON (Content-Type: application/json)",
-                    ),
+                    Message::of(id!("api_not_json")),
                     None,
                 ),
             },
@@ -231,29 +222,39 @@ fn message_args(m: &Message) -> Value {
 
 /// What serde found wrong in a JSON text, as a message: a field missing
 /// or unknown, a value of the wrong kind, or text that is not JSON, with
-/// where (line and column).
+/// where (line and column) and, where the message's words do not say it
+/// all, serde's own (`expected`, `detail`: what it expected, what it found).
 pub(crate) fn json_problem(e: &serde_json::Error) -> Message {
     let english = e.to_string();
     let (line, column) = (e.line(), e.column());
-    // serde's data errors name the field or the value between backticks.
+    // serde_json ends its text with where: " at line L column C".
+    let said = english
+        .rsplit_once(" at line ")
+        .map_or(english.as_str(), |(said, _)| said);
+    // serde's data errors name the field or the value between backticks,
+    // then what it expected: "unknown field `x`, expected `a` or `b`".
     let quoted = |prefix: &str| {
-        english
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split('`').next())
-            .map(str::to_string)
+        let rest = said.strip_prefix(prefix)?;
+        let (name, after) = rest.split_once('`').unwrap_or((rest, ""));
+        let expected = after.strip_prefix(", ").unwrap_or(after);
+        Some((name.to_string(), expected.to_string()))
     };
     let m = if e.is_data() {
-        if let Some(field) = quoted("missing field `") {
-            Message::new("api_json_missing_field", english.clone()).text("field", field)
-        } else if let Some(field) = quoted("unknown field `") {
-            Message::new("api_json_unknown_field", english.clone()).text("field", field)
-        } else if let Some(value) = quoted("unknown variant `") {
-            Message::new("api_json_unknown_value", english.clone()).text("value", value)
+        if let Some((field, _)) = quoted("missing field `") {
+            Message::of(id!("api_json_missing_field")).text("field", field)
+        } else if let Some((field, expected)) = quoted("unknown field `") {
+            Message::of(id!("api_json_unknown_field"))
+                .text("field", field)
+                .text("expected", expected)
+        } else if let Some((value, expected)) = quoted("unknown variant `") {
+            Message::of(id!("api_json_unknown_value"))
+                .text("value", value)
+                .text("expected", expected)
         } else {
-            Message::new("api_json_bad_value", english.clone())
+            Message::of(id!("api_json_bad_value")).text("detail", said)
         }
     } else {
-        Message::new("api_json_syntax", english.clone())
+        Message::of(id!("api_json_syntax")).text("detail", said)
     };
     m.num("line", line).num("column", column)
 }
@@ -266,11 +267,7 @@ pub(crate) fn too_many_requests(e: GovernorError) -> Response {
             // `wait_time` is rounded down to whole seconds.
             let wait = wait_time + 1;
             ApiError::TooMany {
-                message: Message::new(
-                    "api_too_many_requests",
-                    format!("too many requests: try again in {wait} s"),
-                )
-                .num("seconds", wait),
+                message: Message::of(id!("api_too_many_requests")).num("seconds", wait),
                 seconds: wait,
             }
             .into_response()
@@ -308,18 +305,16 @@ pub(crate) fn is_json(content_type: &HeaderValue) -> bool {
 fn status_message(status: StatusCode, text: String) -> Message {
     match status {
         StatusCode::PAYLOAD_TOO_LARGE => body_too_large(),
-        StatusCode::METHOD_NOT_ALLOWED => {
-            Message::new("api_method_not_allowed", "method not allowed")
-        }
-        StatusCode::REQUEST_TIMEOUT => {
-            Message::new("api_request_timeout", "the request took too long")
-        }
+        StatusCode::METHOD_NOT_ALLOWED => Message::of(id!("api_method_not_allowed")),
+        StatusCode::REQUEST_TIMEOUT => Message::of(id!("api_request_timeout")),
         s if s.is_server_error() => {
             tracing::error!("{s}: {text}");
             internal_message()
         }
         s => {
-            let english = if text.is_empty() {
+            // axum's own words (a path or a query that does not read) or,
+            // when it gave none, the status's reason.
+            let reason = if text.is_empty() {
                 s.canonical_reason()
                     .unwrap_or("refused")
                     .to_ascii_lowercase()
@@ -327,23 +322,21 @@ fn status_message(status: StatusCode, text: String) -> Message {
                 text
             };
             let id = match s {
-                StatusCode::NOT_FOUND => "api_not_found",
-                StatusCode::BAD_REQUEST => "api_bad_request",
-                StatusCode::TOO_MANY_REQUESTS => "api_slow_down",
-                _ => "api_refused",
+                StatusCode::NOT_FOUND => id!("api_not_found"),
+                StatusCode::BAD_REQUEST => id!("api_bad_request"),
+                StatusCode::TOO_MANY_REQUESTS => id!("api_slow_down"),
+                _ => id!("api_refused"),
             };
-            Message::new(id, english).num("status", s.as_u16())
+            Message::of(id)
+                .text("reason", reason)
+                .num("status", s.as_u16())
         }
     }
 }
 
 /// 413: the body is over [`MAX_BODY`].
 fn body_too_large() -> Message {
-    Message::new(
-        "api_body_too_large",
-        format!("the request body is over {MAX_BODY} bytes"),
-    )
-    .num("bytes", MAX_BODY)
+    Message::of(id!("api_body_too_large")).num("bytes", MAX_BODY)
 }
 
 /// Middleware: every error answer as `{"error": ..., "code": ...,
@@ -410,13 +403,17 @@ mod tests {
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
             body,
-            json!({"error": INTERNAL, "code": "api_internal", "args": {}})
+            json!({
+                "error": "internal error: the server failed; try again later",
+                "code": "api_internal",
+                "args": {},
+            })
         );
     }
 
     #[tokio::test]
     async fn each_kind_of_refusal_has_its_status() {
-        let m = || Message::new("api_x", "x");
+        let m = || Message::of(id!("api_solver_busy"));
         for (e, status) in [
             (ApiError::Hub(HubError::Invalid(m())), 400),
             (ApiError::Hub(HubError::NotYours(m())), 403),
@@ -434,7 +431,7 @@ mod tests {
             seconds: 3,
         })
         .await;
-        assert_eq!(body["code"], "api_x");
+        assert_eq!(body["code"], "api_solver_busy");
         assert_eq!(retry.unwrap(), "3");
     }
 

@@ -17,7 +17,7 @@ use sqlx::Row;
 use std::collections::HashMap;
 use std::time::Duration;
 use tablero_ai::table::GameTable;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The games the explorer knows exact values of.
 pub const EXACT_GAMES: [&str; 2] = ["imago", "linja"];
@@ -60,16 +60,9 @@ impl ExploreBody {
         }
         if !EXACT_GAMES.contains(&self.game.as_str()) {
             return Err(HubError::Invalid(
-                Message::new(
-                    "api_explore_not_exact",
-                    format!(
-                        "the explorer is for the solved games ({}), not {:?}",
-                        EXACT_GAMES.join(", "),
-                        self.game
-                    ),
-                )
-                .text("game", &self.game)
-                .text("games", EXACT_GAMES.join(", ")),
+                Message::of(id!("api_explore_not_exact"))
+                    .text("game", &self.game)
+                    .text("games", EXACT_GAMES.join(", ")),
             ));
         }
         PositionBody {

@@ -12,7 +12,7 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The largest request body accepted, and the largest WebSocket message.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -46,19 +46,12 @@ fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.is_empty() {
         return serde_json::from_slice(b"{}").map_err(|e| {
             ApiError::Invalid(
-                Message::new(
-                    "api_needs_json_body",
-                    format!("the request needs a JSON body: {e}"),
-                )
-                .msg("error", json_problem(&e)),
+                Message::of(id!("api_needs_json_body")).msg("error", json_problem(&e)),
             )
         });
     }
     serde_json::from_slice(body).map_err(|e| {
-        ApiError::Invalid(
-            Message::new("api_bad_json", format!("bad JSON body: {e}"))
-                .msg("error", json_problem(&e)),
-        )
+        ApiError::Invalid(Message::of(id!("api_bad_json")).msg("error", json_problem(&e)))
     })
 }
 

@@ -120,12 +120,9 @@ pub fn names() -> String {
 /// 404: no offered game `name` (the games named).
 pub(crate) fn no_such_game(name: &str) -> crate::hub::HubError {
     crate::hub::HubError::Missing(
-        tablero_core::Message::new(
-            "api_no_such_game",
-            format!("no game {name:?}: the games are {}", names()),
-        )
-        .text("game", name)
-        .text("games", names()),
+        tablero_core::Message::of(tablero_core::id!("api_no_such_game"))
+            .text("game", name)
+            .text("games", names()),
     )
 }
 

@@ -7,7 +7,7 @@
 use crate::hub::{random_id, Actor, Hub, HubError};
 use crate::store::LayoutRow;
 use serde::Serialize;
-use tablero_core::{Localize, Message};
+use tablero_core::{id, Localize, Message};
 use tablero_games::imago::{Layout, LayoutError};
 
 /// The longest name of a layout, in characters.
@@ -28,7 +28,7 @@ pub struct Saved {
 /// `text` is not a layout.
 pub(crate) fn bad_layout(text: &str, e: &LayoutError) -> HubError {
     HubError::Invalid(
-        Message::new("api_bad_layout", format!("layout {text:?}: {e}"))
+        Message::of(id!("api_bad_layout"))
             .text("layout", format!("{text:?}"))
             .msg("error", e.message()),
     )
@@ -40,11 +40,7 @@ fn checked(id: String, name: &str, text: &str) -> Result<LayoutRow, HubError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_NAME {
         return Err(HubError::Invalid(
-            Message::new(
-                "api_layout_name",
-                format!("a layout's name has 1 to {MAX_NAME} characters"),
-            )
-            .num("max", MAX_NAME),
+            Message::of(id!("api_layout_name")).num("max", MAX_NAME),
         ));
     }
     let layout: Layout = text.parse().map_err(|e| bad_layout(text, &e))?;
@@ -65,7 +61,7 @@ fn owner(actor: &Actor) -> Option<&str> {
 
 /// No layout `id`.
 fn no_layout(id: &str) -> HubError {
-    HubError::Missing(Message::new("api_no_layout", format!("no layout {id:?}")).text("id", id))
+    HubError::Missing(Message::of(id!("api_no_layout")).text("id", id))
 }
 
 impl Hub {
@@ -149,11 +145,7 @@ impl Hub {
         match owner(actor) {
             Some(o) if stored.as_deref() == Some(o) => Ok(o),
             _ => Err(HubError::NotYours(
-                Message::new(
-                    "api_not_your_layout",
-                    format!("layout {id:?} is not yours: save a copy to change it"),
-                )
-                .text("id", id),
+                Message::of(id!("api_not_your_layout")).text("id", id),
             )),
         }
     }

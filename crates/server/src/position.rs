@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tablero_ai::analysis::{Analysis, Exact};
 use tablero_ai::table::{open_or_why, GameTable, Seat};
-use tablero_core::{Localize, Message, Player};
+use tablero_core::{id, Localize, Message, Player};
 
 /// The most moves a request may replay.
 const MAX_MOVES: usize = 1000;
@@ -55,12 +55,9 @@ impl PositionBody {
         if self.moves.len() > MAX_MOVES {
             let n = self.moves.len();
             return Err(HubError::Invalid(
-                Message::new(
-                    "api_too_many_moves",
-                    format!("{n} moves: at most {MAX_MOVES}"),
-                )
-                .num("n", n)
-                .num("max", MAX_MOVES),
+                Message::of(id!("api_too_many_moves"))
+                    .num("n", n)
+                    .num("max", MAX_MOVES),
             ));
         }
         let first = match self.first {
@@ -79,23 +76,17 @@ impl PositionBody {
         for (i, text) in self.moves.iter().enumerate() {
             let Some(seat) = table.to_move() else {
                 return Err(HubError::Invalid(
-                    Message::new(
-                        "api_move_after_end",
-                        format!("move {} ({text:?}): the game is over", i + 1),
-                    )
-                    .num("n", i + 1)
-                    .text("move", text),
+                    Message::of(id!("api_move_after_end"))
+                        .num("n", i + 1)
+                        .text("move", text),
                 ));
             };
             table.play(seat, text).map_err(|e| {
                 HubError::Invalid(
-                    Message::new(
-                        "api_move_refused",
-                        format!("move {} ({text:?}): {e}", i + 1),
-                    )
-                    .num("n", i + 1)
-                    .text("move", text)
-                    .msg("error", e.message()),
+                    Message::of(id!("api_move_refused"))
+                        .num("n", i + 1)
+                        .text("move", text)
+                        .msg("error", e.message()),
                 )
             })?;
         }

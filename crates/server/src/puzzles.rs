@@ -21,7 +21,7 @@ use sqlx::Row;
 use std::sync::{Arc, Weak};
 use tablero_ai::puzzles::{mine, self_play, MineOptions, Puzzle};
 use tablero_ai::review::{Review, Value};
-use tablero_core::{Game, Localize, Message};
+use tablero_core::{id, Game, Localize, Message};
 
 /// The deviation a puzzle's difficulty is taken with, as an opponent's
 /// rating (as at the terminal).
@@ -279,14 +279,9 @@ async fn rating_of(store: &Store, account: &str) -> Result<(Rating, i64), HubErr
 pub fn sent_rating(rating: Option<f64>, deviation: Option<f64>) -> Result<Rating, HubError> {
     let bad = |what: &str, v: f64| {
         HubError::Invalid(
-            Message::new(
-                "api_puzzle_bad_rating",
-                format!(
-                    "{what} {v} is out of range: a rating is 100 to 4000, a deviation 30 to 350"
-                ),
-            )
-            .text("name", what)
-            .text("value", v.to_string()),
+            Message::of(id!("api_puzzle_bad_rating"))
+                .text("name", what)
+                .text("value", v.to_string()),
         )
     };
     let r = rating.unwrap_or(1500.0);
@@ -300,19 +295,40 @@ pub fn sent_rating(rating: Option<f64>, deviation: Option<f64>) -> Result<Rating
     Ok(Rating::new(r, d))
 }
 
-/// A puzzle of `game` near the player's rating: the account's (when
-/// `account` is given), else `sent`.
+/// Which puzzles [`next`] picks among: a game, and optionally one of its
+/// variants and one theme, leaving out the puzzles named in `skip` (the
+/// ones the page just posed).
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    /// The game's name.
+    pub game: String,
+    /// Only this variant (its text), if given.
+    pub variant: Option<String>,
+    /// Only this theme (`win-in-1`, `only-win`, ...), if given.
+    pub theme: Option<String>,
+    /// Puzzles not to pose again (at most [`MAX_SKIP`] are read).
+    pub skip: Vec<String>,
+}
+
+/// The most puzzle ids a `skip` list holds.
+pub const MAX_SKIP: usize = 50;
+
+/// A puzzle of `choice.game` near the player's rating: the account's (when
+/// `account` is given), else `sent`. An account is posed a puzzle it has
+/// not tried while the choice has one; then any.
 ///
 /// # Errors
-/// 404 for a game not offered; 503 `api_puzzles_none` while none of the
-/// game are stored yet (the start-up's mining still running); storage
-/// failures.
+/// 404 for a game not offered, or a variant or theme of which no puzzle is
+/// stored while the game has some (`api_puzzles_none_chosen`); 503
+/// `api_puzzles_none` while none of the game are stored yet (the
+/// start-up's mining still running); storage failures.
 pub async fn next(
     store: &Store,
-    game: &str,
+    choice: &Choice,
     account: Option<&str>,
     sent: Rating,
 ) -> Result<Result<Posed, Message>, HubError> {
+    let game = choice.game.as_str();
     if crate::games::find(game).is_none() {
         return Err(crate::games::no_such_game(game));
     }
@@ -320,26 +336,47 @@ pub async fn next(
         Some(a) => rating_of(store, a).await?,
         None => (sent, 0),
     };
-    let rows = sqlx::query(
-        "SELECT line FROM puzzles WHERE game = $1 \
-         ORDER BY ABS(difficulty - $2), id LIMIT $3",
-    )
-    .bind(game)
-    .bind(rating.rating.round() as i64)
-    .bind(NEAREST)
-    .fetch_all(store.pool())
-    .await
-    .context("reading puzzles")?;
-    if rows.is_empty() {
-        return Ok(Err(Message::new(
-            "api_puzzles_none",
-            format!("no puzzles of {game} yet: they are being made; try again in a minute"),
-        )
-        .text("game", game)));
+    // Counted first: puzzles are only ever added, so a choice that finds
+    // none below while the game has some names no stored puzzle.
+    let any: i64 = sqlx::query("SELECT COUNT(*) FROM puzzles WHERE game = $1")
+        .bind(game)
+        .fetch_one(store.pool())
+        .await
+        .context("counting puzzles")?
+        .try_get(0)
+        .context("a count")?;
+    if any == 0 {
+        return Ok(Err(Message::of(id!("api_puzzles_none")).text("game", game)));
     }
-    let pick = rand::Rng::gen_range(&mut rand::thread_rng(), 0..rows.len());
-    let line: String = rows[pick].try_get(0).context("a puzzle")?;
-    let p: Puzzle = serde_json::from_str(&line).context("a stored puzzle")?;
+    let skip = &choice.skip[..choice.skip.len().min(MAX_SKIP)];
+    let mut lines = Vec::new();
+    for untried in [account.is_some(), false] {
+        lines = nearest(
+            store,
+            choice,
+            untried.then_some(account).flatten(),
+            rating,
+            skip,
+        )
+        .await?;
+        if !lines.is_empty() || !untried {
+            break;
+        }
+    }
+    if lines.is_empty() && !skip.is_empty() {
+        // Every puzzle of the choice was posed just now: pose them again.
+        lines = nearest(store, choice, None, rating, &[]).await?;
+    }
+    if lines.is_empty() {
+        return Err(HubError::Missing(
+            Message::of(id!("api_puzzles_none_chosen"))
+                .text("game", game)
+                .text("variant", choice.variant.as_deref().unwrap_or("*"))
+                .text("theme", choice.theme.as_deref().unwrap_or("*")),
+        ));
+    }
+    let pick = rand::Rng::gen_range(&mut rand::thread_rng(), 0..lines.len());
+    let p: Puzzle = serde_json::from_str(&lines[pick]).context("a stored puzzle")?;
     Ok(Ok(Posed {
         id: p.id,
         game: p.game,
@@ -352,6 +389,87 @@ pub async fn next(
     }))
 }
 
+/// The stored lines of the [`NEAREST`] puzzles of `choice` by difficulty
+/// to `rating`, leaving out `skip` and, with `untried`, the account's
+/// tried puzzles.
+async fn nearest(
+    store: &Store,
+    choice: &Choice,
+    untried: Option<&str>,
+    rating: Rating,
+    skip: &[String],
+) -> Result<Vec<String>, HubError> {
+    let rows = sqlx::query(
+        "SELECT id, line FROM puzzles WHERE game = $1 \
+         AND ($2 = '' OR variant = $2) AND ($3 = '' OR theme = $3) \
+         AND ($4 = '' OR id NOT IN (SELECT puzzle FROM puzzle_attempts WHERE account = $4)) \
+         ORDER BY ABS(difficulty - $5), id LIMIT $6",
+    )
+    .bind(&choice.game)
+    .bind(choice.variant.as_deref().unwrap_or(""))
+    .bind(choice.theme.as_deref().unwrap_or(""))
+    .bind(untried.unwrap_or(""))
+    .bind(rating.rating.round() as i64)
+    .bind(NEAREST + skip.len() as i64)
+    .fetch_all(store.pool())
+    .await
+    .context("reading puzzles")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let id: String = row.try_get(0).context("a puzzle's id")?;
+        if skip.contains(&id) {
+            continue;
+        }
+        out.push(row.try_get(1).context("a puzzle")?);
+    }
+    out.truncate(NEAREST as usize);
+    Ok(out)
+}
+
+/// One theme's stored puzzles (`GET /api/puzzles/themes`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ThemeCount {
+    /// The game.
+    pub game: String,
+    /// The variant's text.
+    pub variant: String,
+    /// The theme.
+    pub theme: String,
+    /// How many puzzles of it are stored.
+    pub count: i64,
+}
+
+/// Every offered game's stored puzzles by variant and theme, in the order
+/// of the games' list, then by variant and theme.
+///
+/// # Errors
+/// Storage failures.
+pub async fn themes(store: &Store) -> Result<Vec<ThemeCount>, HubError> {
+    let rows = sqlx::query(
+        "SELECT game, variant, theme, COUNT(*) FROM puzzles \
+         GROUP BY game, variant, theme ORDER BY game, variant, theme",
+    )
+    .fetch_all(store.pool())
+    .await
+    .context("counting puzzles")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let game: String = row.try_get(0).context("a game")?;
+        if crate::games::find(&game).is_none() {
+            continue;
+        }
+        out.push(ThemeCount {
+            game,
+            variant: row.try_get(1).context("a variant")?,
+            theme: row.try_get(2).context("a theme")?,
+            count: row.try_get(3).context("a count")?,
+        });
+    }
+    let order = |g: &str| crate::games::offered().position(|x| x.name == g);
+    out.sort_by_key(|t| order(&t.game));
+    Ok(out)
+}
+
 /// The stored puzzle `id`.
 async fn puzzle(store: &Store, id: &str) -> Result<Puzzle, HubError> {
     let row = sqlx::query("SELECT line FROM puzzles WHERE id = $1")
@@ -361,7 +479,7 @@ async fn puzzle(store: &Store, id: &str) -> Result<Puzzle, HubError> {
         .context("reading a puzzle")?;
     let Some(row) = row else {
         return Err(HubError::Missing(
-            Message::new("api_no_puzzle", format!("no puzzle {id:?}")).text("id", id),
+            Message::of(id!("api_no_puzzle")).text("id", id),
         ));
     };
     let line: String = row.try_get(0).context("a puzzle")?;
@@ -375,7 +493,7 @@ fn played_as<G: Game>(p: &Puzzle, text: &str) -> Result<String, HubError> {
         .map_err(|e| HubError::Internal(anyhow::anyhow!("a stored puzzle: {e}")))?;
     let mv = pos.parse_move(text).map_err(|e| {
         HubError::Invalid(
-            Message::new("api_puzzle_bad_move", format!("move {text:?}: {e}"))
+            Message::of(id!("api_puzzle_bad_move"))
                 .text("move", text)
                 .msg("error", e.message()),
         )

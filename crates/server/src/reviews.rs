@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tablero_ai::review::{review_table, ReviewOptions};
-use tablero_core::Message;
+use tablero_core::{id, Message};
 use tokio::sync::Semaphore;
 
 /// A review being made.
@@ -82,8 +82,7 @@ impl Reviews {
         let (row, table) = hub.snapshot(id).await?;
         let Some(result) = row.result.clone() else {
             return Err(HubError::NotNow(
-                Message::new("api_review_not_over", "a game is reviewed once it is over")
-                    .text("id", id),
+                Message::of(id!("api_review_not_over")).text("id", id),
             ));
         };
         let plies = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);

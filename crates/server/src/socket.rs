@@ -31,6 +31,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::time::Duration;
+use tablero_core::id;
 use tablero_core::Message as Said;
 use tokio::time::{Instant, Interval};
 
@@ -132,17 +133,13 @@ impl Socket {
         let text = match read {
             Some(Ok(Message::Text(t))) => t,
             Some(Ok(Message::Binary(_))) => {
-                let reason = Said::new("api_ws_binary", "messages are JSON text");
+                let reason = Said::of(id!("api_ws_binary"));
                 self.close(close_code::UNSUPPORTED, &reason).await;
                 return Heard::Gone;
             }
             Some(Err(e)) => {
                 if too_long(e) {
-                    let reason = Said::new(
-                        "api_ws_too_long",
-                        format!("a message is at most {MAX_BODY} bytes"),
-                    )
-                    .num("bytes", MAX_BODY);
+                    let reason = Said::of(id!("api_ws_too_long")).num("bytes", MAX_BODY);
                     self.close(close_code::SIZE, &reason).await;
                 }
                 return Heard::Gone;
@@ -160,7 +157,7 @@ impl Socket {
         };
         self.strikes += 1;
         if self.strikes > STRIKES {
-            let reason = Said::new("api_ws_closed_too_many", "too many messages");
+            let reason = Said::of(id!("api_ws_closed_too_many"));
             self.close(close_code::POLICY, &reason).await;
             return Heard::Gone;
         }
@@ -168,11 +165,7 @@ impl Socket {
             .ok()
             .and_then(|v| v.get("id").cloned());
         let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
-        let said = Said::new(
-            "api_ws_too_many",
-            format!("too many messages: wait {wait_ms} ms"),
-        )
-        .num("ms", wait_ms);
+        let said = Said::of(id!("api_ws_too_many")).num("ms", wait_ms);
         let mut reply = error(&said);
         reply["id"] = id.unwrap_or(Value::Null);
         reply["retry_after_ms"] = json!(wait_ms);
@@ -263,9 +256,7 @@ pub(crate) fn error(said: &Said) -> Value {
 
 /// The error message for a message the socket could not read.
 pub(crate) fn bad_message(e: &serde_json::Error) -> Value {
-    error(
-        &Said::new("api_ws_bad_message", format!("bad message: {e}")).msg("error", json_problem(e)),
-    )
+    error(&Said::of(id!("api_ws_bad_message")).msg("error", json_problem(e)))
 }
 
 /// A refusal's error message, as the HTTP answer's body.

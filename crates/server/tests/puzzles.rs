@@ -419,3 +419,98 @@ async fn a_server_mines_only_what_its_database_lacks() {
     drop(s);
     drop(dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn themes_count_the_puzzles_and_next_keeps_to_the_choice() {
+    let s = server(3).await;
+    next(&s, None, "").await;
+    // The three mined puzzles, counted by theme once all are stored.
+    let mut themes = Value::Null;
+    for _ in 0..600 {
+        let (status, v) = s
+            .call_as("GET", "/api/puzzles/themes", None, None, None)
+            .await;
+        assert_eq!(status, 200, "{v}");
+        let total: i64 = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["count"].as_i64().unwrap())
+            .sum();
+        themes = v;
+        if total == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let list = themes.as_array().unwrap();
+    assert_eq!(
+        list.iter()
+            .map(|t| t["count"].as_i64().unwrap())
+            .sum::<i64>(),
+        3,
+        "{themes}"
+    );
+    for t in list {
+        assert_eq!(t["game"], "imago", "{t}");
+        assert_eq!(
+            t["variant"],
+            Imago::start(&Default::default()).variant().to_string()
+        );
+        let theme = t["theme"].as_str().unwrap();
+        assert!(theme.starts_with("win-in-") || theme == "only-draw", "{t}");
+    }
+    // A theme chosen: only its puzzles.
+    let theme = list[0]["theme"].as_str().unwrap();
+    for _ in 0..6 {
+        let p = next(&s, None, &format!("&theme={theme}")).await;
+        assert_eq!(p["theme"], theme, "{p}");
+    }
+    let (status, none) = s
+        .call_as(
+            "GET",
+            "/api/puzzles/next?game=imago&theme=no-such",
+            None,
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, none["code"].as_str()),
+        (404, Some("api_puzzles_none_chosen")),
+        "{none}"
+    );
+    // Every id, then `skip` leaves out the ones named.
+    let mut ids = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        ids.insert(next(&s, None, "").await["id"].as_str().unwrap().to_string());
+        if ids.len() == 3 {
+            break;
+        }
+    }
+    let ids: Vec<String> = ids.into_iter().collect();
+    assert_eq!(ids.len(), 3);
+    let skip = format!("&skip={},{}", ids[0], ids[1]);
+    for _ in 0..8 {
+        assert_eq!(next(&s, None, &skip).await["id"], ids[2].as_str());
+    }
+    // Every one skipped: they are posed again rather than none.
+    let all = format!("&skip={}", ids.join(","));
+    assert!(ids.contains(
+        &next(&s, None, &all).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    ));
+    // An account is not posed again a puzzle it has tried while others remain.
+    let ann = s.sign_up("ann").await;
+    let (status, _) = answer(&s, Some(&ann), &ids[0], json!({"move": "x"})).await;
+    assert_eq!(status, 400);
+    let tried = next(&s, Some(&ann), "").await;
+    let id = tried["id"].as_str().unwrap().to_string();
+    let (status, judged) = answer(&s, Some(&ann), &id, json!({"move": legal(&tried)[0]})).await;
+    assert_eq!(status, 200, "{judged}");
+    for _ in 0..8 {
+        assert_ne!(next(&s, Some(&ann), "").await["id"], id.as_str());
+    }
+}

@@ -19,7 +19,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bot::{Bot, Budget, RandomBot};
 use crate::mcts::{Mcts, MctsConfig};
 use std::time::Duration;
-use tablero_core::{Evaluate, Game, History, Message, Player};
+use tablero_core::{id, Evaluate, Game, History, Message, Player};
 
 /// A level's name and what it is made of.
 #[derive(Clone, Copy, Debug)]
@@ -169,12 +169,9 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
             .split(',')
             .map(|kv| {
                 kv.split_once('=').ok_or_else(|| {
-                    Message::new(
-                        "spec-not-key-value",
-                        format!("{kv:?} in {spec:?} is not key=value"),
-                    )
-                    .text("pair", format!("{kv:?}"))
-                    .text("spec", format!("{spec:?}"))
+                    Message::of(id!("spec-not-key-value"))
+                        .text("pair", format!("{kv:?}"))
+                        .text("spec", format!("{spec:?}"))
                 })
             })
             .collect::<Result<_, _>>()?
@@ -184,7 +181,7 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
             .ok_or_else(|| {
-                Message::new("spec-not-number", format!("{k}={v}: not a number"))
+                Message::of(id!("spec-not-number"))
                     .text("key", k)
                     .text("value", v)
             })
@@ -194,10 +191,7 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
         "hint" if params.is_empty() => Ok(crate::analysis::hinter::<G>(seed)),
         "ai" => match spec_level(spec) {
             Some(n) => Ok(G::level(n, seed)),
-            None => Err(
-                Message::new("spec-levels", format!("{spec:?}: levels are ai:1 to ai:5"))
-                    .text("spec", format!("{spec:?}")),
-            ),
+            None => Err(Message::of(id!("spec-levels")).text("spec", format!("{spec:?}"))),
         },
         "solver" | "exact" => {
             let (mut noise, mut horizon) = (0.0, u16::MAX);
@@ -208,10 +202,8 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
                     _ => return Err(unknown_key("solver", k, "noise, horizon")),
                 }
             }
-            G::exact(seed, noise, horizon).ok_or_else(|| {
-                Message::new("spec-no-exact", format!("{} has no exact player", G::NAME))
-                    .text("game", G::NAME)
-            })
+            G::exact(seed, noise, horizon)
+                .ok_or_else(|| Message::of(id!("spec-no-exact")).text("game", G::NAME))
         }
         "mcts" => {
             let mut c = MctsConfig {
@@ -252,25 +244,16 @@ pub fn parse_spec<G: Play>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Mes
             }
             Ok(Box::new(AlphaBeta::new(c)))
         }
-        _ => Err(Message::new(
-            "spec-unknown-player",
-            format!(
-                "unknown player {spec:?}: use random, ai:1..ai:5, hint, solver, mcts:..., ab:..."
-            ),
-        )
-        .text("spec", format!("{spec:?}"))),
+        _ => Err(Message::of(id!("spec-unknown-player")).text("spec", format!("{spec:?}"))),
     }
 }
 
 /// A key that player `kind` does not take (`keys`: those it takes).
 fn unknown_key(kind: &str, key: &str, keys: &str) -> Message {
-    Message::new(
-        "spec-unknown-key",
-        format!("unknown {kind} key {key:?} ({keys})"),
-    )
-    .text("kind", kind)
-    .text("key", format!("{key:?}"))
-    .text("keys", keys)
+    Message::of(id!("spec-unknown-key"))
+        .text("kind", kind)
+        .text("key", format!("{key:?}"))
+        .text("keys", keys)
 }
 
 #[cfg(test)]

@@ -43,15 +43,14 @@
 //! ```
 
 use super::{Draughts, DraughtsVariant, Square};
-use tablero_core::{Game, History, Localize, Message, Outcome, Player, Reason, Record};
+use tablero_core::{id, Game, History, Localize, Message, Outcome, Player, Reason, Record};
 
 /// Why a PDN text could not be read; its [`Localize::message`] is a
-/// message of `locales/*/games.ftl` (`pdn-…`), its `Display` the English
-/// text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// message of `locales/*/games.ftl` (`pdn-…`), its `Display` that
+/// message's English (the catalogue's).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnError {
     /// A tag line is malformed.
-    #[error("line {line}: {reason}")]
     BadTag {
         /// Line number, from 1.
         line: usize,
@@ -59,12 +58,8 @@ pub enum PdnError {
         reason: Message,
     },
     /// The game type is not one of the 8x8 configurations.
-    #[error(
-        "GameType {0:?} is not one of the 8x8 configurations (25 Russian, 21 English, 30 Turkish)"
-    )]
     GameType(String),
     /// The FEN tag does not give a position.
-    #[error("FEN {fen:?}: {reason}")]
     BadFen {
         /// The tag's value.
         fen: String,
@@ -72,7 +67,6 @@ pub enum PdnError {
         reason: Message,
     },
     /// A move cannot be read or is not legal.
-    #[error("move {number} ({text}): {reason}")]
     BadMove {
         /// The move's number in the game, from 1 (plies).
         number: usize,
@@ -82,10 +76,8 @@ pub enum PdnError {
         reason: Message,
     },
     /// The result cannot be read, or the moves do not allow it.
-    #[error("{0}")]
     BadResult(Message),
     /// A game of a file of several games cannot be read.
-    #[error("game {number} of the file: {error}")]
     InGame {
         /// The game's number in the file, from 1.
         number: usize,
@@ -93,39 +85,39 @@ pub enum PdnError {
         error: Box<PdnError>,
     },
     /// The text holds no game.
-    #[error("the file holds no game")]
     NoGame,
 }
 
 impl Localize for PdnError {
     fn message(&self) -> Message {
-        let english = self.to_string();
         match self {
-            PdnError::BadTag { line, reason } => Message::new("pdn-bad-tag", english)
+            PdnError::BadTag { line, reason } => Message::of(id!("pdn-bad-tag"))
                 .num("line", *line)
                 .msg("reason", reason.clone()),
             PdnError::GameType(t) => {
-                Message::new("pdn-game-type", english).text("type", format!("{t:?}"))
+                Message::of(id!("pdn-game-type")).text("type", format!("{t:?}"))
             }
-            PdnError::BadFen { fen, reason } => Message::new("pdn-bad-fen", english)
+            PdnError::BadFen { fen, reason } => Message::of(id!("pdn-bad-fen"))
                 .text("fen", format!("{fen:?}"))
                 .msg("reason", reason.clone()),
             PdnError::BadMove {
                 number,
                 text,
                 reason,
-            } => Message::new("pdn-bad-move", english)
+            } => Message::of(id!("pdn-bad-move"))
                 .num("number", *number)
                 .text("text", text)
                 .msg("reason", reason.clone()),
             PdnError::BadResult(m) => m.clone(),
-            PdnError::InGame { number, error } => Message::new("pdn-in-game", english)
+            PdnError::InGame { number, error } => Message::of(id!("pdn-in-game"))
                 .num("number", *number)
                 .msg("error", error.message()),
-            PdnError::NoGame => Message::new("pdn-no-game", english),
+            PdnError::NoGame => Message::of(id!("pdn-no-game")),
         }
     }
 }
+
+tablero_i18n::display_by_message!(PdnError);
 
 /// The game's name for a side in variant `v` (`White`, `Black`), its
 /// players' tag.
@@ -250,10 +242,8 @@ fn move_from_pdn(v: DraughtsVariant, text: &str) -> Result<String, Message> {
             Some((i, c @ ('-' | 'x' | 'X' | ':'))) => (&part[..i], Some(c)),
             _ => (part, None),
         };
-        let sq = read_square(v, name).ok_or_else(|| {
-            Message::new("pdn-no-square", format!("{name:?} is no square"))
-                .text("square", format!("{name:?}"))
-        })?;
+        let sq = read_square(v, name)
+            .ok_or_else(|| Message::of(id!("pdn-no-square")).text("square", format!("{name:?}")))?;
         out.push_str(&sq.to_string());
         match sep {
             Some('-') => out.push('-'),
@@ -365,12 +355,7 @@ pub fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
     let side = match fields.next().map(str::trim) {
         Some("W" | "w") => white,
         Some("B" | "b") => white.other(),
-        _ => {
-            return Err(bad(Message::new(
-                "pdn-fen-side",
-                "it starts with W or B, the side to move",
-            )))
-        }
+        _ => return Err(bad(Message::of(id!("pdn-fen-side")))),
     };
     let mut board: [Option<char>; 64] = [None; 64];
     for field in fields {
@@ -378,38 +363,30 @@ pub fn read_fen(v: DraughtsVariant, text: &str) -> Result<Draughts, PdnError> {
         let (owner, list) = match field.split_at_checked(1) {
             Some(("W" | "w", rest)) => (white, rest),
             Some(("B" | "b", rest)) => (white.other(), rest),
-            _ => {
-                return Err(bad(Message::new(
-                    "pdn-fen-list",
-                    "each side's list starts with W or B",
-                )))
-            }
+            _ => return Err(bad(Message::of(id!("pdn-fen-list")))),
         };
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (king, item) = match item.strip_prefix(['K', 'k']) {
                 Some(rest) => (true, rest),
                 None => (false, item),
             };
-            let squares: Vec<Square> = match item.split_once('-') {
-                Some((a, b)) => {
-                    let (a, b) = (a.parse::<u8>(), b.parse::<u8>());
-                    let (Ok(a), Ok(b)) = (a, b) else {
-                        return Err(bad(Message::new(
-                            "pdn-fen-range",
-                            "a range is two square numbers",
-                        )));
-                    };
-                    (a..=b)
-                        .map(|n| {
-                            number_square(v, n).ok_or_else(|| {
-                                bad(Message::new("pdn-fen-number", "a square is 1 to 32"))
+            let squares: Vec<Square> =
+                match item.split_once('-') {
+                    Some((a, b)) => {
+                        let (a, b) = (a.parse::<u8>(), b.parse::<u8>());
+                        let (Ok(a), Ok(b)) = (a, b) else {
+                            return Err(bad(Message::of(id!("pdn-fen-range"))));
+                        };
+                        (a..=b)
+                            .map(|n| {
+                                number_square(v, n)
+                                    .ok_or_else(|| bad(Message::of(id!("pdn-fen-number"))))
                             })
-                        })
-                        .collect::<Result<_, _>>()?
-                }
-                None => vec![read_square(v, item)
-                    .ok_or_else(|| bad(Message::new("pdn-fen-square", "a square is unknown")))?],
-            };
+                            .collect::<Result<_, _>>()?
+                    }
+                    None => vec![read_square(v, item)
+                        .ok_or_else(|| bad(Message::of(id!("pdn-fen-square"))))?],
+                };
             for sq in squares {
                 let c = match (owner, king) {
                     (Player::P1, false) => 'w',
@@ -532,16 +509,16 @@ fn parse_tag(line: &str) -> Result<(String, String), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| Message::new("pdn-tag-shape", "a tag is [Key \"value\"]"))?
+        .ok_or_else(|| Message::of(id!("pdn-tag-shape")))?
         .trim();
     let (key, rest) = inner
         .split_once(char::is_whitespace)
-        .ok_or_else(|| Message::new("pdn-tag-parts", "a tag has a key and a value"))?;
+        .ok_or_else(|| Message::of(id!("pdn-tag-parts")))?;
     let rest = rest.trim();
     let value = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| Message::new("pdn-tag-quotes", "a tag's value is quoted"))?;
+        .ok_or_else(|| Message::of(id!("pdn-tag-quotes")))?;
     let mut out = String::new();
     let mut chars = value.chars();
     while let Some(c) = chars.next() {
@@ -743,10 +720,7 @@ fn parse_game(
     let said = match (result_word, tagged_result) {
         (Some(r), _) => r,
         (None, Some(t)) => read_result(t.trim()).map_err(|()| {
-            PdnError::BadResult(
-                Message::new("pdn-no-result", format!("Result {t:?} is no result"))
-                    .text("result", format!("{t:?}")),
-            )
+            PdnError::BadResult(Message::of(id!("pdn-no-result")).text("result", format!("{t:?}")))
         })?,
         (None, None) => None,
     };

@@ -8,7 +8,7 @@ use crate::store::{now_ms, GameRow};
 use serde::Deserialize;
 use std::sync::Arc;
 use tablero_ai::table::GameTable;
-use tablero_core::{Message, Reason};
+use tablero_core::{id, Message, Reason};
 
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,16 +204,10 @@ fn apply(
         ai,
     } = before;
     if held.is_empty() {
-        return Err(HubError::NotYours(Message::new(
-            "table-spectator",
-            "you hold no seat in this game (a spectator cannot play)",
-        )));
+        return Err(HubError::NotYours(Message::of(id!("table-spectator"))));
     }
     if row.chain.next_game.is_some() {
-        return Err(HubError::NotNow(Message::new(
-            "table-next-started",
-            "the game is over and the next one has started",
-        )));
+        return Err(HubError::NotNow(Message::of(id!("table-next-started"))));
     }
     if let Some(o) = table.outcome().filter(|o| o.reason == Reason::Time) {
         let loser = o.winner.map_or(0, |w| 1 - w.index());
@@ -229,23 +223,15 @@ fn apply(
     match action {
         Action::Move { text, ply } => {
             if table.outcome().is_some() {
-                return Err(HubError::NotNow(Message::new(
-                    "table-game-over",
-                    "the game is over",
-                )));
+                return Err(HubError::NotNow(Message::of(id!("table-game-over"))));
             }
             if let Some(p) = ply {
                 if *p != table.moves().len() {
                     let ply = table.moves().len();
                     return Err(HubError::NotNow(
-                        Message::new(
-                            "table-moved-on",
-                            format!(
-                                "the game has moved on: it is at ply {ply}, the move was made at ply {p}"
-                            ),
-                        )
-                        .num("ply", ply)
-                        .num("seen", *p),
+                        Message::of(id!("table-moved-on"))
+                            .num("ply", ply)
+                            .num("seen", *p),
                     ));
                 }
             }
@@ -258,10 +244,9 @@ fn apply(
                 ))));
             }
             if let Actor::Computer(_) = actor {
-                return Err(HubError::NotYours(Message::new(
-                    "table-computer-no-undo",
-                    "the computer does not undo",
-                )));
+                return Err(HubError::NotYours(Message::of(id!(
+                    "table-computer-no-undo"
+                ))));
             }
             // The actor's person seat (a same-screen game against the
             // computer holds only that one).

@@ -8,7 +8,7 @@ use crate::store::{now_ms, Chain, GameRow, SeatRow};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The answer to a rematch request.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -70,19 +70,15 @@ enum Step {
 /// The step a rematch request by the holder of `held` takes on `live`.
 fn step(live: &Live, held: &[usize]) -> Result<Step, HubError> {
     if held.is_empty() {
-        return Err(HubError::NotYours(Message::new(
-            "api_rematch_spectator",
-            "you hold no seat in this game (a spectator cannot ask for a rematch)",
-        )));
+        return Err(HubError::NotYours(Message::of(id!(
+            "api_rematch_spectator"
+        ))));
     }
     if let Some(next) = &live.row.chain.next_game {
         return Ok(Step::Next(next.clone()));
     }
     if live.table.outcome().is_none() {
-        return Err(HubError::NotNow(Message::new(
-            "api_rematch_not_over",
-            "the game is not over: a rematch follows a finished game",
-        )));
+        return Err(HubError::NotNow(Message::of(id!("api_rematch_not_over"))));
     }
     // The people's seats the asker does not hold: a friend's.
     let friend = (0..2).any(|s| live.ai_level(s).is_none() && !held.contains(&s));

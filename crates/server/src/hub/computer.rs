@@ -7,7 +7,7 @@ use super::{Action, Actor, Entry, Hub, HubError};
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 use tablero_ai::Limits;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// A seed that depends only on the game's id and the seat, so a game's
 /// computer plays the same way after a restart.
@@ -163,10 +163,7 @@ impl Hub {
             let mut live = entry.live.lock().await;
             let held = live.held(actor);
             if held.is_empty() {
-                return Err(HubError::NotYours(Message::new(
-                    "api_hint_spectator",
-                    "you hold no seat in this game (a spectator gets no hints)",
-                )));
+                return Err(HubError::NotYours(Message::of(id!("api_hint_spectator"))));
             }
             let against_weak = held.iter().any(|&s| {
                 live.ai_level(s).is_none()
@@ -177,18 +174,11 @@ impl Hub {
             if !against_weak {
                 let max = super::render::HINT_LEVELS;
                 return Err(HubError::NotYours(
-                    Message::new(
-                        "api_hint_levels",
-                        format!("hints are given only against the computer at levels 1 to {max}"),
-                    )
-                    .num("max", max),
+                    Message::of(id!("api_hint_levels")).num("max", max),
                 ));
             }
             if !super::render::hint_allowed(&live, &held) {
-                return Err(HubError::NotNow(Message::new(
-                    "api_hint_not_your_turn",
-                    "a hint is for your turn in a game in progress",
-                )));
+                return Err(HubError::NotNow(Message::of(id!("api_hint_not_your_turn"))));
             }
             let kept = live.hinter.take();
             (live.table.boxed_clone(), live.table.moves().len(), kept)

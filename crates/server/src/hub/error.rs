@@ -3,7 +3,7 @@
 //! status from its kind).
 
 use tablero_ai::table::Refusal;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// Why the hub refused a request, or failed. Each refusal carries its
 /// reason as a message of the web's catalogue (`locales/*/web.ftl`, ids
@@ -45,41 +45,26 @@ impl HubError {
 
     /// No game `id`.
     pub(crate) fn no_game(id: &str) -> HubError {
-        HubError::Missing(Message::new("api_no_game", format!("no game {id:?}")).text("id", id))
+        HubError::Missing(Message::of(id!("api_no_game")).text("id", id))
     }
 
     /// No offered game `name`.
     pub(crate) fn unknown_game(name: &str) -> HubError {
         HubError::Invalid(
-            Message::new(
-                "api_unknown_game",
-                format!(
-                    "unknown game {name:?}: the games are {}",
-                    crate::games::names()
-                ),
-            )
-            .text("game", name)
-            .text("games", crate::games::names()),
+            Message::of(id!("api_unknown_game"))
+                .text("game", name)
+                .text("games", crate::games::names()),
         )
     }
 
     /// Another process changed the game at the same time.
     pub(crate) fn changed_meanwhile() -> HubError {
-        HubError::NotNow(Message::new(
-            "api_changed_meanwhile",
-            "the game changed at the same time; try again",
-        ))
+        HubError::NotNow(Message::of(id!("api_changed_meanwhile")))
     }
 
     /// `first` is not a seat.
     pub(crate) fn bad_first(first: usize) -> HubError {
-        HubError::Invalid(
-            Message::new(
-                "api_bad_first",
-                format!("first must be 0 or 1, not {first}"),
-            )
-            .num("first", first),
-        )
+        HubError::Invalid(Message::of(id!("api_bad_first")).num("first", first))
     }
 }
 

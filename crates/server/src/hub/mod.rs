@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use tablero_ai::table::{self, Computer, GameTable, Seat};
-use tablero_core::{Message, Player};
+use tablero_core::{id, Message, Player};
 use tokio::sync::{broadcast, Mutex};
 
 /// Who plays a seat, as asked when creating a game.
@@ -366,11 +366,7 @@ impl Hub {
         }
         if req.two_games && !games::two_game_match(&req.game) {
             return Err(HubError::Invalid(
-                Message::new(
-                    "api_no_two_games",
-                    format!("{} has no two-game match", req.game),
-                )
-                .text("game", &req.game),
+                Message::of(id!("api_no_two_games")).text("game", &req.game),
             ));
         }
         let clock = match req.clock.as_deref().map(str::trim) {
@@ -388,11 +384,7 @@ impl Hub {
                     let level = spec.level.unwrap_or(3);
                     if !(1..=5).contains(&level) {
                         return Err(HubError::Invalid(
-                            Message::new(
-                                "api_bad_level",
-                                format!("level {level} does not exist: levels are 1 to 5"),
-                            )
-                            .num("level", level),
+                            Message::of(id!("api_bad_level")).num("level", level),
                         ));
                     }
                     SeatRow {
@@ -476,12 +468,9 @@ impl Hub {
             if p > live.table.moves().len() {
                 let plies = live.table.moves().len();
                 return Err(HubError::Invalid(
-                    Message::new(
-                        "api_ply_beyond",
-                        format!("ply {p} is beyond the game's {plies} plies"),
-                    )
-                    .num("ply", p)
-                    .num("plies", plies),
+                    Message::of(id!("api_ply_beyond"))
+                        .num("ply", p)
+                        .num("plies", plies),
                 ));
             }
         }
@@ -605,7 +594,7 @@ impl Hub {
     pub async fn my_games(self: &Arc<Self>, tokens: Vec<String>) -> Result<GameList, HubError> {
         if tokens.len() > 200 {
             return Err(HubError::Invalid(
-                Message::new("api_too_many_tokens", "at most 200 tokens").num("max", 200),
+                Message::of(id!("api_too_many_tokens")).num("max", 200),
             ));
         }
         let rows = self.store.games_for_tokens(&tokens, 50).await?;

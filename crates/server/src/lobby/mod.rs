@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use store::SeekRow;
 use tablero_ai::table::{self, Seat};
-use tablero_core::{Message, Player};
+use tablero_core::{id, Message, Player};
 use tokio::sync::{broadcast, Mutex};
 
 /// A seek unheard of for this long (no heartbeat of its owner's socket)
@@ -193,17 +193,11 @@ pub struct Lobby {
 }
 
 fn no_seek(id: &str) -> HubError {
-    HubError::Missing(Message::new("api_no_seek", format!("no seek {id:?}")).text("id", id))
+    HubError::Missing(Message::of(id!("api_no_seek")).text("id", id))
 }
 
 fn seek_gone(id: &str) -> HubError {
-    HubError::NotNow(
-        Message::new(
-            "api_seek_gone",
-            format!("the seek {id:?} was taken or cancelled meanwhile"),
-        )
-        .text("id", id),
-    )
+    HubError::NotNow(Message::of(id!("api_seek_gone")).text("id", id))
 }
 
 impl Lobby {
@@ -298,10 +292,7 @@ impl Lobby {
         account: Option<&str>,
     ) -> Result<(String, String, Option<String>), HubError> {
         if req.rated && account.is_none() {
-            return Err(HubError::NotYours(Message::new(
-                "api_seek_rated_login",
-                "a rated game needs an account: log in, or play a casual game",
-            )));
+            return Err(HubError::NotYours(Message::of(id!("api_seek_rated_login"))));
         }
         if crate::games::find(&req.game).is_none() {
             return Err(HubError::unknown_game(&req.game));
@@ -323,10 +314,7 @@ impl Lobby {
             ),
         };
         if req.rated && clock.is_none() {
-            return Err(HubError::Invalid(Message::new(
-                "api_seek_rated_clock",
-                "a rated game needs a clock or days per move",
-            )));
+            return Err(HubError::Invalid(Message::of(id!("api_seek_rated_clock"))));
         }
         Ok((req.game.clone(), t.variant(), clock))
     }
@@ -375,11 +363,7 @@ impl Lobby {
             .ok_or_else(|| no_seek(id))?;
         if !secrets.contains(&row.secret) {
             return Err(HubError::NotYours(
-                Message::new(
-                    "api_seek_not_yours",
-                    format!("only the seek's owner may cancel the seek {id:?}"),
-                )
-                .text("id", id),
+                Message::of(id!("api_seek_not_yours")).text("id", id),
             ));
         }
         if !store::cancel(self.pool(), id, &row.secret).await? {
@@ -409,18 +393,11 @@ impl Lobby {
             .await?
             .ok_or_else(|| no_seek(id))?;
         if row.rated && account.is_none() {
-            return Err(HubError::NotYours(Message::new(
-                "api_seek_rated_login",
-                "a rated game needs an account: log in, or play a casual game",
-            )));
+            return Err(HubError::NotYours(Message::of(id!("api_seek_rated_login"))));
         }
         if tokens.contains(&row.secret) || (row.rated && row.account.as_deref() == account) {
             return Err(HubError::NotNow(
-                Message::new(
-                    "api_seek_own",
-                    "this is your own seek: another player takes it",
-                )
-                .text("id", id),
+                Message::of(id!("api_seek_own")).text("id", id),
             ));
         }
         let now = now_ms();

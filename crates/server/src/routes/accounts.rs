@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// An account route's refusal: the API's errors, and 401 (not logged in,
 /// or a failed login).
@@ -45,11 +45,11 @@ type Answer = Result<Response, Refusal>;
 /// The one answer of a login that failed, whether the name is unknown or
 /// the password wrong.
 fn login_failed() -> Refusal {
-    Refusal::Unauthorized(Message::new("api_login_failed", "wrong name or password"))
+    Refusal::Unauthorized(Message::of(id!("api_login_failed")))
 }
 
 fn not_logged_in() -> Refusal {
-    Refusal::Unauthorized(Message::new("api_not_logged_in", "you are not logged in"))
+    Refusal::Unauthorized(Message::of(id!("api_not_logged_in")))
 }
 
 fn invalid(m: Message) -> Refusal {
@@ -103,17 +103,12 @@ pub(super) async fn signup(
     }
     if b.tokens.len() > accounts::MAX_TOKENS {
         return Err(invalid(
-            Message::new("api_too_many_tokens", "at most 200 tokens")
-                .num("max", accounts::MAX_TOKENS),
+            Message::of(id!("api_too_many_tokens")).num("max", accounts::MAX_TOKENS),
         ));
     }
     let taken = || {
         Refusal::Api(ApiError::Hub(HubError::NotNow(
-            Message::new(
-                "api_account_name_taken",
-                format!("the name {name} is taken"),
-            )
-            .text("name", &name),
+            Message::of(id!("api_account_name_taken")).text("name", &name),
         )))
     };
     if accounts::find(&hub, &accounts::name_key(&name))
@@ -211,10 +206,9 @@ pub(super) struct PasswordBody {
 
 /// The refusal of a wrong current password.
 fn wrong_password() -> Refusal {
-    Refusal::Api(ApiError::Hub(HubError::NotYours(Message::new(
-        "api_account_wrong_password",
-        "the password is wrong",
-    ))))
+    Refusal::Api(ApiError::Hub(HubError::NotYours(Message::of(id!(
+        "api_account_wrong_password"
+    )))))
 }
 
 /// Checks the session's account's password.

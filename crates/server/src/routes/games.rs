@@ -14,7 +14,7 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 type Answer<T> = Result<Json<T>, ApiError>;
 
@@ -155,12 +155,9 @@ const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint, review";
 /// `POST /api/games/{id}/{other}`: 404 naming the actions.
 pub(super) async fn no_action(Path((_, other)): Path<(String, String)>) -> ApiError {
     ApiError::NotFound(
-        Message::new(
-            "api_no_action",
-            format!("no action {other:?}: the actions are {ACTIONS}"),
-        )
-        .text("action", other)
-        .text("actions", ACTIONS),
+        Message::of(id!("api_no_action"))
+            .text("action", other)
+            .text("actions", ACTIONS),
     )
 }
 

@@ -25,6 +25,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tablero_i18n::{id, Id};
 
 /// The store's file name in a report folder (as `tablero lab` writes it).
 const STORE_FILE: &str = "lab.sqlite";
@@ -39,16 +40,8 @@ type Dir = LabDir;
 
 /// An error answer with its message id of `locales/*/web.ftl` (as every
 /// error answer, docs/web-api.md, "Errors").
-fn error(status: StatusCode, text: &'static str) -> Response {
-    let id = match text {
-        "bad report name" => "api_lab_bad_name",
-        "no lab folder is served" => "api_lab_none",
-        "no such report" => "api_lab_no_report",
-        "bad file name" => "api_lab_bad_file",
-        "only a report's plots and JSON are served" => "api_lab_not_served",
-        _ => "api_lab_no_file",
-    };
-    let said = tablero_core::Message::new(id, text);
+fn error(status: StatusCode, id: Id) -> Response {
+    let said = tablero_core::Message::of(id);
     (status, Json(crate::error::message_body(&said))).into_response()
 }
 
@@ -93,18 +86,18 @@ fn reports(root: &Path) -> Vec<(String, PathBuf)> {
 }
 
 /// The folder of the report `name`, when it is one of the listed reports.
-fn find(dir: &Dir, name: &str) -> Result<PathBuf, (StatusCode, &'static str)> {
+fn find(dir: &Dir, name: &str) -> Result<PathBuf, (StatusCode, Id)> {
     if !good_name(name) {
-        return Err((StatusCode::BAD_REQUEST, "bad report name"));
+        return Err((StatusCode::BAD_REQUEST, id!("api_lab_bad_name")));
     }
     let Some(root) = dir.0.as_ref() else {
-        return Err((StatusCode::NOT_FOUND, "no lab folder is served"));
+        return Err((StatusCode::NOT_FOUND, id!("api_lab_none")));
     };
     reports(root)
         .into_iter()
         .find(|(n, _)| n == name)
         .map(|(_, p)| p)
-        .ok_or((StatusCode::NOT_FOUND, "no such report"))
+        .ok_or((StatusCode::NOT_FOUND, id!("api_lab_no_report")))
 }
 
 /// How far a survey got, from its store.
@@ -364,13 +357,10 @@ pub(super) async fn file(
     } else if file.ends_with(".json") {
         "application/json"
     } else {
-        return error(
-            StatusCode::NOT_FOUND,
-            "only a report's plots and JSON are served",
-        );
+        return error(StatusCode::NOT_FOUND, id!("api_lab_not_served"));
     };
     if !good_name(&file) {
-        return error(StatusCode::BAD_REQUEST, "bad file name");
+        return error(StatusCode::BAD_REQUEST, id!("api_lab_bad_file"));
     }
     // A name of one plain segment cannot leave the folder, but a link
     // inside it could: the file's real path must be in the report's.
@@ -379,7 +369,7 @@ pub(super) async fn file(
         _ => false,
     };
     if !inside {
-        return error(StatusCode::NOT_FOUND, "no such file in this report");
+        return error(StatusCode::NOT_FOUND, id!("api_lab_no_file"));
     }
     match tokio::fs::read(path.join(&file)).await {
         Ok(bytes) => (
@@ -395,6 +385,6 @@ pub(super) async fn file(
             bytes,
         )
             .into_response(),
-        Err(_) => error(StatusCode::NOT_FOUND, "no such file in this report"),
+        Err(_) => error(StatusCode::NOT_FOUND, id!("api_lab_no_file")),
     }
 }

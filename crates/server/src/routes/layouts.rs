@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 use tablero_ai::solve::imago::Value as Solved;
-use tablero_core::{Message, Player};
+use tablero_core::{id, Message, Player};
 use tablero_games::imago::Layout;
 
 /// How long a solve request waits for its turn before 503.
@@ -52,21 +52,12 @@ pub(super) async fn solve(
                 if let Some(wait) = over_rate(limiter, ip) {
                     let wait = wait.as_secs() + 1;
                     return Err(ApiError::TooMany {
-                        message: Message::new(
-                            "api_too_many_solves",
-                            format!("too many solves: try again in {wait} s"),
-                        )
-                        .num("seconds", wait),
+                        message: Message::of(id!("api_too_many_solves")).num("seconds", wait),
                         seconds: wait,
                     });
                 }
             }
-            let busy = || {
-                ApiError::Busy(Message::new(
-                    "api_solver_busy",
-                    "the solver is busy; try again shortly",
-                ))
-            };
+            let busy = || ApiError::Busy(Message::of(id!("api_solver_busy")));
             let permit = tokio::time::timeout(SOLVE_WAIT, guards.solves.acquire_owned())
                 .await
                 .map_err(|_| busy())?

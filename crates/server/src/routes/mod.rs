@@ -32,7 +32,7 @@ use axum::http::Uri;
 use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// The router of the whole app, with the default [`Limits`], no rate
 /// limit and no lab (the server adds its layers in [`crate::app`]).
@@ -111,6 +111,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/explore", post(position::explore))
         // ---- puzzles (#35)
         .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/themes", get(puzzles::themes))
         .route("/api/puzzles/{id}/answer", post(puzzles::answer))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(print::rules))
@@ -131,10 +132,7 @@ pub(crate) fn routes(state: AppState) -> Router {
 
 /// 404: no API route at this path.
 async fn no_route(uri: Uri) -> ApiError {
-    ApiError::NotFound(
-        Message::new("api_no_route", format!("no API route {}", uri.path()))
-            .text("path", uri.path()),
-    )
+    ApiError::NotFound(Message::of(id!("api_no_route")).text("path", uri.path()))
 }
 
 #[cfg(test)]

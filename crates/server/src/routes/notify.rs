@@ -40,7 +40,7 @@ pub(super) struct Subscribe {
 fn too_many(n: usize) -> Result<(), ApiError> {
     if n > MAX_TOKENS {
         return Err(ApiError::Invalid(
-            Message::new("api_too_many_tokens", "at most 200 tokens").num("max", MAX_TOKENS),
+            Message::of(id!("api_too_many_tokens")).num("max", MAX_TOKENS),
         ));
     }
     Ok(())

@@ -20,13 +20,11 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// 404: no profile to show for `name`.
 fn no_player(name: &str) -> ApiError {
-    ApiError::NotFound(
-        Message::new("api_no_player", format!("no player {name}")).text("name", name),
-    )
+    ApiError::NotFound(Message::of(id!("api_no_player")).text("name", name))
 }
 
 /// The account named `name` whose profile the request may see: a public
@@ -65,13 +63,10 @@ pub(super) async fn profile(
 /// 400: parameter `name` cannot be `value`.
 fn bad_param(name: &str, value: &str, choices: &str) -> ApiError {
     ApiError::Invalid(
-        Message::new(
-            "api_bad_parameter",
-            format!("unknown {name} \"{value}\" ({choices})"),
-        )
-        .text("name", name)
-        .text("value", value)
-        .text("choices", choices),
+        Message::of(id!("api_bad_parameter"))
+            .text("name", name)
+            .text("value", value)
+            .text("choices", choices),
     )
 }
 
@@ -229,7 +224,7 @@ pub(super) async fn set_private(
     AppJson(b): AppJson<PrivateBody>,
 ) -> Result<Response, ApiError> {
     let Some(s) = s else {
-        let m = Message::new("api_not_logged_in", "you are not logged in");
+        let m = Message::of(id!("api_not_logged_in"));
         return Ok((StatusCode::UNAUTHORIZED, Json(message_body(&m))).into_response());
     };
     players::set_private(&hub, &s.account, b.private).await?;
@@ -240,12 +235,9 @@ pub(super) async fn set_private(
 fn no_pool(pool: &str) -> ApiError {
     let pools: Vec<String> = crate::ratings::pools().into_iter().map(|p| p.id).collect();
     ApiError::NotFound(
-        Message::new(
-            "api_no_pool",
-            format!("no rating pool {pool}: the pools are {}", pools.join(", ")),
-        )
-        .text("pool", pool)
-        .text("pools", pools.join(", ")),
+        Message::of(id!("api_no_pool"))
+            .text("pool", pool)
+            .text("pools", pools.join(", ")),
     )
 }
 

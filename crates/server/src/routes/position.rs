@@ -13,7 +13,7 @@ use axum::extract::State;
 use axum::Json;
 use std::sync::Arc;
 use std::time::Duration;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// How long an analysis waits for one of the solver places before 503.
 const WAIT: Duration = Duration::from_secs(5);
@@ -45,12 +45,7 @@ pub(super) async fn analyse(
 
 /// One of the API's solver places, waited for at most [`WAIT`] (else 503).
 async fn solver_place(guards: &Guards) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-    let busy = || {
-        ApiError::Busy(Message::new(
-            "api_analysis_busy",
-            "the analysis is busy; try again shortly",
-        ))
-    };
+    let busy = || ApiError::Busy(Message::of(id!("api_analysis_busy")));
     tokio::time::timeout(WAIT, guards.solves.clone().acquire_owned())
         .await
         .map_err(|_| busy())?

@@ -14,16 +14,16 @@ use axum::Json;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use tablero_ai::table::{open_or_why, Seat};
-use tablero_core::{Message, Player};
+use tablero_core::{id, Message, Player};
 use tablero_print::{Face, Lang, Options, Paper};
 
 type Params = Query<HashMap<String, String>>;
 
-/// 400: parameter `name` cannot be `value` (English: `english`); `choices`
-/// lists the values it can be.
-fn bad_param(name: &str, value: &str, choices: &str, english: String) -> ApiError {
+/// 400: parameter `name` cannot be `value`; `choices` lists the values it
+/// can be.
+fn bad_param(name: &str, value: &str, choices: &str) -> ApiError {
     ApiError::Invalid(
-        Message::new("api_bad_parameter", english)
+        Message::of(id!("api_bad_parameter"))
             .text("name", name)
             .text("value", value)
             .text("choices", choices),
@@ -35,7 +35,7 @@ fn lang_of(q: &HashMap<String, String>) -> Result<Lang, ApiError> {
     q.get("lang")
         .filter(|s| !s.is_empty())
         .map_or(Ok(Lang::En), |s| {
-            tablero_print::parse_lang(s).map_err(|e| bad_param("lang", s, "en, es", e))
+            tablero_print::parse_lang(s).map_err(|_| bad_param("lang", s, "en, es"))
         })
 }
 
@@ -45,25 +45,16 @@ fn stem<'a>(file: &'a str, ext: &str, example: &str) -> Result<&'a str, ApiError
         .filter(|s| !s.is_empty())
         .ok_or_else(|| {
             ApiError::NotFound(
-                Message::new(
-                    "api_no_file",
-                    format!("no such file {file:?}: ask for {example}"),
-                )
-                .text("file", file)
-                .text("example", example),
+                Message::of(id!("api_no_file"))
+                    .text("file", file)
+                    .text("example", example),
             )
         })
 }
 
 /// 404: no card `n`.
 fn no_card(n: &str) -> ApiError {
-    ApiError::NotFound(
-        Message::new(
-            "api_no_card",
-            format!("no card {n:?}: the cards are 1 to 5"),
-        )
-        .text("card", n),
-    )
+    ApiError::NotFound(Message::of(id!("api_no_card")).text("card", n))
 }
 
 /// `GET /api/rules/{game}?lang=en|es`: the page for players in `lang`
@@ -92,7 +83,7 @@ pub(super) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<R
         .filter(|n| (1..=5).contains(n))
         .ok_or_else(|| no_card(n))?;
     let face: Face = q.get("face").map_or(Ok(Face::Red), |s| {
-        s.parse().map_err(|e| bad_param("face", s, "red, blue", e))
+        s.parse().map_err(|_| bad_param("face", s, "red, blue"))
     })?;
     let lang = lang_of(&q)?;
     let svg = tablero_print::cards::card_svg(number, face, lang).ok_or_else(|| no_card(n))?;
@@ -124,8 +115,7 @@ pub(super) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
         .get("paper")
         .filter(|s| !s.is_empty())
         .map_or(Ok(Paper::A4), |s| {
-            s.parse()
-                .map_err(|e| bad_param("paper", s, "a4, letter", e))
+            s.parse().map_err(|_| bad_param("paper", s, "a4, letter"))
         })?;
     let variant = q.get("variant").filter(|s| !s.is_empty()).cloned();
     // A variant the game cannot read is refused with the game's reason.

@@ -1,18 +1,19 @@
 //! Puzzles (`crate::puzzles`): `GET /api/puzzles/next?game=G&rating=R`
 //! poses one near the player's rating, `POST /api/puzzles/{id}/answer`
-//! judges a move and rates the try.
+//! judges a move and rates the try, `GET /api/puzzles/themes` counts them
+//! by game, variant and theme.
 
 use crate::accounts::MaybeSession;
 use crate::error::ApiError;
 use crate::extract::AppJson;
 use crate::hub::Hub;
-use crate::puzzles::{sent_rating, Judged, Posed};
+use crate::puzzles::{sent_rating, Choice, Judged, Posed, ThemeCount, MAX_SKIP};
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 
 /// A number parameter of the query, if given.
 fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiError> {
@@ -22,36 +23,46 @@ fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiErr
     match text.trim().parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(Some(v)),
         _ => Err(ApiError::Invalid(
-            Message::new(
-                "api_puzzle_bad_number",
-                format!("{name}={text:?} is not a number"),
-            )
-            .text("name", name)
-            .text("value", text.as_str()),
+            Message::of(id!("api_puzzle_bad_number"))
+                .text("name", name)
+                .text("value", text.as_str()),
         )),
     }
 }
 
-/// `GET /api/puzzles/next?game=G[&rating=R&deviation=D]`: a puzzle of `G`
-/// near the logged-in account's puzzle rating, else `R` (1500 if not
-/// given); never its answer or proof.
+/// `GET /api/puzzles/next?game=G[&variant=V&theme=T&skip=ID,...&rating=R&deviation=D]`:
+/// a puzzle of `G` (of that variant and theme, not one of `skip`) near
+/// the logged-in account's puzzle rating, else `R` (1500 if not given);
+/// never its answer or proof.
 pub(super) async fn next(
     State(hub): State<Arc<Hub>>,
     MaybeSession(session): MaybeSession,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Posed>, ApiError> {
     let Some(game) = q.get("game") else {
-        return Err(ApiError::Invalid(Message::new(
-            "api_puzzle_no_game",
-            "which game? add ?game=NAME",
-        )));
+        return Err(ApiError::Invalid(Message::of(id!("api_puzzle_no_game"))));
+    };
+    let given = |name: &str| q.get(name).filter(|v| !v.is_empty()).cloned();
+    let choice = Choice {
+        game: game.clone(),
+        variant: given("variant"),
+        theme: given("theme"),
+        skip: given("skip").map_or_else(Vec::new, |s| {
+            s.split(',').take(MAX_SKIP).map(str::to_string).collect()
+        }),
     };
     let sent = sent_rating(number(&q, "rating")?, number(&q, "deviation")?)?;
     let account = session.as_ref().map(|s| s.account.as_str());
-    match crate::puzzles::next(hub.store(), game, account, sent).await? {
+    match crate::puzzles::next(hub.store(), &choice, account, sent).await? {
         Ok(posed) => Ok(Json(posed)),
         Err(none) => Err(ApiError::Busy(none)),
     }
+}
+
+/// `GET /api/puzzles/themes`: how many puzzles are stored of each offered
+/// game's variants and themes (the page's themes picker).
+pub(super) async fn themes(State(hub): State<Arc<Hub>>) -> Result<Json<Vec<ThemeCount>>, ApiError> {
+    Ok(Json(crate::puzzles::themes(hub.store()).await?))
 }
 
 #[derive(Deserialize)]

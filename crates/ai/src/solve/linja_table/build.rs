@@ -11,7 +11,7 @@ use std::os::unix::fs::FileExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tablero_core::Message;
+use tablero_core::{id, Message};
 use tablero_games::linja::Rules;
 
 /// What a layer's computation gives: each job's column of values (the other
@@ -287,22 +287,12 @@ pub fn build(
         let h = Header::read(&file)?;
         if h.rules != opts.rules || h.free != opts.free {
             return Err(TableError::Header(
-                Message::new(
-                    "linja-table-other-rules",
-                    format!(
-                        "{} holds a table for the {} rules with {} free pieces, not {} with {}; remove it or name another file",
-                        path.display(),
-                        h.rules,
-                        h.free,
-                        opts.rules,
-                        opts.free
-                    ),
-                )
-                .text("path", path.display())
-                .words("rules", &rules_words(h.rules))
-                .num("free", h.free)
-                .words("wanted", &rules_words(opts.rules))
-                .num("wanted_free", opts.free),
+                Message::of(id!("linja-table-other-rules"))
+                    .text("path", path.display())
+                    .words("rules", &rules_words(h.rules))
+                    .num("free", h.free)
+                    .words("wanted", &rules_words(opts.rules))
+                    .num("wanted_free", opts.free),
             ));
         }
         h

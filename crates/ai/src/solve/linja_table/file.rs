@@ -11,7 +11,7 @@ use std::io;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tablero_core::{Game, Localize, Message, Player};
+use tablero_core::{id, Game, Localize, Message, Player};
 use tablero_games::linja::{Linja, Move, Rules, PIECES};
 
 /// Why a table file cannot be used.
@@ -32,37 +32,22 @@ pub enum TableError {
     },
 }
 
-impl std::fmt::Display for TableError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TableError::Io(e) => write!(f, "{e}"),
-            TableError::Header(s) => write!(f, "{s}"),
-            TableError::Incomplete { done, layers } => write!(
-                f,
-                "the table is not finished: {done} of {layers} layers (run --build-table again to resume)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
-
 impl Localize for TableError {
     /// The reason for people; for [`TableError::Io`] the system's own
     /// words (`table-io`), which a front end may say better from the
     /// `io::Error` itself.
     fn message(&self) -> Message {
         match self {
-            TableError::Io(e) => Message::new("linja-table-io", e.to_string()).text("reason", e),
+            TableError::Io(e) => Message::of(id!("linja-table-io")).text("reason", e),
             TableError::Header(m) => m.clone(),
-            TableError::Incomplete { done, layers } => {
-                Message::new("linja-table-incomplete", self.to_string())
-                    .num("done", *done)
-                    .num("layers", *layers)
-            }
+            TableError::Incomplete { done, layers } => Message::of(id!("linja-table-incomplete"))
+                .num("done", *done)
+                .num("layers", *layers),
         }
     }
 }
+
+tablero_core::display_by_message!(TableError);
 
 /// A rule set's name as a message argument, in each language.
 pub(super) fn rules_words(r: Rules) -> [(&'static str, &'static str); 2] {
@@ -104,29 +89,19 @@ impl Header {
 
     pub(super) fn read(file: &File) -> Result<Header, TableError> {
         let mut h = [0u8; HEADER_LEN as usize];
-        file.read_exact_at(&mut h, 0).map_err(|_| {
-            TableError::Header(Message::new(
-                "linja-table-too-short",
-                "the file is too short for a Linja table",
-            ))
-        })?;
+        file.read_exact_at(&mut h, 0)
+            .map_err(|_| TableError::Header(Message::of(id!("linja-table-too-short"))))?;
         if &h[..8] != MAGIC {
-            return Err(TableError::Header(Message::new(
-                "linja-table-not-a-table",
-                "not a tablero Linja table",
-            )));
+            return Err(TableError::Header(Message::of(id!(
+                "linja-table-not-a-table"
+            ))));
         }
         let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
         if version != FORMAT_VERSION {
             return Err(TableError::Header(
-                Message::new(
-                    "linja-table-version",
-                    format!(
-                        "table format version {version}; this program reads version {FORMAT_VERSION}"
-                    ),
-                )
-                .num("version", version)
-                .num("reads", FORMAT_VERSION),
+                Message::of(id!("linja-table-version"))
+                    .num("version", version)
+                    .num("reads", FORMAT_VERSION),
             ));
         }
         let rules = match h[12] {
@@ -134,22 +109,14 @@ impl Header {
             1 => Rules::Seed,
             r => {
                 return Err(TableError::Header(
-                    Message::new(
-                        "linja-table-unknown-rules",
-                        format!("unknown rules {r} in the header"),
-                    )
-                    .num("rules", r),
+                    Message::of(id!("linja-table-unknown-rules")).num("rules", r),
                 ))
             }
         };
         let free = u32::from(h[13]);
         if !(1..=PIECES).contains(&free) {
             return Err(TableError::Header(
-                Message::new(
-                    "linja-table-bad-free",
-                    format!("bad free pieces {free} in the header"),
-                )
-                .num("free", free),
+                Message::of(id!("linja-table-bad-free")).num("free", free),
             ));
         }
         let header = Header {
@@ -164,22 +131,16 @@ impl Header {
         if file_len != HEADER_LEN + header.len || header.len != Index::new(free).len() {
             let want = HEADER_LEN + Index::new(free).len();
             return Err(TableError::Header(
-                Message::new(
-                    "linja-table-bad-length",
-                    format!(
-                        "the file has {file_len} bytes; a table of {free} free pieces has {want}"
-                    ),
-                )
-                .num("bytes", file_len)
-                .num("free", free)
-                .num("want", want),
+                Message::of(id!("linja-table-bad-length"))
+                    .num("bytes", file_len)
+                    .num("free", free)
+                    .num("want", want),
             ));
         }
         if header.layers_done > Index::new(free).layers() {
-            return Err(TableError::Header(Message::new(
-                "linja-table-bad-layers",
-                "bad layer count in the header",
-            )));
+            return Err(TableError::Header(Message::of(id!(
+                "linja-table-bad-layers"
+            ))));
         }
         Ok(header)
     }

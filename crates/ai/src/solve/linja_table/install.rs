@@ -4,7 +4,7 @@
 use super::file::{rules_words, Table, TableError};
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use tablero_core::Message;
+use tablero_core::{id, Message};
 use tablero_games::linja::{Linja, Move, Rules};
 
 /// The tables installed for the process, by rules (publisher, seed).
@@ -114,11 +114,7 @@ pub fn install_files(
             (
                 p.clone(),
                 TableError::Header(
-                    Message::new(
-                        "linja-table-in-use",
-                        format!("a table for the {} rules is in use already", rules),
-                    )
-                    .words("rules", &rules_words(rules)),
+                    Message::of(id!("linja-table-in-use")).words("rules", &rules_words(rules)),
                 ),
             )
         })?;
@@ -137,11 +133,8 @@ pub fn install_files(
                 return Err((
                     p,
                     TableError::Header(
-                        Message::new(
-                            "linja-table-holds-rules",
-                            format!("this file holds the {} rules' table", t.rules()),
-                        )
-                        .words("rules", &rules_words(t.rules())),
+                        Message::of(id!("linja-table-holds-rules"))
+                            .words("rules", &rules_words(t.rules())),
                     ),
                 ));
             }
