@@ -10,7 +10,7 @@ import { t, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { setTitle } from './yourturn.js';
 import { loadBoard, loadCatalog } from './games.js';
-import { nextCells, exactMoves } from './play.js';
+import { nextCells, pickCell } from './play.js';
 
 /** The analysis page's address for `start` and `line` shown at `ply`. */
 export function analysisUrl({ game, variant, first, position }, line, ply) {
@@ -21,10 +21,6 @@ export function analysisUrl({ game, variant, first, position }, line, ply) {
   if (line && line.length) q.set('moves', JSON.stringify(line));
   if (ply !== undefined && ply !== null) q.set('ply', String(ply));
   return `/analysis?${q}`;
-}
-
-function startsWith(path, prefix) {
-  return prefix.length <= path.length && prefix.every((c, i) => path[i] === c);
 }
 
 /** A value's words in the page's language: win in 5 / loss in 2 / draw / +3. */
@@ -150,13 +146,10 @@ export function mountAnalysis(root, source) {
 
   function onCell(cell) {
     const legal = (ctx.state && ctx.state.legal) || [];
-    const cand = [...ctx.prefix, cell];
-    if (legal.some((mv) => startsWith(mv.path || [], cand))) ctx.prefix = cand;
-    else if (legal.some((mv) => startsWith(mv.path || [], [cell]))) ctx.prefix = [cell];
-    else ctx.prefix = [];
-    const exact = exactMoves(legal, ctx.prefix);
-    if (exact.length === 1 && nextCells(legal, ctx.prefix).size === 0) {
-      play(exact[0].move);
+    const pick = pickCell(legal, ctx.prefix, cell);
+    ctx.prefix = pick.prefix;
+    if (pick.move) {
+      play(pick.move);
       return;
     }
     render();

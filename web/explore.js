@@ -11,7 +11,7 @@ import { t, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { setTitle } from './yourturn.js';
 import { loadBoard, loadCatalog } from './games.js';
-import { nextCells, exactMoves } from './play.js';
+import { nextCells, pickCell } from './play.js';
 import { analysisUrl, valueText } from './analysis.js';
 
 /** The games the explorer knows exact values of. */
@@ -38,10 +38,6 @@ export function exploreSource(path, search) {
   } catch { moves = []; }
   const first = q.get('first') === '1' ? 1 : 0;
   return { game: m ? m[1] : '', variant: q.get('variant') || undefined, first, moves };
-}
-
-function startsWith(path, prefix) {
-  return prefix.length <= path.length && prefix.every((c, i) => path[i] === c);
 }
 
 export function mountExplore(root, source) {
@@ -106,13 +102,10 @@ export function mountExplore(root, source) {
   function onCell(cell) {
     const st = ctx.answer && ctx.answer.state;
     const legal = (st && st.legal) || [];
-    const cand = [...ctx.prefix, cell];
-    if (legal.some((mv) => startsWith(mv.path || [], cand))) ctx.prefix = cand;
-    else if (legal.some((mv) => startsWith(mv.path || [], [cell]))) ctx.prefix = [cell];
-    else ctx.prefix = [];
-    const exact = exactMoves(legal, ctx.prefix);
-    if (exact.length === 1 && nextCells(legal, ctx.prefix).size === 0) {
-      deeper(exact[0].move);
+    const pick = pickCell(legal, ctx.prefix, cell);
+    ctx.prefix = pick.prefix;
+    if (pick.move) {
+      deeper(pick.move);
       return;
     }
     render();

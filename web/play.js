@@ -95,6 +95,23 @@ export function exactMoves(legal, prefix) {
   return (legal || []).filter((m) => (m.path || []).length === prefix.length && startsWith(m.path, prefix));
 }
 
+/**
+ * A click on `cell` of a board where moves are entered cell by cell (the
+ * analysis board, the explorer, the puzzles): the selection it makes (the
+ * path so far extended by `cell`, else a new path from `cell`, else none)
+ * and the move it completes, if that path is the whole of exactly one
+ * legal move and no longer one goes on from it (else null).
+ */
+export function pickCell(legal, prefix, cell) {
+  const cand = [...prefix, cell];
+  let next = [];
+  if ((legal || []).some((mv) => startsWith(mv.path || [], cand))) next = cand;
+  else if ((legal || []).some((mv) => startsWith(mv.path || [], [cell]))) next = [cell];
+  const exact = exactMoves(legal, next);
+  const move = exact.length === 1 && nextCells(legal, next).size === 0 ? exact[0].move : null;
+  return { prefix: next, move };
+}
+
 const FLIP_KEY = 'tablero.flip';
 
 /** The remembered orientation of a game's board (null: none chosen). */

@@ -16,7 +16,7 @@ import { t, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { setTitle } from './yourturn.js';
 import { loadBoard, loadCatalog, offered } from './games.js';
-import { nextCells, exactMoves } from './play.js';
+import { nextCells, pickCell } from './play.js';
 import { reviewValueText } from './review.js';
 import { currentAccount } from './account.js';
 
@@ -64,10 +64,6 @@ export function themeName(theme) {
   const m = /^win-in-(\d+)$/.exec(theme || '');
   if (m) return t('pz_theme_win_in', { n: Number(m[1]) });
   return t('pz_theme', { theme: theme || '' });
-}
-
-function startsWith(path, prefix) {
-  return prefix.length <= path.length && prefix.every((c, i) => path[i] === c);
 }
 
 export function mountPuzzles(root, source) {
@@ -272,13 +268,10 @@ export function mountPuzzles(root, source) {
   function onCell(cell) {
     if (ctx.judged || ctx.busy || !ctx.state) return;
     const legal = ctx.state.legal || [];
-    const cand = [...ctx.prefix, cell];
-    if (legal.some((mv) => startsWith(mv.path || [], cand))) ctx.prefix = cand;
-    else if (legal.some((mv) => startsWith(mv.path || [], [cell]))) ctx.prefix = [cell];
-    else ctx.prefix = [];
-    const exact = exactMoves(legal, ctx.prefix);
-    if (exact.length === 1 && nextCells(legal, ctx.prefix).size === 0) {
-      answer(exact[0].move);
+    const pick = pickCell(legal, ctx.prefix, cell);
+    ctx.prefix = pick.prefix;
+    if (pick.move) {
+      answer(pick.move);
       return;
     }
     render();
