@@ -101,6 +101,9 @@ export function mountPuzzles(root, source) {
   const scoreEl = h('p', { class: 'pz-score', 'data-testid': 'pz-score' });
   const buttons = h('div', { class: 'actions pz-actions' });
   const proofTitle = h('h2', { class: 'moves-title', id: 'pz-proof-title' });
+  // The proof's table scrolls (at most 60% of the screen's height): while
+  // it is drawn its box is focusable, so that the keyboard can scroll it,
+  // and a region named by the title.
   const proofBox = h('div', { class: 'table-wrap ex-table-wrap' });
   const page = h('section', { class: 'play puzzles' },
     h('div', { class: 'play-head' }, h('div', null, title)),
@@ -366,7 +369,14 @@ export function mountPuzzles(root, source) {
     const j = ctx.judged;
     proofTitle.textContent = j ? t('pz_proof') : '';
     proofTitle.hidden = !j;
-    if (!j) { proofBox.replaceChildren(); return; }
+    if (!j) {
+      proofBox.replaceChildren();
+      for (const a of ['tabindex', 'role', 'aria-labelledby']) proofBox.removeAttribute(a);
+      return;
+    }
+    proofBox.tabIndex = 0;
+    proofBox.setAttribute('role', 'region');
+    proofBox.setAttribute('aria-labelledby', 'pz-proof-title');
     const head = h('tr', null,
       h('th', { scope: 'col', text: t('ex_col_move') }),
       h('th', { scope: 'col', text: t('pz_col_value') }));
