@@ -11,10 +11,11 @@
 //   the game testImagoVsComputer finished).
 // - `errors`: the JavaScript errors of every page a test opens (through the
 //   `page` fixture or `newPage`); any fails the test when it ends.
-// - `page`: a new page of one context kept for the whole run (1100x900,
+// - `page`: one page of one context, both kept for the whole run (1100x900,
 //   English), as the hand-made runner's main page was: the tests that use
-//   it share its HTTP cache and localStorage (the tokens of the games they
-//   made); its errors watched. `newPage(context, name)`: a page of a
+//   it share it, its HTTP cache and localStorage (the tokens of the games
+//   they made), each test starting where the last left it; its errors
+//   watched (`mainPage`). `newPage(context, name)`: a page of a
 //   context the test made, watched the same way.
 
 import { test as base, expect } from '@playwright/test';
@@ -93,12 +94,12 @@ export async function stop(p) {
   if (!done) p.kill('SIGKILL');
 }
 
-/** Watches a page: its JavaScript errors (and console errors, but the socket's) go to `errors`. */
+/** Watches a page: its JavaScript errors (and console errors, but the socket's) go to `errors()`, the list of the test under way. */
 function watch(page, name, errors) {
   page.setDefaultTimeout(STEP_TIMEOUT);
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  page.on('pageerror', (e) => errors().push(`${name}: ${e.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/WebSocket|Failed to load resource/.test(msg.text())) errors.push(`${name} console: ${msg.text()}`);
+    if (msg.type() === 'error' && !/WebSocket|Failed to load resource/.test(msg.text())) errors().push(`${name} console: ${msg.text()}`);
   });
   return page;
 }
@@ -133,14 +134,27 @@ export const test = base.extend({
     await ctx.close();
   }, { scope: 'worker' }],
 
-  page: async ({ mainContext, errors }, use) => {
-    const page = watch(await mainContext.newPage(), 'main', errors);
-    await use(page);
-    await page.close();
+  // One page for the run, as run.mjs's main page was, not a new page (a
+  // new renderer, the modules compiled again) for each of the ten tests
+  // that use it (README.md, "Speed"). Its errors go to the test using it;
+  // those between such tests to the worker, failing the run at its end (as
+  // run.mjs's check of all the pages' errors did).
+  mainPage: [async ({ mainContext }, use) => {
+    const main = { errors: null, stray: [] };
+    main.page = watch(await mainContext.newPage(), 'main', () => main.errors || main.stray);
+    await use(main);
+    await main.page.close();
+    expect(main.stray, `JavaScript errors in the main page between tests:\n  ${main.stray.join('\n  ')}`).toEqual([]);
+  }, { scope: 'worker' }],
+
+  page: async ({ mainPage, errors }, use) => {
+    mainPage.errors = errors;
+    await use(mainPage.page);
+    mainPage.errors = null;
   },
 
   newPage: async ({ errors }, use) => {
-    await use(async (context, name) => watch(await context.newPage(), name, errors));
+    await use(async (context, name) => watch(await context.newPage(), name, () => errors));
   },
 });
 
