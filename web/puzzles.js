@@ -49,13 +49,18 @@ export function puzzlesSource(search) {
   return { game: q.get('game') || '', theme: q.get('theme') || '', variant: q.get('variant') || '' };
 }
 
-/** The page's address for a choice. */
-export function puzzlesUrl({ game, theme, variant }) {
+/** A choice's query: its game, variant and theme, those given. */
+function choiceQuery({ game, theme, variant }) {
   const q = new URLSearchParams();
   if (game) q.set('game', game);
   if (variant) q.set('variant', variant);
   if (theme) q.set('theme', theme);
-  const s = q.toString();
+  return q;
+}
+
+/** The page's address for a choice. */
+export function puzzlesUrl(choice) {
+  const s = choiceQuery(choice).toString();
   return `/puzzles${s ? `?${s}` : ''}`;
 }
 
@@ -193,10 +198,8 @@ export function mountPuzzles(root, source) {
     ctx.error = '';
     ctx.waiting = false;
     render();
-    const { game, theme, variant } = ctx.choice;
-    const q = new URLSearchParams({ game });
-    if (variant) q.set('variant', variant);
-    if (theme) q.set('theme', theme);
+    const { game } = ctx.choice;
+    const q = choiceQuery(ctx.choice);
     if (ctx.recent.length) q.set('skip', ctx.recent.join(','));
     const kept = currentAccount() ? null : keptRating();
     if (kept) {
@@ -260,7 +263,7 @@ export function mountPuzzles(root, source) {
   /** Shows the board after the move played or after the answer. */
   async function show(which) {
     ctx.shown = which;
-    const move = which === 'answer' ? ctx.judged.answer : ctx.judged.move;
+    const move = shownMove();
     if (!ctx.after[move]) {
       const p = ctx.posed;
       ctx.after[move] = await api.post('/api/position', { game: p.game, variant: p.variant, position: p.position, moves: [move] });
@@ -278,6 +281,13 @@ export function mountPuzzles(root, source) {
       return;
     }
     render();
+  }
+
+  /** The move the board shows played: none (the puzzle), the player's or the answer. */
+  function shownMove() {
+    const j = ctx.judged;
+    if (ctx.shown === 'puzzle' || !j) return null;
+    return ctx.shown === 'answer' ? j.answer : j.move;
   }
 
   function sideOf(posed) {
@@ -310,9 +320,9 @@ export function mountPuzzles(root, source) {
     boardWrap.dataset.variant = p ? p.variant : '';
     boardWrap.dataset.position = p ? p.position : '';
     const mod = ctx.board;
-    const st = ctx.shown === 'puzzle' || !j ? ctx.state : ctx.after[ctx.shown === 'answer' ? j.answer : j.move];
+    const last = shownMove();
+    const st = last ? ctx.after[last] : ctx.state;
     if (mod && st && st.view) {
-      const last = ctx.shown === 'puzzle' || !j ? null : (ctx.shown === 'answer' ? j.answer : j.move);
       const lm = last && mod.lastMoveCells ? mod.lastMoveCells(last, st.view) : { set: new Set(), path: [] };
       const live = !j && !ctx.busy;
       mod.draw(svg, st.view, {

@@ -349,19 +349,13 @@ pub async fn next(
         return Ok(Err(Message::of(id!("api_puzzles_none")).text("game", game)));
     }
     let skip = &choice.skip[..choice.skip.len().min(MAX_SKIP)];
-    let mut lines = Vec::new();
-    for untried in [account.is_some(), false] {
-        lines = nearest(
-            store,
-            choice,
-            untried.then_some(account).flatten(),
-            rating,
-            skip,
-        )
-        .await?;
-        if !lines.is_empty() || !untried {
-            break;
-        }
+    let mut lines = match account {
+        Some(a) => nearest(store, choice, Some(a), rating, skip).await?,
+        None => Vec::new(),
+    };
+    if lines.is_empty() {
+        // Tried them all (or no account): any of the choice.
+        lines = nearest(store, choice, None, rating, skip).await?;
     }
     if lines.is_empty() && !skip.is_empty() {
         // Every puzzle of the choice was posed just now: pose them again.
