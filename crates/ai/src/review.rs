@@ -536,8 +536,20 @@ pub fn review<G: Review>(
             }
         }
         Method::Search => {
+            // Every position is searched once, the last too unless the
+            // game is over there: a move's value after is the next
+            // position's value, so the values are continuous.
+            let positions_to_search = if history.is_over() {
+                total
+            } else {
+                total + 1
+            };
+            let mut values: Vec<Option<Searched<G::Move>>> = vec![None; positions_to_search];
             let next = AtomicUsize::new(0);
-            let threads = options.threads.clamp(1, 64).min(total.max(1));
+            let threads = options
+                .threads
+                .clamp(1, 64)
+                .min(positions_to_search.max(1));
             let (tx, rx) = mpsc::channel();
             std::thread::scope(|scope| {
                 for _ in 0..threads {
@@ -546,10 +558,10 @@ pub fn review<G: Review>(
                         let mut ab = search_player::<G>(depth);
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= total || stopped() {
+                            if i >= positions_to_search || stopped() {
                                 break;
                             }
-                            let r = searched_review(&mut ab, history, i, depth);
+                            let r = searched_position(&mut ab, history, i);
                             if tx.send((i, r)).is_err() {
                                 break;
                             }
@@ -557,16 +569,28 @@ pub fn review<G: Review>(
                     });
                 }
                 drop(tx);
-                for (done, (i, r)) in rx.into_iter().enumerate() {
-                    reviews[i] = Some(r);
-                    progress(ReviewProgress {
-                        done: done + 1,
-                        total,
-                    });
+                let mut done = 0;
+                for (i, r) in rx {
+                    values[i] = Some(r);
+                    // A move is judged once the positions before and after
+                    // it are searched.
+                    let judged = (0..total)
+                        .filter(|&j| {
+                            values[j].is_some() && (j + 1 >= positions_to_search || values[j + 1].is_some())
+                        })
+                        .count();
+                    while done < judged {
+                        done += 1;
+                        progress(ReviewProgress { done, total });
+                    }
                 }
             });
-            if stopped() && reviews.iter().any(Option::is_none) {
+            if values.iter().any(Option::is_none) {
                 return Err(ReviewError::Stopped);
+            }
+            let values: Vec<Searched<G::Move>> = values.into_iter().flatten().collect();
+            for i in 0..total {
+                reviews[i] = Some(searched_review(history, i, &values));
             }
         }
     }
@@ -662,19 +686,25 @@ pub(crate) fn search_value(score: i32, to_move: Player, player: Player, plies: i
     }
 }
 
-/// The verdict of move `i` of `history` by two searches: of the position
-/// before it at `depth`, and, unless the move is the search's choice, of
-/// the position after it at `depth - 1`.
-fn searched_review<G: Review>(
+/// A searched position: its value for the side to move there and the
+/// search's best move.
+#[derive(Clone, Copy, Debug)]
+struct Searched<M> {
+    /// The search's score for the side to move.
+    score: i32,
+    /// The side to move.
+    to_move: Player,
+    /// The search's move.
+    best: M,
+}
+
+/// The search of position `i` of `history` (its moves before it played,
+/// for the repetition rule).
+fn searched_position<G: Review>(
     ab: &mut AlphaBeta<G>,
     history: &History<G>,
     i: usize,
-    depth: u32,
-) -> MoveReview {
-    let pos = &history.positions()[i];
-    let mv = history.moves()[i];
-    let mover = pos.side_to_move();
-    let mut r = blank(pos, mv, i);
+) -> Searched<G::Move> {
     let mut h = History::new(history.positions()[0].clone());
     for &m in &history.moves()[..i] {
         // The record's moves are legal (it replayed).
@@ -682,38 +712,45 @@ fn searched_review<G: Review>(
     }
     ab.new_game();
     let report = ab.search(&h, &Limits::none());
-    let before = search_value(report.score, mover, mover, 0);
-    let _ = h.play(mv);
-    let after = if report.best == mv {
-        before
-    } else if let Some(o) = h.outcome() {
-        match o.winner {
-            Some(w) if w == mover => Value::Win { plies: 1 },
-            Some(_) => Value::Loss { plies: 1 },
-            None => Value::Draw,
-        }
-    } else {
-        ab.new_game();
-        let child = ab.search(
-            &h,
-            &Limits {
-                depth: Some(depth.saturating_sub(1).max(1)),
-                ..Limits::none()
-            },
-        );
-        search_value(child.score, h.current().side_to_move(), mover, 1)
+    Searched {
+        score: report.score,
+        to_move: h.current().side_to_move(),
+        best: report.best,
+    }
+}
+
+/// The verdict of move `i` of `history` from the searches of every
+/// position: its value before is the search of the position before it, its
+/// value after the search of the position after it (a move that ends the
+/// game takes its result), so that one move's value after is the next
+/// move's value before, seen by the other side.
+fn searched_review<G: Review>(
+    history: &History<G>,
+    i: usize,
+    values: &[Searched<G::Move>],
+) -> MoveReview {
+    let pos = &history.positions()[i];
+    let mv = history.moves()[i];
+    let mover = pos.side_to_move();
+    let mut r = blank(pos, mv, i);
+    let here = values[i];
+    let before = search_value(here.score, mover, mover, 0);
+    let after = match values.get(i + 1) {
+        Some(next) => search_value(next.score, next.to_move, mover, 1),
+        None => match history.outcome().map(|o| o.winner) {
+            Some(Some(w)) if w == mover => Value::Win { plies: 1 },
+            Some(Some(_)) => Value::Loss { plies: 1 },
+            _ => Value::Draw,
+        },
     };
     let loss = (expected_score(before, G::SCALE) - expected_score(after, G::SCALE)).max(0.0);
     r.source = Source::Search;
     r.before = Some(before);
     r.after = Some(after);
-    r.best = vec![pos.format_move(report.best)];
-    r.verdict = if report.best == mv || after == before {
-        Verdict::Best
-    } else {
-        classify(loss)
-    };
-    r.loss = Some(loss);
+    r.best = vec![pos.format_move(here.best)];
+    let best = here.best == mv || after == before;
+    r.verdict = if best { Verdict::Best } else { classify(loss) };
+    r.loss = Some(if best { 0.0 } else { loss });
     r
 }
 

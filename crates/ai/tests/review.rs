@@ -316,8 +316,9 @@ fn as_value(score: i32, to_move: Player, player: Player, extra: i32) -> Value {
 }
 
 /// Checks every move of a searched game's review against searches of its
-/// own: the position before at `depth`, and the position after at
-/// `depth - 1` unless the move was the search's choice.
+/// own: every position searched once at `depth`, a move's value before the
+/// search of the position before it, its value after the search of the
+/// position after it (or the game's result).
 fn check_searched<G: Review>(h: &History<G>, depth: u32) -> GameReview {
     let r = reviewed(
         h,
@@ -329,31 +330,36 @@ fn check_searched<G: Review>(h: &History<G>, depth: u32) -> GameReview {
     );
     assert_eq!((r.method, r.depth), (Method::Search, Some(depth)));
     let mut prefix = History::new(h.start().clone());
+    let mut searched = vec![fresh_search(&prefix, depth)];
+    for &m in h.moves() {
+        prefix.play(m).unwrap();
+        if !prefix.is_over() {
+            searched.push(fresh_search(&prefix, depth));
+        }
+    }
     for (i, m) in r.moves.iter().enumerate() {
-        let mover = prefix.current().side_to_move();
-        let (score, best) = fresh_search(&prefix, depth);
+        let pos = &h.positions()[i];
+        let mover = pos.side_to_move();
+        let (score, best) = searched[i];
         let before = as_value(score, mover, mover, 0);
         let played = h.moves()[i];
-        prefix.play(played).unwrap();
-        let after = if best == played {
-            before
-        } else if let Some(o) = prefix.outcome() {
-            match o.winner {
+        let after = match searched.get(i + 1) {
+            Some(&(s, _)) => as_value(s, h.positions()[i + 1].side_to_move(), mover, 1),
+            None => match h.outcome().unwrap().winner {
                 Some(w) if w == mover => Value::Win { plies: 1 },
                 Some(_) => Value::Loss { plies: 1 },
                 None => Value::Draw,
-            }
-        } else {
-            let (s, _) = fresh_search(&prefix, depth - 1);
-            as_value(s, prefix.current().side_to_move(), mover, 1)
+            },
         };
         assert_eq!(m.source, Source::Search);
         assert_eq!(m.before, Some(before), "move {}", m.ply);
         assert_eq!(m.after, Some(after), "move {}", m.ply);
-        assert_eq!(m.best, vec![h.positions()[i].format_move(best)]);
+        assert_eq!(m.best, vec![pos.format_move(best)]);
+        let is_best = best == played || after == before;
         let loss = (expected_score(before, G::SCALE) - expected_score(after, G::SCALE)).max(0.0);
+        let loss = if is_best { 0.0 } else { loss };
         assert!((m.loss.unwrap() - loss).abs() < 1e-12);
-        let verdict = if best == played || after == before {
+        let verdict = if is_best {
             Verdict::Best
         } else {
             classify(loss)
@@ -361,8 +367,34 @@ fn check_searched<G: Review>(h: &History<G>, depth: u32) -> GameReview {
         assert_eq!(m.verdict, verdict, "move {}", m.ply);
     }
     check_summary(&r);
+    check_continuous::<G>(&r);
     assert_eq!(r.slipped, None);
     r
+}
+
+/// The values along a searched game are continuous: one move's value after
+/// is the next move's value before, seen by the other side (a proved win
+/// one ply nearer), and the chart is the values before, for player one.
+fn check_continuous<G: Review>(r: &GameReview) {
+    for pair in r.moves.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let after = a.after.unwrap();
+        let before = b.before.unwrap();
+        let same_side = a.mover() == b.mover();
+        let seen = if same_side { before } else { before.flip() };
+        let nearer = match seen {
+            Value::Win { plies } => Value::Win { plies: plies + 1 },
+            Value::Loss { plies } => Value::Loss { plies: plies + 1 },
+            v => v,
+        };
+        assert_eq!(after, nearer, "moves {} and {}", a.ply, b.ply);
+    }
+    for (i, m) in r.moves.iter().enumerate() {
+        let v = m.before.unwrap();
+        let p1 = if m.mover() == Player::P1 { v } else { v.flip() };
+        let want = 2.0 * expected_score(p1, G::SCALE) - 1.0;
+        assert!((r.chart[i].unwrap() - want).abs() < 1e-12, "chart at {i}");
+    }
 }
 
 #[test]
