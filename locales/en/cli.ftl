@@ -750,6 +750,21 @@ puzzles-generate-opt-max-positions = Linja without a table: the most positions t
 puzzles-bad-depths = --depths { $text }: give two depths from 1 to 30, the shallow one first, such as 3,5
 puzzles-progress = mining: { $games } games, { $found } of { $count } puzzles
 puzzles-done = { $found } of { $count } { $game } puzzles found.
+puzzles-mine-about = Mine a game's whole puzzle set (Imago from its solved layouts, Linja from its table, the others from self-play confirmed by deeper searches) into a compressed file and the set's manifest.
+puzzles-mine-opt-game = The game.
+puzzles-mine-opt-out = The set's file [default: data/puzzles/GAME.jsonl.gz].
+puzzles-mine-opt-manifest = The manifest to record the set in [default: manifest.json next to the set's file].
+puzzles-mine-opt-count = How many puzzles to keep [default: 12000 for Imago and Linja, 1200 for the others].
+puzzles-mine-opt-seed = The seed of the games and of the selection.
+puzzles-mine-opt-games = Linja: the games walked through the table; Jarmo, Super Dimensiones, draughts: the most self-play games.
+puzzles-mine-opt-depths = Jarmo, Super Dimensiones, draughts: the depths of the search that finds a puzzle and of the one that confirms it, at least 4 apart [default: 3,7; Super Dimensiones 2,6].
+puzzles-mine-opt-table = Linja: the whole table of exact values [default: the table at the default location].
+puzzles-mine-layouts = mining: { $done } of { $of } layouts solved and mined
+puzzles-mine-games = mining: { $games } games, { $found } puzzles
+puzzles-mine-no-table = Linja's puzzles come from the whole table of exact values: build it with `tablero solve linja --build-table FILE` and give it with --table FILE
+puzzles-mine-shallow = --depths: the confirming search must look at least { $least } plies deeper
+puzzles-mine-found = found: { $variant }, { $theme }: { $n }
+puzzles-mine-done = { $kept } of { $found } puzzles kept in { $path } ({ $bytes } bytes); the manifest records its SHA-256.
 value-depth-depth = DEPTH,DEPTH
 value-rating = RATING
 puzzle-about = Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
@@ -777,6 +792,7 @@ puzzle-theme = { $theme ->
     [only-draw] the only move that saves the draw
     [best-margin] the move that wins the most points
     [least-loss] the move that loses the fewest points
+    [longest-defence] the defence that loses slowest
     [winning-blow] the winning blow
     [only-move] the only good move
    *[other] { $theme }

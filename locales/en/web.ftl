@@ -677,6 +677,7 @@ pz_theme = { $theme ->
     [only-win] Only winning move
     [best-margin] Most points
     [least-loss] Smallest loss
+    [longest-defence] Slowest defeat
     [winning-blow] Winning blow
     [only-move] Only good move
    *[other] { $theme }

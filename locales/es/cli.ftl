@@ -779,6 +779,21 @@ puzzles-generate-opt-max-positions = Linja sin tabla: cuántas posiciones como m
 puzzles-bad-depths = --depths { $text }: da dos profundidades de 1 a 30, primero la corta, como 3,5
 puzzles-progress = extrayendo: { $games } partidas, { $found } de { $count } problemas
 puzzles-done = { $found } de { $count } problemas de { $game } encontrados.
+puzzles-mine-about = Extrae el conjunto entero de problemas de un juego (Imago de sus tableros resueltos, Linja de su tabla, los demás de partidas propias confirmadas por búsquedas más profundas) a un archivo comprimido y al manifiesto de los conjuntos.
+puzzles-mine-opt-game = El juego.
+puzzles-mine-opt-out = El archivo del conjunto [por defecto: data/puzzles/JUEGO.jsonl.gz].
+puzzles-mine-opt-manifest = El manifiesto donde anotar el conjunto [por defecto: manifest.json junto al archivo del conjunto].
+puzzles-mine-opt-count = Cuántos problemas guardar [por defecto: 12000 de Imago y Linja, 1200 de los demás].
+puzzles-mine-opt-seed = La semilla de las partidas y de la selección.
+puzzles-mine-opt-games = Linja: las partidas recorridas por la tabla; Jarmo, Súper Dimensiones, damas: el máximo de partidas propias.
+puzzles-mine-opt-depths = Jarmo, Súper Dimensiones, damas: las profundidades de la búsqueda que encuentra un problema y de la que lo confirma, al menos 4 de diferencia [por defecto: 3,7; Súper Dimensiones 2,6].
+puzzles-mine-opt-table = Linja: la tabla entera de valores exactos [por defecto: la tabla en el lugar por defecto].
+puzzles-mine-layouts = extrayendo: { $done } de { $of } tableros resueltos y recorridos
+puzzles-mine-games = extrayendo: { $games } partidas, { $found } problemas
+puzzles-mine-no-table = Los problemas de Linja salen de la tabla entera de valores exactos: constrúyela con `tablero solve linja --build-table ARCHIVO` y dala con --table ARCHIVO
+puzzles-mine-shallow = --depths: la búsqueda que confirma debe mirar al menos { $least } medias jugadas más allá
+puzzles-mine-found = encontrados: { $variant }, { $theme }: { $n }
+puzzles-mine-done = { $kept } de { $found } problemas guardados en { $path } ({ $bytes } bytes); el manifiesto anota su SHA-256.
 value-depth-depth = PROFUNDIDAD,PROFUNDIDAD
 value-rating = PUNTUACIÓN
 puzzle-about = Resuelve problemas en el terminal: acierto o fallo al momento, una racha, una puntuación.
@@ -806,6 +821,7 @@ puzzle-theme = { $theme ->
     [only-draw] la única jugada que salva las tablas
     [best-margin] la jugada que gana más puntos
     [least-loss] la jugada que pierde menos puntos
+    [longest-defence] la defensa que pierde más tarde
     [winning-blow] el golpe ganador
     [only-move] la única jugada buena
    *[other] { $theme }

@@ -686,6 +686,7 @@ pz_theme = { $theme ->
     [only-win] Única jugada ganadora
     [best-margin] Más puntos
     [least-loss] La menor derrota
+    [longest-defence] La derrota más lenta
     [winning-blow] Golpe ganador
     [only-move] Única buena jugada
    *[other] { $theme }

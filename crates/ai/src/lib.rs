@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod arena;
 pub mod bot;
 pub mod clock;
+pub mod course;
 pub mod mcts;
 pub mod play;
 pub mod puzzles;

@@ -46,6 +46,12 @@ use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 use tablero_core::{id, Game, History, Localize, Message, MoveBuf, Player};
 
+pub mod imago;
+pub mod linja;
+pub mod mine;
+pub mod rating;
+pub mod set;
+
 /// Searched games: the least share of the expected score (0 to 1) by
 /// which the answer must beat every other move in both searches: the
 /// review's [`crate::review::MISTAKE`], so every other move is at least a
@@ -291,14 +297,12 @@ impl Puzzle {
             let deep = answer.deep.unwrap_or(answer.value);
             others().all(|p| beats(answer.value, p.value) && beats(deep, p.deep.unwrap_or(p.value)))
         } else {
-            // Imago: the only win, or (no move winning) the only draw.
-            let first =
-                G::NAME != "imago" || matches!(answer.value, Value::Win { .. } | Value::Draw);
-            first
-                && others().all(|p| {
-                    p.value.rank() < answer.value.rank()
-                        && (G::NAME != "imago" || !matches!(p.value, Value::Win { .. }))
-                })
+            // Imago: the only win, or (no move winning) the only draw, or
+            // (every move losing) the only slowest loss.
+            others().all(|p| {
+                p.value.rank() < answer.value.rank()
+                    && (G::NAME != "imago" || !matches!(p.value, Value::Win { .. }))
+            })
         };
         if only_best {
             Ok(())
@@ -504,7 +508,11 @@ pub fn generate<G: Review>(
 /// The puzzle of an exact position, if it is one: at least two legal
 /// moves and exactly one of the best value (Imago: exactly one winning
 /// move, or no winning move and exactly one that does not lose).
-fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)]) -> Option<Puzzle> {
+pub(crate) fn exact_puzzle<G: Review>(
+    pos: &G,
+    source: Source,
+    values: &[(G::Move, Value)],
+) -> Option<Puzzle> {
     if values.len() < 2 {
         return None;
     }
@@ -531,6 +539,14 @@ fn exact_puzzle<G: Review>(pos: &G, source: Source, values: &[(G::Move, Value)])
         // Every other move loses: the one move that holds the draw.
         Value::Draw if imago && wins == 0 && second.word() == "loss" => {
             ("only-draw".to_string(), 1100 + 10 * sorted.len() as u32)
+        }
+        // Every move loses: the one defence that loses slowest.
+        Value::Loss { plies } if imago => {
+            let n = u32::from(plies).div_ceil(2);
+            (
+                "longest-defence".to_string(),
+                1000 + 100 * n + 10 * sorted.len() as u32,
+            )
         }
         _ if imago => return None,
         Value::Margin { .. } => {

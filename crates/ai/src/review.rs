@@ -234,6 +234,11 @@ pub struct MoveReview {
     /// Searched games: the share of the mover's expected score the move
     /// gave away, 0 to 1.
     pub loss: Option<f64>,
+    /// Searched games, a move the search called a mistake or a blunder:
+    /// the share it gives away by the deeper check
+    /// ([`ReviewOptions::confirm`]); the verdict is the milder of the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deeper_loss: Option<f64>,
 }
 
 impl MoveReview {
@@ -309,6 +314,16 @@ pub struct ReviewOptions {
     pub reach: u64,
     /// Searched games: positions searched at once.
     pub threads: usize,
+    /// Searched games: the most nodes a search of one position may visit
+    /// before it stops and gives its deepest finished iteration
+    /// (`None`: the game's [`Review::NODES`]; `Some(0)`: no bound).
+    /// Counted, not timed, so a review stays the same on any machine.
+    pub nodes: Option<u64>,
+    /// Searched games: a move the search calls a mistake or a blunder is
+    /// checked by searches this many plies deeper of the positions before
+    /// and after it, and keeps the milder verdict of the two (`None`: the
+    /// game's [`Review::CONFIRM`]; `Some(0)`: no check).
+    pub confirm: Option<u32>,
     /// Set from outside to stop the review ([`ReviewError::Stopped`]).
     pub stop: Option<Arc<AtomicBool>>,
 }
@@ -319,6 +334,8 @@ impl Default for ReviewOptions {
             depth: None,
             reach: DEFAULT_REACH,
             threads: 1,
+            nodes: None,
+            confirm: None,
             stop: None,
         }
     }
@@ -358,6 +375,12 @@ pub trait Review: Play {
     const METHOD: Method;
     /// Searched games: the default depth of the search before a move.
     const DEPTH: u32 = 4;
+    /// Searched games: the default bound on the nodes of one position's
+    /// search (`None`: none), see [`ReviewOptions::nodes`].
+    const NODES: Option<u64> = None;
+    /// Searched games: the default plies of the check of a mistake or a
+    /// blunder ([`ReviewOptions::confirm`]).
+    const CONFIRM: u32 = 2;
     /// Searched games: the evaluation at which the mover's expected score
     /// is 1/(1+e⁻¹), about 0.73 (see [`expected_score`]).
     const SCALE: f64 = 100.0;
@@ -539,29 +562,32 @@ pub fn review<G: Review>(
             // Every position is searched once, the last too unless the
             // game is over there: a move's value after is the next
             // position's value, so the values are continuous.
-            let positions_to_search = if history.is_over() {
-                total
-            } else {
-                total + 1
-            };
+            let positions_to_search = if history.is_over() { total } else { total + 1 };
             let mut values: Vec<Option<Searched<G::Move>>> = vec![None; positions_to_search];
+            let node_bound = match options.nodes {
+                Some(0) => None,
+                Some(n) => Some(n),
+                None => G::NODES,
+            };
             let next = AtomicUsize::new(0);
-            let threads = options
-                .threads
-                .clamp(1, 64)
-                .min(positions_to_search.max(1));
+            let threads = options.threads.clamp(1, 64).min(positions_to_search.max(1));
             let (tx, rx) = mpsc::channel();
             std::thread::scope(|scope| {
                 for _ in 0..threads {
                     let (tx, next) = (tx.clone(), &next);
                     scope.spawn(move || {
                         let mut ab = search_player::<G>(depth);
+                        let limits = Limits {
+                            depth: Some(depth),
+                            nodes: node_bound,
+                            ..Limits::none()
+                        };
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= positions_to_search || stopped() {
                                 break;
                             }
-                            let r = searched_position(&mut ab, history, i);
+                            let r = searched_position(&mut ab, history, i, &limits);
                             if tx.send((i, r)).is_err() {
                                 break;
                             }
@@ -576,7 +602,8 @@ pub fn review<G: Review>(
                     // it are searched.
                     let judged = (0..total)
                         .filter(|&j| {
-                            values[j].is_some() && (j + 1 >= positions_to_search || values[j + 1].is_some())
+                            values[j].is_some()
+                                && (j + 1 >= positions_to_search || values[j + 1].is_some())
                         })
                         .count();
                     while done < judged {
@@ -590,7 +617,43 @@ pub fn review<G: Review>(
             }
             let values: Vec<Searched<G::Move>> = values.into_iter().flatten().collect();
             for i in 0..total {
-                reviews[i] = Some(searched_review(history, i, &values));
+                reviews[i] = Some(searched_review(
+                    history,
+                    i,
+                    values[i],
+                    values.get(i + 1).copied(),
+                ));
+            }
+            // Every mistake and blunder checked deeper.
+            let confirm = options.confirm.unwrap_or(G::CONFIRM).min(16);
+            if confirm > 0 {
+                let deeper = depth + confirm;
+                let limits = Limits {
+                    depth: Some(deeper),
+                    nodes: node_bound.map(|n| n.saturating_mul(25)),
+                    ..Limits::none()
+                };
+                let mut ab = search_player::<G>(deeper);
+                for (i, r) in reviews.iter_mut().enumerate() {
+                    let Some(r) = r.as_mut() else {
+                        continue;
+                    };
+                    if !matches!(r.verdict, Verdict::Mistake | Verdict::Blunder) {
+                        continue;
+                    }
+                    if stopped() {
+                        return Err(ReviewError::Stopped);
+                    }
+                    let here = searched_position(&mut ab, history, i, &limits);
+                    let next = (i + 1 < positions_to_search)
+                        .then(|| searched_position(&mut ab, history, i + 1, &limits));
+                    let deep = searched_review(history, i, here, next);
+                    let loss = deep.loss.unwrap_or(0.0);
+                    r.deeper_loss = Some(loss);
+                    if loss < r.loss.unwrap_or(0.0) {
+                        r.verdict = classify(loss);
+                    }
+                }
             }
         }
     }
@@ -662,6 +725,7 @@ fn blank<G: Game>(pos: &G, mv: G::Move, i: usize) -> MoveReview {
         best: Vec::new(),
         verdict: Verdict::Unknown,
         loss: None,
+        deeper_loss: None,
     }
 }
 
@@ -704,6 +768,7 @@ fn searched_position<G: Review>(
     ab: &mut AlphaBeta<G>,
     history: &History<G>,
     i: usize,
+    limits: &Limits,
 ) -> Searched<G::Move> {
     let mut h = History::new(history.positions()[0].clone());
     for &m in &history.moves()[..i] {
@@ -711,7 +776,7 @@ fn searched_position<G: Review>(
         let _ = h.play(m);
     }
     ab.new_game();
-    let report = ab.search(&h, &Limits::none());
+    let report = ab.search(&h, limits);
     Searched {
         score: report.score,
         to_move: h.current().side_to_move(),
@@ -727,15 +792,15 @@ fn searched_position<G: Review>(
 fn searched_review<G: Review>(
     history: &History<G>,
     i: usize,
-    values: &[Searched<G::Move>],
+    here: Searched<G::Move>,
+    next: Option<Searched<G::Move>>,
 ) -> MoveReview {
     let pos = &history.positions()[i];
     let mv = history.moves()[i];
     let mover = pos.side_to_move();
     let mut r = blank(pos, mv, i);
-    let here = values[i];
     let before = search_value(here.score, mover, mover, 0);
-    let after = match values.get(i + 1) {
+    let after = match next {
         Some(next) => search_value(next.score, next.to_move, mover, 1),
         None => match history.outcome().map(|o| o.winner) {
             Some(Some(w)) if w == mover => Value::Win { plies: 1 },

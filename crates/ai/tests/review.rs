@@ -325,6 +325,7 @@ fn check_searched<G: Review>(h: &History<G>, depth: u32) -> GameReview {
         &ReviewOptions {
             depth: Some(depth),
             threads: 2,
+            confirm: Some(0),
             ..ReviewOptions::default()
         },
     );
@@ -395,6 +396,88 @@ fn check_continuous<G: Review>(r: &GameReview) {
         let want = 2.0 * expected_score(p1, G::SCALE) - 1.0;
         assert!((r.chart[i].unwrap() - want).abs() < 1e-12, "chart at {i}");
     }
+}
+
+/// The check of mistakes: every move the review at `depth` calls a
+/// mistake or a blunder is searched again two plies deeper (the positions
+/// before and after it) and keeps the milder verdict; nothing else
+/// changes.
+#[test]
+fn mistakes_are_checked_two_plies_deeper() {
+    let depth = 3;
+    let (mut flagged, mut downgraded) = (0, 0);
+    for seed in 0..4 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(300 + seed);
+        let h = random_history(
+            Jarmo::start(&Orientation::default()),
+            40,
+            &mut rng,
+            |_| None,
+            0.0,
+        );
+        let plain = check_searched(&h, depth);
+        let checked = reviewed(
+            &h,
+            &ReviewOptions {
+                depth: Some(depth),
+                confirm: Some(2),
+                ..ReviewOptions::default()
+            },
+        );
+        for (i, (a, b)) in plain.moves.iter().zip(&checked.moves).enumerate() {
+            // The values are the plain review's: the chart stays continuous.
+            assert_eq!((a.before, a.after, a.loss), (b.before, b.after, b.loss));
+            if !matches!(a.verdict, Verdict::Mistake | Verdict::Blunder) {
+                assert_eq!(a.verdict, b.verdict);
+                assert_eq!(b.deeper_loss, None);
+                continue;
+            }
+            flagged += 1;
+            // The deeper loss, from searches of our own two plies deeper.
+            let mover = h.positions()[i].side_to_move();
+            let prefix = |n: usize| {
+                let mut p = History::new(h.start().clone());
+                for &m in &h.moves()[..n] {
+                    p.play(m).unwrap();
+                }
+                p
+            };
+            let (score, best) = fresh_search(&prefix(i), depth + 2);
+            let before = as_value(score, mover, mover, 0);
+            let after_history = prefix(i + 1);
+            let after = if after_history.is_over() {
+                match after_history.outcome().unwrap().winner {
+                    Some(w) if w == mover => Value::Win { plies: 1 },
+                    Some(_) => Value::Loss { plies: 1 },
+                    None => Value::Draw,
+                }
+            } else {
+                let (s, _) = fresh_search(&after_history, depth + 2);
+                as_value(s, after_history.current().side_to_move(), mover, 1)
+            };
+            let deeper = if best == h.moves()[i] || after == before {
+                0.0
+            } else {
+                (expected_score(before, Jarmo::SCALE) - expected_score(after, Jarmo::SCALE))
+                    .max(0.0)
+            };
+            assert!(
+                (b.deeper_loss.unwrap() - deeper).abs() < 1e-12,
+                "move {}",
+                a.ply
+            );
+            let milder = if deeper < a.loss.unwrap() {
+                classify(deeper)
+            } else {
+                a.verdict
+            };
+            assert_eq!(b.verdict, milder, "move {}", a.ply);
+            downgraded += usize::from(b.verdict != a.verdict);
+        }
+    }
+    assert!(flagged > 5, "{flagged}");
+    // Random moves' blunders are mostly real, but not all.
+    assert!(downgraded < flagged, "{downgraded} of {flagged}");
 }
 
 #[test]

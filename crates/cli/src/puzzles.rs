@@ -29,6 +29,45 @@ pub enum Action {
     /// Mine puzzles from seeded self-play (and saved games), each with the
     /// value of every legal move.
     Generate(GenerateArgs),
+    /// Mine a game's whole puzzle set from its solver or table (Imago,
+    /// Linja) or from self-play confirmed by deeper searches, into a
+    /// compressed file and the set's manifest.
+    Mine(MineArgs),
+}
+
+/// `puzzles mine`.
+#[derive(clap::Args, Debug)]
+pub struct MineArgs {
+    /// The game.
+    #[arg(value_name = "GAME")]
+    game: GameName,
+    /// The set's file [default: data/puzzles/GAME.jsonl.gz].
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The manifest to record the set in [default: manifest.json next to
+    /// the set's file].
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+    /// How many puzzles to keep [default: 12000 for Imago and Linja, 1200
+    /// for the others].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    count: Option<u32>,
+    /// The seed of the games and of the selection.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// Linja: the games walked through the table; Jarmo, Super
+    /// Dimensiones, draughts: the most self-play games [default: 40000].
+    #[arg(long, value_name = "N", default_value_t = 40_000)]
+    games: u32,
+    /// Jarmo, Super Dimensiones, draughts: the depths of the search that
+    /// finds a puzzle and of the one that confirms it, at least 4 apart
+    /// [default: 3,7; Super Dimensiones 2,6].
+    #[arg(long, value_name = "DEPTH,DEPTH")]
+    depths: Option<String>,
+    /// Linja: the whole table of exact values [default: the table at the
+    /// default location].
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
 }
 
 /// `puzzles generate`.
@@ -71,6 +110,7 @@ pub struct GenerateArgs {
 pub fn run(args: &Args) -> Result<()> {
     match &args.action {
         Action::Generate(a) => crate::with_game!(a.game, G => generated::<G>(a)),
+        Action::Mine(a) => mine(a),
     }
 }
 
@@ -145,6 +185,143 @@ fn generated<G: Review + CliGame>(args: &GenerateArgs) -> Result<()> {
         )
     );
     Ok(())
+}
+
+/// `puzzles mine`: the set of one game, written with its manifest entry.
+fn mine(args: &MineArgs) -> Result<()> {
+    use tablero_ai::puzzles::mine::{mine_imago, mine_linja, mine_searched, Mined};
+    use tablero_ai::puzzles::set;
+    let game = args.game.name();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("data/puzzles").join(set::file_name(game)));
+    let manifest_path = args.manifest.clone().unwrap_or_else(|| {
+        out.parent()
+            .unwrap_or_else(|| Path::new("."))
+            .join("manifest.json")
+    });
+    let exact = matches!(game, "imago" | "linja");
+    let count = args
+        .count
+        .map_or(if exact { 12_000 } else { 1_200 }, |c| c as usize);
+    let show = std::io::stderr().is_terminal();
+    let say = |line: String, last: bool| {
+        if show {
+            eprint!("\r{line}");
+            if last {
+                eprintln!();
+            }
+        } else if last {
+            eprintln!("{line}");
+        }
+    };
+    let mined: Mined = match game {
+        "imago" => {
+            let layouts = tablero_ai::puzzles::imago::curated();
+            mine_imago(&layouts, count, args.seed, &mut |done, of| {
+                say(t!("puzzles-mine-layouts", done = done, of = of), done == of);
+            })
+        }
+        "linja" => {
+            let rules = tablero_games::linja::Rules::default();
+            let path = match &args.table {
+                Some(p) => p.clone(),
+                None => tablero_ai::solve::linja_table::default_path(rules)
+                    .ok_or_else(|| anyhow!(t!("puzzles-mine-no-table")))?,
+            };
+            let table = tablero_ai::solve::linja_table::Table::open(&path).map_err(|e| {
+                anyhow!(t!(
+                    "table-cannot-use",
+                    path = path.display().to_string(),
+                    error = crate::i18n::table_reason(&e)
+                ))
+            })?;
+            let games = args.games as usize;
+            mine_linja(&table, games, count, args.seed, &mut |g, found| {
+                if g % 500 == 0 || g == games {
+                    say(
+                        t!("puzzles-mine-games", games = g, found = found),
+                        g == games,
+                    );
+                }
+            })
+            .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))?
+        }
+        _ => {
+            let (a, b) = match &args.depths {
+                Some(text) => depths(text)?,
+                None if game == "dimensiones" => (2, 6),
+                None => (3, 7),
+            };
+            if b < a + tablero_ai::puzzles::set::MIN_DEEPER {
+                bail!(t!(
+                    "puzzles-mine-shallow",
+                    least = tablero_ai::puzzles::set::MIN_DEEPER
+                ));
+            }
+            let games = args.games as usize;
+            crate::with_game!(args.game, G => {
+                let variant = <G as tablero_core::Game>::Variant::default();
+                mine_searched::<G>(&variant, count, args.seed, games, (a, b), &mut |g, found| {
+                    say(t!("puzzles-mine-games", games = g, found = found), found >= count || g == games);
+                })
+            })
+        }
+    };
+    let bytes = set::encode(&mined.puzzles);
+    // Checked as a reader will check it before it is written.
+    set::decode(&bytes, game).map_err(|e| anyhow!(crate::i18n::message(&e.message())))?;
+    write_atomically(&out, &bytes)?;
+    let mut manifest: set::Manifest = match std::fs::read_to_string(&manifest_path) {
+        Ok(text) => serde_json::from_str(&text).unwrap_or_default(),
+        Err(_) => set::Manifest::default(),
+    };
+    manifest.put(set::entry(game, &bytes, &mined.puzzles));
+    write_atomically(&manifest_path, manifest.to_text().as_bytes())?;
+    for ((variant, theme), n) in &mined.found {
+        eprintln!(
+            "{}",
+            t!(
+                "puzzles-mine-found",
+                variant = variant.clone(),
+                theme = theme.clone(),
+                n = *n
+            )
+        );
+    }
+    eprintln!(
+        "{}",
+        t!(
+            "puzzles-mine-done",
+            kept = mined.puzzles.len(),
+            found = mined.found.values().sum::<usize>(),
+            path = out.display().to_string(),
+            bytes = bytes.len()
+        )
+    );
+    Ok(())
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder,
+/// so a reader never sees half a file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let cannot = || t!("cannot-write", path = path.display().to_string());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
+            .with_context(cannot)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            anyhow!(crate::i18n::io_reason(&e))
+        })
+        .with_context(cannot)
 }
 
 /// The saved games of `G` in `dir` (by their `Game` tag), in the order of

@@ -98,6 +98,8 @@ fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()
         reach: args.max_positions.unwrap_or(DEFAULT_REACH),
         threads: args.threads as usize,
         stop: None,
+        nodes: None,
+        confirm: None,
     };
     let show = std::io::stderr().is_terminal();
     let mut progress = |p: ReviewProgress| {

@@ -90,7 +90,7 @@ impl Id {
 }
 
 /// Every catalogue file: (language, file name, text).
-pub const FILES: [(Lang, &str, &str); 8] = [
+pub const FILES: [(Lang, &str, &str); 10] = [
     (
         Lang::En,
         "cli.ftl",
@@ -100,6 +100,11 @@ pub const FILES: [(Lang, &str, &str); 8] = [
         Lang::En,
         "games.ftl",
         include_str!("../../../locales/en/games.ftl"),
+    ),
+    (
+        Lang::En,
+        "learn.ftl",
+        include_str!("../../../locales/en/learn.ftl"),
     ),
     (
         Lang::En,
@@ -120,6 +125,11 @@ pub const FILES: [(Lang, &str, &str); 8] = [
         Lang::Es,
         "games.ftl",
         include_str!("../../../locales/es/games.ftl"),
+    ),
+    (
+        Lang::Es,
+        "learn.ftl",
+        include_str!("../../../locales/es/learn.ftl"),
     ),
     (
         Lang::Es,
