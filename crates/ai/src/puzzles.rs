@@ -24,6 +24,11 @@
 //! (every legal move valued once, the answer the only best). docs/ai.md,
 //! "Puzzles", gives the thresholds and why.
 //!
+//! The whole sets a server offers: [`imago`] (a solved layout mined
+//! whole), [`linja`] (games walked through the table), [`mine`] (a set of
+//! one game), [`set`] (its file, manifest and checked loader); the rating
+//! rule of puzzles: [`rating`].
+//!
 //! ```
 //! use tablero_ai::puzzles::{generate, read_puzzles, write_puzzles, MineOptions};
 //! use tablero_games::imago::Layout;

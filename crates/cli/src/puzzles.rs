@@ -61,7 +61,7 @@ pub struct MineArgs {
     games: u32,
     /// Jarmo, Super Dimensiones, draughts: the depths of the search that
     /// finds a puzzle and of the one that confirms it, at least 4 apart
-    /// [default: 3,7; Super Dimensiones 2,6].
+    /// [default: 4,8].
     #[arg(long, value_name = "DEPTH,DEPTH")]
     depths: Option<String>,
     /// Linja: the whole table of exact values [default: the table at the
@@ -251,8 +251,7 @@ fn mine(args: &MineArgs) -> Result<()> {
         _ => {
             let (a, b) = match &args.depths {
                 Some(text) => depths(text)?,
-                None if game == "dimensiones" => (2, 6),
-                None => (3, 7),
+                None => (4, 8),
             };
             if b < a + tablero_ai::puzzles::set::MIN_DEEPER {
                 bail!(t!(

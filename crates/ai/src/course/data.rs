@@ -247,12 +247,26 @@ const JARMO: Course = Course {
         },
         Stage {
             id: "jarmo-race",
-            exercises: &[ex(
-                "standard",
-                "dd1dd/1l3/l1d2/5/5 d 0/0 0 -/-",
-                Goal::Win,
-                &["c3-a4", "a4-c5"],
-            )],
+            exercises: &[
+                ex(
+                    "standard",
+                    "dd1dd/1l3/l1d2/5/5 d 0/0 0 -/-",
+                    Goal::Win,
+                    &["c3-a4", "a4-c5"],
+                ),
+                ex(
+                    "standard",
+                    "ddd1d/2l2/5/2d2/5 d 0/0 0 -/-",
+                    Goal::Win,
+                    &["c2-e3", "e3-d5"],
+                ),
+                ex(
+                    "standard",
+                    "dd1dd/5/1l3/2d2/5 d 0/0 0 -/-",
+                    Goal::Win,
+                    &["c2-a1", "a1-b3", "b3-a5"],
+                ),
+            ],
         },
     ],
 };
@@ -262,30 +276,54 @@ const LINJA: Course = Course {
     stages: &[
         Stage {
             id: "linja-first",
-            exercises: &[ex(
-                "publisher",
-                "10r/./1b/./1r2b/./1r/9b r 0",
-                Goal::Row { row: 5 },
-                &["4-5"],
-            )],
+            exercises: &[
+                ex(
+                    "publisher",
+                    "10r/./1b/./1r2b/./1r/9b r 0",
+                    Goal::Row { row: 5 },
+                    &["4-5"],
+                ),
+                ex(
+                    "publisher",
+                    "9r/1b/./2r1b/./1r/./10b b 0",
+                    Goal::Row { row: 2 },
+                    &["3-2"],
+                ),
+            ],
         },
         Stage {
             id: "linja-count",
-            exercises: &[ex(
-                "publisher",
-                "9r/./1r/1r2b/./1b/1b/1r8b r 0",
-                Goal::Row { row: 6 },
-                &["2-3 3-6"],
-            )],
+            exercises: &[
+                ex(
+                    "publisher",
+                    "9r/./1r/1r2b/./1b/1b/1r8b r 0",
+                    Goal::Row { row: 6 },
+                    &["2-3 3-6"],
+                ),
+                ex(
+                    "publisher",
+                    "8r1b/1r/1r/./2r1b/1b/./9b b 0",
+                    Goal::Row { row: 1 },
+                    &["5-4 4-1"],
+                ),
+            ],
         },
         Stage {
             id: "linja-extra",
-            exercises: &[ex(
-                "publisher",
-                "9r/./1r/1r2b/./1b/./1r9b r 0",
-                Goal::ExtraTurn,
-                &["2-3 3-6; 0-1"],
-            )],
+            exercises: &[
+                ex(
+                    "publisher",
+                    "9r/./1r/1r2b/./1b/./1r9b r 0",
+                    Goal::ExtraTurn,
+                    &["2-3 3-6; 0-1"],
+                ),
+                ex(
+                    "publisher",
+                    "9r1b/./1r/./2r1b/1b/./9b b 0",
+                    Goal::ExtraTurn,
+                    &["5-4 4-1; 7-6"],
+                ),
+            ],
         },
         Stage {
             id: "linja-end",
@@ -348,12 +386,20 @@ const DIMENSIONES: Course = Course {
     stages: &[
         Stage {
             id: "dimensiones-move",
-            exercises: &[ex(
-                "M-C-N-W-R",
-                "6/2b3/6/6/6/2r3 r -1 0 rbao",
-                Goal::Reach { square: "e3" },
-                &["c1-d2", "d2-e3"],
-            )],
+            exercises: &[
+                ex(
+                    "M-C-N-W-R",
+                    "6/2b3/6/6/6/2r3 r -1 0 rbao",
+                    Goal::Reach { square: "e3" },
+                    &["c1-d2", "d2-e3"],
+                ),
+                ex(
+                    "M-C-N-W-R",
+                    "1b4/6/6/6/6/4r1 r -1 0 rbao",
+                    Goal::Reach { square: "c3" },
+                    &["e1-d2", "d2-c3"],
+                ),
+            ],
         },
         Stage {
             id: "dimensiones-capture",
@@ -374,12 +420,20 @@ const DIMENSIONES: Course = Course {
         },
         Stage {
             id: "dimensiones-crown",
-            exercises: &[ex(
-                "M-C-N-W-R",
-                "6/4r1/6/6/1b4/6 r -1 0 rbao",
-                Goal::Crown,
-                &["e5-d6"],
-            )],
+            exercises: &[
+                ex(
+                    "M-C-N-W-R",
+                    "6/4r1/6/6/1b4/6 r -1 0 rbao",
+                    Goal::Crown,
+                    &["e5-d6"],
+                ),
+                ex(
+                    "M-C-N-W-R",
+                    "6/2b3/1r4/6/5b/6 r -1 0 rbao",
+                    Goal::Crown,
+                    &["b4xd6"],
+                ),
+            ],
         },
         Stage {
             id: "dimensiones-queen",
@@ -400,12 +454,20 @@ const DIMENSIONES: Course = Course {
         },
         Stage {
             id: "dimensiones-distract",
-            exercises: &[ex(
-                "M-D-N-W-R",
-                "6/4b1/6/2r3/6/6 r -1 0 rbao",
-                Goal::Win,
-                &["c3-d4"],
-            )],
+            exercises: &[
+                ex(
+                    "M-D-N-W-R",
+                    "6/4b1/6/2r3/6/6 r -1 0 rbao",
+                    Goal::Win,
+                    &["c3-d4"],
+                ),
+                ex(
+                    "M-D-N-W-R",
+                    "6/6/6/4b1/6/2r3 r -1 0 rbao",
+                    Goal::Win,
+                    &["c1-d2"],
+                ),
+            ],
         },
         Stage {
             id: "dimensiones-eastern",
@@ -426,12 +488,20 @@ const DIMENSIONES: Course = Course {
         },
         Stage {
             id: "dimensiones-allies",
-            exercises: &[ex(
-                "I-C-N-W-R",
-                "o4b/6/6/6/2a3/2r3 r -- 0 rbao",
-                Goal::Reach { square: "c3" },
-                &["c1-c3"],
-            )],
+            exercises: &[
+                ex(
+                    "I-C-N-W-R",
+                    "o4b/6/6/6/2a3/2r3 r -- 0 rbao",
+                    Goal::Reach { square: "c3" },
+                    &["c1-c3"],
+                ),
+                ex(
+                    "I-C-N-W-R",
+                    "o4b/6/6/6/6/ra4 r -- 0 rbao",
+                    Goal::Reach { square: "c1" },
+                    &["a1-c1"],
+                ),
+            ],
         },
         Stage {
             id: "dimensiones-battle",

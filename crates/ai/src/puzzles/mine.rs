@@ -81,7 +81,9 @@ pub fn mine_linja(
 /// A searched game: self-play from seed `seed` until `count` puzzles are
 /// found or `max_games` games are played, each puzzle's two searches
 /// `depths` apart (at least [`super::set::MIN_DEEPER`] plies; checked by
-/// the set's reader). `progress(games, found)` after each game.
+/// the set's reader), and kept only if its answer is still the only best
+/// move by a search one ply deeper than the confirming one
+/// ([`holds_deeper`]). `progress(games, found)` after each game.
 #[must_use]
 pub fn mine_searched<G: Review>(
     variant: &G::Variant,
@@ -95,7 +97,42 @@ pub fn mine_searched<G: Review>(
         depths: Some(depths),
         ..MineOptions::default()
     };
-    let mut all = generate::<G>(variant, &[], count, seed, max_games, &options, progress);
+    let mut ab = crate::alphabeta::AlphaBeta::<G>::new(crate::alphabeta::AlphaBetaConfig {
+        budget: crate::bot::Budget::Depth(1),
+        tt_entries: 1 << 16,
+        ..crate::alphabeta::AlphaBetaConfig::default()
+    });
+    let mut all = Vec::new();
+    let mut next_seed = seed;
+    let mut games = 0;
+    // Mined in rounds: a round's puzzles that do not hold one ply deeper
+    // are dropped, and the next round (new seeds) makes up for them.
+    while all.len() < count && games < max_games {
+        let want = count - all.len();
+        let mut played = 0;
+        let found = generate::<G>(
+            variant,
+            &[],
+            want,
+            next_seed,
+            max_games - games,
+            &options,
+            &mut |g, f| {
+                played = g;
+                progress(games + g, all.len() + f);
+            },
+        );
+        games += played.max(1);
+        next_seed = next_seed.wrapping_add(played.max(1) as u64);
+        let seen: std::collections::HashSet<String> =
+            all.iter().map(|p: &Puzzle| p.position.clone()).collect();
+        all.extend(
+            found
+                .into_iter()
+                .filter(|p| !seen.contains(&p.position) && holds_deeper::<G>(&mut ab, p)),
+        );
+    }
+    all.truncate(count);
     all.sort_by(|a, b| {
         (&a.variant, &a.theme, a.difficulty, &a.id).cmp(&(
             &b.variant,
@@ -108,4 +145,25 @@ pub fn mine_searched<G: Review>(
         found: census(&all),
         puzzles: all,
     }
+}
+
+/// Whether a searched puzzle's answer is still the only best move (by the
+/// expected score) by a search one ply deeper than its deep search: the
+/// deep search's parity can hide a second move as good.
+pub fn holds_deeper<G: Review>(ab: &mut crate::alphabeta::AlphaBeta<G>, p: &Puzzle) -> bool {
+    let (Some([_, deep]), Ok(pos)) = (p.depths, p.position_of::<G>()) else {
+        return false;
+    };
+    let values = super::searched_values(ab, &pos, deep + 1);
+    let score = |v| crate::review::expected_score(v, G::SCALE);
+    let mut answer = None;
+    let mut other = f64::MIN;
+    for &(m, v) in &values {
+        if pos.format_move(m) == p.answer {
+            answer = Some(score(v));
+        } else {
+            other = other.max(score(v));
+        }
+    }
+    answer.is_some_and(|a| a > other)
 }
