@@ -10,12 +10,16 @@
 //!   beyond both get no verdict ([`Verdict::Unknown`]).
 //! - **Searched games.** Jarmo, Super Dimensiones and 8x8 draughts are
 //!   judged by alpha-beta at a fixed depth ([`Review::DEPTH`], or
-//!   [`ReviewOptions::depth`]) with the game's own evaluation: the search
-//!   of the position before the move gives its value and the best move,
-//!   and a search one ply shallower of the position after it gives the
-//!   value of the move played, so both see equally far. A move is
-//!   classified by the share of the expected score it gives away (see
-//!   [`expected_score`]): [`INACCURACY`], [`MISTAKE`], [`BLUNDER`].
+//!   [`ReviewOptions::depth`]; at most [`Review::NODES`] nodes a position
+//!   where the game sets a bound) with the game's own evaluation. Every
+//!   position of the game is searched once: a move's value before is the
+//!   search of the position before it (with its best move), its value
+//!   after the search of the position after it, so one move's value after
+//!   is the next move's value before and the values along the game are
+//!   continuous. A move is classified by the share of the expected score
+//!   it gives away (see [`expected_score`]): [`INACCURACY`], [`MISTAKE`],
+//!   [`BLUNDER`]; a mistake or a blunder is checked by searches
+//!   [`Review::CONFIRM`] plies deeper and keeps the milder verdict.
 //!
 //! Every position is judged on its own (a fresh search, a fresh table), so
 //! a review is the same on any machine and whatever order its positions
@@ -304,9 +308,8 @@ pub struct GameReview {
 /// How far a review looks.
 #[derive(Clone, Debug)]
 pub struct ReviewOptions {
-    /// Searched games: the depth of the search before each move
-    /// (`None`: the game's [`Review::DEPTH`]). The move played is searched
-    /// one ply shallower from the position after it.
+    /// Searched games: the depth of the search of every position
+    /// (`None`: the game's [`Review::DEPTH`]).
     pub depth: Option<u32>,
     /// Linja without a table: the most positions the endgame solver
     /// stores over the whole review (it judges from the end of the game
