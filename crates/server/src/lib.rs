@@ -22,7 +22,6 @@ mod minify;
 pub mod players;
 pub mod position;
 pub mod puzzles;
-pub mod rating;
 pub mod ratings;
 pub mod reviews;
 mod routes;

@@ -10,13 +10,13 @@
 
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::rating::PROVISIONAL_RD;
 use anyhow::{anyhow, Context};
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use tablero_ai::table::{self, Seat, Table};
 use tablero_core::{Player, Record};
+use tablero_glicko::PROVISIONAL_RD;
 
 /// The most games one page of a player's games lists.
 pub const MAX_PAGE: i64 = 100;

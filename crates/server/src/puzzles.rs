@@ -13,7 +13,6 @@
 //! one back, stored nowhere.
 
 use crate::hub::{Hub, HubError};
-use crate::rating::{Game as Rated, Rating};
 use crate::store::{now_ms, Store};
 use anyhow::Context;
 use serde::Serialize;
@@ -22,6 +21,7 @@ use std::sync::{Arc, Weak};
 use tablero_ai::puzzles::{mine, self_play, MineOptions, Puzzle};
 use tablero_ai::review::{Review, Value};
 use tablero_core::{id, Game, Localize, Message};
+use tablero_glicko::{Game as Rated, Rating};
 
 /// The deviation a puzzle's difficulty is taken with, as an opponent's
 /// rating (as at the terminal).
@@ -288,7 +288,7 @@ pub fn sent_rating(rating: Option<f64>, deviation: Option<f64>) -> Result<Rating
     if !(100.0..=4000.0).contains(&r) {
         return Err(bad("rating", r));
     }
-    let d = deviation.unwrap_or(crate::rating::MAX_RD);
+    let d = deviation.unwrap_or(tablero_glicko::MAX_RD);
     if !(30.0..=350.0).contains(&d) {
         return Err(bad("deviation", d));
     }

@@ -1,12 +1,11 @@
 //! Rated games: which games are rated, the rating pools, and applying a
 //! finished rated game's result to its players' Glicko-2 ratings (the
-//! formulas are in [`crate::rating`]).
+//! formulas are in the `tablero_glicko` crate).
 //!
 //! A *pool* is what one rating covers: one per game (Super Dimensiones'
 //! 32 rule sets share one), except 8x8 draughts, with one per variant
 //! (`draughts-russian`, `draughts-turkish`, `draughts-english`).
 
-use crate::rating::{Game as Period, Rating};
 use crate::store::{now_ms, GameRow, Store};
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -14,6 +13,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use std::collections::BTreeMap;
 use tablero_ai::strength::level_rating;
+use tablero_glicko::{Game as Period, Rating};
 
 /// The rating pool of `game` played with `variant` (the variant's text as
 /// stored with the game).

@@ -6,7 +6,7 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use tablero_server::rating::{Game as Period, Rating};
+use tablero_glicko::{Game as Period, Rating};
 use tablero_server::ratings::{self, Rated};
 use tablero_server::store::Store;
 

@@ -14,6 +14,10 @@
 //! The formulas are checked against the paper's example: a 1500/200/0.06
 //! player who beats a 1400/30 player and loses to 1550/100 and 1700/300 ends
 //! at 1464.06 / 151.52 / 0.05999 (with τ = 0.5).
+//!
+//! The crate stands below the server and the terminal, as scalachess's
+//! Glicko stands below lichess's server: the web app's game and puzzle
+//! ratings and `tablero puzzle` at the terminal all rate through it.
 
 use serde::{Deserialize, Serialize};
 
