@@ -114,6 +114,8 @@ reason_subgames = both sub-games are decided
 reason_resign = resignation
 reason_agreed = by agreement
 reason_time = the clock ran out (lost on time)
+reason_forfeit = lost by forfeit
+reason_aborted = the game was called off
 
 ## Clocks (web/clock.js) and the games waiting for a move
 
@@ -554,6 +556,8 @@ api_account_wrong_password = the password is wrong
 api_login_failed = wrong name or password
 api_not_logged_in = you are not logged in
 api_cross_site = this request must come from the app's own pages (its Origin is another site's)
+api_seat_not_yours = you do not hold this seat's link: only its player may take it
+api_seat_taken = another account already plays this seat
 account_login = Log in
 account_signup = Sign up
 account_logout = Log out

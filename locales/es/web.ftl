@@ -114,6 +114,8 @@ reason_subgames = las dos subpartidas están decididas
 reason_resign = abandono
 reason_agreed = por acuerdo
 reason_time = se acabó el tiempo (partida perdida por tiempo)
+reason_forfeit = perdida por incomparecencia
+reason_aborted = la partida se anuló
 
 ## Relojes (web/clock.js) y las partidas que esperan una jugada
 
@@ -557,6 +559,8 @@ api_account_wrong_password = la contraseña no es correcta
 api_login_failed = nombre o contraseña incorrectos
 api_not_logged_in = no has iniciado sesión
 api_cross_site = esta petición debe venir de las páginas de la propia aplicación (su Origin es de otro sitio)
+api_seat_not_yours = no tienes el enlace de este asiento: solo su jugador puede tomarlo
+api_seat_taken = otra cuenta ya juega en este asiento
 account_login = Entrar
 account_signup = Crear cuenta
 account_logout = Salir

@@ -346,7 +346,7 @@ async fn the_hash_is_argon2id_and_no_answer_carries_it() {
     assert_eq!(a.status, 200);
     let c = a.session();
     answers.push(a.text.clone());
-    let store = tablero_server::Store::open(&s.database).await.unwrap();
+    let store = tablero_server::Db::open(&s.database).await.unwrap();
     let hash: String = sqlx::query_scalar("SELECT hash FROM accounts WHERE name_key = 'hidden'")
         .fetch_one(store.pool())
         .await

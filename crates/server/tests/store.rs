@@ -2,7 +2,10 @@
 //! answered after its commit, a stale one refused alone, and every
 //! acknowledged change found after the store is reopened.
 
-use tablero_server::store::{Chain, GameRow, SeatRow, Store};
+use tablero_server::db::Db;
+use tablero_server::events::Bus;
+use tablero_server::games::store::Store;
+use tablero_server::games::{Chain, GameRow, SeatRow};
 
 fn seat(token: &str) -> SeatRow {
     SeatRow {
@@ -37,7 +40,7 @@ async fn concurrent_changes_commit_in_groups_and_survive_a_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.db");
     let path = path.to_str().unwrap().to_string();
-    let store = Store::open(&path).await.unwrap();
+    let store = Store::new(Db::open(&path).await.unwrap(), Bus::new());
     let games = 64;
     for g in 0..games {
         store.create_game(&row(&format!("g{g}"))).await.unwrap();
@@ -68,7 +71,7 @@ async fn concurrent_changes_commit_in_groups_and_survive_a_reopen() {
     assert!(!store.save(&stale, 0, &["x".into()]).await.unwrap());
     drop(store);
 
-    let store = Store::open(&path).await.unwrap();
+    let store = Store::new(Db::open(&path).await.unwrap(), Bus::new());
     for g in 0..games {
         let (r, moves) = store.load_game(&format!("g{g}")).await.unwrap().unwrap();
         assert_eq!(r.version, 5);
