@@ -257,6 +257,57 @@ mod tests {
         }
     }
 
+    /// A subscriber that counts what it was asked to do.
+    #[derive(Default)]
+    struct Counter {
+        applied: std::sync::Mutex<Vec<String>>,
+        catch_ups: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Subscriber for Counter {
+        fn name(&self) -> &'static str {
+            "counter"
+        }
+
+        fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>> {
+            self.applied.lock().unwrap().push(e.game.clone());
+            Box::pin(async { Ok(()) })
+        }
+
+        fn catch_up(&self) -> BoxFuture<'_, Result<usize, Fault>> {
+            self.catch_ups
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Box::pin(async { Ok(0) })
+        }
+    }
+
+    /// Waits until `done` holds (at most a few seconds).
+    async fn until(done: impl Fn() -> bool) {
+        for _ in 0..200 {
+            if done() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("not in time");
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_catches_up_at_start_and_when_told_it_missed_events() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let bus = Bus::new();
+        let c = Arc::new(Counter::default());
+        let task = spawn(&bus, Arc::clone(&c) as Arc<dyn Subscriber>);
+        until(|| c.catch_ups.load(SeqCst) == 1).await;
+        bus.publish(ended("a"));
+        bus.publish(ended("b"));
+        until(|| c.applied.lock().unwrap().len() == 2).await;
+        assert_eq!(*c.applied.lock().unwrap(), ["a", "b"]);
+        bus.may_have_missed();
+        until(|| c.catch_ups.load(SeqCst) == 2).await;
+        task.abort();
+    }
+
     #[tokio::test]
     async fn another_process_s_event_is_heard_and_one_s_own_echo_is_not() {
         let (here, there) = (Bus::new(), Bus::new());

@@ -153,7 +153,7 @@ const CHANNELS: [&str; 3] = [games::CHANNEL, lobby::CHANNEL, events::CHANNEL];
 ///
 /// # Errors
 /// When it cannot listen at first.
-async fn listen(state: &AppState, url: &str) -> Result<()> {
+pub async fn listen(state: &AppState, url: &str) -> Result<()> {
     let mut listener = sqlx::postgres::PgListener::connect(url)
         .await
         .context("cannot LISTEN on PostgreSQL")?;

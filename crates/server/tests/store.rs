@@ -4,7 +4,7 @@
 
 use tablero_server::db::Db;
 use tablero_server::events::Bus;
-use tablero_server::games::store::Store;
+use tablero_server::games::store::{Committed, EndWrite, Store};
 use tablero_server::games::{Chain, GameRow, SeatRow};
 
 fn seat(token: &str) -> SeatRow {
@@ -79,4 +79,130 @@ async fn concurrent_changes_commit_in_groups_and_survive_a_reopen() {
         let want: Vec<String> = (0..5).map(|p| format!("m{g}-{p}")).collect();
         assert_eq!(moves, want, "game g{g}");
     }
+}
+
+/// The event of game `id`'s end, its number left to the store.
+fn ended(id: &str) -> tablero_server::events::GameEnded {
+    let seat = tablero_server::events::EndedSeat {
+        kind: "human".into(),
+        level: None,
+        account: None,
+    };
+    tablero_server::events::GameEnded {
+        game: id.into(),
+        seq: 0,
+        name: "jarmo".into(),
+        variant: String::new(),
+        result: "w0:resign".into(),
+        kind: tablero_server::events::EndKind::Resign,
+        winner: Some(0),
+        seats: [seat.clone(), seat],
+        rated: None,
+        clock: None,
+        plies: 0,
+        at: 2,
+    }
+}
+
+/// Games ending at once, in one group commit or several, on one process
+/// or two: every end gets its own number, stored with the end, and an end
+/// committed later a higher one; an undo that takes an end back clears
+/// it.
+async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
+    let games = 48;
+    for g in 0..games {
+        stores[0]
+            .create_game(&row(&format!("{tag}{g}")))
+            .await
+            .unwrap();
+    }
+    let mut tasks = Vec::new();
+    for g in 0..games {
+        let store = stores[g % 2].clone();
+        let id = format!("{tag}{g}");
+        tasks.push(tokio::spawn(async move {
+            let mut r = row(&id);
+            r.version = 1;
+            r.declared = Some("w0:resign".into());
+            r.result = r.declared.clone();
+            r.updated = 2;
+            let done = store
+                .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+                .await
+                .unwrap();
+            let Committed::Ended(seq) = done else {
+                panic!("{id}: {done:?}");
+            };
+            (id, seq)
+        }));
+    }
+    let mut seqs = Vec::new();
+    for t in tasks {
+        seqs.push(t.await.unwrap());
+    }
+    let mut numbers: Vec<i64> = seqs.iter().map(|(_, s)| *s).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(numbers.len(), games, "one number per end: {seqs:?}");
+    let db = stores[0].db();
+    for (id, seq) in &seqs {
+        let stored: Option<i64> = sqlx::query_scalar("SELECT end_seq FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(stored, Some(*seq), "{id}");
+    }
+    // The end taken back: no number, until the game ends again, later.
+    let (id, first) = &seqs[0];
+    let mut r = row(id);
+    r.version = 2;
+    assert!(
+        stores[0]
+            .save_with(&r, (0, 0), &[], None, EndWrite::Reopens)
+            .await
+            .unwrap()
+            == Committed::Done
+    );
+    let stored: Option<i64> = sqlx::query_scalar("SELECT end_seq FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored, None);
+    r.version = 3;
+    r.result = Some("d:agreed".into());
+    let again = stores[1]
+        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(id))))
+        .await
+        .unwrap();
+    let Committed::Ended(later) = again else {
+        panic!("{again:?}");
+    };
+    assert!(later > *numbers.last().unwrap() && later > *first);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ends_get_strictly_increasing_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n.db");
+    let db = Db::open(path.to_str().unwrap()).await.unwrap();
+    // Two stores (two committers) on one SQLite file, as two processes.
+    let other = Db::open(path.to_str().unwrap()).await.unwrap();
+    let stores = [Store::new(db, Bus::new()), Store::new(other, Bus::new())];
+    ends_are_numbered_once_in_order(stores, "s").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ends_get_strictly_increasing_numbers_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!("skipped: TABLERO_TEST_POSTGRES is not set");
+        return;
+    };
+    let tag = format!("p{}", tablero_server::db::random_id(6));
+    let stores = [
+        Store::new(Db::open(&url).await.unwrap(), Bus::new()),
+        Store::new(Db::open(&url).await.unwrap(), Bus::new()),
+    ];
+    ends_are_numbered_once_in_order(stores, &tag).await;
 }
