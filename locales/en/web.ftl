@@ -69,6 +69,10 @@ draw_offer = Offer a draw
 draw_accept = Accept the draw
 draw_decline = Decline the draw
 draw_offered = { $side } offers a draw.
+claim_ask = Play { $side } as { $name }?
+claim_note = This browser holds this seat. Yes: the game shows your name and is kept in your account, on any device. No: it stays this browser's alone.
+claim_yes = Yes, as { $name }
+claim_no = Play without my account
 pass = Pass
 play_move = Play { $move }
 moves_title = Moves
@@ -142,7 +146,7 @@ your_turn_notify_on = Notifications are on for this browser.
 your_turn_notify_denied = This browser refuses notifications for tablero.
 your_turn_notice = Your move in { $game }
 
-## Email notices (src/mail.rs, the home page's "your turn" box)
+## Email notices (src/mail/, the home page's "your turn" box)
 
 mail_subject_one = Your move in { $game }
 mail_subject_many = Your move in { $n } games

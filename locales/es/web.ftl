@@ -69,6 +69,10 @@ draw_offer = Ofrecer tablas
 draw_accept = Aceptar las tablas
 draw_decline = Rechazar las tablas
 draw_offered = { $side } ofrece tablas.
+claim_ask = ¿Jugar con { $side } como { $name }?
+claim_note = Este navegador tiene este asiento. Sí: la partida muestra tu nombre y queda en tu cuenta, en cualquier dispositivo. No: sigue siendo solo de este navegador.
+claim_yes = Sí, como { $name }
+claim_no = Jugar sin mi cuenta
 pass = Pasar
 play_move = Jugar { $move }
 moves_title = Jugadas
@@ -142,7 +146,7 @@ your_turn_notify_on = Los avisos están activados en este navegador.
 your_turn_notify_denied = Este navegador no permite avisos de tablero.
 your_turn_notice = Te toca en { $game }
 
-## Avisos por correo (src/mail.rs, el recuadro «Te toca» de la página de inicio)
+## Avisos por correo (src/mail/, el recuadro «Te toca» de la página de inicio)
 
 mail_subject_one = Te toca en { $game }
 mail_subject_many = Te toca en { $n } partidas

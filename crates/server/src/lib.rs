@@ -28,6 +28,7 @@ pub mod mail;
 pub mod players;
 pub mod puzzles;
 pub mod ratings;
+pub mod refusal;
 pub mod reviews;
 mod routes;
 pub mod state;

@@ -6,8 +6,8 @@
 //!   or the routes' `ApiError`;
 //! - the games concern imports another concern (it publishes its ends and
 //!   asks its `Seating` port; it names no subscriber);
-//! - the shared storage (`db/`) or the events (`events.rs`) import a
-//!   concern;
+//! - the shared storage (`db/`), the events (`events.rs`) or the kinds of
+//!   refusal (`refusal.rs`) import a concern;
 //! - a route file imports another route file (they share `routes/http/`
 //!   and `state.rs` only);
 //! - SQL is written outside a concern's `store.rs` (and `db/`);
@@ -169,7 +169,7 @@ fn problems(files: &BTreeMap<String, String>) -> Vec<String> {
                 }
             }
         }
-        if path.starts_with("db/") || path == "events.rs" {
+        if path.starts_with("db/") || path == "events.rs" || path == "refusal.rs" {
             for c in CONCERNS {
                 if names_module(&code, c) {
                     out.push(format!("{path}: the shared {path} imports the concern {c}"));

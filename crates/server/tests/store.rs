@@ -206,3 +206,106 @@ async fn ends_get_strictly_increasing_numbers_on_postgres() {
     ];
     ends_are_numbered_once_in_order(stores, &tag).await;
 }
+
+/// A database made before the end numbers (migrations 11 and 12 undone)
+/// with three games that ended and one that goes on: opened again, the
+/// ended games are numbered in the order of their last change, and the
+/// next end comes after them.
+async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
+    let db = Db::open(url).await.unwrap();
+    let store = Store::new(db.clone(), Bus::new());
+    for (g, updated, result) in [
+        ("b", 30, Some("w0:resign")),
+        ("a", 10, Some("d:agreed")),
+        ("c", 20, Some("w1:time")),
+        ("d", 40, None),
+    ] {
+        let id = format!("{tag}{g}");
+        store.create_game(&row(&id)).await.unwrap();
+        let mut r = row(&id);
+        r.version = 1;
+        r.updated = updated;
+        r.result = result.map(String::from);
+        assert!(store.save(&r, 0, &[]).await.unwrap());
+    }
+    let pool = db.pool();
+    let postgres = db.is_postgres();
+    for sql in [
+        "DELETE FROM _sqlx_migrations WHERE version >= 11",
+        "DROP INDEX games_end_seq",
+        "ALTER TABLE games DROP COLUMN end_seq",
+        "ALTER TABLE games DROP COLUMN ended",
+    ] {
+        sqlx::query(sql).execute(pool).await.unwrap();
+    }
+    if postgres {
+        sqlx::query("DROP SEQUENCE game_end_seq")
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    drop(store);
+    let db = Db::open(url).await.unwrap();
+    let seq = |g: &'static str| {
+        let db = db.clone();
+        let id = format!("{tag}{g}");
+        async move {
+            let n: Option<i64> = sqlx::query_scalar("SELECT end_seq FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+            n
+        }
+    };
+    let (a, c, b) = (
+        seq("a").await.unwrap(),
+        seq("c").await.unwrap(),
+        seq("b").await.unwrap(),
+    );
+    assert!(a < c && c < b, "{a} {c} {b}: by their last change");
+    assert_eq!(seq("d").await, None, "a game going on has no number");
+    let store = Store::new(db, Bus::new());
+    let id = format!("{tag}d");
+    let mut r = row(&id);
+    r.version = 2;
+    r.result = Some("w0:resign".into());
+    let done = store
+        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+        .await
+        .unwrap();
+    assert!(
+        matches!(done, Committed::Ended(n) if n > b),
+        "{done:?} after {b}"
+    );
+}
+
+#[tokio::test]
+async fn older_ends_are_numbered_by_the_migration_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.db");
+    older_ends_are_numbered_by_the_migration(path.to_str().unwrap(), "m").await;
+}
+
+#[tokio::test]
+async fn older_ends_are_numbered_by_the_migration_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!("skipped: TABLERO_TEST_POSTGRES is not set");
+        return;
+    };
+    // The other tests may use the database meanwhile: a database of its own.
+    let admin = Db::open(&url).await.unwrap();
+    let name = format!(
+        "tablero_migration_{}",
+        tablero_server::db::random_id(8).to_lowercase()
+    );
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(admin.pool())
+        .await
+        .unwrap();
+    let own = match url.rsplit_once('/') {
+        Some((base, _)) => format!("{base}/{name}"),
+        None => panic!("a database URL: {url}"),
+    };
+    older_ends_are_numbered_by_the_migration(&own, "m").await;
+}

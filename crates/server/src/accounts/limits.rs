@@ -39,7 +39,7 @@ impl AccountLimits {
     /// over its rate.
     ///
     /// # Errors
-    /// [`AccountError::TooMany`] with the seconds to wait.
+    /// [`AccountError::TooMany`], its message saying the seconds to wait.
     pub fn check(&self, ip: Option<IpAddr>, name_key: &str) -> Result<(), AccountError> {
         use governor::clock::{Clock, DefaultClock};
         let now = DefaultClock::default().now();
@@ -58,10 +58,9 @@ impl AccountLimits {
             None => Ok(()),
             Some(w) => {
                 let seconds = w.as_secs() + 1;
-                Err(AccountError::TooMany {
-                    message: Message::of(id!("api_too_many_requests")).num("seconds", seconds),
-                    seconds,
-                })
+                Err(AccountError::TooMany(
+                    Message::of(id!("api_too_many_requests")).num("seconds", seconds),
+                ))
             }
         }
     }

@@ -43,54 +43,29 @@ pub const MAX_TOKENS: usize = 200;
 /// The longest session secret read (a longer one is no session).
 const MAX_SECRET: usize = 100;
 
-/// Why the accounts concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum AccountError {
-    /// A name, a password or a list that cannot be taken.
-    #[error("{0}")]
-    Invalid(Message),
-    /// The login failed: an unknown name or a wrong password (one answer
-    /// for both).
-    #[error("{0}")]
-    LoginFailed(Message),
-    /// Not the asker's: a wrong current password, a seat their tokens do
-    /// not hold.
-    #[error("{0}")]
-    NotYours(Message),
-    /// Taken already: a name, a seat another account holds.
-    #[error("{0}")]
-    Taken(Message),
-    /// Too many attempts: wait `seconds`.
-    #[error("{message}")]
-    TooMany {
-        /// Why, with the wait.
-        message: Message,
-        /// Whole seconds to wait (at least 1).
-        seconds: u64,
-    },
-    /// No such game (a seat claimed in a game that is not one).
-    #[error("{0}")]
-    Missing(Message),
-    /// The store or a task failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for AccountError {
-    fn from(e: Fault) -> Self {
-        AccountError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the accounts concern refused a request, or failed.
+    pub enum AccountError {
+        /// A name, a password or a list that cannot be taken.
+        Unfit => Invalid,
+        /// The login failed: an unknown name or a wrong password (one
+        /// answer for both).
+        LoginFailed => Unknown,
+        /// Not the asker's: a wrong current password, a seat their tokens
+        /// do not hold.
+        NotYours => NotYours,
+        /// Taken already: a name, a seat another account holds.
+        Taken => NotNow,
+        /// Too many attempts: the message says how many seconds to wait.
+        TooMany => TooMany,
+        /// No such game (a seat claimed in a game that is not one).
+        NoGame => Missing,
     }
 }
 
 impl From<GameError> for AccountError {
     fn from(e: GameError) -> Self {
-        match e {
-            GameError::Missing(m) => AccountError::Missing(m),
-            GameError::Invalid(m) => AccountError::Invalid(m),
-            GameError::NotYours(m) => AccountError::NotYours(m),
-            GameError::NotNow(m) => AccountError::Taken(m),
-            GameError::Internal(f) => AccountError::Internal(f),
-        }
+        crate::refusal::pass_on(e, AccountError::of)
     }
 }
 
@@ -213,13 +188,13 @@ impl Accounts {
         let name = name.trim();
         self.limits.check(ip, &name_key(name))?;
         if let Some(m) = bad_name(name) {
-            return Err(AccountError::Invalid(m));
+            return Err(AccountError::Unfit(m));
         }
         if let Some(m) = passwords::bad_password(&password) {
-            return Err(AccountError::Invalid(m));
+            return Err(AccountError::Unfit(m));
         }
         if tokens.len() > MAX_TOKENS {
-            return Err(AccountError::Invalid(
+            return Err(AccountError::Unfit(
                 Message::of(id!("api_too_many_tokens")).num("max", MAX_TOKENS),
             ));
         }
@@ -319,7 +294,7 @@ impl Accounts {
         new: String,
     ) -> Result<(), AccountError> {
         if let Some(m) = passwords::bad_password(&new) {
-            return Err(AccountError::Invalid(m));
+            return Err(AccountError::Unfit(m));
         }
         self.check_password(s, old).await?;
         let hash = passwords::hash(new).await?;

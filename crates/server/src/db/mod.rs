@@ -127,7 +127,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 11] = [
+const MIGRATIONS: [Step; 12] = [
     (
         1,
         "init",
@@ -192,7 +192,13 @@ const MIGRATIONS: [Step; 11] = [
         11,
         "end sequence",
         include_str!("../../migrations/0011_end_seq.sql"),
-        Some(include_str!("../../migrations/0011_end_seq.pg.sql")),
+        None,
+    ),
+    (
+        12,
+        "end sequence numbering",
+        include_str!("../../migrations/0012_end_sequence.sql"),
+        Some(include_str!("../../migrations/0012_end_sequence.pg.sql")),
     ),
 ];
 

@@ -21,24 +21,14 @@ use std::time::Duration;
 use tablero_ai::table::GameTable;
 use tablero_core::{id, Message};
 
-/// Why the explore concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ExploreError {
-    /// A position that cannot be set up: a bad variant, position or move,
-    /// a game without exact values.
-    #[error("{0}")]
-    Invalid(Message),
-    /// No such game.
-    #[error("{0}")]
-    Missing(Message),
-    /// The store failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for ExploreError {
-    fn from(e: Fault) -> Self {
-        ExploreError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the explore concern refused a request, or failed.
+    pub enum ExploreError {
+        /// A position that cannot be set up: a bad variant, position or
+        /// move, a game without exact values.
+        BadPosition => Invalid,
+        /// No such game.
+        NoSuchGame => Missing,
     }
 }
 
@@ -94,12 +84,12 @@ impl ExploreBody {
     /// (`api_explore_not_exact`), a bad variant or move.
     pub fn table(&self) -> Result<Box<dyn GameTable>, ExploreError> {
         if crate::games::catalog::find(&self.game).is_none() {
-            return Err(ExploreError::Missing(crate::games::catalog::no_such_game(
-                &self.game,
-            )));
+            return Err(ExploreError::NoSuchGame(
+                crate::games::catalog::no_such_game(&self.game),
+            ));
         }
         if !EXACT_GAMES.contains(&self.game.as_str()) {
-            return Err(ExploreError::Invalid(
+            return Err(ExploreError::BadPosition(
                 Message::of(id!("api_explore_not_exact"))
                     .text("game", &self.game)
                     .text("games", EXACT_GAMES.join(", ")),

@@ -51,11 +51,11 @@ impl PositionBody {
     /// (named with its number).
     pub fn table(&self) -> Result<Box<dyn GameTable>, ExploreError> {
         if catalog::find(&self.game).is_none() {
-            return Err(ExploreError::Missing(catalog::no_such_game(&self.game)));
+            return Err(ExploreError::NoSuchGame(catalog::no_such_game(&self.game)));
         }
         if self.moves.len() > MAX_MOVES {
             let n = self.moves.len();
-            return Err(ExploreError::Invalid(
+            return Err(ExploreError::BadPosition(
                 Message::of(id!("api_too_many_moves"))
                     .num("n", n)
                     .num("max", MAX_MOVES),
@@ -65,7 +65,7 @@ impl PositionBody {
             None | Some(0) => Player::P1,
             Some(1) => Player::P2,
             Some(n) => {
-                return Err(ExploreError::Invalid(
+                return Err(ExploreError::BadPosition(
                     Message::of(id!("api_bad_first")).num("first", n),
                 ))
             }
@@ -77,17 +77,17 @@ impl PositionBody {
             first,
             [Seat::Person; 2],
         )
-        .map_err(ExploreError::Invalid)?;
+        .map_err(ExploreError::BadPosition)?;
         for (i, text) in self.moves.iter().enumerate() {
             let Some(seat) = table.to_move() else {
-                return Err(ExploreError::Invalid(
+                return Err(ExploreError::BadPosition(
                     Message::of(id!("api_move_after_end"))
                         .num("n", i + 1)
                         .text("move", text),
                 ));
             };
             table.play(seat, text).map_err(|e| {
-                ExploreError::Invalid(
+                ExploreError::BadPosition(
                     Message::of(id!("api_move_refused"))
                         .num("n", i + 1)
                         .text("move", text)

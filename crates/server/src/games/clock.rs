@@ -5,7 +5,6 @@
 //! shared PostgreSQL database keeps time for every game; the stored
 //! version (compare and set) lets only one of them end it.
 
-use super::catalog::outcome_code;
 use super::end::Change;
 use super::{GameError, Hub, Live};
 use crate::db::now_ms;
@@ -61,23 +60,7 @@ impl Hub {
             };
             let mut table = live.table.boxed_clone();
             table.flag(seat)?;
-            let mut row = live.row.clone();
-            if let Some(c) = row.clock.as_mut() {
-                c.flag(seat);
-            }
-            row.declared = table.declared().map(|o| outcome_code(&o));
-            row.result = table.outcome().map(|o| outcome_code(&o));
-            row.draw_offer = None;
-            row.version += 1;
-            row.updated = now;
-            let keep = live.table.moves().len();
-            let change = Change {
-                row,
-                table: Some(table),
-                keep,
-                added: Vec::new(),
-                next: None,
-            };
+            let change = Change::declared(&live, table, now, |c| c.flag(seat));
             if self.commit(&mut live, change).await? {
                 drop(live);
                 tracing::info!(game = %id, seat, "lost on time");

@@ -31,6 +31,35 @@ pub(super) struct Change {
     pub next: Option<GameRow>,
 }
 
+impl Change {
+    /// The change of `live` to `table`, whose result was declared from
+    /// outside the board (a fallen flag, the server's end): the row's
+    /// result, no draw offer, the clocks as `clock` leaves them, at `now`.
+    pub(super) fn declared(
+        live: &Live,
+        table: Box<dyn GameTable>,
+        now: i64,
+        clock: impl FnOnce(&mut tablero_ai::clock::Clock),
+    ) -> Change {
+        let mut row = live.row.clone();
+        if let Some(c) = row.clock.as_mut() {
+            clock(c);
+        }
+        row.declared = table.declared().map(|o| outcome_code(&o));
+        row.result = table.outcome().map(|o| outcome_code(&o));
+        row.draw_offer = None;
+        row.version += 1;
+        row.updated = now;
+        Change {
+            row,
+            keep: live.table.moves().len(),
+            table: Some(table),
+            added: Vec::new(),
+            next: None,
+        }
+    }
+}
+
 /// An end the server declares from outside the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -154,23 +183,7 @@ impl Hub {
             let mut table = live.table.boxed_clone();
             let to_move = table.to_move();
             table.declare(outcome);
-            let mut row = live.row.clone();
-            if let Some(clock) = row.clock.as_mut() {
-                clock.stop(to_move, now);
-            }
-            row.declared = Some(outcome_code(&outcome));
-            row.result = row.declared.clone();
-            row.draw_offer = None;
-            row.version += 1;
-            row.updated = now;
-            let keep = live.table.moves().len();
-            let change = Change {
-                row,
-                table: Some(table),
-                keep,
-                added: Vec::new(),
-                next: None,
-            };
+            let change = Change::declared(&live, table, now, |c| c.stop(to_move, now));
             if self.commit(&mut live, change).await? {
                 drop(live);
                 let _ = entry.changes.send(());

@@ -2,48 +2,28 @@
 //! without HTTP. The routes turn it into an answer (their `ApiError` picks
 //! the status from its kind).
 
-use crate::db::Fault;
 use tablero_ai::table::Refusal;
 use tablero_core::{id, Message};
 
-/// Why the games concern refused a request, or failed. Each refusal carries its
-/// reason as a message of the web's catalogue (`locales/*/web.ftl`, ids
-/// `api_…`) or of the games' (`games.ftl`), which the browser shows in
-/// the reader's language.
-#[derive(Debug, thiserror::Error)]
-pub enum GameError {
-    /// Malformed, or against the rules: an unknown game, a bad variant,
-    /// level or move, a ply beyond the game.
-    #[error("{0}")]
-    Invalid(Message),
-    /// Not the actor's to do: not their seat, not their turn, not their
-    /// saved layout.
-    #[error("{0}")]
-    NotYours(Message),
-    /// No such game (or layout).
-    #[error("{0}")]
-    Missing(Message),
-    /// Not now: the game is over, moved on, or changed at the same time.
-    #[error("{0}")]
-    NotNow(Message),
-    /// The store or a task failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
+crate::refusal::concern_error! {
+    /// Why the games concern refused a request, or failed. Each refusal
+    /// carries its reason as a message of the web's catalogue
+    /// (`locales/*/web.ftl`, ids `api_…`) or of the games' (`games.ftl`),
+    /// which the browser shows in the reader's language.
+    pub enum GameError {
+        /// Malformed, or against the rules: an unknown game, a bad variant,
+        /// level or move, a ply beyond the game.
+        Invalid => Invalid,
+        /// Not the actor's to do: not their seat, not their turn.
+        NotYours => NotYours,
+        /// No such game.
+        Missing => Missing,
+        /// Not now: the game is over, moved on, or changed at the same time.
+        NotNow => NotNow,
+    }
 }
 
 impl GameError {
-    /// The refusal's reason; `None` for an internal failure.
-    #[must_use]
-    pub fn message(&self) -> Option<&Message> {
-        match self {
-            GameError::Invalid(m)
-            | GameError::NotYours(m)
-            | GameError::Missing(m)
-            | GameError::NotNow(m) => Some(m),
-            GameError::Internal(_) => None,
-        }
-    }
-
     /// No game `id`.
     pub fn no_game(id: &str) -> GameError {
         GameError::Missing(Message::of(id!("api_no_game")).text("id", id))
@@ -66,12 +46,6 @@ impl GameError {
     /// `first` is not a seat.
     pub fn bad_first(first: usize) -> GameError {
         GameError::Invalid(Message::of(id!("api_bad_first")).num("first", first))
-    }
-}
-
-impl From<Fault> for GameError {
-    fn from(e: Fault) -> Self {
-        GameError::Internal(e)
     }
 }
 

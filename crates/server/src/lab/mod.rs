@@ -26,15 +26,14 @@ use tablero_i18n::id;
 #[derive(Clone, Default)]
 pub struct LabDir(pub Arc<Option<PathBuf>>);
 
-/// Why the lab refused a request.
-#[derive(Debug, thiserror::Error)]
-pub enum LabError {
-    /// A name that is not a report's or a file's.
-    #[error("{0}")]
-    Invalid(Message),
-    /// No lab folder, no such report, no such file (or one not served).
-    #[error("{0}")]
-    Missing(Message),
+crate::refusal::concern_error! {
+    /// Why the lab refused a request.
+    pub enum LabError {
+        /// A name that is not a report's or a file's.
+        BadName => Invalid,
+        /// No lab folder, no such report, no such file (or one not served).
+        NotFound => Missing,
+    }
 }
 
 /// The store's file name in a report folder (as `tablero lab` writes it).
@@ -92,16 +91,16 @@ pub fn reports(root: &Path) -> Vec<(String, PathBuf)> {
 /// A bad name, no lab folder, no such report.
 pub fn find(dir: &LabDir, name: &str) -> Result<PathBuf, LabError> {
     if !good_name(name) {
-        return Err(LabError::Invalid(Message::of(id!("api_lab_bad_name"))));
+        return Err(LabError::BadName(Message::of(id!("api_lab_bad_name"))));
     }
     let Some(root) = dir.0.as_ref() else {
-        return Err(LabError::Missing(Message::of(id!("api_lab_none"))));
+        return Err(LabError::NotFound(Message::of(id!("api_lab_none"))));
     };
     reports(root)
         .into_iter()
         .find(|(n, _)| n == name)
         .map(|(_, p)| p)
-        .ok_or_else(|| LabError::Missing(Message::of(id!("api_lab_no_report"))))
+        .ok_or_else(|| LabError::NotFound(Message::of(id!("api_lab_no_report"))))
 }
 
 /// The file `file` of the report `name` that may be served, and its
@@ -122,10 +121,10 @@ pub fn served_file(
     } else if file.ends_with(".json") {
         "application/json"
     } else {
-        return Err(LabError::Missing(Message::of(id!("api_lab_not_served"))));
+        return Err(LabError::NotFound(Message::of(id!("api_lab_not_served"))));
     };
     if !good_name(file) {
-        return Err(LabError::Invalid(Message::of(id!("api_lab_bad_file"))));
+        return Err(LabError::BadName(Message::of(id!("api_lab_bad_file"))));
     }
     // A name of one plain segment cannot leave the folder, but a link
     // inside it could: the file's real path must be in the report's.
@@ -134,7 +133,7 @@ pub fn served_file(
         _ => false,
     };
     if !inside {
-        return Err(LabError::Missing(Message::of(id!("api_lab_no_file"))));
+        return Err(LabError::NotFound(Message::of(id!("api_lab_no_file"))));
     }
     Ok((path.join(file), kind))
 }

@@ -7,33 +7,22 @@
 
 pub mod store;
 
-use crate::db::{random_id, Db, Fault};
+use crate::db::{random_id, Db};
 use crate::games::Actor;
 use serde::Serialize;
 pub use store::LayoutRow;
 use tablero_core::{id, Localize, Message};
 use tablero_games::imago::{self, Layout};
 
-/// Why the layouts concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum LayoutError {
-    /// A bad name or layout.
-    #[error("{0}")]
-    Invalid(Message),
-    /// Not the asker's layout.
-    #[error("{0}")]
-    NotYours(Message),
-    /// No such layout.
-    #[error("{0}")]
-    Missing(Message),
-    /// The store failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for LayoutError {
-    fn from(e: Fault) -> Self {
-        LayoutError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the layouts concern refused a request, or failed.
+    pub enum LayoutError {
+        /// A bad name or layout.
+        BadLayout => Invalid,
+        /// Not the asker's layout.
+        NotOwner => NotYours,
+        /// No such layout.
+        NoLayout => Missing,
     }
 }
 
@@ -65,13 +54,13 @@ pub fn bad_layout(text: &str, e: &imago::LayoutError) -> Message {
 fn checked(id: String, name: &str, text: &str) -> Result<LayoutRow, LayoutError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(LayoutError::Invalid(
+        return Err(LayoutError::BadLayout(
             Message::of(id!("api_layout_name")).num("max", MAX_NAME),
         ));
     }
     let layout: Layout = text
         .parse()
-        .map_err(|e| LayoutError::Invalid(bad_layout(text, &e)))?;
+        .map_err(|e| LayoutError::BadLayout(bad_layout(text, &e)))?;
     Ok(LayoutRow {
         id,
         name: name.to_string(),
@@ -89,7 +78,7 @@ fn owner(actor: &Actor) -> Option<&str> {
 
 /// No layout `id`.
 fn no_layout(id: &str) -> LayoutError {
-    LayoutError::Missing(Message::of(id!("api_no_layout")).text("id", id))
+    LayoutError::NoLayout(Message::of(id!("api_no_layout")).text("id", id))
 }
 
 /// The layouts concern's service.
@@ -184,7 +173,7 @@ impl Layouts {
         };
         match owner(actor) {
             Some(o) if stored.as_deref() == Some(o) => Ok(o),
-            _ => Err(LayoutError::NotYours(
+            _ => Err(LayoutError::NotOwner(
                 Message::of(id!("api_not_your_layout")).text("id", id),
             )),
         }

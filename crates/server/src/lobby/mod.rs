@@ -23,43 +23,25 @@ use tablero_ai::table::{self, Seat};
 use tablero_core::{id, Message, Player};
 use tokio::sync::{broadcast, Mutex};
 
-/// Why the lobby refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum LobbyError {
-    /// A seek that cannot be posted: an unknown game, a bad variant or
-    /// clock, a rated seek without a clock.
-    #[error("{0}")]
-    Invalid(Message),
-    /// Not the asker's: a rated seek needs an account, a seek to cancel
-    /// must be one's own.
-    #[error("{0}")]
-    NotYours(Message),
-    /// No such seek.
-    #[error("{0}")]
-    Missing(Message),
-    /// Not now: taken or cancelled meanwhile, or one's own.
-    #[error("{0}")]
-    NotNow(Message),
-    /// The store failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for LobbyError {
-    fn from(e: Fault) -> Self {
-        LobbyError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the lobby refused a request, or failed.
+    pub enum LobbyError {
+        /// A seek that cannot be posted: an unknown game, a bad variant or
+        /// clock, a rated seek without a clock.
+        BadSeek => Invalid,
+        /// Not the asker's: a rated seek needs an account, a seek to cancel
+        /// must be one's own.
+        NotYourSeek => NotYours,
+        /// No such seek.
+        NoSeek => Missing,
+        /// Gone: taken or cancelled meanwhile, or one's own.
+        Gone => NotNow,
     }
 }
 
 impl From<GameError> for LobbyError {
     fn from(e: GameError) -> Self {
-        match e {
-            GameError::Invalid(m) => LobbyError::Invalid(m),
-            GameError::NotYours(m) => LobbyError::NotYours(m),
-            GameError::Missing(m) => LobbyError::Missing(m),
-            GameError::NotNow(m) => LobbyError::NotNow(m),
-            GameError::Internal(f) => LobbyError::Internal(f),
-        }
+        crate::refusal::pass_on(e, LobbyError::of)
     }
 }
 
@@ -240,11 +222,11 @@ pub struct Lobby {
 }
 
 fn no_seek(id: &str) -> LobbyError {
-    LobbyError::Missing(Message::of(id!("api_no_seek")).text("id", id))
+    LobbyError::NoSeek(Message::of(id!("api_no_seek")).text("id", id))
 }
 
 fn seek_gone(id: &str) -> LobbyError {
-    LobbyError::NotNow(Message::of(id!("api_seek_gone")).text("id", id))
+    LobbyError::Gone(Message::of(id!("api_seek_gone")).text("id", id))
 }
 
 impl Lobby {
@@ -342,7 +324,7 @@ impl Lobby {
         account: Option<&str>,
     ) -> Result<(String, String, Option<String>), LobbyError> {
         if req.rated && account.is_none() {
-            return Err(LobbyError::NotYours(Message::of(id!(
+            return Err(LobbyError::NotYourSeek(Message::of(id!(
                 "api_seek_rated_login"
             ))));
         }
@@ -356,17 +338,17 @@ impl Lobby {
             Player::ALL[0],
             [Seat::Person, Seat::Person],
         )
-        .map_err(LobbyError::Invalid)?;
+        .map_err(LobbyError::BadSeek)?;
         let clock = match req.clock.as_deref().map(str::trim) {
             None | Some("" | "none") => None,
             Some(text) => Some(
                 text.parse::<tablero_ai::clock::TimeControl>()
-                    .map_err(LobbyError::Invalid)?
+                    .map_err(LobbyError::BadSeek)?
                     .to_string(),
             ),
         };
         if req.rated && clock.is_none() {
-            return Err(LobbyError::Invalid(Message::of(id!(
+            return Err(LobbyError::BadSeek(Message::of(id!(
                 "api_seek_rated_clock"
             ))));
         }
@@ -416,7 +398,7 @@ impl Lobby {
             .await?
             .ok_or_else(|| no_seek(id))?;
         if !secrets.contains(&row.secret) {
-            return Err(LobbyError::NotYours(
+            return Err(LobbyError::NotYourSeek(
                 Message::of(id!("api_seek_not_yours")).text("id", id),
             ));
         }
@@ -447,12 +429,12 @@ impl Lobby {
             .await?
             .ok_or_else(|| no_seek(id))?;
         if row.rated && account.is_none() {
-            return Err(LobbyError::NotYours(Message::of(id!(
+            return Err(LobbyError::NotYourSeek(Message::of(id!(
                 "api_seek_rated_login"
             ))));
         }
         if tokens.contains(&row.secret) || (row.rated && row.account.as_deref() == account) {
-            return Err(LobbyError::NotNow(
+            return Err(LobbyError::Gone(
                 Message::of(id!("api_seek_own")).text("id", id),
             ));
         }
@@ -559,7 +541,7 @@ impl Lobby {
             match self.accept(&r.id, tokens, account).await {
                 Ok(t) => return Ok(PlayNow::Game(t)),
                 // Taken by someone else meanwhile: the next one.
-                Err(LobbyError::NotNow(_) | LobbyError::Missing(_)) => {}
+                Err(LobbyError::Gone(_) | LobbyError::NoSeek(_)) => {}
                 Err(e) => return Err(e),
             }
         }

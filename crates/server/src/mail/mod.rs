@@ -34,23 +34,13 @@ use tablero_i18n::{id, Lang, Message};
 /// The most seat tokens one request names (as `POST /api/my-games`).
 pub const MAX_TOKENS: usize = 200;
 
-/// Why the mail concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum MailError {
-    /// Not an address a mail can go to, or too many tokens.
-    #[error("{0}")]
-    Invalid(Message),
-    /// The server sends no mail (no `--smtp`).
-    #[error("{0}")]
-    Off(Message),
-    /// The store failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for MailError {
-    fn from(e: Fault) -> Self {
-        MailError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the mail concern refused a request, or failed.
+    pub enum MailError {
+        /// Not an address a mail can go to, or too many tokens.
+        BadAddress => Invalid,
+        /// The server sends no mail (no `--smtp`).
+        Off => NotNow,
     }
 }
 
@@ -139,7 +129,7 @@ impl Mail {
     /// Refuses more than [`MAX_TOKENS`] tokens.
     fn check_tokens(tokens: &[String]) -> Result<()> {
         if tokens.len() > MAX_TOKENS {
-            return Err(MailError::Invalid(
+            return Err(MailError::BadAddress(
                 Message::of(id!("api_too_many_tokens")).num("max", MAX_TOKENS),
             ));
         }
@@ -160,7 +150,7 @@ impl Mail {
         Self::check_tokens(tokens)?;
         let email = email.trim();
         if !valid_address(email) {
-            return Err(MailError::Invalid(
+            return Err(MailError::BadAddress(
                 Message::of(id!("api_bad_email")).text("email", email),
             ));
         }

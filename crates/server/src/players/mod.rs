@@ -32,20 +32,10 @@ pub const BOARD: i64 = 50;
 /// How many a pool shows in the list of every pool.
 pub const BOARD_SHORT: i64 = 10;
 
-/// Why the players concern failed (it refuses nothing: an unknown name is
-/// the routes' 404).
-#[derive(Debug, thiserror::Error)]
-pub enum PlayerError {
-    /// The store failed, or a stored game does not replay; logged, never
-    /// shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for PlayerError {
-    fn from(e: Fault) -> Self {
-        PlayerError::Internal(e)
-    }
+crate::refusal::concern_error! {
+    /// Why the players concern failed (it refuses nothing: an unknown name
+    /// is the routes' 404).
+    pub enum PlayerError {}
 }
 
 impl From<AccountError> for PlayerError {

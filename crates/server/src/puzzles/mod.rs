@@ -22,28 +22,16 @@ use tablero_ai::review::{Review, Value};
 use tablero_core::{id, Game, Localize, Message};
 use tablero_glicko::{Game as Rated, Rating};
 
-/// Why the puzzles concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum PuzzleError {
-    /// A rating or a move that cannot be taken.
-    #[error("{0}")]
-    Invalid(Message),
-    /// No such puzzle, game, or puzzle of the choice.
-    #[error("{0}")]
-    Missing(Message),
-    /// None of the game are stored yet (the start-up's mining is still
-    /// running): try again later.
-    #[error("{0}")]
-    NotYet(Message),
-    /// The store failed, or a stored puzzle does not read; logged, never
-    /// shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for PuzzleError {
-    fn from(e: Fault) -> Self {
-        PuzzleError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the puzzles concern refused a request, or failed.
+    pub enum PuzzleError {
+        /// A rating or a move that cannot be taken.
+        Invalid => Invalid,
+        /// No such puzzle, game, or puzzle of the choice.
+        Missing => Missing,
+        /// None of the game are stored yet (the start-up's mining is still
+        /// running): try again later.
+        NotYet => NotYet,
     }
 }
 

@@ -66,19 +66,10 @@ pub fn pools() -> Vec<Pool> {
     all
 }
 
-/// Why the ratings concern failed (it refuses nothing: a game that is not
-/// to be rated is not rated).
-#[derive(Debug, thiserror::Error)]
-pub enum RatingError {
-    /// The store or a task failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for RatingError {
-    fn from(e: Fault) -> Self {
-        RatingError::Internal(e)
-    }
+crate::refusal::concern_error! {
+    /// Why the ratings concern failed (it refuses nothing: a game that is
+    /// not to be rated is not rated).
+    pub enum RatingError {}
 }
 
 impl From<crate::games::GameError> for RatingError {

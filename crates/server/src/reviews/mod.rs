@@ -25,33 +25,19 @@ struct Job {
     total: AtomicUsize,
 }
 
-/// Why the reviews concern refused a request, or failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ReviewError {
-    /// No such game.
-    #[error("{0}")]
-    Missing(Message),
-    /// The game is not over: it cannot be reviewed yet.
-    #[error("{0}")]
-    NotOver(Message),
-    /// The store failed; logged, never shown.
-    #[error("internal error: {0}")]
-    Internal(Fault),
-}
-
-impl From<Fault> for ReviewError {
-    fn from(e: Fault) -> Self {
-        ReviewError::Internal(e)
+crate::refusal::concern_error! {
+    /// Why the reviews concern refused a request, or failed.
+    pub enum ReviewError {
+        /// No such game.
+        NoGame => Missing,
+        /// The game is not over: it cannot be reviewed yet.
+        NotOver => NotNow,
     }
 }
 
 impl From<GameError> for ReviewError {
     fn from(e: GameError) -> Self {
-        match e {
-            GameError::Missing(m) => ReviewError::Missing(m),
-            GameError::Internal(f) => ReviewError::Internal(f),
-            other => ReviewError::Internal(Fault::from(other)),
-        }
+        crate::refusal::pass_on(e, ReviewError::of)
     }
 }
 

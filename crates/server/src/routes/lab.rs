@@ -49,7 +49,7 @@ pub(super) async fn file(
 ) -> Result<Response, ApiError> {
     let (path, kind) = lab::served_file(&dir, &name, &file)?;
     let no_file = || {
-        lab::LabError::Missing(tablero_core::Message::of(tablero_i18n::id!(
+        lab::LabError::NotFound(tablero_core::Message::of(tablero_i18n::id!(
             "api_lab_no_file"
         )))
     };

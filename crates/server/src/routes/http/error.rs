@@ -1,24 +1,16 @@
 //! The API's one error answer: [`ApiError`] maps each concern's own error
 //! (`GameError`, `LobbyError`, `AccountError`...: none of them knows HTTP)
-//! and the routes' own refusals (a body, a rate, a busy solver) to a status
+//! by the kind of its refusal (`crate::refusal`), and the routes' own
+//! refusals (a body, a rate, a busy solver) to a status
 //! and the JSON body every error answer has, `{"error": english, "code":
 //! id, "args": {...}}` (docs/web-api.md, "Errors"). This is the only place
 //! that picks HTTP statuses. Internal failures are logged; the client gets
 //! a generic message.
 
 use super::extract::MAX_BODY;
-use crate::accounts::AccountError;
 use crate::db::Fault;
-use crate::explore::ExploreError;
 use crate::games::GameError;
-use crate::lab::LabError;
-use crate::layouts::LayoutError;
-use crate::lobby::LobbyError;
-use crate::mail::MailError;
-use crate::players::PlayerError;
-use crate::puzzles::PuzzleError;
-use crate::ratings::RatingError;
-use crate::reviews::ReviewError;
+use crate::refusal::{wait_of, Kind, Refusal};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -104,117 +96,24 @@ impl From<tokio::task::JoinError> for ApiError {
     }
 }
 
-impl From<GameError> for ApiError {
-    fn from(e: GameError) -> Self {
-        match e {
-            GameError::Invalid(m) => ApiError::Invalid(m),
-            GameError::NotYours(m) => ApiError::NotYours(m),
-            GameError::Missing(m) => ApiError::NotFound(m),
-            GameError::NotNow(m) => ApiError::NotNow(m),
-            GameError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<LobbyError> for ApiError {
-    fn from(e: LobbyError) -> Self {
-        match e {
-            LobbyError::Invalid(m) => ApiError::Invalid(m),
-            LobbyError::NotYours(m) => ApiError::NotYours(m),
-            LobbyError::Missing(m) => ApiError::NotFound(m),
-            LobbyError::NotNow(m) => ApiError::NotNow(m),
-            LobbyError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<AccountError> for ApiError {
-    fn from(e: AccountError) -> Self {
-        match e {
-            AccountError::Invalid(m) => ApiError::Invalid(m),
-            AccountError::LoginFailed(m) => ApiError::Unauthorized(m),
-            AccountError::NotYours(m) => ApiError::NotYours(m),
-            AccountError::Missing(m) => ApiError::NotFound(m),
-            AccountError::Taken(m) => ApiError::NotNow(m),
-            AccountError::TooMany { message, seconds } => ApiError::TooMany { message, seconds },
-            AccountError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<MailError> for ApiError {
-    fn from(e: MailError) -> Self {
-        match e {
-            MailError::Invalid(m) => ApiError::Invalid(m),
-            MailError::Off(m) => ApiError::NotNow(m),
-            MailError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<PuzzleError> for ApiError {
-    fn from(e: PuzzleError) -> Self {
-        match e {
-            PuzzleError::Invalid(m) => ApiError::Invalid(m),
-            PuzzleError::Missing(m) => ApiError::NotFound(m),
-            PuzzleError::NotYet(m) => ApiError::Busy(m),
-            PuzzleError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<ReviewError> for ApiError {
-    fn from(e: ReviewError) -> Self {
-        match e {
-            ReviewError::Missing(m) => ApiError::NotFound(m),
-            ReviewError::NotOver(m) => ApiError::NotNow(m),
-            ReviewError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<ExploreError> for ApiError {
-    fn from(e: ExploreError) -> Self {
-        match e {
-            ExploreError::Invalid(m) => ApiError::Invalid(m),
-            ExploreError::Missing(m) => ApiError::NotFound(m),
-            ExploreError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<LayoutError> for ApiError {
-    fn from(e: LayoutError) -> Self {
-        match e {
-            LayoutError::Invalid(m) => ApiError::Invalid(m),
-            LayoutError::NotYours(m) => ApiError::NotYours(m),
-            LayoutError::Missing(m) => ApiError::NotFound(m),
-            LayoutError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<LabError> for ApiError {
-    fn from(e: LabError) -> Self {
-        match e {
-            LabError::Invalid(m) => ApiError::Invalid(m),
-            LabError::Missing(m) => ApiError::NotFound(m),
-        }
-    }
-}
-
-impl From<RatingError> for ApiError {
-    fn from(e: RatingError) -> Self {
-        match e {
-            RatingError::Internal(f) => ApiError::Internal(f),
-        }
-    }
-}
-
-impl From<PlayerError> for ApiError {
-    fn from(e: PlayerError) -> Self {
-        match e {
-            PlayerError::Internal(f) => ApiError::Internal(f),
+/// Every concern's refusal by its kind (the one place that picks a
+/// status for it), and its failure as a failure.
+impl<E: Refusal> From<E> for ApiError {
+    fn from(e: E) -> Self {
+        match e.refusal() {
+            Ok((kind, m)) => match kind {
+                Kind::Invalid => ApiError::Invalid(m),
+                Kind::Unknown => ApiError::Unauthorized(m),
+                Kind::NotYours => ApiError::NotYours(m),
+                Kind::Missing => ApiError::NotFound(m),
+                Kind::NotNow => ApiError::NotNow(m),
+                Kind::NotYet => ApiError::Busy(m),
+                Kind::TooMany => ApiError::TooMany {
+                    seconds: wait_of(&m),
+                    message: m,
+                },
+            },
+            Err(fault) => ApiError::Internal(fault),
         }
     }
 }
