@@ -148,9 +148,10 @@ const CHANNELS: [&str; 3] = [games::CHANNEL, lobby::CHANNEL, events::CHANNEL];
 
 /// Listens on PostgreSQL to the other processes (LISTEN/NOTIFY): a game
 /// changed, the lobby changed, an event; answers once it listens, then
-/// passes what it hears to this process's hub, lobby and bus, connecting
-/// again after a failure (then the lobby's lists are read again and the
-/// subscribers catch up with what they may have missed).
+/// passes what it hears to `state`'s hub, lobby and bus. A lost connection
+/// is opened again (sqlx's listener does so on the next call); what was
+/// sent meanwhile is missed, so the lobby's lists are read again and the
+/// subscribers catch up from the store.
 ///
 /// # Errors
 /// When it cannot listen at first.
@@ -164,30 +165,22 @@ pub async fn listen(state: &AppState, url: &str) -> Result<()> {
         Arc::clone(&state.lobby),
         Arc::clone(&state.bus),
     );
-    let url = url.to_string();
     tokio::spawn(async move {
         loop {
-            match listener.recv().await {
-                Ok(n) => match n.channel() {
+            match listener.try_recv().await {
+                Ok(Some(n)) => match n.channel() {
                     games::CHANNEL => hub.heard(n.payload()).await,
                     lobby::CHANNEL => lobby.remote_change(),
                     _ => bus.heard(n.payload()),
                 },
+                Ok(None) => {
+                    tracing::warn!("PostgreSQL notifications: the connection was lost");
+                    lobby.remote_change();
+                    bus.may_have_missed();
+                }
                 Err(e) => {
                     tracing::warn!("PostgreSQL notifications: {e}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
-                    match sqlx::postgres::PgListener::connect(&url).await {
-                        Ok(mut again) => {
-                            if let Err(e) = again.listen_all(CHANNELS).await {
-                                tracing::warn!("PostgreSQL notifications: {e}");
-                                continue;
-                            }
-                            listener = again;
-                            lobby.remote_change();
-                            bus.may_have_missed();
-                        }
-                        Err(e) => tracing::warn!("cannot LISTEN on PostgreSQL: {e}"),
-                    }
                 }
             }
         }

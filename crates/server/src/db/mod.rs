@@ -57,15 +57,6 @@ impl Fault {
             }
         })
     }
-
-    /// Whether the fault is a unique key refused (an id or a name taken).
-    #[must_use]
-    pub fn is_unique_violation(&self) -> bool {
-        self.0.chain().any(|cause| {
-            matches!(cause.downcast_ref::<sqlx::Error>(),
-                Some(sqlx::Error::Database(db)) if db.is_unique_violation())
-        })
-    }
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Fault {

@@ -1,4 +1,4 @@
-//! What every WebSocket of the API shares, a game's (`routes/ws.rs`) and
+//! What every WebSocket of the API shares, a game's (`routes/games.rs`) and
 //! the lobby's (`routes/lobby.rs`): the upgrade's limits, the ping and the
 //! peer's answer, the message rate, sends that give up, and the closes
 //! that say why (see `docs/web-api.md`, "Limits").
