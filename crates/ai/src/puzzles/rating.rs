@@ -3,9 +3,8 @@
 //!
 //! A counted try is a rated game between the player and the puzzle, the
 //! puzzle's difficulty taken as a Glicko-2 rating of its own (as lichess
-//! rates puzzles). The Glicko-2 update itself is the caller's (`rate`, the
-//! workspace's Glicko-2 of one game as a rating period); this module only
-//! adds the rule around it:
+//! rates puzzles), each side's update the workspace's Glicko-2 of one game
+//! as a rating period (`tablero_glicko`). The rule around it:
 //!
 //! 1. **A new player's puzzle rating** is 1500 with a deviation of
 //!    [`NEW_PLAYER`]`.deviation` = 200, not the 350 of a new player's game
@@ -15,7 +14,7 @@
 //!    (100) points either way. With a deviation of 200 the plain update is
 //!    about 86 points against a puzzle of the player's own rating, so the
 //!    bound only cuts answers to puzzles far from the player's rating,
-//!    whose surprise Glicko would take at full weight.
+//!    whose surprise Glicko-2 would take at full weight.
 //! 3. **A puzzle's difficulty is recalibrated** from every counted try of
 //!    a player whose rating is known well enough (deviation at most
 //!    [`CLUELESS`], lichess's bound of 230): the same update with the
@@ -23,41 +22,27 @@
 //!    moving by at most [`MAX_STEP`], and its deviation never below
 //!    [`MIN_PUZZLE_DEVIATION`], so a puzzle keeps learning from new answers.
 //!    A mined puzzle starts at its estimated difficulty with the deviation
-//!    [`NEW_PUZZLE_DEVIATION`].
+//!    [`NEW_PUZZLE_DEVIATION`] ([`new_puzzle`]).
 //!
 //! Which tries count (the first of a puzzle by a player, an account or a
 //! browser, before the answer is shown) is the server's business; only a
 //! counted try should reach [`answered`].
 //!
 //! ```
-//! use tablero_ai::puzzles::rating::{answered, new_puzzle, Glicko, MAX_STEP, NEW_PLAYER};
+//! use tablero_ai::puzzles::rating::{answered, new_puzzle, MAX_STEP, NEW_PLAYER};
 //!
-//! // Any Glicko update will do for the example: here a plain Elo step.
-//! let rate = |me: Glicko, opp: Glicko, score: f64| {
-//!     let e = 1.0 / (1.0 + 10f64.powf((opp.rating - me.rating) / 400.0));
-//!     Glicko { rating: me.rating + 600.0 * (score - e), ..me }
-//! };
-//! let a = answered(NEW_PLAYER, new_puzzle(900), false, rate);
-//! assert_eq!(a.player.rating, NEW_PLAYER.rating - MAX_STEP);
+//! // A new player fails an easy puzzle: the rating drops by the bound,
+//! // not the 500 points of a plain update from a deviation of 350.
+//! let a = answered(NEW_PLAYER, new_puzzle(900), false);
 //! assert_eq!(a.change, -MAX_STEP);
+//! assert!(a.puzzle.rating > 900.0);
 //! ```
 
 use serde::{Deserialize, Serialize};
-
-/// A Glicko-2 rating on the Glicko scale: the three numbers of the
-/// workspace's Glicko-2 rating.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Glicko {
-    /// The rating.
-    pub rating: f64,
-    /// Its deviation.
-    pub deviation: f64,
-    /// Its volatility.
-    pub volatility: f64,
-}
+use tablero_glicko::{Game, Rating};
 
 /// A new player's puzzle rating: 1500, deviation 200, volatility 0.06.
-pub const NEW_PLAYER: Glicko = Glicko {
+pub const NEW_PLAYER: Rating = Rating {
     rating: 1500.0,
     deviation: 200.0,
     volatility: 0.06,
@@ -79,49 +64,41 @@ pub const CLUELESS: f64 = 230.0;
 /// A mined puzzle's difficulty as a rating: its estimate, deviation
 /// [`NEW_PUZZLE_DEVIATION`], volatility 0.06.
 #[must_use]
-pub fn new_puzzle(difficulty: u32) -> Glicko {
-    Glicko {
-        rating: f64::from(difficulty),
-        deviation: NEW_PUZZLE_DEVIATION,
-        volatility: 0.06,
-    }
+pub fn new_puzzle(difficulty: u32) -> Rating {
+    Rating::new(f64::from(difficulty), NEW_PUZZLE_DEVIATION)
 }
 
 /// What a counted try changed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
     /// The player's new puzzle rating.
-    pub player: Glicko,
+    pub player: Rating,
     /// The puzzle's new difficulty.
-    pub puzzle: Glicko,
+    pub puzzle: Rating,
     /// The change of the player's rating (new minus old).
     pub change: f64,
 }
 
-fn bounded(before: Glicko, raw: Glicko) -> Glicko {
-    Glicko {
-        rating: before.rating + (raw.rating - before.rating).clamp(-MAX_STEP, MAX_STEP),
+/// `me`'s rating after one game against `opponent` (a rating period of
+/// its own), its rating moving by at most [`MAX_STEP`].
+fn bounded(me: Rating, opponent: Rating, score: f64) -> Rating {
+    let raw = me.update(&[Game { opponent, score }]);
+    Rating {
+        rating: me.rating + (raw.rating - me.rating).clamp(-MAX_STEP, MAX_STEP),
         ..raw
     }
 }
 
 /// A counted try: `player` tried `puzzle` and `solved` it or not.
-/// `rate(me, opponent, score)` is one Glicko-2 rating period of one game
-/// (score 1, ½ or 0) and returns `me`'s new rating.
 #[must_use]
-pub fn answered(
-    player: Glicko,
-    puzzle: Glicko,
-    solved: bool,
-    rate: impl Fn(Glicko, Glicko, f64) -> Glicko,
-) -> Answer {
+pub fn answered(player: Rating, puzzle: Rating, solved: bool) -> Answer {
     let score = if solved { 1.0 } else { 0.0 };
-    let new_player = bounded(player, rate(player, puzzle, score));
+    let new_player = bounded(player, puzzle, score);
     let new_puzzle = if player.deviation > CLUELESS {
         puzzle
     } else {
-        let raw = bounded(puzzle, rate(puzzle, player, 1.0 - score));
-        Glicko {
+        let raw = bounded(puzzle, player, 1.0 - score);
+        Rating {
             deviation: raw.deviation.max(MIN_PUZZLE_DEVIATION),
             ..raw
         }
@@ -138,21 +115,9 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
-    /// Glickman's Glicko (1995) for one game, as a stand-in for the
-    /// workspace's Glicko-2 (which lives above this crate): the same
-    /// expected score and the same shrinking deviation, no volatility.
-    fn glicko1(me: Glicko, opp: Glicko, score: f64) -> Glicko {
-        let q = std::f64::consts::LN_10 / 400.0;
-        let pi2 = std::f64::consts::PI * std::f64::consts::PI;
-        let g = 1.0 / (1.0 + 3.0 * q * q * opp.deviation * opp.deviation / pi2).sqrt();
-        let e = 1.0 / (1.0 + 10f64.powf(-g * (me.rating - opp.rating) / 400.0));
-        let d2 = 1.0 / (q * q * g * g * e * (1.0 - e));
-        let inv = 1.0 / (me.deviation * me.deviation) + 1.0 / d2;
-        Glicko {
-            rating: me.rating + q / inv * g * (score - e),
-            deviation: (1.0 / inv).sqrt(),
-            volatility: me.volatility,
-        }
+    /// The plain Glicko-2 update, without the rule.
+    fn plain(me: Rating, opponent: Rating, score: f64) -> Rating {
+        me.update(&[Game { opponent, score }])
     }
 
     #[test]
@@ -160,45 +125,39 @@ mod tests {
         let mut cut = 0;
         for difficulty in (300..=3000).step_by(25) {
             for deviation in [MIN_PUZZLE_DEVIATION, 80.0, NEW_PUZZLE_DEVIATION] {
-                let puzzle = Glicko {
-                    deviation,
-                    ..new_puzzle(difficulty)
-                };
+                let puzzle = Rating::new(f64::from(difficulty), deviation);
                 for solved in [false, true] {
-                    let a = answered(NEW_PLAYER, puzzle, solved, glicko1);
+                    let a = answered(NEW_PLAYER, puzzle, solved);
                     assert!(a.change.abs() <= MAX_STEP + 1e-9, "{difficulty} {solved}");
                     // Right answers raise, wrong ones lower.
                     assert_eq!(a.change > 0.0, solved, "{difficulty}");
-                    let raw = glicko1(NEW_PLAYER, puzzle, if solved { 1.0 } else { 0.0 });
+                    let raw = plain(NEW_PLAYER, puzzle, if solved { 1.0 } else { 0.0 });
                     if (raw.rating - NEW_PLAYER.rating).abs() > MAX_STEP {
                         cut += 1;
                     } else {
-                        assert_eq!(a.player.rating, raw.rating);
+                        assert_eq!(a.player, raw);
                     }
                 }
             }
         }
-        // The old rule's case: a deviation of 350 against a 900 puzzle
-        // lost about 500 points; the bound cuts such answers.
         assert!(cut > 0);
+        // The issue's case: a new game rating (deviation 350) failing an
+        // easy puzzle (900 ± 80) lost about 500 points.
+        let old = plain(Rating::default(), Rating::new(900.0, 80.0), 0.0);
+        assert!(old.rating < 1100.0, "{}", old.rating);
+        let now = answered(NEW_PLAYER, Rating::new(900.0, 80.0), false);
+        assert_eq!(now.change, -MAX_STEP);
         // A puzzle of the player's own rating: the plain update, under 100.
-        let even = answered(NEW_PLAYER, new_puzzle(1500), false, glicko1);
-        assert!(
-            even.change < -50.0 && even.change > -MAX_STEP,
-            "{}",
-            even.change
-        );
+        let even = answered(NEW_PLAYER, new_puzzle(1500), false);
+        assert!(even.change < -50.0 && even.change > -MAX_STEP, "{}", even.change);
     }
 
     #[test]
     fn clueless_players_do_not_move_a_puzzle() {
-        let clueless = Glicko {
-            deviation: 300.0,
-            ..NEW_PLAYER
-        };
+        let clueless = Rating::new(1500.0, 300.0);
         let p = new_puzzle(1700);
-        assert_eq!(answered(clueless, p, true, glicko1).puzzle, p);
-        let moved = answered(NEW_PLAYER, p, true, glicko1).puzzle;
+        assert_eq!(answered(clueless, p, true).puzzle, p);
+        let moved = answered(NEW_PLAYER, p, true).puzzle;
         // Solved by a weaker player: the puzzle was easier than thought.
         assert!(moved.rating < p.rating);
         assert!(moved.deviation < p.deviation && moved.deviation >= MIN_PUZZLE_DEVIATION);
@@ -207,17 +166,13 @@ mod tests {
     /// Players of known ratings (1100 to 2300, deviations 50 to 150)
     /// answer a puzzle whose true difficulty is `truth`, each solving it
     /// with the Elo probability; the difficulty starts at `start`.
-    fn recalibrated(truth: f64, start: u32, answers: usize, seed: u64) -> Glicko {
+    fn recalibrated(truth: f64, start: u32, answers: usize, seed: u64) -> Rating {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut puzzle = new_puzzle(start);
         for _ in 0..answers {
-            let player = Glicko {
-                rating: rng.gen_range(1100.0..2300.0),
-                deviation: rng.gen_range(50.0..150.0),
-                volatility: 0.06,
-            };
+            let player = Rating::new(rng.gen_range(1100.0..2300.0), rng.gen_range(50.0..150.0));
             let p_solve = 1.0 / (1.0 + 10f64.powf((truth - player.rating) / 400.0));
-            puzzle = answered(player, puzzle, rng.gen_bool(p_solve), glicko1).puzzle;
+            puzzle = answered(player, puzzle, rng.gen_bool(p_solve)).puzzle;
         }
         puzzle
     }
