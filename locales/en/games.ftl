@@ -231,6 +231,17 @@ linja-table-bad-layers = bad layer count in the header
 linja-table-other-rules = { $path } holds a table for the { $rules } rules with { $free } free pieces, not { $wanted } with { $wanted_free }; remove it or name another file
 linja-table-in-use = a table for the { $rules } rules is in use already
 linja-table-holds-rules = this file holds the { $rules } rules' table
+dimensiones-table-io = { $reason }
+dimensiones-table-incomplete = the table is not finished: { $done } of { $slices } slices (run --build-table again to resume)
+dimensiones-table-too-short = the file is too short for a Super Dimensiones table
+dimensiones-table-not-a-table = not a tablero Super Dimensiones table
+dimensiones-table-version = table format version { $version }; this program reads version { $reads }
+dimensiones-table-bad-header = the table's header is damaged
+dimensiones-table-bad-length = the file has { $bytes } bytes; its header says { $want }
+dimensiones-table-other-rules = { $path } holds a table for the { $rules } rules with { $pieces } pieces, not { $wanted } with { $wanted_pieces }; remove it or name another file
+dimensiones-table-in-use = a table for the { $rules } rules is in use already
+dimensiones-table-holds-rules = this file holds the { $rules } rules' table
+dimensiones-table-check-failed = the check found { $wrong } wrong values in slice { $slice }; nothing of it was written
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = the wall starting at { $wall } runs { $len } cells; the rules recommend walls no longer than two cells
 # A record's declared result checked against its moves (record::check_result).

@@ -301,6 +301,17 @@ linja-table-bad-layers = número de capas erróneo en la cabecera
 linja-table-other-rules = { $path } guarda una tabla de las reglas { $rules } con { $free } piezas libres, no { $wanted } con { $wanted_free }; bórralo o indica otro archivo
 linja-table-in-use = ya hay en uso una tabla de las reglas { $rules }
 linja-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
+dimensiones-table-io = { $reason }
+dimensiones-table-incomplete = la tabla no está terminada: { $done } de { $slices } cortes (vuelve a ejecutar --build-table para continuar)
+dimensiones-table-too-short = el archivo es demasiado corto para una tabla de Super Dimensiones
+dimensiones-table-not-a-table = no es una tabla de Super Dimensiones de tablero
+dimensiones-table-version = tabla de formato { $version }; este programa lee el formato { $reads }
+dimensiones-table-bad-header = la cabecera de la tabla está dañada
+dimensiones-table-bad-length = el archivo tiene { $bytes } bytes; su cabecera dice { $want }
+dimensiones-table-other-rules = { $path } guarda una tabla de las reglas { $rules } con { $pieces } piezas, no { $wanted } con { $wanted_pieces }; bórralo o indica otro archivo
+dimensiones-table-in-use = ya hay en uso una tabla de las reglas { $rules }
+dimensiones-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
+dimensiones-table-check-failed = la comprobación encontró { $wrong } valores erróneos en el corte { $slice }; no se escribió nada de él
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = el muro que empieza en { $wall } ocupa { $len } casillas; las reglas recomiendan muros de dos casillas como mucho
 # A record's declared result checked against its moves (record::check_result).

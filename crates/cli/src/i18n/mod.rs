@@ -143,6 +143,15 @@ pub fn table_reason(e: &tablero_ai::solve::linja_table::TableError) -> String {
     }
 }
 
+/// Why a Super Dimensiones table cannot be used, in the language in use.
+pub fn dimensiones_table_reason(e: &tablero_ai::solve::dimensiones_table::TableError) -> String {
+    use tablero_ai::solve::dimensiones_table::TableError;
+    match e {
+        TableError::Io(e) => io_reason(e),
+        e => message(&tablero_core::Localize::message(e)),
+    }
+}
+
 /// An input or output error's reason in the language in use: the common
 /// kinds from the catalogue (a file not found, permission denied, an
 /// address in use...), else the system's own text.
