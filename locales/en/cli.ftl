@@ -35,7 +35,7 @@ play-opt-match = Play a match of two games (Jarmo's rule 11): in the second game
 play-opt-layout = Imago layout file (the same as `--variant @FILE`).
 play-opt-position = Start from this position string instead of the start position.
 play-opt-moves = Moves to play first, in the game's notation, separated by commas; `@FILE` reads the moves of a saved record (or a plain move list).
-play-opt-table = Linja: a table of exact values (built by `tablero solve linja --build-table`), mapped into memory: level 5, `solver` and hints then play and show exact values wherever it covers the position. Give it once per rule set; `none` uses no table [default: the tables found in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named linja-publisher.tbl and linja-seed.tbl].
+play-opt-table = A table of exact values, Linja's (`tablero solve linja --build-table`) or a Super Dimensiones endgame table (`tablero solve dimensiones --build-table`), mapped into memory: level 5, `solver`, hints and reviews then play and show exact values wherever it covers the position. Give it once per rule set; `none` uses no table [default: the tables found in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named linja-publisher.tbl, linja-seed.tbl and dimensiones-M-C-N-W-R.tbl (the rule set's cards)].
 specs-help =
     Player specs (WHO, SPEC):
       human                       a person at this terminal (play only)
@@ -419,7 +419,7 @@ serve-opt-smtp = Send email notices of correspondence games through this SMTP se
 serve-opt-smtp-from = The sender of the notices.
 serve-opt-public-url = The server's address as players reach it, for the links in mails (default: the address it listens on).
 serve-opt-mail-quiet = The least time between two notices to one address, in seconds.
-lab-opt-exact = Linja: answer from an endgame table instead of playing games (`--table FILE` or `--free K`).
+lab-opt-exact = Linja, Super Dimensiones: answer from endgame tables instead of playing games (`--table FILE`, or `--free K` for Linja, `--pieces K` for Super Dimensiones).
 lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).
 
 ## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
@@ -473,6 +473,7 @@ solve-checksum-ok = ok
 solve-checksum-wrong = WRONG
 solve-layer = layer { $layer } ({ $done }/{ $layers } done)
 tables-installed = Linja ({ $rules } rules): exact values from { $path }
+tables-installed-dimensiones = Super Dimensiones ({ $rules }): endgame table from { $path }
 tables-none-serve = Linja: no table of exact values installed, so reviews, hints and level 5 use the endgame solver, which reaches only the last moves of a game; `tablero solve linja --build-table FILE` builds the table (about 20 minutes and 2.5 GB), then `tablero serve --table FILE` (or put it at ~/.local/share/tablero/linja-publisher.tbl) uses it.
 bar-games = games
 bar-layouts = layouts
@@ -552,7 +553,7 @@ print-written = { $path }: { $pages ->
 match-sprt-two = --sprt takes ELO0,ELO1, e.g. 0,50
 match-sprt-order = --sprt needs ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts is for Imago's exact lab (no --level, --players or --ladder)
-lab-exact-linja = --exact is for Linja (Imago's lab is exact without it)
+lab-exact-linja = --exact is for Linja and Super Dimensiones (Imago's lab is exact without it)
 lab-unknown-game = unknown game { $text }: imago, jarmo, linja, dimensiones, draughts or worker
 lab-worker-database = a worker needs --database postgres://...
 lab-no-survey = no survey is queued in that database
@@ -564,7 +565,10 @@ lab-bad-layout = bad layout: { $error }
 lab-walls-range = --walls takes 1 to 12
 lab-free-range = --free takes 1 to 12
 lab-one-rule-set = the exact lab studies one rule set: --variants publisher or seed
-lab-exact-needs-table = --exact needs --table FILE or --free K
+lab-exact-needs-table = --exact needs --table FILE, or --free K (Linja) or --pieces K (Super Dimensiones)
+lab-opt-pieces = Super Dimensiones' exact lab: build (or reuse) in the report folder the endgame table of at most K pieces of each rule set of --variants that has one (cards M and W; `all`: the eight).
+lab-dimensiones-no-table = none of these rule sets has an endgame table: the tables are of the rule sets with cards M and W, without +huff
+lab-dimensiones-study = { $rules }, at most { $pieces } pieces: { $n } positions; not drawn { $decisive } % (equal material { $even } %); decided by play, not by the move cap, { $play } %; longest forced { $longest } plies
 cannot-write = cannot write { $path }
 cannot-create = cannot create { $path }
 serve-no-runtime = cannot start the async runtime

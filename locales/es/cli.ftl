@@ -35,7 +35,7 @@ play-opt-match = Jugar un match de dos partidas (regla 11 del Jarmo): en la segu
 play-opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).
 play-opt-position = Empezar desde esta posición (su texto) en vez de la posición inicial.
 play-opt-moves = Jugadas que se juegan antes, en la notación del juego, separadas por comas; `@FICHERO` lee las jugadas de un registro guardado (o una lista de jugadas).
-play-opt-table = Linja: una tabla de valores exactos (creada con `tablero solve linja --build-table`), proyectada en memoria: el nivel 5, `solver` y las pistas juegan y muestran valores exactos allí donde cubre la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas de $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl y linja-seed.tbl].
+play-opt-table = Una tabla de valores exactos, de Linja (`tablero solve linja --build-table`) o una tabla de finales de Super Dimensiones (`tablero solve dimensiones --build-table`), proyectada en memoria: el nivel 5, `solver`, las pistas y las revisiones juegan y muestran entonces valores exactos dondequiera que cubra la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas que haya en $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl, linja-seed.tbl y dimensiones-M-C-N-W-R.tbl (las cartas del conjunto)].
 specs-help =
     Jugadores (QUIÉN, SPEC):
       human                       una persona en este terminal (solo play)
@@ -427,7 +427,7 @@ serve-opt-smtp = Enviar avisos por correo de las partidas por correspondencia a 
 serve-opt-smtp-from = El remitente de los avisos.
 serve-opt-public-url = La dirección del servidor tal como la ven los jugadores, para los enlaces de los correos (por defecto: la dirección en la que escucha).
 serve-opt-mail-quiet = El tiempo mínimo entre dos avisos a una dirección, en segundos.
-lab-opt-exact = Linja: responder con una tabla de finales en lugar de jugar partidas (`--table FICHERO` o `--free K`).
+lab-opt-exact = Linja, Super Dimensiones: responder con tablas de finales en lugar de jugar partidas (`--table FICHERO`, o `--free K` para Linja, `--pieces K` para Super Dimensiones).
 lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).
 
 ## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
@@ -481,6 +481,7 @@ solve-checksum-ok = correcta
 solve-checksum-wrong = INCORRECTA
 solve-layer = capa { $layer } ({ $done }/{ $layers } hechas)
 tables-installed = Linja (reglas { $rules }): valores exactos de { $path }
+tables-installed-dimensiones = Super Dimensiones ({ $rules }): tabla de finales de { $path }
 tables-none-serve = Linja: no hay tabla de valores exactos instalada, así que las revisiones, las pistas y el nivel 5 usan el resolvedor de finales, que solo alcanza las últimas jugadas de una partida; `tablero solve linja --build-table ARCHIVO` construye la tabla (unos 20 minutos y 2,5 GB), y luego `tablero serve --table ARCHIVO` (o dejarla en ~/.local/share/tablero/linja-publisher.tbl) la usa.
 bar-games = partidas
 bar-layouts = disposiciones
@@ -566,7 +567,7 @@ print-written = { $path }: { $pages ->
 match-sprt-two = --sprt toma ELO0,ELO1, p. ej. 0,50
 match-sprt-order = --sprt necesita ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts es para el laboratorio exacto de Imago (sin --level, --players ni --ladder)
-lab-exact-linja = --exact es para Linja (el laboratorio de Imago ya es exacto sin él)
+lab-exact-linja = --exact es para Linja y Super Dimensiones (el laboratorio de Imago ya es exacto sin él)
 lab-unknown-game = juego desconocido { $text }: imago, jarmo, linja, dimensiones, draughts o worker
 lab-worker-database = un trabajador necesita --database postgres://...
 lab-no-survey = no hay ningún estudio en cola en esa base de datos
@@ -578,7 +579,10 @@ lab-bad-layout = disposición no válida: { $error }
 lab-walls-range = --walls va de 1 a 12
 lab-free-range = --free va de 1 a 12
 lab-one-rule-set = el laboratorio exacto estudia un solo reglamento: --variants publisher o seed
-lab-exact-needs-table = --exact necesita --table FICHERO o --free K
+lab-exact-needs-table = --exact necesita --table FICHERO, o --free K (Linja) o --pieces K (Super Dimensiones)
+lab-opt-pieces = Laboratorio exacto de Super Dimensiones: construir (o reutilizar) en la carpeta del informe la tabla de finales de como mucho K piezas de cada conjunto de reglas de --variants que la tenga (cartas M y W; `all`: los ocho).
+lab-dimensiones-no-table = ninguno de estos conjuntos de reglas tiene tabla de finales: las tablas son de los conjuntos con las cartas M y W, sin +huff
+lab-dimensiones-study = { $rules }, como mucho { $pieces } piezas: { $n } posiciones; no son tablas el { $decisive } % (con material igual el { $even } %); las decide el juego, no el límite de jugadas, el { $play } %; la más larga forzada { $longest } medias jugadas
 cannot-write = no se puede escribir { $path }
 cannot-create = no se puede crear { $path }
 serve-no-runtime = no se puede arrancar el entorno asíncrono

@@ -22,6 +22,26 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are proved results, not heuristics.
 pub const PROVED: i32 = WIN - 10_000;
 
+/// What a game knows of a position beyond its heuristic ([`AlphaBeta::with_oracle`]):
+/// its exact result with best play, or a better evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The side to move wins with best play.
+    Win,
+    /// Neither side wins.
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// An evaluation for the side to move, in the heuristic's units, to
+    /// use in place of [`Evaluate::evaluate`].
+    Eval(i32),
+}
+
+/// A result known from an oracle (an endgame table) scores as a proved
+/// result this far beyond its ply, so that a game's end found by the
+/// search itself (at most this many plies away) is preferred.
+const KNOWN_PLIES: i32 = 1000;
+
 /// Settings of [`AlphaBeta`].
 #[derive(Clone, Debug)]
 pub struct AlphaBetaConfig {
@@ -140,12 +160,15 @@ pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
     tt: Table<G::Move>,
     last: Option<(u32, i32, u64)>,
+    /// What the game knows beyond its heuristic ([`AlphaBeta::with_oracle`]).
+    oracle: Option<fn(&G) -> Option<Known>>,
 }
 
 /// One search thread: its own move ordering memory, path and counters,
 /// the table and the stop flag shared.
 struct Worker<'a, G: Game> {
     config: &'a AlphaBetaConfig,
+    oracle: Option<fn(&G) -> Option<Known>>,
     tt: &'a Table<G::Move>,
     /// Set when any thread runs out of time; every thread then stops.
     stop: &'a AtomicBool,
@@ -160,6 +183,18 @@ struct Worker<'a, G: Game> {
     /// search path.
     seen: FxHashMap<u64, u32>,
     buffers: Vec<G::MoveList>,
+}
+
+/// The score of a proved result an oracle knows, `ply` plies from the
+/// root, for the side to move.
+fn proved(known: Option<Known>, ply: u32) -> Option<i32> {
+    let far = WIN - KNOWN_PLIES - ply as i32;
+    match known? {
+        Known::Win => Some(far),
+        Known::Loss => Some(-far),
+        Known::Draw => Some(0),
+        Known::Eval(_) => None,
+    }
 }
 
 /// Score of a finished game for `me`, `ply` plies from the root.
@@ -207,6 +242,7 @@ fn from_tt(score: i32, ply: u32) -> i32 {
 impl<'a, G: Game + Evaluate> Worker<'a, G> {
     fn new(
         config: &'a AlphaBetaConfig,
+        oracle: Option<fn(&G) -> Option<Known>>,
         tt: &'a Table<G::Move>,
         stop: &'a AtomicBool,
         deadline: Deadline,
@@ -214,6 +250,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     ) -> Self {
         Worker {
             config,
+            oracle,
             tt,
             stop,
             deadline,
@@ -225,6 +262,11 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             seen: FxHashMap::default(),
             buffers: Vec::new(),
         }
+    }
+
+    /// What the oracle knows of `pos`, if there is one.
+    fn known(&self, pos: &G) -> Option<Known> {
+        self.oracle.and_then(|f| f(pos))
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -301,9 +343,15 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if ply > 0 && self.is_repetition(pos.repetition_key()) {
             return terminal_score(me, pos.repetition_outcome(), ply);
         }
+        let known = if ply > 0 { self.known(pos) } else { None };
+        if let Some(score) = proved(known, ply) {
+            return score;
+        }
         if depth <= 0 {
             return if self.config.quiescence {
                 self.quiesce(pos, me, alpha, beta, ply, 0)
+            } else if let Some(Known::Eval(e)) = known {
+                e
             } else {
                 pos.evaluate()
             };
@@ -399,7 +447,14 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if let Some(o) = pos.outcome() {
             return terminal_score(me, o, ply);
         }
-        let stand = pos.evaluate();
+        let known = self.known(pos);
+        if let Some(score) = proved(known, ply) {
+            return score;
+        }
+        let stand = match known {
+            Some(Known::Eval(e)) => e,
+            _ => pos.evaluate(),
+        };
         if qdepth >= 8 {
             return stand;
         }
@@ -501,7 +556,17 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             tt: Table::new(config.tt_entries),
             config,
             last: None,
+            oracle: None,
         }
+    }
+
+    /// The same player asking `oracle` at every position below the root:
+    /// a known result ends the search there (scored as a proved result, a
+    /// long way off), a known evaluation replaces the heuristic's.
+    #[must_use]
+    pub fn with_oracle(mut self, oracle: fn(&G) -> Option<Known>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     fn principal_variation(&self, root: &G, max: usize) -> Vec<G::Move> {
@@ -564,7 +629,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         };
         let stop = AtomicBool::new(false);
         let worker = |main: bool| {
-            let mut w = Worker::<G>::new(&self.config, &self.tt, &stop, deadline.clone(), main);
+            let mut w = Worker::<G>::new(
+                &self.config,
+                self.oracle,
+                &self.tt,
+                &stop,
+                deadline.clone(),
+                main,
+            );
             for &k in &past {
                 w.enter(k);
             }

@@ -268,7 +268,9 @@ impl Puzzle {
         if legal != proven || legal.len() < 2 {
             return Err(Problem::Moves);
         }
-        let searched = G::METHOD == Method::Search;
+        // A searched game's position that a table knows (Super
+        // Dimensiones) has exact values, as an exact game's.
+        let searched = G::METHOD == Method::Search && self.source == Source::Search;
         let kinds_ok = self.proof.iter().all(|p| {
             let exact = !matches!(p.value, Value::Eval { .. });
             match (searched, p.deep) {
@@ -421,11 +423,20 @@ pub fn mine<G: Review>(
             let (shallow, deep) = options.depths_for::<G>();
             let mut ab = searcher::<G>();
             let mut deep_done = 0;
+            let mut oracle = G::Oracle::default();
             for pos in positions {
                 if deep_done >= DEEP_PER_GAME {
                     break;
                 }
                 if !fresh(pos, seen) {
+                    continue;
+                }
+                // Where a table knows the position (Super Dimensiones'
+                // endgame tables), a proven puzzle or none.
+                if let Some((source, values)) = G::exact_values(&mut oracle, pos, options.reach) {
+                    let values: Vec<(G::Move, Value)> =
+                        values.into_iter().map(|(m, v)| (m, v.into())).collect();
+                    out.extend(exact_puzzle(pos, source, &values));
                     continue;
                 }
                 let first = searched_values(&mut ab, pos, shallow);

@@ -62,11 +62,11 @@ pub use build::{build, BuildOptions, BuildOrder, BuildProgress, BuildReport};
 pub use file::{checksum_all, Census, Table, TableError, VerifyReport};
 pub use index::{Index, Slice};
 pub use install::{
-    default_file_name, default_path, exact_moves, install, install_files, installed, probe,
-    subgame_value, GameValue, MoveValue,
+    default_file_name, default_path, exact_moves, exact_moves_in, install, install_files,
+    installed, probe, subgame_value, GameValue, MoveValue,
 };
 pub use sub::{Sub, TableRules};
-pub use value::{Steps, Wdl};
+pub use value::{Steps, Wdl, CAP};
 
 /// Version of the file format.
 pub const FORMAT_VERSION: u32 = 1;
