@@ -147,7 +147,7 @@ pub enum Source {
     /// An installed table of exact values (Linja's; Super Dimensiones'
     /// endgame tables).
     Table,
-    /// Linja's exact endgame solver.
+    /// An exact endgame solver: Linja's, Jarmo's late-game solver.
     Endgame,
     /// Alpha-beta at the review's depth.
     Search,
@@ -434,7 +434,19 @@ impl Review for Jarmo {
     /// A point (100) is worth an expected score of about 0.66.
     const SCALE: f64 = 150.0;
     type Oracle = ();
+
+    /// Near the end: the late-game solver's exact points differences of
+    /// the position alone, where it proves every move within
+    /// [`JARMO_REVIEW_REACH`] positions (at most `reach`).
+    fn exact_values(_: &mut (), pos: &Jarmo, reach: u64) -> Option<ExactValues<Self::Move>> {
+        let values = Jarmo::exact_move_values(pos, reach.min(JARMO_REVIEW_REACH))?;
+        Some((Source::Endgame, values))
+    }
 }
+
+/// The most positions Jarmo's late-game solver visits for one position of
+/// a review.
+pub const JARMO_REVIEW_REACH: u64 = 20_000;
 
 impl Review for Draughts {
     const METHOD: Method = Method::Search;

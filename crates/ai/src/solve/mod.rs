@@ -2,5 +2,6 @@
 
 pub mod dimensiones_table;
 pub mod imago;
+pub mod jarmo;
 pub mod linja;
 pub mod linja_table;
