@@ -62,8 +62,10 @@ fn next_in(pos: &Dimensiones, army: Army, g: usize) -> Army {
 /// exact result where one sub-game is decided and the other is in the
 /// table ([`probe`]); while both are open, the heuristic with the table's
 /// value of each sub-game it covers (for the army that moves next there,
-/// with half the plies left to the cap: the other sub-game's moves count
-/// too) in place of the material count. `None` where no table helps.
+/// with the whole clock ahead: while both are open a man's move or a
+/// capture in either restarts the clock, so a lead held only until the
+/// cap is no sure win) in place of the material count. `None` where no
+/// table helps.
 fn table_oracle(pos: &Dimensiones) -> Option<Known> {
     if let Some(v) = probe(pos) {
         return Some(match v.margin.signum() {
@@ -76,7 +78,6 @@ fn table_oracle(pos: &Dimensiones) -> Option<Known> {
     if pos.subgame(0) != SubGame::Open || pos.subgame(1) != SubGame::Open {
         return None;
     }
-    let left = (CAP.saturating_sub(pos.clock()) / 2).max(1);
     let me = pos.side_to_move();
     let mut any = false;
     let mut score = 0;
@@ -85,7 +86,7 @@ fn table_oracle(pos: &Dimensiones) -> Option<Known> {
         score += match subgame_value(pos, next) {
             Some(steps) => {
                 any = true;
-                let v = steps.at(left);
+                let v = steps.at(CAP);
                 let v = if next.player() == me { v } else { v.flip() };
                 TABLE_WON * i32::from(v.sign())
             }

@@ -454,10 +454,7 @@ impl Table {
         let (off, len) = (self.index.offset(id), self.index.slice_len(id));
         let cap = Wdl::of_sign(self.header.rules.by_value(s));
         let mut c = Census::default();
-        for (i, &byte) in self.data()[off as usize..(off + len) as usize]
-            .iter()
-            .enumerate()
-        {
+        for &byte in &self.data()[off as usize..(off + len) as usize] {
             let full = Steps::full_of(byte, cap);
             match full {
                 Wdl::Win => c.wins += 1,
@@ -466,10 +463,8 @@ impl Table {
             }
             if full != cap {
                 c.decided_by_play += 1;
-                let steps = steps_at(&self.index, self.data(), &self.bands, off + i as u64, cap);
-                if let Some(s) = steps {
-                    c.longest = c.longest.max(s.plies_for(full).unwrap_or(0));
-                }
+                // The plies left from which the value holds.
+                c.longest = c.longest.max(byte & 0x3F);
             }
         }
         Some(c)

@@ -591,7 +591,7 @@ mod tests {
                 assert_eq!(colex(s), r);
             }
         }
-        let avail = 0b1011_0110_1101;
+        let avail: u32 = 0b1011_0110_1101;
         for r in 0..binom(avail.count_ones(), 3) {
             let s = uncolex_in(r, 3, avail);
             assert_eq!(s & !avail, 0);

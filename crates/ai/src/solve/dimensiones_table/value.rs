@@ -125,7 +125,15 @@ impl Steps {
     /// module.)
     #[must_use]
     pub fn plies_for(&self, want: Wdl) -> Option<u8> {
-        (0..=CAP).find(|&h| (h..=CAP).all(|x| self.at(x.max(1)) >= want))
+        // Down from the whole clock while the value holds.
+        let mut h = CAP;
+        if self.at(h) < want {
+            return None;
+        }
+        while h > 0 && self.at((h - 1).max(1)) >= want {
+            h -= 1;
+        }
+        Some(h)
     }
 
     /// The steps of a value given for every number of plies left
@@ -270,7 +278,7 @@ mod tests {
                     }
                 }),
             ),
-            (Loss, values(|h| if h >= 2 { Draw } else { Win })),
+            (Loss, values(|h| if h >= 2 { Draw } else { Loss })),
             (Loss, values(|_| Win)),
             (Loss, values(|h| if h >= 5 { Win } else { Draw })),
         ];
@@ -291,9 +299,12 @@ mod tests {
                 assert_eq!(loss >> h & 1 == 1, at == Loss, "{cap:?} {h}");
             }
         }
-        // Values that go back and forth are not steps.
+        // Values that go back and forth, or towards the cap's, are not
+        // steps.
         let odd = values(|h| if h % 2 == 0 { Win } else { Draw });
         assert!(Steps::of_values(&odd, Draw).is_none());
+        let back = values(|h| if h >= 2 { Draw } else { Win });
+        assert!(Steps::of_values(&back, Loss).is_none());
     }
 
     #[test]
