@@ -9,7 +9,7 @@
 use rustc_hash::FxHashMap;
 use std::path::PathBuf;
 use tablero_ai::solve::dimensiones_table::{
-    build, BuildOptions, BuildOrder, Index, Sub, Table, TableError, TableRules, Wdl, HEADER_LEN,
+    build, BuildOptions, BuildOrder, Index, Sub, Table, TableError, TableRules, HEADER_LEN,
 };
 use tablero_core::{Game, Player};
 use tablero_games::dimensiones::{Army, Dimensiones, RuleSet};

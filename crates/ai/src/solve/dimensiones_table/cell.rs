@@ -175,9 +175,8 @@ impl Ctx<'_> {
         };
         let mut moves = Vec::new();
         let sides = if cell.symmetric { 1 } else { 2 };
-        for t in 0..sides {
-            let side = &cell.sides[t];
-            for (i, &k) in placements[t].iter().enumerate() {
+        for (t, (side, placed)) in cell.sides.iter().zip(placements).enumerate().take(sides) {
+            for (i, &k) in placed.iter().enumerate() {
                 let p = side.position(k);
                 let at = info.at(cell, t, i as u64);
                 p.moves(self.rules.tactics, &self.core, &mut moves);

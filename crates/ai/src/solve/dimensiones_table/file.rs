@@ -289,7 +289,7 @@ fn map_read_only(file: &File, want: u64) -> io::Result<Mmap> {
 
 /// A finished table, ready to answer.
 pub struct Table {
-    index: Index,
+    index: Box<Index>,
     header: Header,
     map: Mmap,
     bands: Bands,
@@ -352,7 +352,7 @@ impl Table {
         let map = map_read_only(&file, want)?;
         let bands = Bands::parse(&map[(HEADER_LEN + header.len) as usize..])?;
         Ok(Table {
-            index,
+            index: Box::new(index),
             header,
             map,
             bands,
