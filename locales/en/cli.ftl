@@ -14,6 +14,16 @@ unknown-player = unknown player { $text }: use p1, p2, { $first } or { $second }
 bad-player = { $error }; or human
 match-no-position = --match plays two games from the start position; --position and --moves do not apply
 
+## A variant's name in a title (docs/cli.md): the words the games write,
+## in the language in use; a layout or a rule set's cards stay as written.
+
+variant-label = { $variant }
+
+## A side in a sentence: its grammatical number for the languages that
+## agree with it (docs/i18n.md); in English every side is one.
+
+side-number = one
+
 ## tablero play --help
 
 play-about = Play a game in the terminal.
@@ -131,7 +141,7 @@ reason-move-cap = the move cap was reached
 reason-passed = the two sides have passed each other
 reason-resign = resignation
 reason-agreed = agreed
-reason-time = the clock ran out (lost on time)
+reason-time = on time
 reason-subgames = both sub-games are decided
 reason-no-archers = { $side } has no archers left
 reason-no-archers-both = neither side has archers left
@@ -492,6 +502,7 @@ lab-shares = positions won/lost/drawn: { $won }% / { $lost }% / { $drawn }%; lon
    *[other] { $plies } plies
 }
 lab-searched = searched { lab-layouts-searched } in { $seconds } s; best first:
+lab-report-written = The report is in { $path }
 lab-file = file: { $path }
 lab-linja-table = Linja, { $rules } rules, table of { $free ->
     [one] { $free } free piece
@@ -511,6 +522,7 @@ match-sprt = SPRT: { $verdict }
 match-tally = +{ $a } ={ $draws } -{ $b }  score { $score }
 match-progress = game { $game }/{ $total }: { $tally }  [{ $seconds }s]
 perft-total = total: { $n }
+perft-divide-depth = --divide counts below each first move: give --depth 1 or more
 rules-publisher = publisher
 rules-seed = seed
 pdn-only-draughts = { $path }: PDN records are for draughts; { $game } records are saved in the project's format (another name than *.pdn)
@@ -729,6 +741,7 @@ match-book-variant = opening { $number } is of the variant { $found }, not { $va
 match-book-empty = the book holds no opening
 match-opt-book = Openings from FILE instead of random plies, pair N taking the Nth (round again when there are fewer): a PDN file of draughts games, a record, or a text of move lists from the start, one a line (`c3-d4, f6-e5`; `#` starts a comment line).
 play-opt-clock = Play on a clock: minutes for the game + seconds added after each move (Fischer), such as 5+3, 1+0 or 0.5+0 (at most 180+180). The first move starts the clocks; a side whose clock runs out loses on time. The computer then takes its time from its clock. No undo.
+play-clock-bad = { $text } is not a time control: write minutes+seconds of increment, like 5+3 or 0.5+0 (at most { $minutes }+{ $seconds })
 play-clock-live-only = { $text }: the terminal plays live clocks only (minutes+seconds, like 5+3); days per move are for games on the server
 play-clock-no-match = --clock does not go with --match: play the two games one by one
 clock-line = Clocks: { $clocks }
@@ -742,7 +755,7 @@ puzzles-generate-opt-game = The game.
 puzzles-generate-opt-variant = The variant [default: the game's].
 puzzles-generate-opt-count = How many puzzles.
 puzzles-generate-opt-seed = The seed of the first self-play game (the next ones count up).
-puzzles-generate-opt-out = Write the puzzles to FILE (JSON lines) [default: standard output].
+puzzles-generate-opt-out = Write the puzzles to FILE (JSON lines) [default: standard output, as JSON lines when it is a file or a pipe, as a list of the puzzles when it is a terminal].
 puzzles-generate-opt-from-records = Mine the saved games of DIR first (records of this game; others are passed over).
 puzzles-generate-opt-max-games = Give up after this many self-play games.
 puzzles-generate-opt-depths = Jarmo, Super Dimensiones, draughts: the two search depths, shallow and deep, such as 3,5 [default: the review's depth and two less].
@@ -750,6 +763,8 @@ puzzles-generate-opt-max-positions = Linja without a table: the most positions t
 puzzles-bad-depths = --depths { $text }: give two depths from 1 to 30, the shallow one first, such as 3,5
 puzzles-progress = mining: { $games } games, { $found } of { $count } puzzles
 puzzles-done = { $found } of { $count } { $game } puzzles found.
+puzzles-list-line = { $number }. { $id } · { $theme } · difficulty { $difficulty } · { $side } to move · { $position }
+puzzles-list-save = These puzzles are not saved: `--out FILE` writes them for `tablero puzzle FILE` (or send standard output to a file).
 value-depth-depth = DEPTH,DEPTH
 value-rating = RATING
 puzzle-about = Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
@@ -764,7 +779,10 @@ puzzle-task = { $side } to move: find the only best move ({ $theme }). Type a mo
 puzzle-help = Type a move in the game's notation (or its number in the list of `moves`), `moves` for the legal moves, `skip` for the next puzzle, `quit` to stop.
 puzzle-skipped = Skipped: the answer was { $answer }.
 puzzle-right = Right! { $answer }. Streak { $streak }; rating { $rating } ({ $change }).
-puzzle-wrong = Wrong: { $played }; the answer was { $answer }. The streak is over; rating { $rating } ({ $change }).
+puzzle-wrong = Wrong: { $played }; the answer was { $answer }. { $ended ->
+    [0] Rating
+   *[other] The streak of { $ended } is over; rating
+} { $rating } ({ $change }).
 puzzle-move-exact = { $mv } ({ $value })
 puzzle-move-searched = { $mv } ({ $shallow } at depth { $a }, { $deep } at depth { $b })
 puzzle-summary = { $right } of { $tried } right; best streak { $streak }; rating { $rating }.

@@ -11,7 +11,7 @@ list-join = { $a }; { $b }
 list-item = { $text }
 list-or = { $a } or { $b }
 move-empty = empty move
-move-syntax = "{ $text }" is not a move: { $reason } (at byte { $at })
+move-syntax = "{ $text }" is not a move: { $reason }
 move-illegal = { $text } is not legal here
 move-illegal-why = { $text } is not legal here: { $why }
 move-ambiguous = { $text } is ambiguous: it could be { $candidates }
@@ -244,7 +244,9 @@ pdn-no-game = the file holds no game
 
 ## Puzzles (tablero_ai::puzzles): why a puzzle file is refused
 puzzle-line = line { $line }: { $problem }
-puzzle-problem-json = not a puzzle: { $error }
+puzzle-problem-json-syntax = not JSON (column { $column })
+puzzle-problem-json-missing = not a puzzle: the field { $field } is missing (column { $column })
+puzzle-problem-json-kind = not a puzzle: a value of the wrong kind for its field (column { $column })
 puzzle-problem-tampered = its id does not match its content (the line was changed)
 puzzle-problem-game = unknown game { $game }
 puzzle-problem-variant = variant { $variant } does not read

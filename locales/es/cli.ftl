@@ -14,6 +14,33 @@ unknown-player = jugador desconocido { $text }: usa p1, p2, { $first } o { $seco
 bad-player = { $error }; o human (persona)
 match-no-position = --match juega dos partidas desde la posición inicial; --position y --moves no se aplican
 
+## A variant's name in a title (docs/cli.md): the words the games write,
+## in the language in use; a layout or a rule set's cards stay as written.
+
+variant-label = { $variant ->
+    [default] estándar
+    [standard] estándar
+    [flipped] invertida
+    [publisher] editorial
+    [seed] semilla
+    [russian] rusas
+    [turkish] turcas
+    [english] inglesas
+   *[other] { $variant }
+}
+
+## A side in a sentence. Draughts' Blancas and Negras are plural and
+## feminine ("Ganan las negras", "Las blancas se rinden"); every other side
+## is one name ("Gana Rojo"). The terminal gives each side it names ($side,
+## $other) with its number ($side-number: one or plural, from this
+## message) and its name in small letters ($side-lower); docs/i18n.md.
+
+side-number = { $side ->
+    [Blancas] plural
+    [Negras] plural
+   *[other] one
+}
+
 ## tablero play --help
 
 play-about = Jugar una partida en el terminal.
@@ -82,22 +109,52 @@ play-keys =
       F7           girar el tablero (las filas al revés)
       Esc          borra la línea; sale de una partida terminada
       F10, Ctrl-C, Ctrl-D  salir (el registro conserva todas las jugadas)
-to-move = Mueve { $side }. Jugadas legales:
-to-move-army = Mueve { $side } ({ $army }). Jugadas legales:
+to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}. Jugadas legales:
+to-move-army = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $army }). Jugadas legales:
 line-too-long = Esa línea tiene { $len } bytes; una orden tiene como mucho { $max }.
 line-not-utf8 = Esa línea no es texto UTF-8 válido; escríbela de nuevo.
 cannot-read = no se puede leer la entrada: { $error }
-offers-draw = { $side } ofrece tablas. { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
-declines-draw = { $side } rechaza las tablas.
-computer-accepts-draw = { $side } ({ $spec }) acepta las tablas.
-computer-declines-draw = { $side } ({ $spec }) rechaza las tablas.
-computer-paused = Mueve { $side } ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
+offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
+declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+}
+computer-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) aceptan las tablas.
+   *[one] { $side } ({ $spec }) acepta las tablas.
+}
+computer-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) rechazan las tablas.
+   *[one] { $side } ({ $spec }) rechaza las tablas.
+}
+computer-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
 paused-other = { $text }: escribe `sigue`, o `salir` para terminar.
-wins = Gana { $side }
+wins = { $side-number ->
+    [plural] Ganan las { $side-lower }
+   *[one] Gana { $side }
+}
 draw = Tablas
 result = { $result } ({ $why }). Resultado { $score }.
-computer-claims = { $side } ({ $spec }) reclama la victoria: { $claim }.
-computer-plays = { $side } ({ $spec }) juega { $mv }
+computer-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) reclaman la victoria:
+   *[one] { $side } ({ $spec }) reclama la victoria:
+} { $claim }.
+computer-plays = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) juegan { $mv }
+   *[one] { $side } ({ $spec }) juega { $mv }
+}
 claim-word = reclamación
 move-taken-back = Jugada retirada.
 back-to-start = De vuelta al inicio.
@@ -133,7 +190,7 @@ reason-move-cap = se alcanzó el límite de jugadas
 reason-passed = los dos bandos se han cruzado
 reason-resign = abandono
 reason-agreed = de común acuerdo
-reason-time = se acabó el tiempo (partida perdida por tiempo)
+reason-time = por tiempo
 reason-subgames = las dos subpartidas están decididas
 reason-no-archers = { $side } no tiene arqueros
 reason-no-archers-both = ningún bando tiene arqueros
@@ -227,15 +284,42 @@ tui-last-search = última búsqueda: { $info }
 tui-captured = Piezas perdidas: { $list }
 tui-moves = Jugadas
 tui-enter-leaves = { $result } Intro o Esc para salir.
-tui-person-to-move = Mueve { $side }: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
-tui-paused = Mueve { $side } ({ $name }): Intro (o `sigue`) lo deja mover.
-tui-computer-to-move = Mueve { $side } ({ $name }).
-tui-played = { $side } ({ $name }) jugó { $mv }. { $prompt }
-tui-claims = { $side } ({ $name }) reclama la victoria: { $claim }. { $prompt }
-tui-accepts-draw = { $side } acepta las tablas. { $prompt }
-tui-declines-draw = { $side } rechaza las tablas. { $prompt }
-tui-resigns = { $side } se rinde.
-tui-offers-draw = { $side } ofrece tablas. { $other }: s acepta, cualquier otra tecla rechaza.
+tui-person-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
+tui-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }): Intro (o `sigue`) lo deja mover.
+tui-computer-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }).
+tui-played = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) jugaron { $mv }.
+   *[one] { $side } ({ $name }) jugó { $mv }.
+} { $prompt }
+tui-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) reclaman la victoria:
+   *[one] { $side } ({ $name }) reclama la victoria:
+} { $claim }. { $prompt }
+tui-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } aceptan las tablas.
+   *[one] { $side } acepta las tablas.
+} { $prompt }
+tui-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+} { $prompt }
+tui-resigns = { $side-number ->
+    [plural] Las { $side-lower } se rinden.
+   *[one] { $side } se rinde.
+}
+tui-offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }: s acepta, cualquier otra tecla rechaza.
 tui-pick = { $i }/{ $n }, ↑↓ para elegir
 tui-help-title = Ayuda
 tui-help =
@@ -451,7 +535,10 @@ solve-longest-win = victoria forzada más larga: { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas
 }
-solve-start-label = inicio, empieza { $side }
+solve-start-label = inicio, { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 solve-value-for = { $value } para { $side }
 solve-value-for-mover = { $value } para { $side }, que mueve
 solve-value-win = victoria en { $plies }
@@ -493,7 +580,10 @@ lab-worker-played = { $n ->
     [one] jugada { $n } unidad
    *[other] jugadas { $n } unidades
 } del estudio de { $game }
-lab-side-first = empieza { $side }
+lab-side-first = { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 lab-first-moves = { $value }; { $losing } de { $moves } primeras jugadas pierden (la derrota más pronta { $soonest }, la más tardía { $latest })
 lab-shares = posiciones ganadas/perdidas/en tablas: { $won }% / { $lost }% / { $drawn }%; victoria forzada más larga { $plies ->
     [one] { $plies } jugada
@@ -503,6 +593,7 @@ lab-searched = { $layouts ->
     [one] buscada
    *[other] buscadas
 } { lab-layouts-searched } en { $seconds } s; la mejor primero:
+lab-report-written = El informe está en { $path }
 lab-file = fichero: { $path }
 lab-linja-table = Linja, reglas { $rules }, tabla de { $free ->
     [one] { $free } pieza libre
@@ -525,6 +616,7 @@ match-sprt = SPRT: { $verdict ->
 match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
 match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
 perft-total = total: { $n }
+perft-divide-depth = --divide cuenta bajo cada primera jugada: da --depth 1 o más
 rules-publisher = editorial
 rules-seed = semilla
 pdn-only-draughts = { $path }: los registros PDN son de damas; los registros de { $game } se guardan en el formato del proyecto (con otro nombre que *.pdn)
@@ -698,8 +790,14 @@ tui-move-number = número { $n } de la lista (`jugadas`)
 tui-help-lines = líneas { $from }-{ $to } de { $total }: ↑↓ RePág AvPág desplazan
 line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
 jarmo-lines-title = Líneas desde los arqueros de { $side }:
-reason-no-pieces = { $side } no tiene piezas
-reason-blocked = { $side } no puede mover
+reason-no-pieces = { $side-number ->
+    [plural] a las { $side-lower } no les quedan piezas
+   *[one] a { $side } no le quedan piezas
+}
+reason-blocked = { $side-number ->
+    [plural] las { $side-lower } no pueden mover
+   *[one] { $side } no puede mover
+}
 dim-end-no-pieces = { $army } no tiene piezas
 dim-end-blocked = { $army } no pudo mover
 dim-end = { $first }; { $second }
@@ -758,6 +856,7 @@ match-book-variant = la apertura { $number } es de la variante { $found }, no de
 match-book-empty = el libro no contiene ninguna apertura
 match-opt-book = Aperturas de FICHERO en lugar de jugadas al azar, la pareja N toma la N-ésima (vuelve a empezar si hay menos): un archivo PDN de partidas de damas, un registro o un texto de listas de jugadas desde el inicio, una por línea (`c3-d4, f6-e5`; `#` empieza una línea de comentario).
 play-opt-clock = Jugar con reloj: minutos para la partida + segundos que se añaden tras cada jugada (Fischer), como 5+3, 1+0 o 0.5+0 (como mucho 180+180). La primera jugada pone en marcha los relojes; el bando cuyo reloj se agota pierde por tiempo. El ordenador toma entonces su tiempo de su reloj. Sin deshacer.
+play-clock-bad = { $text } no es un control de tiempo: escribe minutos+segundos de incremento, como 5+3 o 0.5+0 (como mucho { $minutes }+{ $seconds })
 play-clock-live-only = { $text }: en el terminal solo se juega con reloj en vivo (minutos+segundos, como 5+3); los días por jugada son para las partidas en el servidor
 play-clock-no-match = --clock no va con --match: juega las dos partidas una a una
 clock-line = Relojes: { $clocks }
@@ -771,7 +870,7 @@ puzzles-generate-opt-game = El juego.
 puzzles-generate-opt-variant = La variante [por defecto: la del juego].
 puzzles-generate-opt-count = Cuántos problemas.
 puzzles-generate-opt-seed = La semilla de la primera partida (las siguientes cuentan hacia arriba).
-puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar].
+puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar, en líneas JSON si es un fichero o una tubería, como una lista de los problemas si es un terminal].
 puzzles-generate-opt-from-records = Extrae primero de las partidas guardadas en CARPETA (registros de este juego; los demás se saltan).
 puzzles-generate-opt-max-games = Se rinde tras tantas partidas propias.
 puzzles-generate-opt-depths = Jarmo, Super Dimensiones, damas: las dos profundidades de búsqueda, corta y larga, como 3,5 [por defecto: la de la revisión y dos menos].
@@ -779,6 +878,11 @@ puzzles-generate-opt-max-positions = Linja sin tabla: cuántas posiciones como m
 puzzles-bad-depths = --depths { $text }: da dos profundidades de 1 a 30, primero la corta, como 3,5
 puzzles-progress = extrayendo: { $games } partidas, { $found } de { $count } problemas
 puzzles-done = { $found } de { $count } problemas de { $game } encontrados.
+puzzles-list-line = { $number }. { $id } · { $theme } · dificultad { $difficulty } · { $side-number ->
+    [plural] mueven las { $side-lower }
+   *[one] mueve { $side }
+} · { $position }
+puzzles-list-save = Estos problemas no se han guardado: `--out FICHERO` los escribe para `tablero puzzle FICHERO` (o envía la salida estándar a un fichero).
 value-depth-depth = PROFUNDIDAD,PROFUNDIDAD
 value-rating = PUNTUACIÓN
 puzzle-about = Resuelve problemas en el terminal: acierto o fallo al momento, una racha, una puntuación.
@@ -789,11 +893,17 @@ puzzle-opt-no-color = Dibuja el tablero sin colores (también si NO_COLOR está 
 puzzle-cannot-read = no se pueden leer los problemas de { $path }
 puzzle-none = { $path } no tiene ningún problema de ese juego
 puzzle-title = Problema { $number } de { $total } · { $game } ({ $variant }) · { $theme } · dificultad { $difficulty } · tu puntuación { $rating }
-puzzle-task = Juegan { $side }: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
+puzzle-task = { $side-number ->
+    [plural] Juegan las { $side-lower }
+   *[one] Juega { $side }
+}: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
 puzzle-help = Escribe una jugada en la notación del juego (o su número en la lista de `jugadas`), `jugadas` para ver las legales, `saltar` para el siguiente problema, `salir` para terminar.
 puzzle-skipped = Saltado: la respuesta era { $answer }.
 puzzle-right = ¡Bien! { $answer }. Racha { $streak }; puntuación { $rating } ({ $change }).
-puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. Se acabó la racha; puntuación { $rating } ({ $change }).
+puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. { $ended ->
+    [0] Puntuación
+   *[other] Se acabó la racha de { $ended }; puntuación
+} { $rating } ({ $change }).
 puzzle-move-exact = { $mv } ({ $value })
 puzzle-move-searched = { $mv } ({ $shallow } a profundidad { $a }, { $deep } a profundidad { $b })
 puzzle-summary = { $right } de { $tried } bien; mejor racha { $streak }; puntuación { $rating }.

@@ -9,7 +9,7 @@ list-join = { $a }; { $b }
 list-item = { $text }
 list-or = { $a }, { $b }
 move-empty = jugada vacía
-move-syntax = «{ $text }» no es una jugada: { $reason } (en el byte { $at })
+move-syntax = «{ $text }» no es una jugada: { $reason }
 move-illegal = { $text } no es legal aquí
 move-illegal-why = { $text } no es legal aquí: { $why }
 move-ambiguous = { $text } es ambigua: puede ser { $candidates }
@@ -314,7 +314,9 @@ pdn-no-game = el archivo no contiene ninguna partida
 
 ## Problemas (tablero_ai::puzzles): por qué se rechaza un fichero de problemas
 puzzle-line = línea { $line }: { $problem }
-puzzle-problem-json = no es un problema: { $error }
+puzzle-problem-json-syntax = no es JSON (columna { $column })
+puzzle-problem-json-missing = no es un problema: falta el campo { $field } (columna { $column })
+puzzle-problem-json-kind = no es un problema: un valor de otra clase que la de su campo (columna { $column })
 puzzle-problem-tampered = su id no corresponde a su contenido (la línea se ha cambiado)
 puzzle-problem-game = juego desconocido { $game }
 puzzle-problem-variant = la variante { $variant } no se puede leer

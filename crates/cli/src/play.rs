@@ -402,8 +402,10 @@ fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
+    // The temporary file is ours, not the player's: an error names the
+    // record.
     std::fs::write(&tmp, text)
-        .with_context(|| crate::i18n::t!("cannot-write", path = tmp.display().to_string()))?;
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
     std::fs::rename(&tmp, path)
         .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }

@@ -195,7 +195,7 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
         t!(
             "review-title",
             game = G::INFO.title.get(crate::i18n::lang().code()),
-            variant = r.variant.clone(),
+            variant = crate::render::variant_label(&r.variant),
             how = how
         )
     );

@@ -499,7 +499,13 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
     match text.parse::<TimeControl>() {
         Ok(c) if c.is_days() => Err(t!("play-clock-live-only", text = text.to_string())),
         Ok(c) => Ok(c),
-        Err(e) => Err(crate::i18n::message(&e)),
+        // The terminal's own words: only the live form it plays.
+        Err(_) => Err(t!(
+            "play-clock-bad",
+            text = text.to_string(),
+            minutes = tablero_ai::clock::MAX_MINUTES,
+            seconds = tablero_ai::clock::MAX_INCREMENT
+        )),
     }
 }
 

@@ -19,6 +19,33 @@ fn perft_prints_each_depth() {
     assert!(rows[1]["seconds"].is_number());
 }
 
+/// A record that cannot be written names the record the player gave, not
+/// the temporary file it is written through (#50, item 6).
+#[test]
+fn a_record_that_cannot_be_written_names_the_record() {
+    let (code, out, err) = tablero(
+        &["play", "imago", "--plain", "--record", "/nonexistent/x.txt"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("cannot write /nonexistent/x.txt:"), "{err}");
+    assert!(!err.contains(".tmp"), "{err}");
+}
+
+/// Depth 0 counts the one path of no move (#50, item 11); `--divide`
+/// needs a first move and refuses it.
+#[test]
+fn perft_at_depth_zero_counts_the_position() {
+    let (code, out, _) = tablero(&["perft", "jarmo", "--depth", "0"], "");
+    assert_eq!((code, out.as_str()), (0, "0 1\n"));
+    let v = json(&["perft", "linja", "--depth", "0", "--json"]);
+    assert_eq!(v[0]["depth"], 0);
+    assert_eq!(common::nodes(&v), [1]);
+    let (code, out, err) = tablero(&["perft", "imago", "--depth", "0", "--divide"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--depth 1 or more"), "{err}");
+}
+
 #[test]
 fn perft_from_a_position_and_moves_on_a_layout() {
     let dir = std::env::temp_dir().join(format!("tablero-cli-{}", std::process::id()));

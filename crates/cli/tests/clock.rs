@@ -31,6 +31,17 @@ fn a_bad_or_correspondence_control_is_refused_in_the_language_in_use() {
     let (code, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "7d"], "", &es);
     assert_eq!(code, 2);
     assert!(err.contains("solo se juega con reloj en vivo"), "{err}");
+    // A control that is no control suggests only what `play` takes: no
+    // days per move (#50, item 6).
+    let (code, _, err) = tablero(&["play", "imago", "--plain", "--clock", "0+0"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("0+0 is not a time control") && err.contains("like 5+3 or 0.5+0"),
+        "{err}"
+    );
+    assert!(!err.contains("days"), "{err}");
+    let (_, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "0+0"], "", &es);
+    assert!(!err.contains("días"), "{err}");
     let (code, _, err) = tablero(
         &["play", "jarmo", "--plain", "--match", "--clock", "1+0"],
         "",
@@ -115,19 +126,15 @@ fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
         en.contains("The clock of Blue ran out: the game is lost on time."),
         "{en}"
     );
-    let result = line_of(&en, "Red wins (");
-    assert!(
-        result.contains("lost on time") && result.ends_with("Score 1-0."),
-        "{result}"
-    );
+    // The reason said once, not nested (#50, item 6).
+    assert_eq!(line_of(&en, "Red wins ("), "Red wins (on time). Score 1-0.");
     assert!(
         es.contains("Se acabó el reloj de Azul: la partida está perdida por tiempo."),
         "{es}"
     );
-    let result = line_of(&es, "Gana Rojo (");
-    assert!(
-        result.contains("por tiempo") && result.ends_with("Resultado 1-0."),
-        "{result}"
+    assert_eq!(
+        line_of(&es, "Gana Rojo ("),
+        "Gana Rojo (por tiempo). Resultado 1-0."
     );
     // Blue's late move is not in the record; the loss on time is.
     assert!(

@@ -162,6 +162,14 @@ pub fn points(n: impl std::fmt::Display) -> String {
     crate::i18n::t!("points", n = crate::i18n::number(&n.to_string()))
 }
 
+/// A variant's name as the games write it (`standard`, `publisher`,
+/// `russian`, a layout or a rule set's cards) in the language in use: the
+/// named variants from the catalogue (`variant-label`: `estándar`,
+/// `editorial`, `rusas`), anything else as it is written.
+pub fn variant_label(variant: &str) -> String {
+    crate::i18n::t!("variant-label", variant = variant.to_string())
+}
+
 /// An army's name (`red`, `aqua`, as the games write it) in the language
 /// in use, in the same case (`rojo`, `aguamarina`).
 pub fn army_label(army: &str) -> String {
