@@ -275,7 +275,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     s.record.clone_from(&args.record);
     on_interrupt(args.record.as_deref());
     s.save()?;
-    let quit = s.play()?;
+    let quit = s.play(&line::Typed::stdin())?;
     s.save()?;
     if !quit && !args.no_review && people {
         crate::review::after_play(s.session.table());
@@ -427,6 +427,7 @@ fn run_match<G: CliGame>(
         return run_match_full_screen(args, m, people, seed);
     }
     let mut m = m;
+    let typed = line::Typed::stdin();
     let names = [people[0].name().to_string(), people[1].name().to_string()];
     // Each person's player, taken out for the game where they sit.
     let mut people = people.map(Some);
@@ -443,7 +444,7 @@ fn run_match<G: CliGame>(
         s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
         s.save()?;
-        let quit = s.play()?;
+        let quit = s.play(&typed)?;
         s.save()?;
         if let Some(path) = &s.record {
             println!("{}", t!("record-saved", path = path.display().to_string()));

@@ -7,7 +7,8 @@
 //! A game with a clock (`--clock 5+3`) keeps it here too ([`Timer`]): the
 //! first move starts the clocks, each move adds the increment, and the flag
 //! falls when the running clock reaches zero ([`Session::flag_fell`]: the
-//! full screen asks ten times a second, the line mode when a line comes).
+//! full screen asks ten times a second, the line mode when a line comes or
+//! the clock's time is up, whichever is first).
 //!
 //! The texts both front ends show about the end of a game and a two-game
 //! match are written here too.

@@ -100,7 +100,9 @@ fn late_move(lang: &str) -> (String, String) {
     stdin.write_all(b"1\n").expect("written");
     stdin.flush().expect("flushed");
     std::thread::sleep(Duration::from_millis(15_400));
-    stdin.write_all(b"1\n").expect("written");
+    // The game may be over and the program gone by now: the flag falls on
+    // the clock's own time (#47, item 15).
+    let _ = stdin.write_all(b"1\n");
     drop(stdin);
     let out = child.wait_with_output().expect("it ends");
     assert_eq!(out.status.code(), Some(0));
@@ -115,8 +117,8 @@ fn line_of<'a>(out: &'a str, start: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
 }
 
-/// The one test here that waits for a real clock (15 s, both languages at
-/// once): the line mode sees the flag when the late line comes.
+/// One of the two tests here that wait for a real clock (15 s, both
+/// languages at once): a line typed after the flag is not played.
 #[test]
 fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
     let es = std::thread::spawn(|| late_move("es_ES.UTF-8"));
@@ -145,4 +147,63 @@ fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
         .lines()
         .filter(|l| !l.starts_with('[') && !l.trim().is_empty());
     assert_eq!(moves.flat_map(|l| l.split(',')).count(), 1, "{record}");
+}
+
+/// #47, item 15: the computer moves first, then the person types nothing
+/// with the input still open; the flag falls when the clock runs out
+/// (15 s), not when the input ends, and the game is lost on time.
+#[test]
+fn a_person_who_types_nothing_loses_on_time_while_the_input_stays_open() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args([
+            "play",
+            "imago",
+            "--plain",
+            "--clock",
+            "0.25+0",
+            "--first",
+            "blue",
+            "--blue",
+            "ai:1",
+            "--seed",
+            "1",
+            "--no-review",
+        ])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    // Held open, never written to, until the program has ended.
+    let stdin = child.stdin.take().expect("a pipe");
+    let started = std::time::Instant::now();
+    let ended = loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            panic!("the flag never fell with the input open");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    drop(stdin);
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(ended.code(), Some(0), "{text}");
+    assert!(started.elapsed() >= Duration::from_secs(15), "{text}");
+    assert!(text.contains("Blue (ai:1) plays "), "{text}");
+    assert!(
+        text.contains("The clock of Red ran out: the game is lost on time."),
+        "{text}"
+    );
+    assert_eq!(
+        line_of(&text, "Blue wins ("),
+        "Blue wins (on time). Score 0-1."
+    );
+    assert!(!text.contains("Game left unfinished"), "{text}");
 }
