@@ -325,7 +325,7 @@ match-opt-sprt = Stop when the sequential probability ratio test between Elo ELO
 match-opt-openings = Random plies played before each pair of games.
 match-opt-seed = Seed of the openings and the players.
 match-opt-records = Save each game's record in DIR as `game-001.txt`, `game-002.txt`, ... (created if missing), with the players' specs as tags.
-match-opt-json = Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+match-opt-json = Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt (and interrupted: true after Ctrl-C); the lines of each game go to standard error then.
 engine-about = Speak the UGI engine protocol on standard input and output.
 engine-after-help = { specs-help }
 engine-opt-game = The game to start with (`setoption name game value ...` changes it).
@@ -519,8 +519,14 @@ match-score-interval = score { $score }   Elo { $elo } [{ $low }, { $high }] (95
 match-score-no-interval = score { $score }   Elo { $elo } (not enough decisive games for an interval)
 match-no-elo = n/a
 match-sprt = SPRT: { $verdict }
-match-tally = +{ $a } ={ $draws } -{ $b }  score { $score }
-match-progress = game { $game }/{ $total }: { $tally }  [{ $seconds }s]
+match-start = Match of { $a } (A) against { $b } (B) at { $game } ({ $variant }), { $games } games
+match-started = Started game { $game } of { $total } ({ $p1 } vs { $p2 })
+match-finished = Finished game { $game } ({ $p1 } vs { $p2 }): { $result }
+match-score = Score of { $a } vs { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
+match-interrupted = Interrupted: { $games ->
+    [one] the game finished
+   *[other] the { $games } games finished
+} so far (a game under way is not counted):
 perft-total = total: { $n }
 perft-divide-depth = --divide counts below each first move: give --depth 1 or more
 rules-publisher = publisher

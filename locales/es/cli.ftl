@@ -407,7 +407,7 @@ match-opt-sprt = Parar cuando decida la prueba secuencial de razón de probabili
 match-opt-openings = Medias jugadas al azar antes de cada par de partidas.
 match-opt-seed = Semilla de las aperturas y de los jugadores.
 match-opt-records = Guardar el registro de cada partida en CARPETA como `game-001.txt`, `game-002.txt`, ... (se crea si falta), con los jugadores como etiquetas.
-match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt (e interrupted: true tras Ctrl-C); las líneas de cada partida van entonces a la salida de errores.
 engine-about = Hablar el protocolo de motores UGI por la entrada y la salida estándar.
 engine-after-help = { specs-help }
 engine-opt-game = El juego con el que empezar (`setoption name game value ...` lo cambia).
@@ -613,8 +613,14 @@ match-sprt = SPRT: { $verdict ->
     [continue] sin decidir
    *[other] { $verdict }
 }
-match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
-match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
+match-start = Encuentro de { $a } (A) contra { $b } (B) a { $game } ({ $variant }), { $games } partidas
+match-started = Empieza la partida { $game } de { $total } ({ $p1 } contra { $p2 })
+match-finished = Termina la partida { $game } ({ $p1 } contra { $p2 }): { $result }
+match-score = Puntuación de { $a } contra { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
+match-interrupted = Interrumpido: { $games ->
+    [one] la partida terminada
+   *[other] las { $games } partidas terminadas
+} hasta ahora (una partida en juego no cuenta):
 perft-total = total: { $n }
 perft-divide-depth = --divide cuenta bajo cada primera jugada: da --depth 1 o más
 rules-publisher = editorial
