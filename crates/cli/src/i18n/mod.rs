@@ -222,11 +222,18 @@ pub fn io_reason(e: &std::io::Error) -> String {
 
 /// A search's info line (`depth 3 score cp 12 pv a1-b2 ...`, as the
 /// engine protocol writes it) for people, its words in the language in
-/// use; the moves after `pv` stay as they are.
+/// use; the moves after `pv` stay as they are, and the engine's speed and
+/// time (`nps N`, `time MS`) are left out (the screen shows the time
+/// thought in seconds).
 pub fn search_line(info: &str) -> String {
     let mut out = Vec::new();
     let mut moves = false;
-    for word in info.split_whitespace() {
+    let mut words = info.split_whitespace();
+    while let Some(word) = words.next() {
+        if !moves && matches!(word, "nps" | "time") {
+            words.next();
+            continue;
+        }
         let local = match word {
             _ if moves => None,
             "depth" => Some(text("search-depth", None)),
@@ -421,6 +428,10 @@ mod tests {
         assert_eq!(
             search_line("depth 3 score cp 12 pv a1-b2 depth"),
             "depth 3 score cp 12 line a1-b2 depth"
+        );
+        assert_eq!(
+            search_line("depth 3 score cp 12 nodes 50 nps 9000 time 5 pv time"),
+            "depth 3 score cp 12 nodes 50 line time"
         );
         assert_eq!(
             format_in(Lang::Es, "search-depth", None).as_deref(),
