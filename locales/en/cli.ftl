@@ -701,6 +701,11 @@ review-opt-depth = Jarmo, Super Dimensiones, draughts: the depth of the search b
 review-opt-max-positions = Linja without a table: the most positions the endgame solver stores over the review [default: 2000000].
 review-opt-threads = Jarmo, Super Dimensiones, draughts: positions searched at once.
 review-progress = reviewing: { $done }/{ $total }
+review-played = Played on { $date } { $clock ->
+    [none] without a clock
+    [unknown] on a clock not known
+   *[other] on a { $clock } clock
+}.
 review-title = Review of { $game } ({ $variant }): { $how }
 review-how-exact = exact values from { $sources }
 review-how-search = alpha-beta at depth { $depth } with the game's evaluation

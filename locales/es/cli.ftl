@@ -816,6 +816,11 @@ review-opt-depth = Jarmo, Super Dimensiones, damas: la profundidad de la búsque
 review-opt-max-positions = Linja sin tabla: cuántas posiciones guarda como mucho el solucionador de finales en toda la revisión [por defecto: 2000000].
 review-opt-threads = Jarmo, Super Dimensiones, damas: posiciones que se buscan a la vez.
 review-progress = revisando: { $done }/{ $total }
+review-played = Jugada el { $date } { $clock ->
+    [none] sin reloj
+    [unknown] con un reloj que no se sabe
+   *[other] con reloj { $clock }
+}.
 review-title = Revisión de { $game } ({ $variant }): { $how }
 review-how-exact = valores exactos { $sources }
 review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego

@@ -58,8 +58,8 @@ pub fn run(args: &Args) -> Result<()> {
         ..Setup::default()
     };
     tablero_games::with_game!(name.as_str(), G => {
-        let (history, _) = setup.load::<G>(Player::P1)?;
-        reviewed::<G>(args, &history)
+        let (history, record) = setup.load::<G>(Player::P1)?;
+        reviewed::<G>(args, &history, record.as_ref())
     }, else {
         let games: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
         Err(anyhow!(t!(
@@ -92,7 +92,11 @@ pub(crate) fn game_of(text: &str, path: &std::path::Path) -> Option<String> {
     (pdn && tablero_games::draughts::pdn::looks_like_pdn(text)).then(|| "draughts".to_string())
 }
 
-fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()> {
+fn reviewed<G: Review + CliGame>(
+    args: &Args,
+    history: &History<G>,
+    record: Option<&tablero_core::Record<G>>,
+) -> Result<()> {
     let options = ReviewOptions {
         depth: args.depth,
         reach: args.max_positions.unwrap_or(DEFAULT_REACH),
@@ -118,8 +122,31 @@ fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()
         print_json(&v);
         return Ok(());
     }
-    print_review::<G>(history.start().variant(), &r, true);
+    let when = record.and_then(played_when);
+    print_review::<G>(history.start().variant(), &r, true, when.as_deref());
     Ok(())
+}
+
+/// When and on which clock a record's game was played, from its `Date`
+/// and `TimeControl` tags (read by the record: they are valid); `None`
+/// when it has neither.
+fn played_when<G: tablero_core::Game>(record: &tablero_core::Record<G>) -> Option<String> {
+    use tablero_core::TimeControlTag;
+    let date = record.date().ok().flatten();
+    let control = record.time_control().ok().flatten();
+    if date.is_none() && control.is_none() {
+        return None;
+    }
+    let clock = match &control {
+        None | Some(TimeControlTag::Unknown) => "unknown".to_string(),
+        Some(TimeControlTag::Untimed) => "none".to_string(),
+        Some(c) => crate::session::control_text(c),
+    };
+    Some(t!(
+        "review-played",
+        date = date.map_or_else(|| "?".to_string(), |d| d.to_string()),
+        clock = clock
+    ))
 }
 
 /// The review printed at the end of `tablero play` (with a person at the
@@ -152,7 +179,7 @@ pub fn after_play<G: CliGame>(table: &tablero_ai::table::Table<G>) {
         eprint!("\r{:width$}\r", "", width = 40);
     }
     println!();
-    print_review::<G>(table.history().start().variant(), &r, false);
+    print_review::<G>(table.history().start().variant(), &r, false, None);
 }
 
 /// A value in the language in use: `win in 5`, `+3`, `+1.20`.
@@ -175,8 +202,9 @@ fn side_of<G: CliGame>(v: &G::Variant, m: &tablero_ai::review::MoveReview) -> St
     }
 }
 
-/// Prints review `r`: every move (`all`), or only those worth a look.
-fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
+/// Prints review `r`: every move (`all`), or only those worth a look;
+/// `when` (the record's day and clock) under the title.
+fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Option<&str>) {
     let how = match r.method {
         Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
         Method::Exact => {
@@ -199,6 +227,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
             how = how
         )
     );
+    if let Some(when) = when {
+        println!("{when}");
+    }
     let sides: Vec<String> = r.moves.iter().map(|m| side_of::<G>(v, m)).collect();
     let side_w = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let move_w = r

@@ -510,6 +510,24 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
     }
 }
 
+/// A record's time control as `--clock` writes it (`3+2`) when it is one,
+/// else as the record's tag writes it (`40/7200:3600`, in seconds).
+pub fn control_text(tag: &tablero_core::TimeControlTag) -> String {
+    use tablero_core::{Period, TimeControlTag};
+    if let TimeControlTag::Periods(p) = tag {
+        if let [Period::Game { ms, increment_ms }] = p[..] {
+            if ms % 15_000 == 0 && increment_ms % 1000 == 0 {
+                let control = TimeControl::Live {
+                    base_ms: i64::try_from(ms).unwrap_or(i64::MAX),
+                    inc_ms: i64::try_from(increment_ms).unwrap_or(i64::MAX),
+                };
+                return control.to_string();
+            }
+        }
+    }
+    tag.to_string()
+}
+
 /// Why the table refused, in the language in use, as a clause (from the
 /// games' catalogue, `locales/*/games.ftl`).
 pub fn refusal_reason(e: &Refusal) -> String {
