@@ -220,8 +220,33 @@ tui-taken-back = { $n ->
 }
 tui-no-number = There is no move number { $n }; the list (`moves`) has { $count }.
 tui-not-your-turn = It is not your turn.
-tui-keys-bar = F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
-tui-keys-bar-clock = F1 help F2 hint F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
+tui-key-help = F1 help
+tui-key-hint = F2 hint
+tui-key-undo = F3 undo
+tui-key-draw = F4 draw
+tui-key-claim = F5 claim
+tui-key-resign = F6 resign
+tui-key-flip = F7 flip
+tui-key-quit = F10 quit
+tui-key-choose = ↑↓ Enter
+tui-key-leave = Enter or Esc leaves
+tui-help-intro =
+    Type a move in the game's notation (capitals are read as small letters) or its
+    number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;
+    what you typed first narrows the choice) and press Enter.
+tui-help-line-help = F1 or ?  this help
+tui-help-line-hint = F2       a hint: the exact player's move or level 5's
+tui-help-line-undo = F3       undo (against the computer: back to your last turn)
+tui-help-line-draw = F4       offer a draw
+tui-help-line-claim = F5       claim the win ({ $claim })
+tui-help-line-resign = F6       resign (asks first: y or F6 again)
+tui-help-line-flip = F7       turn the board over
+tui-help-line-quit = F10, Ctrl-C or Ctrl-D  leave (the record is kept)
+tui-help-line-esc = Esc      clear the move line
+tui-help-line-leave = Enter or Esc  leave the finished game
+tui-help-words = The words { $words } work too.
+tui-word = { $command }
+tui-too-small = This terminal ({ $width }x{ $height }) is too small for the board, which needs { $need_width }x{ $need_height } at least. Make the window bigger, or play line by line with --plain. F10 leaves.
 tui-none = none
 tui-hint-word = hint
 tui-thinking-word = thinking
@@ -240,17 +265,6 @@ tui-resigns = { $side } resigns.
 tui-offers-draw = { $side } offers a draw. { $other }: y accepts, any other key declines.
 tui-pick = { $i }/{ $n }, ↑↓ to choose
 tui-help-title = Help
-tui-help =
-    Type a move in the game's notation (capitals are read as small letters) or its
-    number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;
-    what you typed first narrows the choice) and press Enter.
-
-    F1 or ?  this help           F2 hint: solver or level 5
-    F3 undo (against the computer: back to your last turn)
-    F4 draw offer                F5 claim the win (Imago's Jacke)
-    F6 resign                    F7 flip the board (rows the other way)
-    Esc clears the line          F10, Ctrl-C or Ctrl-D leaves (the record is kept)
-    The words help, moves, hint, undo, draw, claim, resign, flip, quit work too.
 tui-help-close = Any key closes this help.
 
 ## tablero moves (the text form; --json stays as it is)

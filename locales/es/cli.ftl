@@ -275,8 +275,44 @@ tui-taken-back = { $n ->
 }
 tui-no-number = No hay jugada número { $n }; la lista (`jugadas`) tiene { $count }.
 tui-not-your-turn = No te toca.
-tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
-tui-keys-bar-clock = F1 ayuda F2 pista F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
+tui-key-help = F1 ayuda
+tui-key-hint = F2 pista
+tui-key-undo = F3 deshacer
+tui-key-draw = F4 tablas
+tui-key-claim = F5 reclamar
+tui-key-resign = F6 rendirse
+tui-key-flip = F7 girar
+tui-key-quit = F10 salir
+tui-key-choose = ↑↓ Intro
+tui-key-leave = Intro o Esc sale
+tui-help-intro =
+    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
+    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
+    lo que escribiste antes acota la elección) y pulsa Intro.
+tui-help-line-help = F1 o ?   esta ayuda
+tui-help-line-hint = F2       una pista: la jugada del jugador exacto o del nivel 5
+tui-help-line-undo = F3       deshacer (contra el ordenador: vuelve a tu último turno)
+tui-help-line-draw = F4       ofrecer tablas
+tui-help-line-claim = F5       reclamar la victoria ({ $claim })
+tui-help-line-resign = F6       rendirse (pregunta antes: s o F6 otra vez)
+tui-help-line-flip = F7       girar el tablero
+tui-help-line-quit = F10, Ctrl-C o Ctrl-D  salir (el registro se conserva)
+tui-help-line-esc = Esc      borrar la línea de la jugada
+tui-help-line-leave = Intro o Esc  salir de la partida terminada
+tui-help-words = También valen las palabras { $words }.
+tui-word = { $command ->
+    [help] ayuda
+    [moves] jugadas
+    [hint] pista
+    [undo] deshacer
+    [draw] tablas
+    [claim] reclamar
+    [resign] rendirse
+    [flip] girar
+    [quit] salir
+   *[other] { $command }
+}
+tui-too-small = Este terminal ({ $width }x{ $height }) es demasiado pequeño para el tablero, que necesita al menos { $need_width }x{ $need_height }. Agranda la ventana, o juega línea a línea con --plain. F10 sale.
 tui-none = ninguna
 tui-hint-word = pista
 tui-thinking-word = pensando
@@ -322,17 +358,6 @@ tui-offers-draw = { $side-number ->
 } { $other }: s acepta, cualquier otra tecla rechaza.
 tui-pick = { $i }/{ $n }, ↑↓ para elegir
 tui-help-title = Ayuda
-tui-help =
-    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
-    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
-    lo que escribiste antes acota la elección) y pulsa Intro.
-
-    F1 o ?   esta ayuda          F2 pista: resolvedor o nivel 5
-    F3 deshacer (contra el ordenador: vuelve a tu último turno)
-    F4 ofrecer tablas            F5 reclamar la victoria (la Jacke del Imago)
-    F6 rendirse                  F7 girar el tablero (las filas al revés)
-    Esc borra la línea           F10, Ctrl-C o Ctrl-D sale (el registro se conserva)
-    También valen las palabras ayuda, jugadas, pista, deshacer, tablas, reclamar, rendirse, girar, salir.
 tui-help-close = Cualquier tecla cierra esta ayuda.
 
 ## tablero moves (la forma de texto; --json no cambia)

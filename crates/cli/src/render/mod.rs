@@ -38,6 +38,12 @@ pub trait CliGame: Play + Describe {
     /// (and turns the board over as seen from the other side).
     const CHECKERED: bool = false;
 
+    /// The lines the full-screen game draws between cells, as pairs of
+    /// cell names (Jarmo's lines between its points; none by default).
+    fn screen_links() -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// Where [`screen_board`](CliGame::screen_board) draws the cell in
     /// column `col` and row `row` (from 0, as [`BoardView`] counts them;
     /// Linja: column 0, the row's number): its line and the column of its
