@@ -722,6 +722,10 @@ review-played = Played on { $date } { $clock ->
 }.
 review-title = Review of { $game } ({ $variant }): { $how }
 review-how-exact = exact values from { $sources }
+review-how-none = no move could be judged: no table of exact values covers this game and the endgame solver reaches none of its positions (`tablero solve linja --build-table` builds the table)
+review-none-judged = No move was judged, so none is said to have changed the result.
+review-view-search = Values for { $side } (player one), one search a position: a move's second value is the next move's first. A verdict compares the best move with the move played, each seen as far (the position after the move searched one ply less), so it can differ from the change between two values.
+review-view-exact = Exact values for { $side } (player one) with best play from each position.
 review-how-search = alpha-beta at depth { $depth } with the game's evaluation
 review-source = { $source ->
     [solver] the solver
@@ -747,7 +751,7 @@ review-beyond = { $n ->
     [one] { $n } move is
    *[other] { $n } moves are
 } beyond reach (?): no table of exact values covers them and the endgame solver does not reach them (`tablero solve linja --build-table` builds the table).
-review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): { $before } → { $after } for { $p1 }.
 review-no-slip = No move changed the result with best play.
 review-accuracy = { $side }: { $percent }% accuracy ({ $kept } of { $judged } moves kept the value)
 review-accuracy-none = { $side }: no move judged

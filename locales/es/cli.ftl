@@ -848,6 +848,10 @@ review-played = Jugada el { $date } { $clock ->
 }.
 review-title = Revisión de { $game } ({ $variant }): { $how }
 review-how-exact = valores exactos { $sources }
+review-how-none = no se pudo juzgar ninguna jugada: ninguna tabla de valores exactos cubre esta partida y el solucionador de finales no llega a ninguna de sus posiciones (`tablero solve linja --build-table` construye la tabla)
+review-none-judged = No se juzgó ninguna jugada, así que de ninguna se dice que cambiara el resultado.
+review-view-search = Valores para { $side } (el jugador uno), una búsqueda por posición: el segundo valor de una jugada es el primero de la siguiente. Un veredicto compara la mejor jugada con la jugada hecha, vistas igual de lejos (la posición tras la jugada se busca una jugada menos), así que puede no coincidir con el cambio entre dos valores.
+review-view-exact = Valores exactos para { $side } (el jugador uno) con juego perfecto desde cada posición.
 review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego
 review-source = { $source ->
     [solver] del solucionador
@@ -873,7 +877,7 @@ review-beyond = { $n ->
     [one] { $n } jugada queda
    *[other] { $n } jugadas quedan
 } fuera de alcance (?): ninguna tabla de valores exactos las cubre y el solucionador de finales no llega (`tablero solve linja --build-table` construye la tabla).
-review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after } para { $p1 }.
 review-no-slip = Ninguna jugada cambió el resultado con juego perfecto.
 review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judged } jugadas mantuvieron el valor)
 review-accuracy-none = { $side }: ninguna jugada juzgada

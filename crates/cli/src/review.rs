@@ -202,11 +202,35 @@ fn side_of<G: CliGame>(v: &G::Variant, m: &tablero_ai::review::MoveReview) -> St
     }
 }
 
+/// `v`, a value for the player who moves (`mover`), as player one's.
+fn for_p1(v: Option<Value>, mover: Player) -> Option<Value> {
+    v.map(|v| if mover == Player::P1 { v } else { v.flip() })
+}
+
+/// Player one's value of each position of the game, from its start to its
+/// end: the value each move's review gives the position it is played in
+/// (one search or one exact value a position), and the last move's value
+/// after it for the end. So the value after a move is the value before the
+/// next, and the values along the game are continuous.
+pub(crate) fn values_for_p1(r: &GameReview) -> Vec<Option<Value>> {
+    let mut out: Vec<Option<Value>> = r
+        .moves
+        .iter()
+        .map(|m| for_p1(m.before, m.mover()))
+        .collect();
+    if let Some(last) = r.moves.last() {
+        out.push(for_p1(last.after, last.mover()));
+    }
+    out
+}
+
 /// Prints review `r`: every move (`all`), or only those worth a look;
 /// `when` (the record's day and clock) under the title.
 fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Option<&str>) {
+    let judged = r.moves.iter().any(|m| m.verdict != Verdict::Unknown);
     let how = match r.method {
         Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
+        Method::Exact if !judged => t!("review-how-none"),
         Method::Exact => {
             let mut sources: Vec<String> = Vec::new();
             for m in &r.moves {
@@ -230,6 +254,15 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Opt
     if let Some(when) = when {
         println!("{when}");
     }
+    let p1 = G::side_label_in(v, Player::P1);
+    println!(
+        "{}",
+        match r.method {
+            Method::Search => t!("review-view-search", side = p1),
+            Method::Exact => t!("review-view-exact", side = p1),
+        }
+    );
+    let values = values_for_p1(r);
     let sides: Vec<String> = r.moves.iter().map(|m| side_of::<G>(v, m)).collect();
     let side_w = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let move_w = r
@@ -251,7 +284,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Opt
             continue;
         }
         let mark = if r.slipped == Some(i) { "!" } else { " " };
-        let values = format!("{} → {}", value_text(m.before), value_text(m.after));
+        // Player one's values before and after the move: the second is the
+        // next line's first.
+        let values = format!("{} → {}", value_text(values[i]), value_text(values[i + 1]));
         let mut line = format!(
             "{mark}{:>3}. {:<side_w$} {:<move_w$}  {:<24} {}",
             m.ply,
@@ -274,7 +309,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Opt
     if unknown > 0 && all {
         println!("{}", t!("review-beyond", n = unknown));
     }
-    if r.method == Method::Exact {
+    if r.method == Method::Exact && !judged {
+        println!("{}", t!("review-none-judged"));
+    } else if r.method == Method::Exact {
         match r.slipped {
             Some(i) => {
                 let m = &r.moves[i];
@@ -285,8 +322,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Opt
                         ply = m.ply,
                         side = sides[i].clone(),
                         played = m.played.clone(),
-                        before = value_text(m.before),
-                        after = value_text(m.after)
+                        before = value_text(values[i]),
+                        after = value_text(values[i + 1]),
+                        p1 = p1
                     )
                 );
             }
