@@ -353,14 +353,16 @@ pub fn zoom(d: Drawing, kx: usize, ky: usize) -> Drawing {
             }
         }
     }
-    // Every line of the board as wide as its widest, so that each cell's
-    // shade has its characters.
+    // Every line of the board as wide as its widest, and as the last
+    // column's cells reach, so that each cell's shade has its characters.
     let (new_top, new_bottom) = (top, bottom + added);
+    let reach = last_x + shift(last_x) + d.half.0 + pad + 1;
     let width = out[new_top..=new_bottom]
         .iter()
         .map(Vec::len)
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(reach);
     for l in &mut out[new_top..=new_bottom] {
         l.resize(width, ' ');
     }

@@ -1559,11 +1559,19 @@ impl Fit {
         let end = board::block(&drawing)
             .map_or(drawing.lines.len(), |(_, b)| b + 1)
             .min(drawing.lines.len());
+        // The text, and the last column's cells as far as they reach.
+        let cells = drawing
+            .spots
+            .iter()
+            .map(|s| s.x + drawing.half.0 + 1)
+            .max()
+            .unwrap_or(0);
         let width = drawing.lines[..end]
             .iter()
             .map(|l| l.trim_end().chars().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .max(cells);
         Fit {
             end,
             width: width as u16 + 1,
