@@ -538,6 +538,7 @@ match-started = Started game { $game } of { $total } ({ $p1 } vs { $p2 })
 match-finished = Finished game { $game } ({ $p1 } vs { $p2 }): { $result }
 match-score = Score of { $a } vs { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
 match-interrupted = Interrupted: { $games ->
+    [0] no game finished
     [one] the game finished
    *[other] the { $games } games finished
 } so far (a game under way is not counted):
@@ -755,7 +756,10 @@ review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): {
 review-no-slip = No move changed the result with best play.
 review-accuracy = { $side }: { $percent }% accuracy ({ $kept } of { $judged } moves kept the value)
 review-accuracy-none = { $side }: no move judged
-review-chart = The value over the game for { $side } ({ $plies } plies):
+review-chart = The value over the game for { $side } ({ $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}):
 review-chart-even = even
 review-unknown-game = unknown game { $game } in the record: the games are { $games }
 play-opt-black = Who plays Black (Linja's and Russian and Turkish draughts' player two, English draughts' player one, who moves first); as --p1.

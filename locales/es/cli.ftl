@@ -642,7 +642,8 @@ match-start = Encuentro de { $a } (A) contra { $b } (B) a { $game } ({ $variant 
 match-started = Empieza la partida { $game } de { $total } ({ $p1 } contra { $p2 })
 match-finished = Termina la partida { $game } ({ $p1 } contra { $p2 }): { $result }
 match-score = Puntuación de { $a } contra { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
-match-interrupted = Interrumpido: { $games ->
+match-interrupted = Interrupido: { $games ->
+    [0] ninguna partida terminada
     [one] la partida terminada
    *[other] las { $games } partidas terminadas
 } hasta ahora (una partida en juego no cuenta):
@@ -881,7 +882,10 @@ review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $pl
 review-no-slip = Ninguna jugada cambió el resultado con juego perfecto.
 review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judged } jugadas mantuvieron el valor)
 review-accuracy-none = { $side }: ninguna jugada juzgada
-review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
+review-chart = El valor a lo largo de la partida para { $side } ({ $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}):
 review-chart-even = igualdad
 review-unknown-game = juego desconocido { $game } en el registro: los juegos son { $games }
 play-opt-black = Quién juega con Negras (el jugador dos de Linja y de las damas rusas y turcas, el jugador uno de las damas inglesas, que empieza); como --p1.

@@ -7,6 +7,7 @@ use crate::ugi_player::parse_spec;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::{json, Value};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use tablero_ai::arena::{run_match_watched, Finished, MatchConfig, Starting, Tally};
@@ -437,6 +438,10 @@ impl Summary {
             return;
         }
         if interrupted {
+            // After the terminal's `^C`, on a line of its own.
+            if std::io::stdout().is_terminal() {
+                println!();
+            }
             println!("{}", t!("match-interrupted", games = t.games));
         }
         // `+ 0.0` turns a negative zero into zero: no "-0".
