@@ -627,34 +627,16 @@ fn score_text(score: i32) -> String {
     }
 }
 
-/// `depth D score S nodes N nps R time T pv M1 M2 ...` as an engine's
-/// `info` line gives them (`time` in milliseconds since the search began,
-/// `nps` the nodes a second), the line in notation from `root` (moves of a
-/// focused search stop where the real position no longer has them).
+/// The search's `info` fields ([`crate::bot::info_fields`]), its line in
+/// notation from `root`.
 fn info_line<G: Game>(root: &G, report: &SearchReport<G::Move>, time: Duration) -> String {
-    let mut pos = root.clone();
-    let mut line = Vec::new();
-    for &mv in &report.pv {
-        if pos.outcome().is_some() || !pos.is_legal(mv) {
-            break;
-        }
-        line.push(
-            pos.format_move(mv)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join("_"),
-        );
-        pos.play_unchecked(mv);
-    }
-    let micros = time.as_micros().max(1);
-    let nps = u128::from(report.nodes) * 1_000_000 / micros;
-    format!(
-        "depth {} score {} nodes {} nps {nps} time {} pv {}",
-        report.depth,
-        score_text(report.score),
+    crate::bot::info_fields(
+        root,
+        report.depth as usize,
+        &score_text(report.score),
         report.nodes,
-        time.as_millis(),
-        line.join(" ")
+        time,
+        &report.pv,
     )
 }
 

@@ -106,6 +106,43 @@ impl Progress {
     }
 }
 
+/// The fields of an engine `info` line for a search that has reached
+/// `depth` with `score` (`cp 31`, `mate 2`) after `nodes` nodes in `time`:
+/// `depth D score S nodes N nps R time T pv M1 M2 ...` (`time` in
+/// milliseconds, `nps` the nodes a second), the line `pv` written from
+/// `root`, one token a move (spaces as `_`), as far as its moves are legal
+/// there (a focused search's stop where the whole game's position no
+/// longer has them).
+pub(crate) fn info_fields<G: Game>(
+    root: &G,
+    depth: usize,
+    score: &str,
+    nodes: u64,
+    time: Duration,
+    pv: &[G::Move],
+) -> String {
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    for &mv in pv {
+        if pos.outcome().is_some() || !pos.is_legal(mv) {
+            break;
+        }
+        line.push(
+            pos.format_move(mv)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("_"),
+        );
+        pos.play_unchecked(mv);
+    }
+    let nps = u128::from(nodes) * 1_000_000 / time.as_micros().max(1);
+    format!(
+        "depth {depth} score {score} nodes {nodes} nps {nps} time {} pv {}",
+        time.as_millis(),
+        line.join(" ")
+    )
+}
+
 impl Limits {
     /// No limits beyond the bot's own.
     #[must_use]

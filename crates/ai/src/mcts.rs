@@ -429,25 +429,13 @@ impl<G: Game + Evaluate> Tree<G> {
             Proof::Unknown => None,
         };
         let rate = node.reward / f64::from(node.visits.max(1));
-        let mut pos = self.root.clone();
-        let mut moves = Vec::new();
-        for &mv in &pv {
-            moves.push(
-                pos.format_move(mv)
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join("_"),
-            );
-            pos.play_unchecked(mv);
-        }
-        let micros = time.as_micros().max(1);
-        Some(format!(
-            "depth {} score {} nodes {iterations} nps {} time {} pv {}",
+        Some(crate::bot::info_fields(
+            &self.root,
             pv.len(),
-            score_text(proved, rate),
-            u128::from(iterations) * 1_000_000 / micros,
-            time.as_millis(),
-            moves.join(" ")
+            &score_text(proved, rate),
+            iterations,
+            time,
+            &pv,
         ))
     }
 }

@@ -338,25 +338,19 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         ));
         say(summary.score_line(t));
     };
-    let t = match &book {
-        None => {
-            let random = |_pair: u32, seed: u64| {
-                tablero_ai::arena::random_opening(&config.variant, config.opening_plies, seed)
-            };
-            run_match_watched::<G>(&config, &random, &make_a, &make_b, &started, &progress)
-        }
+    // Pair `i` opens with the book's `i`th opening, or random plies.
+    let opening = |pair: u32, seed: u64| match &book {
+        None => tablero_ai::arena::random_opening(&config.variant, config.opening_plies, seed),
         Some(book) => {
-            let opening = |pair: u32, _seed: u64| {
-                let (start, moves) = book_opening(book, pair);
-                let mut pos = start.clone();
-                for &mv in moves {
-                    pos.play_unchecked(mv);
-                }
-                pos
-            };
-            run_match_watched::<G>(&config, &opening, &make_a, &make_b, &started, &progress)
+            let (start, moves) = book_opening(book, pair);
+            let mut pos = start.clone();
+            for &mv in moves {
+                pos.play_unchecked(mv);
+            }
+            pos
         }
     };
+    let t = run_match_watched::<G>(&config, &opening, &make_a, &make_b, &started, &progress);
     let mut st = state.lock().unwrap_or_else(PoisonError::into_inner);
     // An interrupt from now on only ends the program.
     st.over = true;

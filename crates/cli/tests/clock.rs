@@ -75,18 +75,10 @@ fn the_line_mode_prints_both_clocks_with_every_board_and_prompt() {
     assert!(out.contains("Relojes: Rojo 5:00 · ▶ Azul "), "{out}");
 }
 
-/// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
-/// what the terminal printed, and the record.
-fn late_move(lang: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let record = dir.join(format!("{lang}.txt"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args([
-            "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0",
-        ])
-        .arg("--record")
-        .arg(&record)
+/// `tablero ARGS` started in `lang`, its standard streams piped.
+fn spawned(args: &[&str], lang: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", lang)
@@ -95,7 +87,23 @@ fn late_move(lang: &str) -> (String, String) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("tablero runs");
+        .expect("tablero runs")
+}
+
+/// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
+/// what the terminal printed, and the record.
+fn late_move(lang: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let record = dir.join(format!("{lang}.txt"));
+    let record_arg = record.to_str().expect("a path");
+    let mut child = spawned(
+        &[
+            "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0", "--record",
+            record_arg,
+        ],
+        lang,
+    );
     let mut stdin = child.stdin.take().expect("a pipe");
     stdin.write_all(b"1\n").expect("written");
     stdin.flush().expect("flushed");
@@ -154,8 +162,8 @@ fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
 /// (15 s), not when the input ends, and the game is lost on time.
 #[test]
 fn a_person_who_types_nothing_loses_on_time_while_the_input_stays_open() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args([
+    let mut child = spawned(
+        &[
             "play",
             "imago",
             "--plain",
@@ -168,16 +176,9 @@ fn a_person_who_types_nothing_loses_on_time_while_the_input_stays_open() {
             "--seed",
             "1",
             "--no-review",
-        ])
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablero runs");
+        ],
+        "C",
+    );
     // Held open, never written to, until the program has ended.
     let stdin = child.stdin.take().expect("a pipe");
     let started = std::time::Instant::now();
