@@ -82,7 +82,8 @@ function save(v) {
   try { localStorage.setItem(STORE, JSON.stringify(v)); } catch { /* ignore */ }
 }
 
-/** The stored entry of a game: {tokens: [T...], links: {seat: path}, game, you: [seat...], created}. */
+/** The stored entry of a game: {tokens: [T...], links: {seat: path}, game, you: [seat...], created,
+ * declined: [seat...] (the seats this browser chose to play without its account)}. */
 export function storedGame(id) {
   return load()[id] || null;
 }
@@ -93,13 +94,14 @@ export function tokensFor(id) {
 }
 
 /** Merge what we learnt about a game into the store. */
-export function rememberGame(id, { tokens = [], links = null, game = null, you = null } = {}) {
+export function rememberGame(id, { tokens = [], links = null, game = null, you = null, declined = null } = {}) {
   const all = load();
   const cur = all[id] || { tokens: [], links: {}, created: Date.now() };
   for (const tk of tokens) if (tk && !cur.tokens.includes(tk)) cur.tokens.push(tk);
   if (links) cur.links = { ...(cur.links || {}), ...links };
   if (game) cur.game = game;
   if (Array.isArray(you)) cur.you = you;
+  if (Array.isArray(declined)) cur.declined = declined;
   all[id] = cur;
   save(all);
 }

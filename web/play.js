@@ -17,6 +17,7 @@ import { renderMoves } from './play/moves.js';
 import { renderMatch, renderActions, renderInvite } from './play/actions.js';
 import { createHistory } from './play/history.js';
 import { createLive } from './play/live.js';
+import { currentAccount, onAccountKnown } from './account.js';
 
 export { swatchSpans };
 
@@ -132,6 +133,23 @@ function storeFlip(id, flip) {
   } catch { /* storage blocked */ }
 }
 
+/**
+ * The seat a logged-in reader may take for their account: one they hold by
+ * this browser's token (a link opened, a game begun before logging in),
+ * a person's seat no account holds, in a game not over, and not one they
+ * chose to play without the account; null when there is none. A seat
+ * becomes an account's only when its player says yes
+ * (`POST /api/games/ID/seats/N/claim`), never by opening a link.
+ */
+export function claimableSeat(st, account, hasTokens, declined) {
+  if (!st || !account || !hasTokens || st.result) return null;
+  for (const s of st.you || []) {
+    const seat = st.seats && st.seats[s];
+    if (seat && seat.kind !== 'ai' && !seat.player && !(declined || []).includes(s)) return s;
+  }
+  return null;
+}
+
 /** The default orientation: the second seat's player sees the board turned, its own pieces at the bottom.
  * Until the server has read our tokens (the state in the page is a spectator's), the seats remembered
  * with them decide, so a seat holder's board does not turn round once its own state arrives. */
@@ -198,6 +216,14 @@ export function mountPlay(root, id, navigate) {
   const promptEl = h('p', { class: 'prompt', 'data-testid': 'prompt', 'aria-live': 'polite' });
   const thinkingEl = h('p', { class: 'thinking', 'data-testid': 'thinking', hidden: true });
   const drawNote = h('p', { class: 'draw-note', 'data-testid': 'draw-note', hidden: true });
+  // "Play this seat as NAME?": a logged-in reader holding a seat by its
+  // link is asked before the seat becomes the account's.
+  const claimAsk = h('p', { class: 'seat-claim-ask', 'data-testid': 'seat-claim-ask' });
+  const claimNote = h('p', { class: 'seat-claim-note' });
+  const bClaimYes = mkBtn('seat-claim-yes', () => claimSeat(), 'primary');
+  const bClaimNo = mkBtn('seat-claim-no', () => declineSeat());
+  const claimEl = h('div', { class: 'seat-claim', 'data-testid': 'seat-claim', role: 'group', hidden: true },
+    claimAsk, claimNote, h('p', { class: 'seat-claim-buttons' }, bClaimYes, bClaimNo));
   const mkPlayer = (where) => h('div', { class: `seat player player-${where}`, 'data-testid': `player-${where}` });
   const playerTop = mkPlayer('top');
   const playerBottom = mkPlayer('bottom');
@@ -229,7 +255,7 @@ export function mountPlay(root, id, navigate) {
   const movesBox = h('div', { class: 'moves-box' }, movesEl);
 
   const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
-  const statusBar = h('div', { class: 'status-bar' }, statusEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
+  const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
   const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, review.el);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
@@ -364,6 +390,38 @@ export function mountPlay(root, id, navigate) {
       ctx.busy = false;
       render();
     }
+  }
+
+  /** The seat this page may take for the logged-in account, or null. */
+  const claimable = () => {
+    const kept = api.storedGame(id);
+    return claimableSeat(ctx.live, currentAccount(), tokens().length > 0, kept && kept.declined);
+  };
+
+  /** Yes: the seat becomes the account's. */
+  async function claimSeat() {
+    const seat = claimable();
+    if (ctx.busy || seat === null) return;
+    ctx.busy = true;
+    try {
+      const st = await api.post(`/api/games/${encodeURIComponent(id)}/seats/${seat}/claim`, {}, tokens());
+      apply(st, { fromHttp: true });
+    } catch (e) {
+      say(t('msg_refused', { error: e.message }), 'refused');
+      load();
+    } finally {
+      ctx.busy = false;
+      render();
+    }
+  }
+
+  /** No: this browser plays the seat by its link, and is not asked again. */
+  function declineSeat() {
+    const seat = claimable();
+    if (seat === null) return;
+    const kept = api.storedGame(id) || {};
+    api.rememberGame(id, { declined: [...(kept.declined || []), seat] });
+    render();
   }
 
   /** Asks for a rematch (or the next game once it exists); moves there when it has started. */
@@ -655,6 +713,18 @@ export function mountPlay(root, id, navigate) {
       drawNote.hidden = true;
     }
 
+    // the seat the account may take
+    const claim = claimable();
+    claimEl.hidden = claim === null;
+    if (claim !== null) {
+      const name = currentAccount().name;
+      claimAsk.textContent = t('claim_ask', { side: sideName(game, claim, live.seats?.[claim]?.name, live.variant), name });
+      claimNote.textContent = t('claim_note');
+      bClaimYes.textContent = t('claim_yes', { name });
+      bClaimNo.textContent = t('claim_no');
+      bClaimYes.disabled = ctx.busy;
+    }
+
     // players, above and below the board (the bottom one is the side drawn at the bottom)
     seatsEl.hidden = true;
     const bottomSeat = flipped() ? 1 : 0;
@@ -684,6 +754,7 @@ export function mountPlay(root, id, navigate) {
   };
   document.addEventListener('keydown', onKey);
   const offLang = onLangChange(() => render());
+  const offAccount = onAccountKnown(() => render());
   // The state the server put in the page (a spectator's view): the board is
   // drawn from it at once; the app asks again with its tokens, if any.
   const inPage = bootData().game;
@@ -703,5 +774,6 @@ export function mountPlay(root, id, navigate) {
     document.removeEventListener('keydown', onKey);
     narrow.removeEventListener('change', placeActions);
     offLang();
+    offAccount();
   };
 }

@@ -88,3 +88,83 @@ test('testAccounts', async ({ browser, newPage }) => {
   await ctxA.close();
   await ctxB.close();
 });
+
+// testSeatClaim (issue #42): a logged-in player who opens someone's seat
+// link is asked "Play this seat as NAME?"; the seat becomes the account's
+// only on "yes" (the server's player bar names it), and "play without my
+// account" leaves it the browser's (not asked again). Shot in both
+// languages on a laptop and a phone.
+test('testSeatClaim', async ({ browser, newPage }) => {
+  const ctxA = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, 'claim-en');
+  const b = await newPage(ctxB, 'claim-es');
+  const tag = Date.now() % 100000;
+  const [nameA, nameB] = [`host_${tag}`, `guest_${tag}`];
+  for (const [page, name] of [[a, nameA], [b, nameB]]) {
+    await page.goto(`${BASE}/`);
+    await expect(page.getByTestId('account-summary')).toBeVisible();
+    await login(page, name, 'a long password', 'account-signup');
+    await expect(page.getByTestId('account-summary')).toHaveText(name);
+  }
+  /** A game of jarmo made by `page`'s account with a friend's link for seat 1: its id and link. */
+  const linked = async (page) => page.evaluate(async () => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'jarmo', seats: [{ kind: 'human' }, { kind: 'link' }] }),
+    });
+    const g = await r.json();
+    return { id: g.id, link: g.links['1'] };
+  });
+  const holder = async (page, id, seat) => page.evaluate(async ([gid, s]) => {
+    const st = await (await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } })).json();
+    return st.seats[s].player;
+  }, [id, seat]);
+
+  // B (Spanish, a phone) opens A's link: asked, and the seat is not yet B's.
+  const one = await linked(a);
+  await b.goto(`${BASE}${one.link}`);
+  await expect(b.getByTestId('seat-claim')).toBeVisible();
+  await expect(b.getByTestId('seat-claim-ask')).toContainText(`como ${nameB}`);
+  await expect(b.getByTestId('seat-claim-yes')).toHaveText(`Sí, como ${nameB}`);
+  check((await holder(b, one.id, 1)) === null, 'opening the link gave the seat to no account');
+  await shoot(b, 'seat-claim-es-390');
+  // On a phone the question stands under the board, with the status.
+  await b.getByTestId('seat-claim-no').scrollIntoViewIfNeeded();
+  await shoot(b, 'seat-claim-es-390-scrolled');
+  await b.setViewportSize({ width: 1366, height: 768 });
+  await shoot(b, 'seat-claim-es-1366');
+  await b.setViewportSize({ width: 390, height: 844 });
+  // "Play without my account": no longer asked, here or after a reload;
+  // the seat plays by its link.
+  await b.click('[data-testid=seat-claim-no]');
+  await expect(b.getByTestId('seat-claim')).toBeHidden();
+  await b.reload();
+  await expect(b.locator('[data-testid=board][data-you="1"]')).toBeVisible();
+  await expect(b.getByTestId('seat-claim')).toBeHidden();
+  check((await holder(b, one.id, 1)) === null, 'declining left the seat to no account');
+  log('declined: the seat stays the browser\'s');
+
+  // A (English, a laptop) opens B's link and says yes: the seat is A's.
+  const two = await linked(b);
+  await a.goto(`${BASE}${two.link}`);
+  await expect(a.getByTestId('seat-claim')).toBeVisible();
+  await expect(a.getByTestId('seat-claim-ask')).toContainText(`as ${nameA}?`);
+  await shoot(a, 'seat-claim-en-1366');
+  await a.setViewportSize({ width: 390, height: 844 });
+  await shoot(a, 'seat-claim-en-390');
+  await a.getByTestId('seat-claim-no').scrollIntoViewIfNeeded();
+  await shoot(a, 'seat-claim-en-390-scrolled');
+  await a.setViewportSize({ width: 1366, height: 768 });
+  await a.click('[data-testid=seat-claim-yes]');
+  await expect(a.getByTestId('seat-claim')).toBeHidden();
+  await expect.poll(async () => (await holder(a, two.id, 1))?.name, 'the seat is the account\'s').toBe(nameA);
+  // The host's page names the account that took the seat.
+  await b.goto(`${BASE}/play/${two.id}`);
+  await expect(b.locator('[data-testid=player-top], [data-testid=player-bottom]').filter({ hasText: nameA })).toHaveCount(1);
+  await shoot(a, 'seat-claimed-en-1366');
+  log('claimed: the seat is the account\'s');
+  await ctxA.close();
+  await ctxB.close();
+});

@@ -69,6 +69,10 @@ draw_offer = Offer a draw
 draw_accept = Accept the draw
 draw_decline = Decline the draw
 draw_offered = { $side } offers a draw.
+claim_ask = Play { $side } as { $name }?
+claim_note = This browser holds this seat. Yes: the game shows your name and is kept in your account, on any device. No: it stays this browser's alone.
+claim_yes = Yes, as { $name }
+claim_no = Play without my account
 pass = Pass
 play_move = Play { $move }
 moves_title = Moves
@@ -114,6 +118,8 @@ reason_subgames = both sub-games are decided
 reason_resign = resignation
 reason_agreed = by agreement
 reason_time = the clock ran out (lost on time)
+reason_forfeit = lost by forfeit
+reason_aborted = the game was called off
 
 ## Clocks (web/clock.js) and the games waiting for a move
 
@@ -140,7 +146,7 @@ your_turn_notify_on = Notifications are on for this browser.
 your_turn_notify_denied = This browser refuses notifications for tablero.
 your_turn_notice = Your move in { $game }
 
-## Email notices (src/mail.rs, the home page's "your turn" box)
+## Email notices (src/mail/, the home page's "your turn" box)
 
 mail_subject_one = Your move in { $game }
 mail_subject_many = Your move in { $n } games
@@ -554,6 +560,8 @@ api_account_wrong_password = the password is wrong
 api_login_failed = wrong name or password
 api_not_logged_in = you are not logged in
 api_cross_site = this request must come from the app's own pages (its Origin is another site's)
+api_seat_not_yours = you do not hold this seat's link: only its player may take it
+api_seat_taken = another account already plays this seat
 account_login = Log in
 account_signup = Sign up
 account_logout = Log out

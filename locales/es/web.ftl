@@ -69,6 +69,10 @@ draw_offer = Ofrecer tablas
 draw_accept = Aceptar las tablas
 draw_decline = Rechazar las tablas
 draw_offered = { $side } ofrece tablas.
+claim_ask = ¿Jugar con { $side } como { $name }?
+claim_note = Este navegador tiene este asiento. Sí: la partida muestra tu nombre y queda en tu cuenta, en cualquier dispositivo. No: sigue siendo solo de este navegador.
+claim_yes = Sí, como { $name }
+claim_no = Jugar sin mi cuenta
 pass = Pasar
 play_move = Jugar { $move }
 moves_title = Jugadas
@@ -114,6 +118,8 @@ reason_subgames = las dos subpartidas están decididas
 reason_resign = abandono
 reason_agreed = por acuerdo
 reason_time = se acabó el tiempo (partida perdida por tiempo)
+reason_forfeit = perdida por incomparecencia
+reason_aborted = la partida se anuló
 
 ## Relojes (web/clock.js) y las partidas que esperan una jugada
 
@@ -140,7 +146,7 @@ your_turn_notify_on = Los avisos están activados en este navegador.
 your_turn_notify_denied = Este navegador no permite avisos de tablero.
 your_turn_notice = Te toca en { $game }
 
-## Avisos por correo (src/mail.rs, el recuadro «Te toca» de la página de inicio)
+## Avisos por correo (src/mail/, el recuadro «Te toca» de la página de inicio)
 
 mail_subject_one = Te toca en { $game }
 mail_subject_many = Te toca en { $n } partidas
@@ -557,6 +563,8 @@ api_account_wrong_password = la contraseña no es correcta
 api_login_failed = nombre o contraseña incorrectos
 api_not_logged_in = no has iniciado sesión
 api_cross_site = esta petición debe venir de las páginas de la propia aplicación (su Origin es de otro sitio)
+api_seat_not_yours = no tienes el enlace de este asiento: solo su jugador puede tomarlo
+api_seat_taken = otra cuenta ya juega en este asiento
 account_login = Entrar
 account_signup = Crear cuenta
 account_logout = Salir

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use tablero_ai::puzzles::{generate, read_puzzles, write_puzzles, MineOptions, Puzzle};
 use tablero_ai::review::Review;
 use tablero_core::{History, Localize, Player};
-use tablero_server::rating::{Game as Rated, Rating};
+use tablero_glicko::{Game as Rated, Rating};
 
 /// Mine puzzles with their proofs.
 #[derive(clap::Args, Debug)]

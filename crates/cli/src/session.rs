@@ -559,6 +559,8 @@ pub fn reason_text<G: CliGame>(h: &History<G>, o: Outcome) -> String {
         Reason::Resign => t!("reason-resign"),
         Reason::Agreed => t!("reason-agreed"),
         Reason::Time => t!("reason-time"),
+        Reason::Forfeit => t!("reason-forfeit"),
+        Reason::Aborted => t!("reason-aborted"),
         Reason::Subgames => t!("reason-subgames"),
     }
 }

@@ -53,12 +53,18 @@ fn the_shared_files_name_no_game() {
         "web/play.js",
         "web/play",
         "web/newgame.js",
-        "crates/server/src/hub",
+        "crates/server/src/games",
         "crates/cli/src/main.rs",
     ];
+    // The server's games concern names no game, but for its catalog,
+    // whose tests say the catalog's order.
+    let catalog = root().join("crates/server/src/games/catalog.rs");
     let mut found = Vec::new();
     for place in shared {
-        for file in files(&root().join(place)) {
+        for file in files(&root().join(place))
+            .into_iter()
+            .filter(|f| *f != catalog)
+        {
             let text = read(&file);
             for g in GAMES {
                 for hit in word_hits(&text, g.name) {
@@ -202,7 +208,7 @@ fn every_game_has_the_data_of_the_checklist() {
                 }
             }
         }
-        // People's games are rated in a pool (ratings.rs's `pools`).
+        // People's games are rated in a pool (ratings/mod.rs's `pools`).
         if !pools.iter().any(|p| p.game == g.name) {
             missing.push(format!("ratings::pools: {}", g.name));
         }

@@ -31,11 +31,17 @@ pub enum Reason {
     Agreed,
     /// A player's clock ran out (the other side wins: see the rulings).
     Time,
+    /// A player lost by forfeit, declared by the organiser (the server):
+    /// they did not come, or left (the other side wins).
+    Forfeit,
+    /// The game was called off by the organiser: nobody wins and nobody
+    /// scores ([`Outcome::aborted`]).
+    Aborted,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 11] = [
+    pub const ALL: [Reason; 13] = [
         Reason::Goal,
         Reason::Claim,
         Reason::Repetition,
@@ -47,6 +53,8 @@ impl Reason {
         Reason::Resign,
         Reason::Agreed,
         Reason::Time,
+        Reason::Forfeit,
+        Reason::Aborted,
     ];
 
     /// The short word used in JSON and records, e.g. `"no-moves"`.
@@ -64,6 +72,8 @@ impl Reason {
             Reason::Resign => "resign",
             Reason::Agreed => "agreed",
             Reason::Time => "time",
+            Reason::Forfeit => "forfeit",
+            Reason::Aborted => "aborted",
         }
     }
 
@@ -78,13 +88,18 @@ impl Reason {
     }
 
     /// Whether the result was declared from outside the board (a claim, a
-    /// resignation, an agreement, a fallen flag) rather than reached by
-    /// play.
+    /// resignation, an agreement, a fallen flag, a forfeit, a game called
+    /// off) rather than reached by play.
     #[must_use]
     pub const fn is_declared(self) -> bool {
         matches!(
             self,
-            Reason::Claim | Reason::Resign | Reason::Agreed | Reason::Time
+            Reason::Claim
+                | Reason::Resign
+                | Reason::Agreed
+                | Reason::Time
+                | Reason::Forfeit
+                | Reason::Aborted
         )
     }
 }
@@ -231,6 +246,23 @@ impl Outcome {
             score: [Points::HALF; 2],
             reason,
         }
+    }
+
+    /// A game called off ([`Reason::Aborted`]): no winner, and 0–0, so it
+    /// is neither a draw nor anyone's points.
+    #[must_use]
+    pub fn aborted() -> Outcome {
+        Outcome {
+            winner: None,
+            score: [Points::ZERO; 2],
+            reason: Reason::Aborted,
+        }
+    }
+
+    /// Whether the game was called off ([`Outcome::aborted`]).
+    #[must_use]
+    pub fn is_aborted(&self) -> bool {
+        self.reason == Reason::Aborted
     }
 
     /// An outcome decided by points: more points wins, equal is a draw.

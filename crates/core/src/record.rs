@@ -604,8 +604,9 @@ pub fn check_result<G: Game>(
         )),
         None => {
             let allowed = match d.reason {
-                Reason::Resign | Reason::Time => d.winner.is_some(),
+                Reason::Resign | Reason::Time | Reason::Forfeit => d.winner.is_some(),
                 Reason::Agreed => d.winner.is_none(),
+                Reason::Aborted => d.winner.is_none(),
                 Reason::Claim => d.winner == Some(history.current().side_to_move()),
                 _ => false,
             };
@@ -617,6 +618,7 @@ pub fn check_result<G: Game>(
                 ));
             }
             let plain = match d.winner {
+                _ if d.is_aborted() => Outcome::aborted(),
                 Some(w) => Outcome::win(w, d.reason),
                 None => Outcome::draw(d.reason),
             };

@@ -5,43 +5,45 @@
 //! The API is documented in `docs/web-api.md`. The server is the referee:
 //! every move is checked by the game's own rules, and every accepted move is
 //! committed to the database before it is acknowledged.
+//!
+//! The server is a folder per concern, as lila's modules are
+//! (`docs/architecture.md` draws them): [`games`] (the hub: the games in
+//! play, their clocks, the computer, the one door of a game's end),
+//! [`lobby`], [`accounts`], [`ratings`], [`mail`], [`puzzles`],
+//! [`reviews`], [`explore`], [`players`], [`layouts`] and [`lab`], each
+//! with its API (`mod.rs`), its SQL (`store.rs`) and its own error type;
+//! [`db`] is the storage they share, [`events`] what they tell each other
+//! (a game ended), [`state`] wires them together, and `routes/` alone
+//! speaks HTTP.
 
 pub mod accounts;
-mod assets;
-mod conn;
-pub mod error;
+pub mod db;
+pub mod events;
 pub mod explore;
-pub mod extract;
 pub mod games;
-pub mod hub;
+pub mod lab;
 pub mod layouts;
 pub mod lobby;
-mod locales;
 pub mod mail;
-mod minify;
 pub mod players;
-pub mod position;
 pub mod puzzles;
-pub mod rating;
 pub mod ratings;
+pub mod refusal;
 pub mod reviews;
 mod routes;
-mod socket;
 pub mod state;
-pub mod store;
 
-pub use error::ApiError;
-pub use hub::Hub;
-pub use routes::router;
+pub use db::Db;
+pub use games::Hub;
+pub use routes::http::error::ApiError;
+pub use routes::{app, router};
 pub use state::AppState;
-pub use store::Store;
 
 use anyhow::{Context, Result};
+use routes::http::conn;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::GovernorLayer;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -140,125 +142,42 @@ impl Default for Limits {
     }
 }
 
-/// The app with its rate limits, timeouts and JSON errors, ready to serve;
-/// `lab` is the folder of reports `/api/lab` shows (`tablero serve --lab`).
+/// The PostgreSQL channels this process listens to: the games' changes,
+/// the lobby's, and the events.
+const CHANNELS: [&str; 3] = [games::CHANNEL, lobby::CHANNEL, events::CHANNEL];
+
+/// Listens on PostgreSQL to the other processes (LISTEN/NOTIFY): a game
+/// changed, the lobby changed, an event; answers once it listens, then
+/// passes what it hears to `state`'s hub, lobby and bus. A lost connection
+/// is opened again (sqlx's listener does so on the next call); what was
+/// sent meanwhile is missed, so the lobby's lists are read again and the
+/// subscribers catch up from the store.
 ///
 /// # Errors
-/// When a rate limit cannot be built.
-pub fn app(
-    hub: Arc<Hub>,
-    rate: u32,
-    limits: &Limits,
-    lab: Option<std::path::PathBuf>,
-    mail: bool,
-) -> Result<axum::Router> {
-    let mut state = AppState::new(hub, limits, lab);
-    state.mail = state::MailOn(mail);
-    // The lobby hears the seeks other processes post and take.
-    if let Some(url) = state.hub.store().postgres_url() {
-        tokio::spawn(lobby::listen(Arc::clone(&state.lobby), url.to_string()));
-    }
-    let mut governor = None;
-    if rate > 0 {
-        let config = GovernorConfigBuilder::default()
-            .per_millisecond((1000 / u64::from(rate)).max(1))
-            .burst_size(rate.saturating_mul(2))
-            .finish()
-            .context("bad rate limit")?;
-        let limiter = config.limiter().clone();
-        state.guards.messages = Some(Arc::clone(&limiter));
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(Duration::from_secs(60)).await;
-                limiter.retain_recent();
-            }
-        });
-        governor = Some(GovernorLayer::new(config).error_handler(error::too_many_requests));
-    }
-    let accounts = state.accounts.clone();
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_secs(60)).await;
-            accounts.retain_recent();
-        }
-    });
-    if let Some(solves) = state.guards.solve_rate.clone() {
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(Duration::from_secs(60)).await;
-                solves.retain_recent();
-            }
-        });
-    }
-    let router = routes::routes(state)
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            limits.request_timeout,
-        ))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            limits.body_timeout,
-        ))
-        // Answers 413 at once when the declared length is over the limit.
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(
-            extract::MAX_BODY,
-        ));
-    let router = match governor {
-        Some(g) => router.layer(g),
-        None => router,
-    };
-    Ok(router
-        .layer(axum::middleware::map_response(error::json_errors))
-        .layer(compression())
-        .layer(axum::middleware::from_fn(assets::conditional)))
-}
-
-/// Answers of at least this many bytes are compressed.
-const MIN_COMPRESS: u16 = 256;
-
-/// tower-http's compression, brotli or gzip as `Accept-Encoding` asks, at
-/// its default levels (brotli 4, gzip 6: quick enough for answers made
-/// anew, the API's JSON and the pages): text, scripts, JSON and SVG of
-/// [`MIN_COMPRESS`] bytes or more; not PDFs, not small answers (errors).
-fn compression(
-) -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
-    use axum::http::{header, Extensions, HeaderMap, StatusCode, Version};
-    use tower_http::compression::predicate::{Predicate as _, SizeAbove};
-    let compressible = |_: StatusCode, _: Version, h: &HeaderMap, _: &Extensions| {
-        h.get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|t| {
-                t.starts_with("text/")
-                    || t.contains("javascript")
-                    || t.contains("json")
-                    || t.contains("svg")
-                    || t.contains("xml")
-            })
-    };
-    tower_http::compression::CompressionLayer::new()
-        .br(true)
-        .gzip(true)
-        .compress_when(SizeAbove::new(MIN_COMPRESS).and(compressible))
-}
-
-/// Hears the changes other processes make (PostgreSQL's LISTEN/NOTIFY) and
-/// passes them to this process's sockets.
-async fn listen(hub: Arc<Hub>, url: String) -> Result<()> {
-    let mut listener = sqlx::postgres::PgListener::connect(&url)
+/// When it cannot listen at first.
+pub async fn listen(state: &AppState, url: &str) -> Result<()> {
+    let mut listener = sqlx::postgres::PgListener::connect(url)
         .await
         .context("cannot LISTEN on PostgreSQL")?;
-    listener.listen(store::CHANNEL).await?;
+    listener.listen_all(CHANNELS).await?;
+    let (hub, lobby, bus) = (
+        Arc::clone(&state.hub),
+        Arc::clone(&state.lobby),
+        Arc::clone(&state.bus),
+    );
     tokio::spawn(async move {
         loop {
-            match listener.recv().await {
-                Ok(n) => match n.payload().strip_prefix(store::PLAYERS) {
-                    // Another process rated a game or gave its seats.
-                    Some(id) => {
-                        if let Err(e) = hub.players_changed(&[id.to_string()]).await {
-                            tracing::warn!(game = %id, "reading its players: {e}");
-                        }
-                    }
-                    None => hub.remote_change(n.payload()).await,
+            match listener.try_recv().await {
+                Ok(Some(n)) => match n.channel() {
+                    games::CHANNEL => hub.heard(n.payload()).await,
+                    lobby::CHANNEL => lobby.remote_change(),
+                    _ => bus.heard(n.payload()),
                 },
+                Ok(None) => {
+                    tracing::warn!("PostgreSQL notifications: the connection was lost");
+                    lobby.remote_change();
+                    bus.may_have_missed();
+                }
                 Err(e) => {
                     tracing::warn!("PostgreSQL notifications: {e}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -316,15 +235,19 @@ pub async fn start(
         database: config.database.clone(),
         detail,
     };
-    let store = Store::open_with(&config.database, config.limits.database_timeout)
+    let db = Db::open_with(&config.database, config.limits.database_timeout)
         .await
         .map_err(database)?;
-    let hub = Hub::new(store.clone());
-    if let Some(url) = store.postgres_url() {
-        listen(Arc::clone(&hub), url.to_string())
-            .await
-            .map_err(database)?;
+    let state = AppState::new(
+        db.clone(),
+        &config.limits,
+        config.lab.clone(),
+        config.mail.is_some(),
+    );
+    if let Some(url) = db.postgres_url() {
+        listen(&state, url).await.map_err(database)?;
     }
+    let hub = Arc::clone(&state.hub);
     // Games idle for ten minutes leave memory; they reload when asked for.
     let sweeper = Arc::clone(&hub);
     tokio::spawn(async move {
@@ -334,20 +257,14 @@ pub async fn start(
         }
     });
     // The server keeps time: games whose deadline passes end on time.
-    tokio::spawn(hub::keep_time(Arc::downgrade(&hub)));
-    // Rated games that ended without their rating (a crash between the
-    // two) are rated now.
-    let rater = Arc::clone(&hub);
-    tokio::spawn(async move {
-        match ratings::catch_up(&rater).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!("rated {n} games that ended unrated"),
-            Err(e) => tracing::error!("rating the games that ended unrated: {e:#}"),
-        }
-    });
+    tokio::spawn(games::keep_time(Arc::downgrade(&hub)));
+    // The concerns that act when a game ends subscribe, and first catch
+    // up with the games that ended without their effects (a stop between
+    // the two): ratings rate them, mail forgets their turns.
+    state.subscribe();
     // A database with too few puzzles gets a small set, mined in the
-    // background.
-    puzzles::spawn_seeding(&hub, config.puzzles.clone());
+    // background (while the hub lives).
+    puzzles::spawn_seeding(Arc::downgrade(&hub), db, config.puzzles.clone());
     let mailer = match &config.mail {
         Some(m) => {
             Some(mail::Mailer::new(m.clone()).map_err(|e| StartError::Mail(format!("{e:#}")))?)
@@ -355,13 +272,8 @@ pub async fn start(
         None => None,
     };
     let weak = Arc::downgrade(&hub);
-    let app = app(
-        hub,
-        config.rate,
-        &config.limits,
-        config.lab.clone(),
-        config.mail.is_some(),
-    )?;
+    drop(hub);
+    let app = app(state, config.rate, &config.limits)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|error| StartError::Listen {

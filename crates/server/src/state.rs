@@ -1,11 +1,29 @@
-//! What every route shares: [`AppState`], a `Clone` struct of `Arc`s, with
-//! [`FromRef`] for each part so a handler takes only what it uses
-//! (`State<Arc<Hub>>`, `State<Arc<Lobby>>`, `State<Guards>`, `State<LabDir>`).
+//! The composition of the server: [`AppState`] holds the database and each
+//! concern's service, a `Clone` struct of `Arc`s with [`FromRef`] for each
+//! part, so a handler takes only what it uses (`State<Arc<Hub>>`,
+//! `State<Accounts>`, `State<Guards>`...), as axum's dependency-injection
+//! example does. It is also where the concerns are wired to one another:
+//! the games concern's [`Seating`] answered by the accounts and ratings
+//! concerns ([`Around`]), and the subscribers of the games' ends
+//! ([`AppState::subscribe`]). The concerns never reach for each other's
+//! store.
 
-use crate::hub::Hub;
+use crate::accounts::Accounts;
+use crate::db::{Db, Fault};
+use crate::events::{self, Bus};
+use crate::explore::Explore;
+use crate::games::{self, GameRow, Hub, Rendered, Seating};
+use crate::lab::LabDir;
+use crate::layouts::Layouts;
 use crate::lobby::Lobby;
+use crate::mail::Mail;
+use crate::players::Players;
+use crate::puzzles::Puzzles;
+use crate::ratings::Ratings;
+use crate::reviews::Reviews;
 use crate::Limits;
 use axum::extract::FromRef;
+use futures_util::future::BoxFuture;
 use governor::{DefaultKeyedRateLimiter, Quota};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -17,55 +35,105 @@ use tokio::sync::Semaphore;
 /// A rate limit per client address.
 pub(crate) type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
 
-/// The app's state.
+/// The app's state: the database and each concern's service.
 #[derive(Clone)]
 pub struct AppState {
-    /// The games in play, over the store.
+    /// The database.
+    pub db: Db,
+    /// The events the concerns tell each other.
+    pub bus: Arc<Bus>,
+    /// The games in play (the games concern).
     pub hub: Arc<Hub>,
-    /// The lobby's seeks, over the hub.
+    /// The lobby's seeks.
     pub lobby: Arc<Lobby>,
+    /// Accounts, sessions and the seats they hold.
+    pub accounts: Accounts,
+    /// Rated games' ratings.
+    pub ratings: Ratings,
+    /// Email notices of correspondence games.
+    pub mail: Mail,
+    /// Puzzles and puzzle ratings.
+    pub puzzles: Puzzles,
+    /// The game reviews being made.
+    pub reviews: Arc<Reviews>,
+    /// Positions without a game and the explorer.
+    pub explore: Explore,
+    /// Profiles and leaderboards.
+    pub players: Players,
+    /// Saved Imago layouts.
+    pub layouts: Layouts,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
     pub lab: LabDir,
-    /// Whether the server sends mail (`--smtp`).
-    pub mail: MailOn,
-    /// The rate limits of logins and sign-ups.
-    pub accounts: crate::accounts::AccountLimits,
-    /// The game reviews being made.
-    pub reviews: Arc<crate::reviews::Reviews>,
 }
 
-impl FromRef<AppState> for Arc<crate::reviews::Reviews> {
-    fn from_ref(s: &AppState) -> Arc<crate::reviews::Reviews> {
-        Arc::clone(&s.reviews)
+/// What the games concern shows around a game, answered by the accounts
+/// concern (who holds the seats) and the ratings concern (a rated game's
+/// ratings, and whether a game is rated at its first move).
+struct Around {
+    db: Db,
+}
+
+impl Seating for Around {
+    fn around<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<games::Around, Fault>> {
+        Box::pin(async move {
+            let (players, accounts) = crate::accounts::seat_players(&self.db, &row.id).await?;
+            let rated = crate::ratings::view(&self.db, row)
+                .await?
+                .map(|v| Rendered::of(&v));
+            Ok(games::Around {
+                players,
+                accounts,
+                rated,
+            })
+        })
     }
-}
 
-/// Whether the server sends mail (`tablero serve --smtp`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MailOn(pub bool);
-
-impl FromRef<AppState> for MailOn {
-    fn from_ref(s: &AppState) -> MailOn {
-        s.mail
+    fn rated_pool<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<Option<String>, Fault>> {
+        Box::pin(crate::ratings::rated_pool(&self.db, row))
     }
 }
 
 impl AppState {
-    /// The state of an app over `hub` with `limits` and no message rate
-    /// limit, serving the lab reports of `lab`.
+    /// The state of an app over `db` with `limits` and no message rate
+    /// limit, serving the lab reports of `lab`, sending mail if `mail`.
+    /// Nothing subscribes to the games' ends until [`AppState::subscribe`].
     #[must_use]
-    pub fn new(hub: Arc<Hub>, limits: &Limits, lab: Option<PathBuf>) -> AppState {
+    pub fn new(db: Db, limits: &Limits, lab: Option<PathBuf>, mail: bool) -> AppState {
+        let bus = Bus::new();
+        let seating: Arc<dyn Seating> = Arc::new(Around { db: db.clone() });
+        let hub = Hub::with(db.clone(), Arc::clone(&bus), seating);
+        let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
+        let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
         AppState {
-            lobby: Lobby::new(Arc::clone(&hub)),
-            hub,
+            lobby: Lobby::new(db.clone(), Arc::clone(&hub), accounts.clone()),
+            mail: Mail::new(db.clone(), mail),
+            puzzles: Puzzles::new(db.clone()),
+            reviews: Reviews::new(Arc::clone(&hub)),
+            explore: Explore::new(db.clone()),
+            players: Players::new(
+                db.clone(),
+                Arc::clone(&hub),
+                accounts.clone(),
+                ratings.clone(),
+            ),
+            layouts: Layouts::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
-            mail: MailOn(false),
-            accounts: crate::accounts::AccountLimits::new(limits),
-            reviews: Arc::default(),
+            accounts,
+            ratings,
+            hub,
+            bus,
+            db,
         }
+    }
+
+    /// Starts the concerns that act when a game ends (ratings, mail), each
+    /// catching up first with the ends it missed.
+    pub fn subscribe(&self) {
+        events::spawn(&self.bus, Arc::new(self.ratings.clone()));
+        events::spawn(&self.bus, Arc::new(self.mail.clone()));
     }
 }
 
@@ -106,30 +174,28 @@ pub(crate) fn over_rate(limiter: &Limiter, ip: IpAddr) -> Option<Duration> {
         .map(|n| n.wait_time_from(DefaultClock::default().now()))
 }
 
-/// The lab's folder of reports (none: the lab lists nothing).
-#[derive(Clone)]
-pub struct LabDir(pub Arc<Option<PathBuf>>);
-
-impl FromRef<AppState> for Arc<Hub> {
-    fn from_ref(s: &AppState) -> Self {
-        Arc::clone(&s.hub)
-    }
+/// `FromRef` for each part of the state a handler may take.
+macro_rules! parts {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        $(impl FromRef<AppState> for $ty {
+            fn from_ref(s: &AppState) -> $ty {
+                s.$field.clone()
+            }
+        })*
+    };
 }
 
-impl FromRef<AppState> for Arc<Lobby> {
-    fn from_ref(s: &AppState) -> Self {
-        Arc::clone(&s.lobby)
-    }
-}
-
-impl FromRef<AppState> for Guards {
-    fn from_ref(s: &AppState) -> Self {
-        s.guards.clone()
-    }
-}
-
-impl FromRef<AppState> for LabDir {
-    fn from_ref(s: &AppState) -> Self {
-        s.lab.clone()
-    }
+parts! {
+    hub: Arc<Hub>,
+    lobby: Arc<Lobby>,
+    accounts: Accounts,
+    ratings: Ratings,
+    mail: Mail,
+    puzzles: Puzzles,
+    reviews: Arc<Reviews>,
+    explore: Explore,
+    players: Players,
+    layouts: Layouts,
+    guards: Guards,
+    lab: LabDir,
 }

@@ -346,7 +346,7 @@ async fn the_hash_is_argon2id_and_no_answer_carries_it() {
     assert_eq!(a.status, 200);
     let c = a.session();
     answers.push(a.text.clone());
-    let store = tablero_server::Store::open(&s.database).await.unwrap();
+    let store = tablero_server::Db::open(&s.database).await.unwrap();
     let hash: String = sqlx::query_scalar("SELECT hash FROM accounts WHERE name_key = 'hidden'")
         .fetch_one(store.pool())
         .await
@@ -752,4 +752,157 @@ async fn the_anonymous_seats_of_a_browser_become_the_accounts_at_sign_up() {
     )
     .await;
     assert_eq!(st.json["you"], json!([]));
+}
+
+/// A game of jarmo made by `creator` (seat 0) with a friend's link for
+/// seat 1: its id and the link's token.
+async fn linked_game(s: &Server, creator: &str) -> (String, String) {
+    let a = send(
+        s,
+        "POST",
+        "/api/games",
+        &As::cookie(creator),
+        Some(json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "link"}]})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.text);
+    let link = a.json["links"]["1"].as_str().unwrap();
+    (
+        a.json["id"].as_str().unwrap().to_string(),
+        link.split("#token=").nth(1).unwrap().to_string(),
+    )
+}
+
+/// `POST /api/games/{id}/seats/{seat}/claim` sent `how`.
+async fn claim(s: &Server, id: &str, how: &As<'_>, seat: usize) -> Answer {
+    let path = format!("/api/games/{id}/seats/{seat}/claim");
+    send(s, "POST", &path, how, Some(json!({}))).await
+}
+
+/// The accounts holding seats of game `id`, as stored.
+async fn seat_rows(s: &Server, id: &str) -> Vec<(i64, String)> {
+    let db = tablero_server::Db::open(&s.database).await.unwrap();
+    sqlx::query_as(
+        "SELECT s.seat, a.name FROM account_seats s JOIN accounts a ON a.id = s.account \
+         WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(id)
+    .fetch_all(db.pool())
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn opening_a_seat_link_logged_in_takes_no_seat_and_only_the_claim_does() {
+    let s = common::start().await;
+    let ann = signup(&s, "ann_host", "ann's password").await.session();
+    let bob = signup(&s, "bob_guest", "bob's password").await.session();
+    let cat = signup(&s, "cat_other", "cat's password").await.session();
+    let (id, t1) = linked_game(&s, &ann).await;
+    // Bob opens the link while logged in: the page's request and its
+    // socket's hello hold the seat by its token, and give it to no account.
+    let with_link = As {
+        cookie: Some(&bob),
+        token: Some(&t1),
+        ..As::default()
+    };
+    let st = send(&s, "GET", &format!("/api/games/{id}"), &with_link, None).await;
+    assert_eq!(st.json["you"], json!([1]), "{}", st.text);
+    assert!(st.json["seats"][1]["player"].is_null(), "{}", st.text);
+    let mut ws = socket(&s, &id, &bob).await;
+    next_of(&mut ws, "state").await;
+    ws.send(Message::Text(
+        json!({"type": "hello", "tokens": [t1]}).to_string().into(),
+    ))
+    .await
+    .unwrap();
+    let st = next_of(&mut ws, "state").await;
+    assert_eq!(st["game"]["you"], json!([1]));
+    drop(ws);
+    assert_eq!(seat_rows(&s, &id).await, [(0, "ann_host".to_string())]);
+    // Bob's cookie alone holds nothing yet.
+    let alone = send(
+        &s,
+        "GET",
+        &format!("/api/games/{id}"),
+        &As::cookie(&bob),
+        None,
+    )
+    .await;
+    assert_eq!(alone.json["you"], json!([]));
+
+    let holder = |cookie| As {
+        cookie: Some(cookie),
+        token: Some(&t1),
+        ..As::default()
+    };
+    // Refused: no session (401); another site's page (403); a seat the
+    // token does not hold (403); another account without the link (403).
+    let refused = [
+        (
+            As {
+                token: Some(&t1),
+                ..As::default()
+            },
+            1,
+            401,
+            "api_not_logged_in",
+        ),
+        (
+            As {
+                origin: Some("https://evil.example"),
+                ..holder(&bob)
+            },
+            1,
+            403,
+            "api_cross_site",
+        ),
+        (holder(&bob), 0, 403, "api_seat_not_yours"),
+        (As::cookie(&cat), 1, 403, "api_seat_not_yours"),
+    ];
+    for (how, seat, status, code) in refused {
+        let a = claim(&s, &id, &how, seat).await;
+        assert_eq!(
+            (a.status, a.json["code"].as_str()),
+            (status, Some(code)),
+            "{}",
+            a.text
+        );
+    }
+    assert_eq!(seat_rows(&s, &id).await.len(), 1, "nothing taken");
+    // Bob says yes: the seat is his account's, from any device.
+    let yes = claim(&s, &id, &holder(&bob), 1).await;
+    assert_eq!(yes.status, 200, "{}", yes.text);
+    assert_eq!(yes.json["seats"][1]["player"]["name"], "bob_guest");
+    let again = claim(&s, &id, &holder(&bob), 1).await;
+    assert_eq!(again.status, 200, "one's own seat again: {}", again.text);
+    let alone = send(
+        &s,
+        "GET",
+        &format!("/api/games/{id}"),
+        &As::cookie(&bob),
+        None,
+    )
+    .await;
+    assert_eq!(alone.json["you"], json!([1]));
+    // Cat, with the link's token, cannot take it from him.
+    let stolen = claim(&s, &id, &holder(&cat), 1).await;
+    assert_eq!(
+        (stolen.status, stolen.json["code"].as_str()),
+        (409, Some("api_seat_taken"))
+    );
+    assert_eq!(
+        seat_rows(&s, &id).await,
+        [(0, "ann_host".to_string()), (1, "bob_guest".to_string())]
+    );
+    // No such game.
+    let none = send(
+        &s,
+        "POST",
+        "/api/games/nosuchgame/seats/1/claim",
+        &holder(&bob),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(none.status, 404, "{}", none.text);
 }

@@ -8,8 +8,8 @@ mod common;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use tablero_server::hub::{Action, Actor, Hub, NewGame, SeatKind, SeatSpec};
-use tablero_server::store::{now_ms, Store};
+use tablero_server::db::{now_ms, Db};
+use tablero_server::games::{Action, Actor, Hub, NewGame, SeatKind, SeatSpec};
 
 fn people() -> [SeatSpec; 2] {
     [SeatSpec {
@@ -47,7 +47,16 @@ async fn play_first(hub: &Arc<Hub>, id: &str, actor: &Actor) -> Value {
 /// Moves the stored deadline of game `id` to `at` (ms since 1970), as if
 /// the clock had run that long, as a change of another process would (the
 /// version is bumped, so a process holding the game reads it again).
-async fn set_deadline(store: &Store, id: &str, at: i64) {
+/// Game `id`'s stored version.
+async fn version(store: &Db, id: &str) -> Option<i64> {
+    sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(store.pool())
+        .await
+        .unwrap()
+}
+
+async fn set_deadline(store: &Db, id: &str, at: i64) {
     sqlx::query("UPDATE games SET deadline = $1, version = version + 1 WHERE id = $2")
         .bind(at)
         .bind(id)
@@ -60,7 +69,7 @@ async fn set_deadline(store: &Store, id: &str, at: i64) {
 async fn a_restart_keeps_both_clocks_within_a_second_of_the_stored_deadline() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.db").to_str().unwrap().to_string();
-    let hub = Hub::new(Store::open(&path).await.unwrap());
+    let hub = Hub::new(Db::open(&path).await.unwrap());
     let created = hub.create(new_game("jarmo", "5+3")).await.unwrap();
     let id = created.id.clone();
     let actor = Actor::Tokens(created.tokens.values().cloned().collect());
@@ -86,7 +95,7 @@ async fn a_restart_keeps_both_clocks_within_a_second_of_the_stored_deadline() {
     drop(hub);
     // A new process on the same file.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let hub = Hub::new(Store::open(&path).await.unwrap());
+    let hub = Hub::new(Db::open(&path).await.unwrap());
     let after =
         serde_json::to_value(hub.state(&id, &actor, None).await.unwrap()).unwrap()["clock"].clone();
     assert_eq!(
@@ -141,7 +150,7 @@ async fn the_flag_falls_without_anyone_connected_and_a_later_move_is_refused() {
         .await;
     assert_eq!(status, 200, "{st}");
     // The second seat's clock runs; its deadline is moved to just past.
-    let store = Store::open(&s.database).await.unwrap();
+    let store = Db::open(&s.database).await.unwrap();
     set_deadline(&store, &id, now_ms() - 5).await;
     // The server's own time keeper ends it (nobody is connected).
     let ended = tokio::time::timeout(Duration::from_secs(5), async {
@@ -185,7 +194,7 @@ async fn the_flag_falls_without_anyone_connected_and_a_later_move_is_refused() {
 async fn a_move_that_arrives_after_the_deadline_ends_the_game_on_time_first() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.db").to_str().unwrap().to_string();
-    let store = Store::open(&path).await.unwrap();
+    let store = Db::open(&path).await.unwrap();
     let hub = Hub::new(store.clone());
     let created = hub.create(new_game("linja", "3+2")).await.unwrap();
     let actor = Actor::Tokens(created.tokens.values().cloned().collect());
@@ -194,7 +203,7 @@ async fn a_move_that_arrives_after_the_deadline_ends_the_game_on_time_first() {
     set_deadline(&store, &created.id, now_ms() - 1).await;
     // A fresh process with no time keeper running: the move itself sees
     // the flag.
-    let hub = Hub::new(Store::open(&path).await.unwrap());
+    let hub = Hub::new(Db::open(&path).await.unwrap());
     let st = serde_json::to_value(hub.state(&created.id, &actor, None).await.unwrap()).unwrap();
     let mv = st["legal"][0]["move"].as_str().unwrap().to_string();
     let e = hub
@@ -220,7 +229,7 @@ async fn a_move_that_arrives_after_the_deadline_ends_the_game_on_time_first() {
 async fn undo_is_refused_with_a_clock() {
     let dir = tempfile::tempdir().unwrap();
     let hub = Hub::new(
-        Store::open(dir.path().join("u.db").to_str().unwrap())
+        Db::open(dir.path().join("u.db").to_str().unwrap())
             .await
             .unwrap(),
     );
@@ -244,7 +253,7 @@ async fn undo_is_refused_with_a_clock() {
 async fn a_bad_time_control_is_refused_with_what_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let hub = Hub::new(
-        Store::open(dir.path().join("b.db").to_str().unwrap())
+        Db::open(dir.path().join("b.db").to_str().unwrap())
             .await
             .unwrap(),
     );
@@ -265,15 +274,15 @@ async fn two_processes_on_postgres_end_a_game_on_time_exactly_once() {
         return;
     };
     for round in 0..10 {
-        let store = Store::open(&url).await.unwrap();
+        let store = Db::open(&url).await.unwrap();
         let maker = Hub::new(store.clone());
         let created = maker.create(new_game("jarmo", "1+0")).await.unwrap();
         let actor = Actor::Tokens(created.tokens.values().cloned().collect());
         play_first(&maker, &created.id, &actor).await;
         set_deadline(&store, &created.id, now_ms() - 1).await;
-        let version = store.version(&created.id).await.unwrap().unwrap();
-        let a = Hub::new(Store::open(&url).await.unwrap());
-        let b = Hub::new(Store::open(&url).await.unwrap());
+        let before = version(&store, &created.id).await.unwrap();
+        let a = Hub::new(Db::open(&url).await.unwrap());
+        let b = Hub::new(Db::open(&url).await.unwrap());
         let id = created.id.clone();
         let (ra, rb) = tokio::join!(a.flag(&id), b.flag(&id));
         let ended = [ra.unwrap(), rb.unwrap()];
@@ -283,8 +292,8 @@ async fn two_processes_on_postgres_end_a_game_on_time_exactly_once() {
             "round {round}: {ended:?}"
         );
         assert_eq!(
-            store.version(&id).await.unwrap(),
-            Some(version + 1),
+            version(&store, &id).await,
+            Some(before + 1),
             "round {round}: one change only"
         );
         let st = serde_json::to_value(a.state(&id, &actor, None).await.unwrap()).unwrap();

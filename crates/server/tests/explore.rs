@@ -351,7 +351,7 @@ async fn linja_gives_the_endgame_solver_s_values_where_it_reaches() {
         let mut sorted = legal.clone();
         sorted.sort();
         assert_eq!(listed, sorted, "ply {i}: every legal move");
-        match Linja::exact_move_values(&pos, tablero_server::position::REACH) {
+        match Linja::exact_move_values(&pos, tablero_server::explore::position::REACH) {
             Some(v) => {
                 assert_eq!(e["method"], "exact", "ply {i}: {e}");
                 let want: BTreeMap<String, Value> = v

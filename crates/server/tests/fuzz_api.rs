@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use tower::ServiceExt;
 
 struct Fixture {
@@ -30,18 +30,12 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("t.db");
         let (app, game, token) = rt.block_on(async {
-            let store = tablero_server::Store::open(db.to_str().unwrap())
+            let db = tablero_server::Db::open(db.to_str().unwrap())
                 .await
                 .unwrap();
-            let hub = tablero_server::Hub::new(store);
-            let app = tablero_server::app(
-                Arc::clone(&hub),
-                0,
-                &tablero_server::Limits::default(),
-                None,
-                false,
-            )
-            .unwrap();
+            let limits = tablero_server::Limits::default();
+            let state = tablero_server::AppState::new(db, &limits, None, false);
+            let app = tablero_server::app(state, 0, &limits).unwrap();
             let (status, created) = call(
                 &app,
                 "/api/games",

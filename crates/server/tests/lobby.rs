@@ -235,7 +235,7 @@ async fn takers_of_one_seek_at_once_make_one_game() {
             );
         }
     }
-    let store = tablero_server::Store::open(&db).await.unwrap();
+    let store = tablero_server::Db::open(&db).await.unwrap();
     let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
         .fetch_one(store.pool())
         .await
@@ -342,11 +342,11 @@ async fn lapsed_seeks_and_seeks_taken_without_a_game_are_gone() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db").to_str().unwrap().to_string();
     let s = common::start_on(&db).await;
-    let store = tablero_server::Store::open(&db).await.unwrap();
+    let store = tablero_server::Db::open(&db).await.unwrap();
     let lapsed = post_seek(&s, json!({"game": "jarmo"})).await;
     let orphan = post_seek(&s, json!({"game": "jarmo"})).await;
     let kept = post_seek(&s, json!({"game": "jarmo"})).await;
-    let now = tablero_server::store::now_ms();
+    let now = tablero_server::db::now_ms();
     // No heartbeat for 61 s (its process stopped).
     sqlx::query("UPDATE seeks SET alive = $1 WHERE id = $2")
         .bind(now - 61_000)

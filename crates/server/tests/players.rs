@@ -110,8 +110,8 @@ fn link_token(created: &Value, seat: &str) -> String {
     link.split_once("#token=").unwrap().1.to_string()
 }
 
-async fn store(s: &Server) -> tablero_server::Store {
-    tablero_server::Store::open(&s.database).await.unwrap()
+async fn store(s: &Server) -> tablero_server::Db {
+    tablero_server::Db::open(&s.database).await.unwrap()
 }
 
 /// Sets the games' `updated` so that they are in this order, newest

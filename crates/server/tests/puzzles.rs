@@ -365,7 +365,7 @@ async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
 
 /// The puzzles of `game` stored in `database`.
 async fn stored(database: &str, game: &str) -> i64 {
-    let store = tablero_server::Store::open(database).await.unwrap();
+    let store = tablero_server::Db::open(database).await.unwrap();
     sqlx::Row::get(
         &sqlx::query("SELECT COUNT(*) FROM puzzles WHERE game = $1")
             .bind(game)

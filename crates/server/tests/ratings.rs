@@ -6,16 +6,16 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use tablero_server::rating::{Game as Period, Rating};
-use tablero_server::ratings::{self, Rated};
-use tablero_server::store::Store;
+use tablero_glicko::{Game as Period, Rating};
+use tablero_server::db::Db;
+use tablero_server::ratings::{self, Rated, Ratings};
 
 mod common;
 use common::Server;
 
 /// A game made by `a` (seat 0) with a friend's link for seat 1, opened by
-/// `b` while logged in (which gives the seat to `b`'s account): the id and
-/// both seats' tokens.
+/// `b` while logged in, who then takes the seat for `b`'s account (the
+/// explicit claim): the id and both seats' tokens.
 async fn game_with_link(
     s: &Server,
     a: &str,
@@ -40,6 +40,19 @@ async fn game_with_link(
         .await;
     assert_eq!(status, 200, "{st}");
     assert_eq!(st["you"], json!([1]));
+    if b.is_some() {
+        // Opening the link gives the seat to no account: its player says so.
+        let (status, st) = s
+            .call_as(
+                "POST",
+                &format!("/api/games/{id}/seats/1/claim"),
+                b,
+                Some(&t1),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{st}");
+    }
     (id, t0, t1)
 }
 
@@ -101,11 +114,16 @@ fn near(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6
 }
 
-async fn store_of(s: &Server) -> Store {
-    Store::open(&s.database).await.unwrap()
+/// The ratings concern over `db` (with a hub of its own to read games).
+fn rater(db: &Db) -> Ratings {
+    Ratings::new(db.clone(), tablero_server::Hub::new(db.clone()))
 }
 
-async fn count(store: &Store, sql: &str) -> i64 {
+async fn store_of(s: &Server) -> Db {
+    Db::open(&s.database).await.unwrap()
+}
+
+async fn count(store: &Db, sql: &str) -> i64 {
     sqlx::query_scalar(sql)
         .fetch_one(store.pool())
         .await
@@ -266,8 +284,8 @@ async fn casual_games_change_no_rating() {
     assert!(st["rated"].is_null(), "anonymous seat: {}", st["rated"]);
     let (_, st) = s
         .call_as(
-            "GET",
-            &format!("/api/games/{id}"),
+            "POST",
+            &format!("/api/games/{id}/seats/1/claim"),
             Some(&bea),
             Some(&t1),
             None,
@@ -310,9 +328,9 @@ async fn casual_games_change_no_rating() {
         0
     );
     assert_eq!(count(&store, "SELECT COUNT(*) FROM ratings").await, 0);
-    assert!(ratings::unrated(&store, 10).await.unwrap().is_empty());
+    assert!(rater(&store).unrated(10).await.unwrap().is_empty());
     for id in &ended {
-        assert_eq!(ratings::rate(&store, id).await.unwrap(), Rated::No, "{id}");
+        assert_eq!(rater(&store).rate(id).await.unwrap(), Rated::No, "{id}");
     }
 }
 
@@ -329,7 +347,7 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     let before = rated_state(&s, &id).await["rated"].clone();
     drop(s);
     // As if the server had stopped between the game's end and its rating.
-    let store = Store::open(&db).await.unwrap();
+    let store = Db::open(&db).await.unwrap();
     sqlx::query("DELETE FROM rating_changes")
         .execute(store.pool())
         .await
@@ -338,10 +356,7 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
         .execute(store.pool())
         .await
         .unwrap();
-    assert_eq!(
-        ratings::unrated(&store, 10).await.unwrap(),
-        vec![id.clone()]
-    );
+    assert_eq!(rater(&store).unrated(10).await.unwrap(), vec![id.clone()]);
     let s = common::start_on(&db).await;
     // The game is in the new server's memory before it is rated.
     let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
@@ -349,7 +364,7 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     let after = rated_state(&s, &id).await["rated"].clone();
     assert_eq!(before, after);
     // Rating it again changes nothing.
-    assert_eq!(ratings::rate(&store, &id).await.unwrap(), Rated::No);
+    assert_eq!(rater(&store).rate(&id).await.unwrap(), Rated::No);
     assert_eq!(
         count(&store, "SELECT COUNT(*) FROM rating_changes").await,
         2
@@ -427,16 +442,17 @@ async fn two_processes_on_postgres_rate_a_game_once() {
         s.sign_up(&format!("Ana{tag}")).await,
         s.sign_up(&format!("Bea{tag}")).await,
     );
-    let a = Store::open(&url).await.unwrap();
-    let b = Store::open(&url).await.unwrap();
+    let a = Db::open(&url).await.unwrap();
+    let b = Db::open(&url).await.unwrap();
+    let (ra, rb) = (rater(&a), rater(&b));
     for _ in 0..5 {
         let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
         play(&s, &id, &t0).await;
         play(&s, &id, &t1).await;
         resign(&s, &id, &t0).await;
         // The server rates it too, at the same time.
-        let (ra, rb) = tokio::join!(ratings::rate(&a, &id), ratings::rate(&b, &id));
-        let now = [ra.unwrap(), rb.unwrap()];
+        let (x, y) = tokio::join!(ra.rate(&id), rb.rate(&id));
+        let now = [x.unwrap(), y.unwrap()];
         assert!(now.iter().filter(|r| **r == Rated::Now).count() <= 1);
         rated_state(&s, &id).await;
         let rows: i64 =

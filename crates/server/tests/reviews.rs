@@ -78,9 +78,7 @@ async fn a_finished_game_is_reviewed_once_and_kept() {
         .await;
     assert_eq!(again["state"], "done");
     assert_eq!(again["review"], review);
-    let store = tablero_server::store::Store::open(&s.database)
-        .await
-        .unwrap();
+    let store = tablero_server::Db::open(&s.database).await.unwrap();
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reviews")
         .fetch_one(store.pool())
         .await

@@ -8,8 +8,11 @@
 
 pub mod store;
 
-use crate::hub::{random_id, Hub, HubError, NewGame, SeatKind, SeatSpec};
-use crate::store::now_ms;
+pub use store::CHANNEL;
+
+use crate::accounts::Accounts;
+use crate::db::{now_ms, random_id, Db, Fault};
+use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,6 +22,28 @@ use store::SeekRow;
 use tablero_ai::table::{self, Seat};
 use tablero_core::{id, Message, Player};
 use tokio::sync::{broadcast, Mutex};
+
+crate::refusal::concern_error! {
+    /// Why the lobby refused a request, or failed.
+    pub enum LobbyError {
+        /// A seek that cannot be posted: an unknown game, a bad variant or
+        /// clock, a rated seek without a clock.
+        BadSeek => Invalid,
+        /// Not the asker's: a rated seek needs an account, a seek to cancel
+        /// must be one's own.
+        NotYourSeek => NotYours,
+        /// No such seek.
+        NoSeek => Missing,
+        /// Gone: taken or cancelled meanwhile, or one's own.
+        Gone => NotNow,
+    }
+}
+
+impl From<GameError> for LobbyError {
+    fn from(e: GameError) -> Self {
+        crate::refusal::pass_on(e, LobbyError::of)
+    }
+}
 
 /// A seek unheard of for this long (no heartbeat of its owner's socket)
 /// is not listed and cannot be taken (a crashed process's seeks lapse).
@@ -177,9 +202,13 @@ struct Listed {
     rows: Arc<Vec<SeekRow>>,
 }
 
-/// The lobby of this process, over the hub (which makes the games).
+/// The lobby of this process, over the hub (which makes the games): the
+/// lobby concern's service.
 pub struct Lobby {
+    db: Db,
     hub: Arc<Hub>,
+    /// Who gives a rated seek's seats to the two accounts.
+    accounts: Accounts,
     changes: broadcast::Sender<()>,
     /// Bumped by every change heard of: a list read before it is stale.
     generation: AtomicU64,
@@ -192,20 +221,23 @@ pub struct Lobby {
     held: StdMutex<HashMap<String, u32>>,
 }
 
-fn no_seek(id: &str) -> HubError {
-    HubError::Missing(Message::of(id!("api_no_seek")).text("id", id))
+fn no_seek(id: &str) -> LobbyError {
+    LobbyError::NoSeek(Message::of(id!("api_no_seek")).text("id", id))
 }
 
-fn seek_gone(id: &str) -> HubError {
-    HubError::NotNow(Message::of(id!("api_seek_gone")).text("id", id))
+fn seek_gone(id: &str) -> LobbyError {
+    LobbyError::Gone(Message::of(id!("api_seek_gone")).text("id", id))
 }
 
 impl Lobby {
-    /// The lobby over `hub`'s store.
+    /// The lobby of `db`, making its games in `hub` and giving rated
+    /// seeks' seats through `accounts`.
     #[must_use]
-    pub fn new(hub: Arc<Hub>) -> Arc<Lobby> {
+    pub fn new(db: Db, hub: Arc<Hub>, accounts: Accounts) -> Arc<Lobby> {
         Arc::new(Lobby {
+            db,
             hub,
+            accounts,
             changes: broadcast::channel(64).0,
             generation: AtomicU64::new(0),
             listed: Mutex::new(None),
@@ -214,7 +246,7 @@ impl Lobby {
     }
 
     fn pool(&self) -> &sqlx::AnyPool {
-        self.hub.store().pool()
+        self.db.pool()
     }
 
     /// Hears the lobby's changes (this process's and, on PostgreSQL, the
@@ -229,9 +261,9 @@ impl Lobby {
     async fn changed(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         let _ = self.changes.send(());
-        if self.hub.store().is_postgres() {
+        if self.db.is_postgres() {
             if let Err(e) = store::notify(self.pool()).await {
-                tracing::warn!("lobby notification: {e:#}");
+                tracing::warn!("lobby notification: {e}");
             }
         }
     }
@@ -260,14 +292,14 @@ impl Lobby {
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn list(&self, mine: &[String]) -> Result<Vec<SeekView>, HubError> {
+    pub async fn list(&self, mine: &[String]) -> Result<Vec<SeekView>, LobbyError> {
         let rows = self.open_rows().await?;
         Ok(rows.iter().map(|r| Self::view(r, mine)).collect())
     }
 
     /// The open seeks: as last read when nothing changed since and it is
     /// fresh, else read again.
-    async fn open_rows(&self) -> Result<Arc<Vec<SeekRow>>, HubError> {
+    async fn open_rows(&self) -> Result<Arc<Vec<SeekRow>>, LobbyError> {
         let mut listed = self.listed.lock().await;
         let generation = self.generation.load(Ordering::SeqCst);
         let now = now_ms();
@@ -290,12 +322,14 @@ impl Lobby {
     fn normalize(
         req: &NewSeek,
         account: Option<&str>,
-    ) -> Result<(String, String, Option<String>), HubError> {
+    ) -> Result<(String, String, Option<String>), LobbyError> {
         if req.rated && account.is_none() {
-            return Err(HubError::NotYours(Message::of(id!("api_seek_rated_login"))));
+            return Err(LobbyError::NotYourSeek(Message::of(id!(
+                "api_seek_rated_login"
+            ))));
         }
-        if crate::games::find(&req.game).is_none() {
-            return Err(HubError::unknown_game(&req.game));
+        if crate::games::catalog::find(&req.game).is_none() {
+            return Err(GameError::unknown_game(&req.game).into());
         }
         let t = table::open_or_why(
             &req.game,
@@ -304,17 +338,19 @@ impl Lobby {
             Player::ALL[0],
             [Seat::Person, Seat::Person],
         )
-        .map_err(HubError::Invalid)?;
+        .map_err(LobbyError::BadSeek)?;
         let clock = match req.clock.as_deref().map(str::trim) {
             None | Some("" | "none") => None,
             Some(text) => Some(
                 text.parse::<tablero_ai::clock::TimeControl>()
-                    .map_err(HubError::Invalid)?
+                    .map_err(LobbyError::BadSeek)?
                     .to_string(),
             ),
         };
         if req.rated && clock.is_none() {
-            return Err(HubError::Invalid(Message::of(id!("api_seek_rated_clock"))));
+            return Err(LobbyError::BadSeek(Message::of(id!(
+                "api_seek_rated_clock"
+            ))));
         }
         Ok((req.game.clone(), t.variant(), clock))
     }
@@ -323,7 +359,7 @@ impl Lobby {
     ///
     /// # Errors
     /// An unknown game, a bad variant or clock, a rated seek.
-    pub async fn post(&self, req: &NewSeek, account: Option<&str>) -> Result<Posted, HubError> {
+    pub async fn post(&self, req: &NewSeek, account: Option<&str>) -> Result<Posted, LobbyError> {
         let (game, variant, clock) = Self::normalize(req, account)?;
         let now = now_ms();
         // Seeks lapsed or taken a day ago are of no more use to anyone.
@@ -357,12 +393,12 @@ impl Lobby {
     ///
     /// # Errors
     /// No such seek (404), not the owner's secret (403), already taken (409).
-    pub async fn cancel(&self, id: &str, secrets: &[String]) -> Result<(), HubError> {
+    pub async fn cancel(&self, id: &str, secrets: &[String]) -> Result<(), LobbyError> {
         let row = store::get(self.pool(), id)
             .await?
             .ok_or_else(|| no_seek(id))?;
         if !secrets.contains(&row.secret) {
-            return Err(HubError::NotYours(
+            return Err(LobbyError::NotYourSeek(
                 Message::of(id!("api_seek_not_yours")).text("id", id),
             ));
         }
@@ -388,15 +424,17 @@ impl Lobby {
         id: &str,
         tokens: &[String],
         account: Option<&str>,
-    ) -> Result<Taken, HubError> {
+    ) -> Result<Taken, LobbyError> {
         let row = store::get(self.pool(), id)
             .await?
             .ok_or_else(|| no_seek(id))?;
         if row.rated && account.is_none() {
-            return Err(HubError::NotYours(Message::of(id!("api_seek_rated_login"))));
+            return Err(LobbyError::NotYourSeek(Message::of(id!(
+                "api_seek_rated_login"
+            ))));
         }
         if tokens.contains(&row.secret) || (row.rated && row.account.as_deref() == account) {
-            return Err(HubError::NotNow(
+            return Err(LobbyError::Gone(
                 Message::of(id!("api_seek_own")).text("id", id),
             ));
         }
@@ -445,7 +483,7 @@ impl Lobby {
             Err(e) => {
                 // The seek was checked when posted; open it again all the same.
                 let _ = store::unclaim(self.pool(), id, &game_id).await;
-                return Err(e);
+                return Err(e.into());
             }
         };
         let token_of = |seat: usize| {
@@ -454,16 +492,17 @@ impl Lobby {
                 .get(&seat.to_string())
                 .cloned()
                 .ok_or_else(|| {
-                    HubError::Internal(anyhow::anyhow!("game {game_id}: no seat {seat}"))
+                    LobbyError::Internal(Fault::new(format!("game {game_id}: no seat {seat}")))
                 })
         };
         let (owner_token, taker_token) = (token_of(owner_seat)?, token_of(1 - owner_seat)?);
         // A rated seek's seats go to the two accounts before anyone moves.
         if let (true, Some(owner), Some(taker)) = (row.rated, row.account.as_deref(), account) {
             for (who, token) in [(owner, &owner_token), (taker, &taker_token)] {
-                crate::accounts::take_seats_in(&self.hub, who, Some(&game_id), [token])
+                self.accounts
+                    .take_seats_in(who, Some(&game_id), std::slice::from_ref(token))
                     .await
-                    .map_err(|e| HubError::Internal(anyhow::anyhow!("{e}")))?;
+                    .map_err(|e| LobbyError::Internal(Fault::from(e)))?;
             }
         }
         store::set_owner_token(self.pool(), id, &owner_token).await?;
@@ -487,7 +526,7 @@ impl Lobby {
         req: &NewSeek,
         tokens: &[String],
         account: Option<&str>,
-    ) -> Result<PlayNow, HubError> {
+    ) -> Result<PlayNow, LobbyError> {
         let (game, variant, clock) = Self::normalize(req, account)?;
         let rows = store::open(self.pool(), now_ms() - LAPSE_MS, MAX_LISTED).await?;
         for r in rows.iter().filter(|r| {
@@ -502,7 +541,7 @@ impl Lobby {
             match self.accept(&r.id, tokens, account).await {
                 Ok(t) => return Ok(PlayNow::Game(t)),
                 // Taken by someone else meanwhile: the next one.
-                Err(HubError::NotNow(_) | HubError::Missing(_)) => {}
+                Err(LobbyError::Gone(_) | LobbyError::NoSeek(_)) => {}
                 Err(e) => return Err(e),
             }
         }
@@ -513,7 +552,7 @@ impl Lobby {
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn fate(&self, secret: &str) -> Result<(Option<String>, Fate), HubError> {
+    pub async fn fate(&self, secret: &str) -> Result<(Option<String>, Fate), LobbyError> {
         let Some(r) = store::by_secret(self.pool(), secret).await? else {
             return Ok((None, Fate::Gone));
         };
@@ -569,7 +608,7 @@ impl Lobby {
             match store::cancel(self.pool(), id, secret).await {
                 Ok(true) => self.changed().await,
                 Ok(false) => {}
-                Err(e) => tracing::warn!("cannot cancel the seek {id}: {e:#}"),
+                Err(e) => tracing::warn!("cannot cancel the seek {id}: {e}"),
             }
         }
     }
@@ -578,41 +617,12 @@ impl Lobby {
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn heartbeat(&self, ids: &[String]) -> Result<(), HubError> {
+    pub async fn heartbeat(&self, ids: &[String]) -> Result<(), LobbyError> {
         if !ids.is_empty() {
             let now = now_ms();
             store::heartbeat(self.pool(), ids, now, now - LAPSE_MS).await?;
         }
         Ok(())
-    }
-}
-
-/// Hears the lobby's changes made by other processes (PostgreSQL's
-/// LISTEN on [`store::CHANNEL`]) and passes them to this process's
-/// sockets; connects again after a failure.
-pub async fn listen(lobby: Arc<Lobby>, url: String) {
-    loop {
-        match sqlx::postgres::PgListener::connect(&url).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener.listen(store::CHANNEL).await {
-                    tracing::warn!("PostgreSQL lobby notifications: {e}");
-                } else {
-                    // Changes missed while not listening: every socket looks again.
-                    lobby.remote_change();
-                    loop {
-                        match listener.recv().await {
-                            Ok(_) => lobby.remote_change(),
-                            Err(e) => {
-                                tracing::warn!("PostgreSQL lobby notifications: {e}");
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Err(e) => tracing::warn!("cannot LISTEN on PostgreSQL for the lobby: {e}"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
     }
 }
 

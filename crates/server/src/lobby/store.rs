@@ -1,7 +1,7 @@
 //! The seeks' table (migration `0005_seeks.sql`), in the games' database
 //! through the same pool and `$N` placeholders (SQLite and PostgreSQL).
 
-use anyhow::Result;
+use crate::db::Result;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 

@@ -1,10 +1,10 @@
-//! The web app's files and pages (`crate::assets`): `GET /static/{path}`,
+//! The web app's files and pages (`super::http::assets`): `GET /static/{path}`,
 //! `GET /locales/{lang}/{file}` (the message catalogue) and every other
 //! path (the app's page, which routes by path).
 
-use crate::assets::{game_of_page, index_page, no_file, respond, static_file};
-use crate::error::ApiError;
-use crate::hub::{Actor, Hub};
+use super::http::assets::{game_of_page, index_page, no_file, respond, static_file};
+use super::http::error::ApiError;
+use crate::games::{Actor, Hub};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
@@ -25,7 +25,7 @@ pub(super) async fn file(
 pub(super) async fn locale(
     Path((lang, file)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let text = crate::locales::find(&lang, &file)
+    let text = super::http::locales::find(&lang, &file)
         .ok_or_else(|| ApiError::NotFound(no_file(&format!("locales/{lang}/{file}"))))?;
     let hash: [u8; 32] = Sha256::digest(text.as_bytes()).into();
     Ok(respond(text, hash, "text/plain; charset=utf-8", "no-cache"))

@@ -1,38 +1,51 @@
-//! The catalog, games, and what players do: `POST /api/games`,
-//! `GET /api/games/{id}`, one route per action (`/move`, `/undo`,
-//! `/claim`, `/resign`, `/draw`, `/rematch`, `/hint`) and
-//! `POST /api/my-games`.
+//! The games concern's routes: the catalog, games, and what players do:
+//! `POST /api/games`, `GET /api/games/{id}`, one route per action
+//! (`/move`, `/undo`, `/claim`, `/resign`, `/draw`, `/rematch`, `/hint`),
+//! a seat taken by the logged-in account (`/seats/{seat}/claim`), the
+//! review, `POST /api/my-games`, and a game's WebSocket
+//! (`GET /api/games/{id}/ws`: the state at once and after every change,
+//! and actions from the socket).
 
-use crate::accounts::{self, MaybeSession};
-use crate::error::ApiError;
-use crate::extract::AppJson;
-use crate::hub::Rematch;
-use crate::hub::{Action, Actor, Created, DrawAction, GameList, GameState, Hint, Hub, NewGame};
+use super::http::error::ApiError;
+use super::http::extract::{AppJson, Peer};
+use super::http::session::{session_of, MaybeSession};
+use super::http::socket::{self, Heard, Socket};
+use crate::accounts::Accounts;
+use crate::games::{
+    Action, Actor, Created, DrawAction, GameError, GameList, GameState, Hint, Hub, NewGame, Rematch,
+};
+use crate::reviews::{self, Reviews};
+use crate::state::Guards;
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::IgnoredAny;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tablero_core::{id, Message};
+use tokio::sync::broadcast::error::RecvError;
 
 type Answer<T> = Result<Json<T>, ApiError>;
 
 /// `GET /api/catalog`: every game the app offers.
 pub(super) async fn catalog() -> Json<Value> {
-    Json(json!({"games": crate::games::catalog()}))
+    Json(json!({"games": crate::games::catalog::catalog()}))
 }
 
 /// `POST /api/games`: a new game; the creator's seats are also their
 /// account's when they are logged in.
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
+    State(accounts): State<Accounts>,
     MaybeSession(session): MaybeSession,
     AppJson(req): AppJson<NewGame>,
 ) -> Answer<Created> {
     let created = hub.create(req).await?;
     if let Some(s) = session {
-        accounts::take_seats(&hub, &s.account, created.tokens.values()).await?;
+        let tokens: Vec<String> = created.tokens.values().cloned().collect();
+        accounts.take_seats(&s.account, &tokens).await?;
     }
     Ok(Json(created))
 }
@@ -131,26 +144,48 @@ pub(super) async fn hint(
 /// `GET /api/games/{id}/review`: the finished game's review, if made or
 /// being made (`{"state": "none"}` otherwise).
 pub(super) async fn review(
-    State(hub): State<Arc<Hub>>,
-    State(reviews): State<Arc<crate::reviews::Reviews>>,
+    State(reviews): State<Arc<Reviews>>,
     Path(id): Path<String>,
-) -> Answer<crate::reviews::Answer> {
-    Ok(Json(reviews.get(&hub, &id, false).await?))
+) -> Answer<reviews::Answer> {
+    Ok(Json(reviews.get(&id, false).await?))
 }
 
 /// `POST /api/games/{id}/review`: the same, starting the review if it is
 /// neither made nor being made.
 pub(super) async fn start_review(
-    State(hub): State<Arc<Hub>>,
-    State(reviews): State<Arc<crate::reviews::Reviews>>,
+    State(reviews): State<Arc<Reviews>>,
     Path(id): Path<String>,
     _: AppJson<Empty>,
-) -> Answer<crate::reviews::Answer> {
-    Ok(Json(reviews.get(&hub, &id, true).await?))
+) -> Answer<reviews::Answer> {
+    Ok(Json(reviews.get(&id, true).await?))
+}
+
+/// `POST /api/games/{id}/seats/{seat}/claim`: the seat, held by the
+/// request's token (`Authorization: Bearer`), becomes the logged-in
+/// account's (the game page asks first: "play this seat as NAME?").
+pub(super) async fn claim_seat(
+    State(hub): State<Arc<Hub>>,
+    State(accounts): State<Accounts>,
+    Path((id, seat)): Path<(String, usize)>,
+    MaybeSession(session): MaybeSession,
+    actor: Actor,
+    _: AppJson<Empty>,
+) -> Answer<GameState> {
+    let Some(s) = session else {
+        return Err(ApiError::Unauthorized(Message::of(id!(
+            "api_not_logged_in"
+        ))));
+    };
+    let tokens = match &actor {
+        Actor::Tokens(t) => t.clone(),
+        Actor::Computer(_) => Vec::new(),
+    };
+    accounts.claim_seat(&s.account, &id, seat, &tokens).await?;
+    Ok(Json(hub.state(&id, &actor, None).await?))
 }
 
 /// The actions, for the 404 of any other.
-const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint, review";
+const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint, review, seats";
 
 /// `POST /api/games/{id}/{other}`: 404 naming the actions.
 pub(super) async fn no_action(Path((_, other)): Path<(String, String)>) -> ApiError {
@@ -170,19 +205,17 @@ pub(super) struct TokensBody {
 /// `POST /api/my-games`: `{"tokens": [...]}`: the games they hold seats in.
 pub(super) async fn mine(
     State(hub): State<Arc<Hub>>,
+    State(accounts): State<Accounts>,
     headers: axum::http::HeaderMap,
     AppJson(t): AppJson<TokensBody>,
 ) -> Answer<GameList> {
     let mut tokens = t.tokens;
     // Logged in: the account's seats too, from whatever device.
-    if let Some(session) = crate::accounts::session_of(&hub, &headers).await? {
+    if let Some(session) = session_of(&accounts, &headers).await? {
         let room = 200_usize.saturating_sub(tokens.len());
-        for token in crate::accounts::all_seat_tokens(
-            &hub,
-            &session.account,
-            i64::try_from(room).unwrap_or(0),
-        )
-        .await?
+        for token in accounts
+            .all_seat_tokens(&session.account, i64::try_from(room).unwrap_or(0))
+            .await?
         {
             if !tokens.contains(&token) {
                 tokens.push(token);
@@ -190,4 +223,160 @@ pub(super) async fn mine(
         }
     }
     Ok(Json(hub.my_games(tokens).await?))
+}
+
+/// Messages a socket may send.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ClientMessage {
+    Hello {
+        tokens: Vec<String>,
+    },
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+        ply: Option<usize>,
+        id: Option<Value>,
+    },
+    Undo {
+        id: Option<Value>,
+    },
+    Claim {
+        id: Option<Value>,
+    },
+    Resign {
+        id: Option<Value>,
+    },
+    Draw {
+        action: DrawAction,
+        id: Option<Value>,
+    },
+    /// Asks the server's time (the page corrects its clocks' display by
+    /// it and half the round trip).
+    Time {
+        id: Option<Value>,
+    },
+}
+
+/// `GET /api/games/ID/ws`: a game's socket.
+pub(super) async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    State(guards): State<Guards>,
+    Path(id): Path<String>,
+    Peer(ip): Peer,
+    actor: Actor,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let account = match actor {
+        Actor::Tokens(t) => t,
+        Actor::Computer(_) => Vec::new(),
+    };
+    // Refuse a socket for a game that does not exist before upgrading.
+    if let Err(e) = hub.subscribe(&id).await {
+        return ApiError::from(e).into_response();
+    }
+    socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), hub, id, account))
+}
+
+/// Serves a game's socket; `account` is the seats' tokens the upgrade's
+/// session cookie holds (they count before and after any hello).
+async fn run(mut socket: Socket, hub: Arc<Hub>, id: String, account: Vec<String>) {
+    let Ok(mut changes) = hub.subscribe(&id).await else {
+        return;
+    };
+    let mut actor = Actor::Tokens(account.clone());
+    // The seats this socket's tokens hold count as connected while it lives.
+    let mut presence = Vec::with_capacity(1);
+    if !account.is_empty() {
+        presence.extend(hub.hello(&id, &actor).await.ok());
+    }
+    let mut send_state = true;
+    loop {
+        if send_state {
+            send_state = false;
+            // Written straight to text: the state's board, moves and legal
+            // moves are already JSON, shared by every watcher.
+            let msg = match hub.state(&id, &actor, None).await {
+                Ok(game) => serde_json::to_string(&StateMessage {
+                    kind: "state",
+                    game: &game,
+                })
+                .expect("a state serializes"),
+                Err(e) => error_message(e, None).to_string(),
+            };
+            if !socket.send_text(msg).await {
+                return;
+            }
+        }
+        tokio::select! {
+            wake = socket.wake() => {
+                let text = match socket.handle(wake).await {
+                    Heard::Text(text) => text,
+                    Heard::Nothing => continue,
+                    Heard::Gone => return,
+                };
+                let reply = match serde_json::from_str::<ClientMessage>(&text) {
+                    Err(e) => Some(socket::bad_message(&e)),
+                    Ok(ClientMessage::Hello { tokens }) => {
+                        let mut held: Vec<String> = tokens.into_iter().take(8).collect();
+                        for t in &account {
+                            if !held.contains(t) {
+                                held.push(t.clone());
+                            }
+                        }
+                        actor = Actor::Tokens(held);
+                        presence.clear();
+                        presence.extend(hub.hello(&id, &actor).await.ok());
+                        send_state = true;
+                        None
+                    }
+                    Ok(ClientMessage::Time { id }) => Some(json!({
+                        "type": "time",
+                        "id": id,
+                        "now": crate::db::now_ms(),
+                    })),
+                    Ok(msg) => {
+                        let (action, mid) = match msg {
+                            ClientMessage::Move { text, ply, id } => (Action::Move { text, ply }, id),
+                            ClientMessage::Undo { id } => (Action::Undo, id),
+                            ClientMessage::Claim { id } => (Action::Claim, id),
+                            ClientMessage::Resign { id } => (Action::Resign, id),
+                            ClientMessage::Draw { action, id } => (Action::Draw(action), id),
+                            ClientMessage::Hello { .. } | ClientMessage::Time { .. } => {
+                                unreachable!("handled above")
+                            }
+                        };
+                        Some(match hub.act_quietly(&id, &actor, action).await {
+                            Ok(_) => json!({"type": "ack", "id": mid}),
+                            Err(e) => error_message(e, mid),
+                        })
+                    }
+                };
+                if let Some(r) = reply {
+                    if !socket.send_json(&r).await {
+                        return;
+                    }
+                }
+            }
+            change = changes.recv() => match change {
+                Ok(()) | Err(RecvError::Lagged(_)) => send_state = true,
+                Err(RecvError::Closed) => return,
+            },
+        }
+    }
+}
+
+/// The message that carries a game's state to a socket.
+#[derive(Serialize)]
+struct StateMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'a GameState,
+}
+
+/// A refused action's error message, as the HTTP answer's body.
+fn error_message(e: GameError, id: Option<Value>) -> Value {
+    let mut m = socket::refusal(e);
+    m["id"] = id.unwrap_or(Value::Null);
+    m
 }

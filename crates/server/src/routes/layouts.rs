@@ -1,19 +1,17 @@
-//! Imago's solver and saved layouts: `POST /api/imago/solve`,
+//! The layouts concern's routes, Imago's solver and saved layouts: `POST /api/imago/solve`,
 //! `GET|POST /api/layouts` (one's own list, a new layout) and
 //! `GET|POST|DELETE /api/layouts/{id}` (open by its link, change, delete:
 //! the last two for its owner only).
 
-use crate::error::ApiError;
-use crate::extract::{AppJson, Peer};
-use crate::hub::{Actor, Hub};
-use crate::layouts::{bad_layout, Saved};
+use super::http::error::{message_body, ApiError};
+use super::http::extract::{AppJson, Peer};
+use crate::games::Actor;
+use crate::layouts::{bad_layout, LayoutRow, Layouts, Saved};
 use crate::state::{over_rate, Guards};
-use crate::store::LayoutRow;
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
 use std::time::Duration;
 use tablero_ai::solve::imago::Value as Solved;
 use tablero_core::{id, Message, Player};
@@ -44,7 +42,10 @@ pub(super) async fn solve(
     Peer(ip): Peer,
     AppJson(b): AppJson<LayoutBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let layout: Layout = b.layout.parse().map_err(|e| bad_layout(&b.layout, &e))?;
+    let layout: Layout = b
+        .layout
+        .parse()
+        .map_err(|e| ApiError::Invalid(bad_layout(&b.layout, &e)))?;
     let sol = match tablero_ai::play::cached_solution(&layout) {
         Some(sol) => sol,
         None => {
@@ -79,7 +80,7 @@ pub(super) async fn solve(
             .layout()
             .warnings()
             .iter()
-            .map(crate::error::message_body)
+            .map(message_body)
             .collect::<Vec<_>>(),
     })))
 }
@@ -87,10 +88,10 @@ pub(super) async fn solve(
 /// `GET /api/layouts`: the layouts the owner token
 /// (`Authorization: Bearer T`) saved; none without one.
 pub(super) async fn list(
-    State(hub): State<Arc<Hub>>,
+    State(layouts): State<Layouts>,
     actor: Actor,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({"layouts": hub.layouts(&actor).await?})))
+    Ok(Json(json!({"layouts": layouts.layouts(&actor).await?})))
 }
 
 #[derive(Deserialize)]
@@ -103,39 +104,41 @@ pub(super) struct SaveLayout {
 /// `POST /api/layouts`: saves a layout for the owner token sent (or a new
 /// one); answers the layout with `owner`, the token.
 pub(super) async fn save(
-    State(hub): State<Arc<Hub>>,
+    State(layouts): State<Layouts>,
     actor: Actor,
     AppJson(b): AppJson<SaveLayout>,
 ) -> Result<Json<Saved>, ApiError> {
-    Ok(Json(hub.save_layout(&actor, &b.name, &b.layout).await?))
+    Ok(Json(layouts.save_layout(&actor, &b.name, &b.layout).await?))
 }
 
 /// `GET /api/layouts/{id}`: a layout opened by its link (anyone).
 pub(super) async fn one(
-    State(hub): State<Arc<Hub>>,
+    State(layouts): State<Layouts>,
     Path(id): Path<String>,
 ) -> Result<Json<LayoutRow>, ApiError> {
-    Ok(Json(hub.layout(&id).await?))
+    Ok(Json(layouts.layout(&id).await?))
 }
 
 /// `POST /api/layouts/{id}`: a new name and text for one's own layout.
 pub(super) async fn change(
-    State(hub): State<Arc<Hub>>,
+    State(layouts): State<Layouts>,
     Path(id): Path<String>,
     actor: Actor,
     AppJson(b): AppJson<SaveLayout>,
 ) -> Result<Json<LayoutRow>, ApiError> {
     Ok(Json(
-        hub.change_layout(&actor, &id, &b.name, &b.layout).await?,
+        layouts
+            .change_layout(&actor, &id, &b.name, &b.layout)
+            .await?,
     ))
 }
 
 /// `DELETE /api/layouts/{id}`: deletes one's own layout.
 pub(super) async fn delete(
-    State(hub): State<Arc<Hub>>,
+    State(layouts): State<Layouts>,
     Path(id): Path<String>,
     actor: Actor,
 ) -> Result<Json<Value>, ApiError> {
-    hub.delete_layout(&actor, &id).await?;
+    layouts.delete_layout(&actor, &id).await?;
     Ok(Json(json!({"deleted": id})))
 }

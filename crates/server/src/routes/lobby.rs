@@ -1,16 +1,16 @@
-//! The lobby: `GET /api/lobby` (the open seeks), `POST /api/lobby/seeks`
+//! The lobby concern's routes: `GET /api/lobby` (the open seeks), `POST /api/lobby/seeks`
 //! (post one), `DELETE /api/lobby/seeks/{id}` (its owner cancels it),
 //! `POST /api/lobby/seeks/{id}/accept` (take it: the game is made),
 //! `POST /api/lobby/play-now` (join the oldest compatible seek or post
 //! one) and the lobby's socket `GET /api/lobby/ws` (the list at once and
 //! on every change; `start` to an owner whose seek was taken).
 
-use crate::accounts::MaybeSession;
-use crate::error::ApiError;
-use crate::extract::{AppJson, Peer};
-use crate::hub::{Actor, HubError};
-use crate::lobby::{Fate, Lobby, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT};
-use crate::socket::{self, Heard, Socket};
+use super::http::error::ApiError;
+use super::http::extract::{AppJson, Peer};
+use super::http::session::MaybeSession;
+use super::http::socket::{self, Heard, Socket};
+use crate::games::Actor;
+use crate::lobby::{Fate, Lobby, LobbyError, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT};
 use crate::state::Guards;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
@@ -239,6 +239,6 @@ async fn serve(mut socket: Socket, lobby: &Lobby, held: &mut Vec<Held>) {
 }
 
 /// A failure's error message, as the HTTP answer's body.
-fn error_message(e: HubError) -> Value {
+fn error_message(e: LobbyError) -> Value {
     socket::refusal(e)
 }

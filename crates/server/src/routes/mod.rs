@@ -1,43 +1,48 @@
-//! The HTTP routes, one file per resource and one route per action (see
-//! `docs/web-api.md`): [`games`] (the catalog, games and what players do),
-//! [`ws`] (a game's socket), [`accounts`] (sign-up, login, sessions), [`layouts`] (Imago's solver and saved
-//! layouts), [`lobby`] (seeks and the lobby's socket), [`notify`] (email
-//! notices of correspondence games), [`players`] (profiles and leaderboards), [`position`] (positions without a
-//! game), [`print`] (rules pages, kits and cards), [`puzzles`] (proven puzzles and
-//! puzzle ratings), [`lab`] (the designer's
-//! reports) and
-//! [`assets`] (the web app's files and pages). The handlers share only
-//! [`crate::state`], [`crate::extract`], [`crate::error`] and (the two
-//! sockets) [`crate::socket`]; none imports another's file.
+//! The HTTP routes, the only code (with the kit they share, [`http`]) that
+//! knows HTTP: one file per concern, named like it, and one route per
+//! action (see `docs/web-api.md`): [`games`] (the catalog, games, what
+//! players do, a game's socket), [`accounts`] (sign-up, login, sessions),
+//! [`players`] (profiles and leaderboards), [`lobby`] (seeks and the
+//! lobby's socket), [`mail`] (email notices of correspondence games),
+//! [`layouts`] (Imago's solver and saved layouts), [`explore`] (positions
+//! without a game, the analysis, the explorer), [`puzzles`], [`lab`] (the
+//! designer's reports), and two without a concern of their own:
+//! [`print`] (rules pages, kits and cards) and [`assets`] (the web app's
+//! files and pages). The route files share only [`http`] and
+//! [`crate::state`]; none imports another (the import-guard test,
+//! `tests/layout.rs`, fails if one does).
 
 mod accounts;
 mod assets;
+mod explore;
 mod games;
+pub mod http;
 mod lab;
 mod layouts;
 mod lobby;
-mod notify;
+mod mail;
 mod players;
-mod position;
 mod print;
 mod puzzles;
-mod ws;
 
-use crate::error::ApiError;
-use crate::extract::MAX_BODY;
-use crate::hub::{Action, Hub};
+use crate::games::Action;
 use crate::state::AppState;
 use crate::Limits;
+use anyhow::Context;
 use axum::http::Uri;
 use axum::routing::{delete, get, post};
 use axum::Router;
-use std::sync::Arc;
+use http::error::{self as api_error, ApiError};
+use http::extract::MAX_BODY;
+use std::time::Duration;
 use tablero_core::{id, Message};
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::GovernorLayer;
 
-/// The router of the whole app, with the default [`Limits`], no rate
-/// limit and no lab (the server adds its layers in [`crate::app`]).
-pub fn router(hub: Arc<Hub>) -> Router {
-    routes(AppState::new(hub, &Limits::default(), None))
+/// The router of the whole app over `state`, with no rate limit and none
+/// of the app's layers ([`app`] adds them).
+pub fn router(state: AppState) -> Router {
+    routes(state)
 }
 
 /// Every route over `state`.
@@ -46,7 +51,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/catalog", get(games::catalog))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::state))
-        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/ws", get(games::upgrade))
         .route("/api/games/{id}/move", post(games::play))
         .route(
             "/api/games/{id}/undo",
@@ -64,6 +69,10 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
         .route(
+            "/api/games/{id}/seats/{seat}/claim",
+            post(games::claim_seat),
+        )
+        .route(
             "/api/games/{id}/review",
             get(games::review).post(games::start_review),
         )
@@ -78,19 +87,16 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/account/password", post(accounts::password))
         .route("/api/account/delete", post(accounts::delete))
         // ---- profiles and leaderboards (#34)
-        .route("/api/account/private", post(players::set_private))
+        .route("/api/account/private", post(accounts::set_private))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/players/{name}/games", get(players::games))
         .route("/api/players/{name}/games.zip", get(players::zip))
         .route("/api/leaderboard", get(players::boards))
         .route("/api/leaderboard/{pool}", get(players::board))
-        .route("/api/notify", post(notify::subscribe))
-        .route("/api/notify/status", post(notify::status))
-        .route("/api/notify/stop", post(notify::stop))
-        .route(
-            "/unsubscribe/{key}",
-            get(notify::ask).post(notify::unsubscribe),
-        )
+        .route("/api/notify", post(mail::subscribe))
+        .route("/api/notify/status", post(mail::status))
+        .route("/api/notify/stop", post(mail::stop))
+        .route("/unsubscribe/{key}", get(mail::ask).post(mail::unsubscribe))
         .route("/api/imago/solve", post(layouts::solve))
         .route("/api/layouts", get(layouts::list).post(layouts::save))
         .route(
@@ -106,9 +112,9 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/lobby/seeks/{id}", delete(lobby::cancel))
         .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
         .route("/api/lobby/play-now", post(lobby::play_now))
-        .route("/api/position", post(position::position))
-        .route("/api/analyse", post(position::analyse))
-        .route("/api/explore", post(position::explore))
+        .route("/api/position", post(explore::position))
+        .route("/api/analyse", post(explore::analyse))
+        .route("/api/explore", post(explore::explore))
         // ---- puzzles (#35)
         .route("/api/puzzles/next", get(puzzles::next))
         .route("/api/puzzles/themes", get(puzzles::themes))
@@ -126,7 +132,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/locales/{lang}/{file}", get(assets::locale))
         .fallback(get(assets::index))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn(crate::accounts::cross_site))
+        .layer(axum::middleware::from_fn(http::session::cross_site))
         .with_state(state)
 }
 
@@ -135,35 +141,90 @@ async fn no_route(uri: Uri) -> ApiError {
     ApiError::NotFound(Message::of(id!("api_no_route")).text("path", uri.path()))
 }
 
-#[cfg(test)]
-mod tests {
-    /// Each handler file with its text.
-    const FILES: [(&str, &str); 11] = [
-        ("accounts", include_str!("accounts.rs")),
-        ("assets", include_str!("assets.rs")),
-        ("games", include_str!("games.rs")),
-        ("lab", include_str!("lab.rs")),
-        ("layouts", include_str!("layouts.rs")),
-        ("lobby", include_str!("lobby.rs")),
-        ("notify", include_str!("notify.rs")),
-        ("players", include_str!("players.rs")),
-        ("position", include_str!("position.rs")),
-        ("print", include_str!("print.rs")),
-        ("ws", include_str!("ws.rs")),
-    ];
-
-    #[test]
-    fn no_handler_file_imports_another() {
-        for (name, text) in FILES {
-            assert!(
-                !text.contains("crate::routes"),
-                "{name}.rs names crate::routes"
-            );
-            for (other, _) in FILES {
-                for path in [format!("super::{other}"), format!("routes::{other}")] {
-                    assert!(!text.contains(&path), "{name}.rs imports {other}.rs");
-                }
+/// The app over `state`, with its rate limit (`rate` requests per second
+/// from one address, burst twice that; 0: none), timeouts, body limit,
+/// JSON for every error answer, compression, and ETags, ready to serve.
+/// Starts the tasks that forget the rate limits' refilled keys.
+///
+/// # Errors
+/// When a rate limit cannot be built.
+pub fn app(mut state: AppState, rate: u32, limits: &Limits) -> anyhow::Result<Router> {
+    let mut governor = None;
+    if rate > 0 {
+        let config = GovernorConfigBuilder::default()
+            .per_millisecond((1000 / u64::from(rate)).max(1))
+            .burst_size(rate.saturating_mul(2))
+            .finish()
+            .context("bad rate limit")?;
+        let limiter = config.limiter().clone();
+        state.guards.messages = Some(std::sync::Arc::clone(&limiter));
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                limiter.retain_recent();
             }
-        }
+        });
+        governor = Some(GovernorLayer::new(config).error_handler(api_error::too_many_requests));
     }
+    let accounts = state.accounts.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            accounts.retain_recent();
+        }
+    });
+    if let Some(solves) = state.guards.solve_rate.clone() {
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                solves.retain_recent();
+            }
+        });
+    }
+    let router = routes(state)
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.body_timeout,
+        ))
+        // Answers 413 at once when the declared length is over the limit.
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY));
+    let router = match governor {
+        Some(g) => router.layer(g),
+        None => router,
+    };
+    Ok(router
+        .layer(axum::middleware::map_response(api_error::json_errors))
+        .layer(compression())
+        .layer(axum::middleware::from_fn(http::assets::conditional)))
+}
+
+/// Answers of at least this many bytes are compressed.
+const MIN_COMPRESS: u16 = 256;
+
+/// tower-http's compression, brotli or gzip as `Accept-Encoding` asks, at
+/// its default levels (brotli 4, gzip 6: quick enough for answers made
+/// anew, the API's JSON and the pages): text, scripts, JSON and SVG of
+/// [`MIN_COMPRESS`] bytes or more; not PDFs, not small answers (errors).
+fn compression(
+) -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use axum::http::{header, Extensions, HeaderMap, StatusCode, Version};
+    use tower_http::compression::predicate::{Predicate as _, SizeAbove};
+    let compressible = |_: StatusCode, _: Version, h: &HeaderMap, _: &Extensions| {
+        h.get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| {
+                t.starts_with("text/")
+                    || t.contains("javascript")
+                    || t.contains("json")
+                    || t.contains("svg")
+                    || t.contains("xml")
+            })
+    };
+    tower_http::compression::CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        .compress_when(SizeAbove::new(MIN_COMPRESS).and(compressible))
 }

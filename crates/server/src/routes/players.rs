@@ -1,25 +1,23 @@
-//! Profiles and leaderboards: `GET /api/players/{name}`,
-//! `/api/players/{name}/games`, `/api/players/{name}/games.zip`,
-//! `POST /api/account/private`, `GET /api/leaderboard` and
+//! The players concern's routes, profiles and leaderboards:
+//! `GET /api/players/{name}`, `/api/players/{name}/games`,
+//! `/api/players/{name}/games.zip`, `GET /api/leaderboard` and
 //! `/api/leaderboard/{pool}` (see `crate::players` and `docs/web-api.md`,
-//! "Profiles and leaderboards"). A private profile, a deleted account and
+//! "Profiles and leaderboards"; a profile made private is
+//! `POST /api/account/private`, an account's route). A private profile, a deleted account and
 //! an unknown name get the same 404, except a private profile for its
 //! owner.
 
-use crate::accounts::{self, MaybeSession};
-use crate::error::{message_body, ApiError};
-use crate::extract::AppJson;
-use crate::hub::Hub;
-use crate::players::{self, Account, Filter, Outcome};
+use super::http::error::ApiError;
+use super::http::session::{over_https, MaybeSession};
+use crate::accounts::{name_key, Session};
+use crate::players::{self, Account, Filter, Outcome, Players};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Write as _;
-use std::sync::Arc;
 use tablero_core::{id, Message};
 
 /// 404: no profile to show for `name`.
@@ -30,11 +28,11 @@ fn no_player(name: &str) -> ApiError {
 /// The account named `name` whose profile the request may see: a public
 /// one, or a private one to its owner.
 async fn visible(
-    hub: &Hub,
+    players: &Players,
     name: &str,
-    session: Option<&accounts::Session>,
+    session: Option<&Session>,
 ) -> Result<Account, ApiError> {
-    match players::find(hub, &accounts::name_key(name)).await? {
+    match players.find(&name_key(name)).await? {
         Some(a) if !a.private || session.is_some_and(|s| s.account == a.id) => Ok(a),
         _ => Err(no_player(name)),
     }
@@ -43,13 +41,13 @@ async fn visible(
 /// `GET /api/players/{name}`: the profile: name, creation, privacy,
 /// ratings and counts.
 pub(super) async fn profile(
-    State(hub): State<Arc<Hub>>,
+    State(players): State<Players>,
     MaybeSession(s): MaybeSession,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let a = visible(&hub, &name, s.as_ref()).await?;
-    let ratings = players::ratings(&hub, &a.id).await?;
-    let counts = players::counts(&hub, &a.id).await?;
+    let a = visible(&players, &name, s.as_ref()).await?;
+    let ratings = players.ratings(&a.id).await?;
+    let counts = players.counts(&a.id).await?;
     Ok(Json(json!({
         "name": a.name,
         "created": a.created,
@@ -83,10 +81,11 @@ fn filter_of(q: &HashMap<String, String>) -> Result<(Filter, i64), ApiError> {
     }
     if let Some(r) = given("result") {
         f.result = Some(
-            Outcome::parse(r).ok_or_else(|| bad_param("result", r, "win, loss, draw, playing"))?,
+            Outcome::parse(r)
+                .ok_or_else(|| bad_param("result", r, "win, loss, draw, playing, aborted"))?,
         );
     }
-    f.opponent = given("opponent").map(accounts::name_key);
+    f.opponent = given("opponent").map(name_key);
     if let Some(b) = given("before") {
         f.before = Some(
             b.parse::<i64>()
@@ -108,14 +107,14 @@ fn filter_of(q: &HashMap<String, String>) -> Result<(Filter, i64), ApiError> {
 /// the player's games, newest first; `next` is the `before` of the next
 /// page (`null` on the last).
 pub(super) async fn games(
-    State(hub): State<Arc<Hub>>,
+    State(players): State<Players>,
     MaybeSession(s): MaybeSession,
     Path(name): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
-    let a = visible(&hub, &name, s.as_ref()).await?;
+    let a = visible(&players, &name, s.as_ref()).await?;
     let (filter, limit) = filter_of(&q)?;
-    let mut list = players::games(&hub, &a.id, &filter, limit + 1).await?;
+    let mut list = players.games(&a.id, &filter, limit + 1).await?;
     let next = cut(&mut list, usize::try_from(limit).unwrap_or(usize::MAX));
     Ok(Json(json!({ "games": list, "next": next })))
 }
@@ -150,25 +149,27 @@ fn opponent_name(o: &players::Opponent, own: &str) -> String {
 /// [`players::MAX_RECORDS`]), one file each: `ID.pdn` for draughts, `ID.txt`
 /// (the project's record format) for the others.
 pub(super) async fn zip(
-    State(hub): State<Arc<Hub>>,
+    State(players): State<Players>,
     MaybeSession(s): MaybeSession,
     Path(name): Path<String>,
     headers: axum::http::HeaderMap,
     uri: axum::http::Uri,
 ) -> Result<Response, ApiError> {
-    let a = visible(&hub, &name, s.as_ref()).await?;
+    let a = visible(&players, &name, s.as_ref()).await?;
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("localhost");
-    let scheme = if accounts::over_https(&headers, &uri) {
+    let scheme = if over_https(&headers, &uri) {
         "https"
     } else {
         "http"
     };
     // The list's items say who sat across; each record is read from its
     // stored moves.
-    let list = players::games(&hub, &a.id, &Filter::default(), players::MAX_RECORDS).await?;
+    let list = players
+        .games(&a.id, &Filter::default(), players::MAX_RECORDS)
+        .await?;
     let mut files = Vec::with_capacity(list.len());
     for g in &list {
         let other = opponent_name(&g.opponent, &a.name);
@@ -178,11 +179,13 @@ pub(super) async fn zip(
             [other, a.name.clone()]
         };
         let site = format!("{scheme}://{host}{}", g.url);
-        if let Some(f) = players::record(&hub, &g.id, names, &site).await? {
+        if let Some(f) = players.record(&g.id, names, &site).await? {
             files.push(f);
         }
     }
-    let bytes = tokio::task::spawn_blocking(move || zip_of(&files)).await??;
+    let bytes = tokio::task::spawn_blocking(move || zip_of(&files))
+        .await?
+        .map_err(|e| ApiError::Internal(e.into()))?;
     let mut r = bytes.into_response();
     let h = r.headers_mut();
     h.insert(
@@ -210,27 +213,6 @@ fn zip_of(files: &[(String, String)]) -> anyhow::Result<Vec<u8>> {
     Ok(w.finish()?.into_inner())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct PrivateBody {
-    private: bool,
-}
-
-/// `POST /api/account/private`: `{private}`: the logged-in account's
-/// profile shown to its owner only, or to everyone; 401 when not logged in.
-pub(super) async fn set_private(
-    State(hub): State<Arc<Hub>>,
-    MaybeSession(s): MaybeSession,
-    AppJson(b): AppJson<PrivateBody>,
-) -> Result<Response, ApiError> {
-    let Some(s) = s else {
-        let m = Message::of(id!("api_not_logged_in"));
-        return Ok((StatusCode::UNAUTHORIZED, Json(message_body(&m))).into_response());
-    };
-    players::set_private(&hub, &s.account, b.private).await?;
-    Ok(Json(json!({ "private": b.private })).into_response())
-}
-
 /// 404: no rating pool `pool` (the pools named).
 fn no_pool(pool: &str) -> ApiError {
     let pools: Vec<String> = crate::ratings::pools().into_iter().map(|p| p.id).collect();
@@ -243,13 +225,13 @@ fn no_pool(pool: &str) -> ApiError {
 
 /// `GET /api/leaderboard/{pool}`: the pool's best established ratings.
 pub(super) async fn board(
-    State(hub): State<Arc<Hub>>,
+    State(players): State<Players>,
     Path(pool): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let Some(p) = crate::ratings::pools().into_iter().find(|p| p.id == pool) else {
         return Err(no_pool(&pool));
     };
-    let leaders = players::leaders(&hub, &p.id, players::BOARD).await?;
+    let leaders = players.leaders(&p.id, players::BOARD).await?;
     Ok(Json(json!({
         "pool": p.id,
         "game": p.game,
@@ -259,10 +241,10 @@ pub(super) async fn board(
 }
 
 /// `GET /api/leaderboard`: every pool with its first ten.
-pub(super) async fn boards(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+pub(super) async fn boards(State(players): State<Players>) -> Result<Json<Value>, ApiError> {
     let mut out = Vec::new();
     for p in crate::ratings::pools() {
-        let leaders = players::leaders(&hub, &p.id, players::BOARD_SHORT).await?;
+        let leaders = players.leaders(&p.id, players::BOARD_SHORT).await?;
         out.push(json!({
             "pool": p.id,
             "game": p.game,

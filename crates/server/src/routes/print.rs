@@ -5,8 +5,8 @@
 //! chosen language and the developer page as its details (see
 //! docs/web-api.md).
 
-use crate::error::ApiError;
-use crate::games;
+use super::http::error::ApiError;
+use crate::games::catalog as games;
 use axum::extract::{Path, Query};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -63,7 +63,7 @@ pub(super) async fn rules(
     Path(game): Path<String>,
     Query(q): Params,
 ) -> Result<Json<Value>, ApiError> {
-    let info = games::find(&game).ok_or_else(|| games::no_such_game(&game))?;
+    let info = games::find(&game).ok_or_else(|| ApiError::NotFound(games::no_such_game(&game)))?;
     let lang = lang_of(&q)?;
     Ok(Json(json!({
         "game": game,
@@ -108,7 +108,7 @@ pub(super) async fn card(Path(file): Path<String>, Query(q): Params) -> Result<R
 pub(super) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Response, ApiError> {
     let game = stem(&file, ".pdf", "/api/print/GAME.pdf")?.to_string();
     if games::find(&game).is_none() {
-        return Err(games::no_such_game(&game).into());
+        return Err(ApiError::NotFound(games::no_such_game(&game)));
     }
     let lang = lang_of(&q)?;
     let paper: Paper = q
@@ -126,13 +126,14 @@ pub(super) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
     let options = Options { paper, lang };
     let name = game.clone();
     let pdf = tokio::task::spawn_blocking(move || {
-        let kit = tablero_print::kit_named(&name, variant.as_deref(), &options)
-            .map_err(|e| ApiError::from(anyhow::anyhow!("printing {name}: {e}")))?;
+        let kit = tablero_print::kit_named(&name, variant.as_deref(), &options).map_err(|e| {
+            ApiError::Internal(crate::db::Fault::new(format!("printing {name}: {e}")))
+        })?;
         kit.to_pdf()
-            .map_err(|e| ApiError::from(anyhow::anyhow!("printing {name}: {e}")))
+            .map_err(|e| ApiError::Internal(crate::db::Fault::new(format!("printing {name}: {e}"))))
     })
     .await
-    .map_err(|e| ApiError::from(anyhow::anyhow!("printing {game}: {e}")))??;
+    .map_err(|e| ApiError::Internal(crate::db::Fault::new(format!("printing {game}: {e}"))))??;
     let disposition = format!(
         "attachment; filename=\"tablero-{game}-{}-{}.pdf\"",
         lang.code(),
@@ -147,7 +148,7 @@ pub(super) async fn kit(Path(file): Path<String>, Query(q): Params) -> Result<Re
             (
                 header::CONTENT_DISPOSITION,
                 HeaderValue::from_str(&disposition)
-                    .map_err(|e| ApiError::from(anyhow::anyhow!("{e}")))?,
+                    .map_err(|e| ApiError::Internal(crate::db::Fault::new(format!("{e}"))))?,
             ),
         ],
         pdf,

@@ -1,18 +1,16 @@
-//! Puzzles (`crate::puzzles`): `GET /api/puzzles/next?game=G&rating=R`
+//! The puzzles concern's routes (`crate::puzzles`): `GET /api/puzzles/next?game=G&rating=R`
 //! poses one near the player's rating, `POST /api/puzzles/{id}/answer`
 //! judges a move and rates the try, `GET /api/puzzles/themes` counts them
 //! by game, variant and theme.
 
-use crate::accounts::MaybeSession;
-use crate::error::ApiError;
-use crate::extract::AppJson;
-use crate::hub::Hub;
-use crate::puzzles::{sent_rating, Choice, Judged, Posed, ThemeCount, MAX_SKIP};
+use super::http::error::ApiError;
+use super::http::extract::AppJson;
+use super::http::session::MaybeSession;
+use crate::puzzles::{sent_rating, Choice, Judged, Posed, Puzzles, ThemeCount, MAX_SKIP};
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::sync::Arc;
 use tablero_core::{id, Message};
 
 /// A number parameter of the query, if given.
@@ -35,7 +33,7 @@ fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiErr
 /// the logged-in account's puzzle rating, else `R` (1500 if not given);
 /// never its answer or proof.
 pub(super) async fn next(
-    State(hub): State<Arc<Hub>>,
+    State(puzzles): State<Puzzles>,
     MaybeSession(session): MaybeSession,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Posed>, ApiError> {
@@ -53,16 +51,15 @@ pub(super) async fn next(
     };
     let sent = sent_rating(number(&q, "rating")?, number(&q, "deviation")?)?;
     let account = session.as_ref().map(|s| s.account.as_str());
-    match crate::puzzles::next(hub.store(), &choice, account, sent).await? {
-        Ok(posed) => Ok(Json(posed)),
-        Err(none) => Err(ApiError::Busy(none)),
-    }
+    Ok(Json(puzzles.next(&choice, account, sent).await?))
 }
 
 /// `GET /api/puzzles/themes`: how many puzzles are stored of each offered
 /// game's variants and themes (the page's themes picker).
-pub(super) async fn themes(State(hub): State<Arc<Hub>>) -> Result<Json<Vec<ThemeCount>>, ApiError> {
-    Ok(Json(crate::puzzles::themes(hub.store()).await?))
+pub(super) async fn themes(
+    State(puzzles): State<Puzzles>,
+) -> Result<Json<Vec<ThemeCount>>, ApiError> {
+    Ok(Json(puzzles.themes().await?))
 }
 
 #[derive(Deserialize)]
@@ -78,14 +75,12 @@ pub(super) struct AnswerBody {
 /// the player's `rating` and `deviation`): right or wrong, the values of
 /// the move and of the answer, the proof, and the new puzzle rating.
 pub(super) async fn answer(
-    State(hub): State<Arc<Hub>>,
+    State(puzzles): State<Puzzles>,
     MaybeSession(session): MaybeSession,
     Path(id): Path<String>,
     AppJson(b): AppJson<AnswerBody>,
 ) -> Result<Json<Judged>, ApiError> {
     let sent = sent_rating(b.rating, b.deviation)?;
     let account = session.as_ref().map(|s| s.account.as_str());
-    Ok(Json(
-        crate::puzzles::answer(hub.store(), &id, &b.text, account, sent).await?,
-    ))
+    Ok(Json(puzzles.answer(&id, &b.text, account, sent).await?))
 }

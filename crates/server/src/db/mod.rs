@@ -1,0 +1,346 @@
+//! The storage every concern shares: one database, SQLite (one file, the
+//! default) or PostgreSQL (`postgres://...`, for several server processes),
+//! through sqlx's `Any` driver with `$N` placeholders, which both engines
+//! read. This module opens it, brings its schema up to date (the
+//! migrations of `crates/server/migrations`, one list for every concern's
+//! tables), and holds what the concerns' `store.rs` files share: the time
+//! ([`now_ms`]), random ids, PostgreSQL's notifications ([`notify`]) and
+//! [`Fault`], the failure no caller can do anything about but report.
+//!
+//! Each concern queries its own tables from its own `store.rs`; the tables
+//! and their owners are listed in `docs/architecture.md`.
+
+use anyhow::Context;
+use futures_util::future::BoxFuture;
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor};
+use std::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::oneshot;
+
+/// A failure of the storage or of the server itself (the database down or
+/// busy, a stored row that does not read, a task that died): logged, never
+/// shown to a player. Every concern's error has a variant for it.
+pub struct Fault(anyhow::Error);
+
+impl Fault {
+    /// A fault described by `text`.
+    pub fn new(text: impl fmt::Display) -> Fault {
+        Fault(anyhow::anyhow!("{text}"))
+    }
+
+    /// Whether the database cannot be reached or is too busy right now (a
+    /// request may try again shortly) rather than broken.
+    #[must_use]
+    pub fn unavailable(&self) -> bool {
+        self.0.chain().any(|cause| {
+            if cause.is::<std::io::Error>() {
+                return true;
+            }
+            match cause.downcast_ref::<sqlx::Error>() {
+                Some(
+                    sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::Io(_)
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::WorkerCrashed,
+                ) => true,
+                Some(sqlx::Error::Database(db)) => db.code().is_some_and(|code| {
+                    // PostgreSQL: connection exceptions (08...), shutting
+                    // down, too many connections; SQLite: busy or locked.
+                    code.starts_with("08")
+                        || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())
+                        || code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6))
+                }),
+                _ => false,
+            }
+        })
+    }
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Fault {
+    fn from(e: E) -> Fault {
+        Fault(e.into())
+    }
+}
+
+impl fmt::Debug for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// The fault with its causes, `outer: inner: ...`.
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.0)
+    }
+}
+
+/// The result of a store's function.
+pub type Result<T, E = Fault> = std::result::Result<T, E>;
+
+/// Milliseconds since 1970.
+#[must_use]
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A random id of `len` letters and digits (ids, tokens, secrets).
+#[must_use]
+pub fn random_id(len: usize) -> String {
+    use rand::distributions::{Alphanumeric, DistString};
+    Alphanumeric.sample_string(&mut rand::thread_rng(), len)
+}
+
+/// Sends `payload` on the PostgreSQL channel `channel` (when `db`'s
+/// transaction commits, if it is one).
+///
+/// # Errors
+/// On database errors.
+pub async fn notify<'e, E>(db: E, channel: &str, payload: &str) -> Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(channel)
+        .bind(payload)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A migration: its version, its name, its SQL for both engines, and the
+/// SQL PostgreSQL runs instead where the two differ.
+type Step = (i64, &'static str, &'static str, Option<&'static str>);
+
+/// The schema's migrations, in order, embedded in the binary.
+const MIGRATIONS: [Step; 12] = [
+    (
+        1,
+        "init",
+        include_str!("../../migrations/0001_init.sql"),
+        None,
+    ),
+    (
+        2,
+        "chain",
+        include_str!("../../migrations/0002_chain.sql"),
+        None,
+    ),
+    (
+        3,
+        "layout owner",
+        include_str!("../../migrations/0003_layout_owner.sql"),
+        None,
+    ),
+    (
+        4,
+        "clocks",
+        include_str!("../../migrations/0004_clocks.sql"),
+        None,
+    ),
+    (
+        5,
+        "seeks",
+        include_str!("../../migrations/0005_seeks.sql"),
+        None,
+    ),
+    (
+        6,
+        "notify",
+        include_str!("../../migrations/0006_notify.sql"),
+        None,
+    ),
+    (
+        7,
+        "accounts",
+        include_str!("../../migrations/0007_accounts.sql"),
+        None,
+    ),
+    (
+        8,
+        "ratings",
+        include_str!("../../migrations/0008_ratings.sql"),
+        None,
+    ),
+    (
+        9,
+        "reviews",
+        include_str!("../../migrations/0009_reviews.sql"),
+        None,
+    ),
+    (
+        10,
+        "puzzles",
+        include_str!("../../migrations/0010_puzzles.sql"),
+        None,
+    ),
+    (
+        11,
+        "end sequence",
+        include_str!("../../migrations/0011_end_seq.sql"),
+        None,
+    ),
+    (
+        12,
+        "end sequence numbering",
+        include_str!("../../migrations/0012_end_sequence.sql"),
+        Some(include_str!("../../migrations/0012_end_sequence.pg.sql")),
+    ),
+];
+
+/// [`MIGRATIONS`] as sqlx's migration source, for one engine.
+#[derive(Debug)]
+struct Migrations {
+    postgres: bool,
+}
+
+impl<'s> MigrationSource<'s> for Migrations {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async move {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, name, sql, pg)| {
+                    let sql = match pg {
+                        Some(pg) if self.postgres => pg,
+                        _ => sql,
+                    };
+                    Migration::new(
+                        version,
+                        name.into(),
+                        MigrationType::Simple,
+                        sql.into(),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// How many times [`Db::open_with`] waits its timeout for SQLite's first
+/// connection before it gives up.
+const OPEN_WAITS: u32 = 10;
+
+/// The database: its connection pool, and its URL when it is PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    postgres_url: Option<String>,
+}
+
+impl Db {
+    /// Opens (creating if needed) the database at `database`: a
+    /// `postgres://` or `postgresql://` URL, an `sqlite:` URL, or a file
+    /// path; then brings its schema up to date.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open(database: &str) -> anyhow::Result<Db> {
+        Db::open_with(database, crate::Limits::default().database_timeout).await
+    }
+
+    /// Like [`Db::open`], with the longest wait for a connection: a query
+    /// that cannot get one within `timeout` (the database is down or every
+    /// connection busy) fails with sqlx's `PoolTimedOut`, which the API
+    /// answers 503.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_with(database: &str, timeout: Duration) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let postgres = database.starts_with("postgres://") || database.starts_with("postgresql://");
+        let url = if postgres || database.starts_with("sqlite:") {
+            database.to_string()
+        } else {
+            format!("sqlite://{database}?mode=rwc")
+        };
+        let options = AnyPoolOptions::new()
+            .max_connections(if postgres { 8 } else { 4 })
+            .acquire_timeout(timeout)
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if !postgres {
+                        // Another process holding the write lock makes a
+                        // write wait as long as a connection would: then 503.
+                        let busy = timeout.as_millis();
+                        conn.execute(&*format!(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                             PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON; \
+                             PRAGMA wal_autocheckpoint = 0;"
+                        ))
+                        .await?;
+                    }
+                    Ok(())
+                })
+            });
+        // SQLite's first connection (creating the file, switching to WAL)
+        // may take longer than a request may wait, on a slow or busy disk:
+        // opening tries again, for up to ten waits, before it fails. (A
+        // PostgreSQL server that does not answer in time is reported at
+        // once, as before.)
+        let mut waits = 1;
+        let pool = loop {
+            match options.clone().connect(&url).await {
+                Err(sqlx::Error::PoolTimedOut) if !postgres && waits < OPEN_WAITS => waits += 1,
+                other => {
+                    break other.with_context(|| format!("cannot open the database {database}"))?
+                }
+            }
+        };
+        Migrator::new(Migrations { postgres })
+            .await?
+            .run(&pool)
+            .await
+            .with_context(|| format!("cannot bring the database {database} up to date"))?;
+        Ok(Db {
+            pool,
+            postgres_url: postgres.then(|| database.to_string()),
+        })
+    }
+
+    /// The connection pool (for the concerns' `store.rs` files and tests).
+    #[must_use]
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Whether the database is PostgreSQL.
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        self.postgres_url.is_some()
+    }
+
+    /// The PostgreSQL URL, when the database is PostgreSQL (several
+    /// processes share it and hear each other's changes).
+    #[must_use]
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres_url.as_deref()
+    }
+}
+
+/// How often the SQLite log is checkpointed (see [`checkpoints`]).
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Copies SQLite's write-ahead log into the database every
+/// [`CHECKPOINT_EVERY`] (a passive checkpoint: it never blocks a writer or
+/// a reader), until `stopped` fires or its sender is dropped: done by a
+/// task of its own on its own connection, so that no commit waits for it.
+pub async fn checkpoints(pool: AnyPool, mut stopped: oneshot::Receiver<()>) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = &mut stopped => return,
+            _ = every.tick() => {
+                // A failure (the database busy or gone) is tried again at
+                // the next tick; the log keeps every commit meanwhile.
+                let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await;
+            }
+        }
+    }
+}

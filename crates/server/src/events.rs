@@ -1,0 +1,323 @@
+//! What the concerns tell each other: events, as lila's bus carries them.
+//! The games concern publishes [`GameEnded`] when a game ends (through its
+//! one door, `games/end.rs`); the ratings and mail concerns subscribe, and
+//! so will tournaments and presence. The publisher imports none of its
+//! subscribers, and they learn of the end only from the event.
+//!
+//! An event reaches this process's subscribers through a tokio broadcast
+//! channel ([`Bus`]), and the other processes on the same PostgreSQL
+//! database through a `NOTIFY` on [`CHANNEL`], sent in the transaction
+//! that ended the game (so it is heard only once the end is committed);
+//! each process's listener hands what it hears to its own bus
+//! ([`Bus::heard`]), dropping its own events, which its bus already
+//! carried.
+//!
+//! A subscriber ([`Subscriber`]) must not miss an end: a process may stop
+//! between a game's end and its effects, a subscriber may fall behind the
+//! channel, a listener may lose its connection. So each subscriber can
+//! find in the store the ended games whose effects it has not applied
+//! ([`Subscriber::catch_up`]), and [`spawn`] runs that at start, whenever
+//! it fell behind or was told it may have missed events, and after a
+//! failure; applying an event is idempotent (a game's effects are applied
+//! once, whichever process or catch-up gets there first).
+
+use crate::db::Fault;
+use futures_util::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, watch};
+
+/// The PostgreSQL channel that carries events to the other processes, as
+/// JSON (an [`Envelope`]).
+pub const CHANNEL: &str = "tablero_events";
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndKind {
+    /// A result reached on the board (a goal, a repetition, the move cap...).
+    Board,
+    /// A player resigned.
+    Resign,
+    /// The players agreed to a draw.
+    Agreed,
+    /// A flag fell (lost on time).
+    Flag,
+    /// A claim of the win, proved by the referee.
+    Claim,
+    /// Called off by the server: nobody wins, no points.
+    Abort,
+    /// A player lost by forfeit, declared by the server.
+    Forfeit,
+}
+
+/// A seat of an ended game, as its subscribers need it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndedSeat {
+    /// `human`, `link` or `ai`.
+    pub kind: String,
+    /// The computer's level.
+    pub level: Option<u8>,
+    /// The account that held the seat when the game ended, if any.
+    pub account: Option<String>,
+}
+
+/// A game has ended: the end is committed, in the same transaction as what
+/// ended it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameEnded {
+    /// The game's id.
+    pub game: String,
+    /// Its end sequence number: the games' ends, numbered in the order they
+    /// were committed, strictly increasing (`games.end_seq`).
+    pub seq: i64,
+    /// The game's name (`imago`...).
+    pub name: String,
+    /// The variant's text.
+    pub variant: String,
+    /// The stored result (`w0:goal`, `d:agreed`, `x:aborted`).
+    pub result: String,
+    /// How it ended.
+    pub kind: EndKind,
+    /// The winning seat, if any.
+    pub winner: Option<usize>,
+    /// Seats 0 and 1.
+    pub seats: [EndedSeat; 2],
+    /// The rating pool of a rated game, none for a casual one.
+    pub rated: Option<String>,
+    /// The time control, none for an untimed game.
+    pub clock: Option<String>,
+    /// Plies played.
+    pub plies: i64,
+    /// When it ended (ms since 1970).
+    pub at: i64,
+}
+
+/// An event as sent to the other processes: the event and the process it
+/// comes from.
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    origin: String,
+    ended: GameEnded,
+}
+
+/// This process's events: a broadcast channel per kind of event, and a
+/// signal that events may have been missed (the other processes' listener
+/// lost its connection).
+pub struct Bus {
+    ended: broadcast::Sender<GameEnded>,
+    missed: watch::Sender<u64>,
+    /// This process's mark on the events it sends to the others.
+    origin: String,
+}
+
+/// How many events a slow subscriber may fall behind before it is told it
+/// missed some (it then catches up from the store).
+const BACKLOG: usize = 1024;
+
+impl Bus {
+    /// A bus with no subscribers yet.
+    #[must_use]
+    pub fn new() -> Arc<Bus> {
+        Arc::new(Bus {
+            ended: broadcast::channel(BACKLOG).0,
+            missed: watch::channel(0).0,
+            origin: crate::db::random_id(16),
+        })
+    }
+
+    /// Hears every game's end from now on.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<GameEnded> {
+        self.ended.subscribe()
+    }
+
+    /// Tells this process's subscribers that a game ended.
+    pub fn publish(&self, e: GameEnded) {
+        let _ = self.ended.send(e);
+    }
+
+    /// The text that tells the other processes of `e` (the payload of a
+    /// `NOTIFY` on [`CHANNEL`]).
+    #[must_use]
+    pub fn payload(&self, e: &GameEnded) -> String {
+        serde_json::to_string(&Envelope {
+            origin: self.origin.clone(),
+            ended: e.clone(),
+        })
+        .expect("an event serializes")
+    }
+
+    /// Hears `payload` from another process: its event goes to this
+    /// process's subscribers (this process's own events are dropped: its
+    /// bus carried them already).
+    pub fn heard(&self, payload: &str) {
+        match serde_json::from_str::<Envelope>(payload) {
+            Ok(env) if env.origin != self.origin => self.publish(env.ended),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("an event that does not read: {e}"),
+        }
+    }
+
+    /// Tells the subscribers they may have missed events (they catch up
+    /// from the store).
+    pub fn may_have_missed(&self) {
+        self.missed.send_modify(|n| *n += 1);
+    }
+}
+
+/// A concern that acts when games end.
+pub trait Subscriber: Send + Sync + 'static {
+    /// Its name, for the log.
+    fn name(&self) -> &'static str;
+
+    /// Applies the effects of `e`. Idempotent: the same end may come twice
+    /// (from this process and from a catch-up, or from two processes).
+    fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>>;
+
+    /// Applies the effects of every ended game whose effects are not yet
+    /// applied, found in the store, oldest end first; answers how many.
+    fn catch_up(&self) -> BoxFuture<'_, Result<usize, Fault>>;
+}
+
+/// How long a subscriber waits after a failure before it catches up.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// Runs `s` on `bus` until the bus is gone: it subscribes, catches up,
+/// then applies each event as it comes, catching up again when it fell
+/// behind, when events may have been missed, and after a failure.
+pub fn spawn(bus: &Bus, s: Arc<dyn Subscriber>) -> tokio::task::JoinHandle<()> {
+    let mut events = bus.subscribe();
+    let mut missed = bus.missed.subscribe();
+    tokio::spawn(async move {
+        let mut behind = true;
+        loop {
+            if behind {
+                match s.catch_up().await {
+                    Ok(0) => behind = false,
+                    Ok(n) => {
+                        tracing::info!(subscriber = s.name(), "caught up with {n} ended games");
+                        behind = false;
+                    }
+                    Err(e) => {
+                        tracing::error!(subscriber = s.name(), "catching up: {e}");
+                        tokio::time::sleep(RETRY).await;
+                        continue;
+                    }
+                }
+            }
+            tokio::select! {
+                event = events.recv() => match event {
+                    Ok(e) => {
+                        if let Err(err) = s.apply(&e).await {
+                            tracing::error!(subscriber = s.name(), game = %e.game, "{err}");
+                            tokio::time::sleep(RETRY).await;
+                            behind = true;
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(subscriber = s.name(), "fell {n} events behind");
+                        behind = true;
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                changed = missed.changed() => match changed {
+                    Ok(()) => behind = true,
+                    Err(_) => return,
+                },
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(id: &str) -> GameEnded {
+        let seat = EndedSeat {
+            kind: "human".into(),
+            level: None,
+            account: None,
+        };
+        GameEnded {
+            game: id.into(),
+            seq: 1,
+            name: "jarmo".into(),
+            variant: String::new(),
+            result: "w0:resign".into(),
+            kind: EndKind::Resign,
+            winner: Some(0),
+            seats: [seat.clone(), seat],
+            rated: None,
+            clock: None,
+            plies: 3,
+            at: 0,
+        }
+    }
+
+    /// A subscriber that counts what it was asked to do.
+    #[derive(Default)]
+    struct Counter {
+        applied: std::sync::Mutex<Vec<String>>,
+        catch_ups: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Subscriber for Counter {
+        fn name(&self) -> &'static str {
+            "counter"
+        }
+
+        fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>> {
+            self.applied.lock().unwrap().push(e.game.clone());
+            Box::pin(async { Ok(()) })
+        }
+
+        fn catch_up(&self) -> BoxFuture<'_, Result<usize, Fault>> {
+            self.catch_ups
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Box::pin(async { Ok(0) })
+        }
+    }
+
+    /// Waits until `done` holds (at most a few seconds).
+    async fn until(done: impl Fn() -> bool) {
+        for _ in 0..200 {
+            if done() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("not in time");
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_catches_up_at_start_and_when_told_it_missed_events() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let bus = Bus::new();
+        let c = Arc::new(Counter::default());
+        let task = spawn(&bus, Arc::clone(&c) as Arc<dyn Subscriber>);
+        until(|| c.catch_ups.load(SeqCst) == 1).await;
+        bus.publish(ended("a"));
+        bus.publish(ended("b"));
+        until(|| c.applied.lock().unwrap().len() == 2).await;
+        assert_eq!(*c.applied.lock().unwrap(), ["a", "b"]);
+        bus.may_have_missed();
+        until(|| c.catch_ups.load(SeqCst) == 2).await;
+        task.abort();
+    }
+
+    #[tokio::test]
+    async fn another_process_s_event_is_heard_and_one_s_own_echo_is_not() {
+        let (here, there) = (Bus::new(), Bus::new());
+        let mut heard = here.subscribe();
+        // This process's own event comes back from PostgreSQL: dropped.
+        here.heard(&here.payload(&ended("mine")));
+        // Another process's: published here.
+        here.heard(&there.payload(&ended("theirs")));
+        here.heard("not json");
+        assert_eq!(heard.recv().await.unwrap().game, "theirs");
+        assert!(heard.try_recv().is_err());
+    }
+}

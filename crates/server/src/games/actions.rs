@@ -1,0 +1,297 @@
+//! What players do: who may act for which seat, the action applied to a
+//! copy of the game's table (whose rules are the same as the terminal's),
+//! and the change committed to the store before it is answered.
+
+use super::catalog::outcome_code;
+use super::end::Change;
+use super::store::GameRow;
+use super::{render, Actor, GameError, Hub};
+use crate::db::now_ms;
+use serde::Deserialize;
+use std::sync::Arc;
+use tablero_ai::table::GameTable;
+use tablero_core::{id, Message, Reason};
+
+/// Something a player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move in notation, made having seen `ply` plies (if given).
+    Move {
+        /// The notation.
+        text: String,
+        /// The plies the mover saw.
+        ply: Option<usize>,
+    },
+    /// Take back the last own move and the computer's reply.
+    Undo,
+    /// Claim the win (where the game has a claim of its own).
+    Claim,
+    /// Give up.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(DrawAction),
+}
+
+/// What to do about a draw.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    /// Offer one.
+    Offer,
+    /// Accept the opponent's.
+    Accept,
+    /// Decline the opponent's.
+    Decline,
+}
+
+impl Hub {
+    /// Does `action` for `actor`; answers the new state.
+    ///
+    /// # Errors
+    /// Refused actions (the game is then unchanged) and storage failures.
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<render::GameState, GameError> {
+        let entry = self.act_only(id, actor, action).await?;
+        // Rendered after the kick, so that `thinking` is already shown.
+        let mut live = entry.live.lock().await;
+        let mut st = render::state(&mut live, actor, None, entry.connected());
+        let chain = live.row.chain.clone();
+        drop(live);
+        self.add_match(&mut st, &chain).await;
+        Ok(st)
+    }
+
+    /// Does `action` for `actor`, with no answer but success (a socket's
+    /// action is answered by an acknowledgement; the new state reaches
+    /// every socket of the game once).
+    ///
+    /// # Errors
+    /// As [`Hub::act`].
+    pub async fn act_quietly(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<(), GameError> {
+        self.act_only(id, actor, action).await.map(drop)
+    }
+
+    /// Does `action` (through the one door, [`Hub::commit`]), tells the
+    /// game's watchers and starts the computer; answers the game's entry.
+    async fn act_only(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: Action,
+    ) -> Result<Arc<super::Entry>, GameError> {
+        let entry = self.entry(id).await?;
+        let mut live = entry.live.lock().await;
+        for attempt in 0..2 {
+            let now = now_ms();
+            // A timed game's first move decides whether it is rated.
+            let first = live.row.ply == 0 && matches!(action, Action::Move { .. });
+            let pool = if first && live.row.rated.is_none() {
+                self.seating.rated_pool(&live.row).await?
+            } else {
+                None
+            };
+            // The flag fell before this action arrived (whether or not the
+            // time keeper has noticed yet): the game ends on time first.
+            if let Some(seat) = super::clock::fallen(&live, now) {
+                let why = live.table.time_up(seat);
+                drop(live);
+                self.flag(id).await?;
+                return Err(GameError::NotNow(why));
+            }
+            let before = Before {
+                now,
+                row: live.row.clone(),
+                table: live.table.boxed_clone(),
+                held: live.held(actor),
+                ai: [live.ai_level(0), live.ai_level(1)],
+            };
+            // A claim or a draw offer may ask the computer to solve (an
+            // exact level takes tens of milliseconds): that runs on the
+            // blocking pool, never on the threads that serve sockets.
+            let heavy = matches!(action, Action::Claim | Action::Draw(_));
+            let (row, table) = if heavy {
+                let (actor, action) = (actor.clone(), action.clone());
+                tokio::task::spawn_blocking(move || apply(before, &actor, &action))
+                    .await
+                    .map_err(|e| crate::db::Fault::new(format!("the action failed: {e}")))??
+            } else {
+                apply(before, actor, &action)?
+            };
+            let keep = common_prefix(live.table.moves(), table.moves());
+            // The end of a match's first game starts its second.
+            let mut row = row;
+            if row.ply > 0 && pool.is_some() {
+                row.rated = pool;
+            }
+            let next = (row.result.is_some()
+                && row.chain.match_game == Some(1)
+                && row.chain.next_game.is_none())
+            .then(|| super::chain::successor(&row, Some(2)));
+            if let Some(n) = &next {
+                row.chain.next_game = Some(n.id.clone());
+            }
+            let deadline = row.clock.and_then(|c| c.deadline);
+            let rated_now = row.rated.is_some() && live.row.rated.is_none();
+            let change = Change {
+                added: table.moves()[keep..].to_vec(),
+                row,
+                table: Some(table),
+                keep,
+                next,
+            };
+            if self.commit(&mut live, change).await? {
+                if let Some(d) = deadline {
+                    self.deadline_set(d);
+                }
+                if rated_now {
+                    live.around = self.seating.around(&live.row).await?;
+                }
+                break;
+            }
+            // Another process changed the game: reload it and try again.
+            self.reload(id, &entry, &mut live).await?;
+            if attempt == 1 {
+                return Err(GameError::changed_meanwhile());
+            }
+        }
+        drop(live);
+        let _ = entry.changes.send(());
+        self.kick(id, &entry).await;
+        Ok(entry)
+    }
+}
+
+/// The number of leading moves two lists share.
+fn common_prefix(a: &[String], b: &[String]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// A live game as an action finds it: a copy of its row and table, the
+/// seats the actor holds and the computer's levels by seat.
+struct Before {
+    /// When the action arrived (ms since 1970).
+    now: i64,
+    row: GameRow,
+    table: Box<dyn GameTable>,
+    held: Vec<usize>,
+    ai: [Option<u8>; 2],
+}
+
+/// The game after `action`: its stored row and its table.
+fn apply(
+    before: Before,
+    actor: &Actor,
+    action: &Action,
+) -> Result<(GameRow, Box<dyn GameTable>), GameError> {
+    let Before {
+        now,
+        row,
+        mut table,
+        held,
+        ai,
+    } = before;
+    if held.is_empty() {
+        return Err(GameError::NotYours(Message::of(id!("table-spectator"))));
+    }
+    if row.chain.next_game.is_some() {
+        return Err(GameError::NotNow(Message::of(id!("table-next-started"))));
+    }
+    if let Some(o) = table.outcome().filter(|o| o.reason == Reason::Time) {
+        let loser = o.winner.map_or(0, |w| 1 - w.index());
+        return Err(GameError::NotNow(table.time_up(loser)));
+    }
+    let to_move = table.to_move();
+    // The seat that acts: the one to move where the actor holds it (a
+    // same-screen game holds both), else the actor's seat.
+    let acting = match to_move {
+        Some(s) if held.contains(&s) => s,
+        _ => held[0],
+    };
+    match action {
+        Action::Move { text, ply } => {
+            if table.outcome().is_some() {
+                return Err(GameError::NotNow(Message::of(id!("table-game-over"))));
+            }
+            if let Some(p) = ply {
+                if *p != table.moves().len() {
+                    let ply = table.moves().len();
+                    return Err(GameError::NotNow(
+                        Message::of(id!("table-moved-on"))
+                            .num("ply", ply)
+                            .num("seen", *p),
+                    ));
+                }
+            }
+            table.play(acting, text)?;
+        }
+        Action::Undo => {
+            if row.clock.is_some() {
+                return Err(GameError::NotNow(Message::of(tablero_i18n::id!(
+                    "table-clock-no-undo"
+                ))));
+            }
+            if let Actor::Computer(_) = actor {
+                return Err(GameError::NotYours(Message::of(id!(
+                    "table-computer-no-undo"
+                ))));
+            }
+            // The actor's person seat (a same-screen game against the
+            // computer holds only that one).
+            let me = held
+                .iter()
+                .copied()
+                .find(|&s| ai[s].is_none())
+                .unwrap_or(acting);
+            table.undo(me)?;
+        }
+        Action::Claim => {
+            table.claim(acting)?;
+        }
+        Action::Resign => {
+            table.resign(acting)?;
+        }
+        Action::Draw(what) => match what {
+            DrawAction::Offer => {
+                table.offer_draw(acting)?;
+            }
+            DrawAction::Accept | DrawAction::Decline => {
+                // The answering seat is the one held that did not offer.
+                let offer = table.draw_offer();
+                let answering = held
+                    .iter()
+                    .copied()
+                    .find(|&h| offer.is_some_and(|by| by != h))
+                    .unwrap_or(acting);
+                table.answer_draw(answering, *what == DrawAction::Accept)?;
+            }
+        },
+    }
+    let mut row = row;
+    if let Some(clock) = row.clock.as_mut() {
+        if matches!(action, Action::Move { .. }) {
+            clock.moved(acting, now, table.to_move());
+        } else if table.outcome().is_some() {
+            clock.stop(to_move, now);
+        }
+    }
+    row.declared = table.declared().map(|o| outcome_code(&o));
+    row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
+    row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
+    row.result = table.outcome().map(|o| outcome_code(&o));
+    if row.result.is_none() {
+        // An undo took the end back: a rematch offer lapses.
+        row.chain.rematch_offer = None;
+    }
+    row.version += 1;
+    row.updated = now;
+    Ok((row, table))
+}

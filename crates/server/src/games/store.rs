@@ -1,0 +1,643 @@
+//! The games' storage: the games and their moves (tables `games` and
+//! `moves`), written by one group committer and read by the hub.
+//!
+//! Every change first bumps the game's `version` where it still has the
+//! version the change was computed from (compare and set), so two processes
+//! can never both append the same ply. Changes are committed in groups: one
+//! task takes every change waiting at that instant and writes them in one
+//! transaction (one fsync for all), and each is answered only after that
+//! transaction has committed. SQLite runs in WAL mode with
+//! `synchronous=FULL`, so an acknowledged move survives `kill -9` and a
+//! power cut.
+//!
+//! A change that ends a game numbers the end in the same transaction
+//! (`end_seq`: on SQLite one more than the highest, on PostgreSQL the
+//! sequence `game_end_seq`), and on PostgreSQL tells the other processes
+//! of it there too (a `NOTIFY` on `crate::events::CHANNEL`, heard only
+//! once it commits): see `end.rs`.
+
+use crate::db::{self, Db, Result};
+use crate::events::{Bus, GameEnded};
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+use std::sync::Arc;
+use tablero_ai::clock::{Clock, TimeControl};
+use tokio::sync::{mpsc, oneshot};
+
+/// The PostgreSQL channel that carries `game_id` on every change.
+pub const CHANNEL: &str = "tablero_games";
+
+/// The prefix of a notice on [`CHANNEL`] that a game's players or ratings
+/// changed, not the game (`players:ID`).
+pub const PLAYERS: &str = "players:";
+
+/// The group committer: waits for a change, takes every other change
+/// waiting at that instant (up to [`MAX_GROUP`]), writes them all in one
+/// transaction and answers each after the commit. It ends when every
+/// [`Store`] handle is dropped.
+async fn commit_groups(
+    pool: AnyPool,
+    postgres: bool,
+    bus: Arc<Bus>,
+    mut queue: mpsc::Receiver<Change>,
+) {
+    // SQLite: the write-ahead log is copied back into the database by
+    // another task on another connection, so no commit waits for it (when
+    // a commit did it, every thousand pages, the moves waiting behind that
+    // commit took tens of milliseconds more). The task ends with this one.
+    let (_running, stopped) = oneshot::channel::<()>();
+    if !postgres {
+        tokio::spawn(db::checkpoints(pool.clone(), stopped));
+    }
+    let mut group = Vec::with_capacity(MAX_GROUP);
+    while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
+        match commit_group(&pool, postgres, &bus, &group).await {
+            Ok(applied) => {
+                for (change, ok) in group.drain(..).zip(applied) {
+                    change.answer(Ok(ok));
+                }
+            }
+            Err(_) if group.len() > 1 => {
+                // Nothing of the group was written. One change may be at
+                // fault (a duplicate id): each is tried again alone.
+                for change in group.drain(..) {
+                    let result = commit_group(&pool, postgres, &bus, std::slice::from_ref(&change))
+                        .await
+                        .map(|applied| applied[0]);
+                    change.answer(result);
+                }
+            }
+            Err(e) => {
+                if let Some(change) = group.pop() {
+                    change.answer(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Writes `group` in one transaction; answers what each change did.
+async fn commit_group(
+    pool: &AnyPool,
+    postgres: bool,
+    bus: &Bus,
+    group: &[Change],
+) -> Result<Vec<Committed>> {
+    let mut tx = pool.begin().await?;
+    let mut applied = Vec::with_capacity(group.len());
+    for change in group {
+        let (g, keep, truncate, added, next, end) = match &change.write {
+            Write::Create(row) => {
+                insert_game(&mut tx, row).await?;
+                applied.push(Committed::Done);
+                continue;
+            }
+            Write::Save {
+                row,
+                keep,
+                truncate,
+                added,
+                next,
+                end,
+            } => (row, keep, truncate, added, next, end),
+        };
+        let done = sqlx::query(
+            "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
+             version = $5, updated = $6, rematch_offer = $7, next_game = $8, \
+             time0 = $11, time1 = $12, deadline = $13, rated = $14 \
+             WHERE id = $9 AND version = $10",
+        )
+        .bind(&g.declared)
+        .bind(g.draw_offer)
+        .bind(g.ply)
+        .bind(&g.result)
+        .bind(g.version)
+        .bind(g.updated)
+        .bind(g.chain.rematch_offer)
+        .bind(&g.chain.next_game)
+        .bind(&g.id)
+        .bind(g.version - 1)
+        .bind(g.clock.map(|c| c.left[0]))
+        .bind(g.clock.map(|c| c.left[1]))
+        .bind(g.clock.and_then(|c| c.deadline))
+        .bind(&g.rated)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            applied.push(Committed::Stale);
+            continue;
+        }
+        // An undo removes moves; a move only adds one (and saves a
+        // statement, which on SQLite is a round trip to its thread).
+        if *truncate {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&g.id)
+                .bind(*keep)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (i, text) in added.iter().enumerate() {
+            sqlx::query("INSERT INTO moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)")
+                .bind(&g.id)
+                .bind(*keep + i64::try_from(i)?)
+                .bind(text)
+                .bind(g.updated)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(n) = next {
+            insert_game(&mut tx, n).await?;
+        }
+        let mut committed = Committed::Done;
+        match end {
+            EndWrite::Keep => {}
+            EndWrite::Reopens => {
+                sqlx::query("UPDATE games SET end_seq = NULL, ended = NULL WHERE id = $1")
+                    .bind(&g.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            EndWrite::Ends(ended) => {
+                let seq = number_end(&mut tx, postgres, &g.id, g.updated).await?;
+                if postgres {
+                    let mut ended = (**ended).clone();
+                    ended.seq = seq;
+                    db::notify(&mut *tx, crate::events::CHANNEL, &bus.payload(&ended)).await?;
+                }
+                committed = Committed::Ended(seq);
+            }
+        }
+        if postgres {
+            db::notify(&mut *tx, CHANNEL, &g.id).await?;
+        }
+        applied.push(committed);
+    }
+    tx.commit().await?;
+    Ok(applied)
+}
+
+/// Numbers the end of game `id`, which ended at `at`, in `tx`: the next
+/// end sequence number (SQLite writes one transaction at a time, so one
+/// more than the highest is strictly increasing; PostgreSQL's sequence is
+/// too, across processes).
+async fn number_end(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    postgres: bool,
+    id: &str,
+    at: i64,
+) -> Result<i64> {
+    let next = if postgres {
+        "nextval('game_end_seq')"
+    } else {
+        "(SELECT COALESCE(MAX(end_seq), 0) + 1 FROM games)"
+    };
+    let seq: i64 = sqlx::query_scalar(&format!(
+        "UPDATE games SET end_seq = {next}, ended = $1 WHERE id = $2 RETURNING end_seq"
+    ))
+    .bind(at)
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(seq)
+}
+
+/// Inserts a new game's row.
+async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+    ))
+    .bind(&g.id)
+    .bind(&g.game)
+    .bind(&g.variant)
+    .bind(g.first)
+    .bind(&g.seats[0].kind)
+    .bind(g.seats[0].level)
+    .bind(&g.seats[0].token)
+    .bind(&g.seats[1].kind)
+    .bind(g.seats[1].level)
+    .bind(&g.seats[1].token)
+    .bind(&g.declared)
+    .bind(g.draw_offer)
+    .bind(g.ply)
+    .bind(&g.result)
+    .bind(g.version)
+    .bind(g.created)
+    .bind(g.updated)
+    .bind(g.chain.rematch_offer)
+    .bind(&g.chain.next_game)
+    .bind(&g.chain.prev_game)
+    .bind(g.chain.match_game)
+    .bind(g.clock.map(|c| c.control.to_string()))
+    .bind(g.clock.map(|c| c.left[0]))
+    .bind(g.clock.map(|c| c.left[1]))
+    .bind(g.clock.and_then(|c| c.deadline))
+    .bind(&g.rated)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Who sits in a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// `human`, `link` or `ai`.
+    pub kind: String,
+    /// The computer's level.
+    pub level: Option<i64>,
+    /// The seat's secret (human seats).
+    pub token: Option<String>,
+}
+
+/// A game's row: everything but its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's id (in its links).
+    pub id: String,
+    /// The game's name, as the registry names it.
+    pub game: String,
+    /// The variant's text.
+    pub variant: String,
+    /// The seat that moved first.
+    pub first: i64,
+    /// Seats 0 and 1.
+    pub seats: [SeatRow; 2],
+    /// A result from outside the board (`w0:resign`...).
+    pub declared: Option<String>,
+    /// The seat offering a draw.
+    pub draw_offer: Option<i64>,
+    /// Plies played.
+    pub ply: i64,
+    /// The result, for lists (`w0:goal`, `d:move-cap`).
+    pub result: Option<String>,
+    /// Bumped by every change.
+    pub version: i64,
+    /// Created, ms since 1970.
+    pub created: i64,
+    /// Last changed, ms since 1970.
+    pub updated: i64,
+    /// The games before and after this one, and its rematch offer.
+    pub chain: Chain,
+    /// The game's clocks, if it is timed (live or correspondence).
+    pub clock: Option<Clock>,
+    /// The rating pool of a rated game, fixed at its first move (see
+    /// `crate::ratings`); `None` for a casual game or one not started.
+    pub rated: Option<String>,
+}
+
+/// How a game links to the games before and after it: its rematch and the
+/// two-game match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// The seat offering a rematch (a finished game between two people).
+    pub rematch_offer: Option<i64>,
+    /// The game that follows this one: its rematch, or the match's second
+    /// game.
+    pub next_game: Option<String>,
+    /// The game this one follows.
+    pub prev_game: Option<String>,
+    /// The game's number in a two-game match (1 or 2); `None` outside one.
+    pub match_game: Option<i64>,
+}
+
+/// The games' storage.
+#[derive(Clone, Debug)]
+pub struct Store {
+    db: Db,
+    /// The queue of the group committer (see [`commit_groups`]).
+    changes: mpsc::Sender<Change>,
+}
+
+/// What a change did, once its group committed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Committed {
+    /// Written.
+    Done,
+    /// Written, and it ended the game: the end's sequence number.
+    Ended(i64),
+    /// Not written: the stored game had changed meanwhile (another request
+    /// or process changed it first).
+    Stale,
+}
+
+/// What a change does to a game's end.
+#[derive(Clone, Debug, Default)]
+pub enum EndWrite {
+    /// Nothing (the game goes on, or had ended already).
+    #[default]
+    Keep,
+    /// It ends the game: the end is numbered, and the other processes are
+    /// told of this event (its `seq` filled in).
+    Ends(Box<GameEnded>),
+    /// It takes the end back (an undo after the end).
+    Reopens,
+}
+
+/// The most changes one transaction takes.
+const MAX_GROUP: usize = 256;
+
+/// A write waiting for the next group commit.
+enum Write {
+    /// A new game.
+    Create(GameRow),
+    /// A change to a game (see [`Store::save`]).
+    Save {
+        row: GameRow,
+        keep: i64,
+        /// Whether stored moves from `keep` on must go (an undo).
+        truncate: bool,
+        added: Vec<String>,
+        /// A game created with the change (the one that follows it).
+        next: Option<Box<GameRow>>,
+        /// What it does to the game's end.
+        end: EndWrite,
+    },
+}
+
+/// A write and where its answer goes: what it did (see
+/// [`commit_group`]), once its group has committed.
+struct Change {
+    write: Write,
+    done: oneshot::Sender<Result<Committed>>,
+}
+
+impl Change {
+    /// Answers the change's sender.
+    fn answer(self, result: Result<Committed>) {
+        let _ = self.done.send(result);
+    }
+}
+
+const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
+     seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
+     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated";
+
+fn game_row(r: &AnyRow) -> Result<GameRow> {
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        game: r.try_get(1)?,
+        variant: r.try_get(2)?,
+        first: r.try_get(3)?,
+        seats: [
+            SeatRow {
+                kind: r.try_get(4)?,
+                level: r.try_get(5)?,
+                token: r.try_get(6)?,
+            },
+            SeatRow {
+                kind: r.try_get(7)?,
+                level: r.try_get(8)?,
+                token: r.try_get(9)?,
+            },
+        ],
+        declared: r.try_get(10)?,
+        draw_offer: r.try_get(11)?,
+        ply: r.try_get(12)?,
+        result: r.try_get(13)?,
+        version: r.try_get(14)?,
+        created: r.try_get(15)?,
+        updated: r.try_get(16)?,
+        chain: Chain {
+            rematch_offer: r.try_get(17)?,
+            next_game: r.try_get(18)?,
+            prev_game: r.try_get(19)?,
+            match_game: r.try_get(20)?,
+        },
+        clock: clock_of(r)?,
+        rated: r.try_get(25)?,
+    })
+}
+
+/// The clocks in columns 21 to 24 of a game's row.
+fn clock_of(r: &AnyRow) -> Result<Option<Clock>> {
+    let Some(control) = r.try_get::<Option<String>, _>(21)? else {
+        return Ok(None);
+    };
+    let control: TimeControl = control
+        .parse()
+        .map_err(|e: tablero_core::Message| db::Fault::new(format!("stored clock: {e}")))?;
+    let full = Clock::new(control);
+    Ok(Some(Clock {
+        control,
+        left: [
+            r.try_get::<Option<i64>, _>(22)?.unwrap_or(full.left[0]),
+            r.try_get::<Option<i64>, _>(23)?.unwrap_or(full.left[1]),
+        ],
+        deadline: r.try_get(24)?,
+    }))
+}
+
+impl Store {
+    /// The games' storage in `db`, its committer started (it stops when
+    /// the last handle is dropped); `bus` marks the events it sends to the
+    /// other processes.
+    #[must_use]
+    pub fn new(db: Db, bus: Arc<Bus>) -> Store {
+        let (changes, queue) = mpsc::channel(4 * MAX_GROUP);
+        tokio::spawn(commit_groups(
+            db.pool().clone(),
+            db.is_postgres(),
+            bus,
+            queue,
+        ));
+        Store { db, changes }
+    }
+
+    /// The database.
+    #[must_use]
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Stores a new game (with no moves), in the next group commit.
+    ///
+    /// # Errors
+    /// On database errors (a duplicate id among them).
+    pub async fn create_game(&self, g: &GameRow) -> Result<()> {
+        self.submit(Write::Create(g.clone())).await.map(drop)
+    }
+
+    /// Hands `write` to the group committer and waits for its answer.
+    async fn submit(&self, write: Write) -> Result<Committed> {
+        let stopped = || db::Fault::new("the store's committer has stopped");
+        let (done, answer) = oneshot::channel();
+        self.changes
+            .send(Change { write, done })
+            .await
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+
+    /// A game's row and its moves in order, if it exists.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>> {
+        let Some(row) = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(self.db.pool())
+            .await?
+        else {
+            return Ok(None);
+        };
+        let game = game_row(&row)?;
+        let moves = sqlx::query("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(self.db.pool())
+            .await?
+            .iter()
+            .map(|r| r.try_get::<String, _>(0))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game, moves)))
+    }
+
+    /// A game's version as stored now.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn version(&self, id: &str) -> Result<Option<i64>> {
+        Ok(sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.db.pool())
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?)
+    }
+
+    /// Saves a change in the next group commit and answers once that has
+    /// committed (see [`commit_groups`]): the row `g` (whose `version` is
+    /// the new one) replaces the stored row if that still has version
+    /// `g.version - 1`; moves from ply `keep` on are replaced by `added`.
+    /// Returns `false`, changing nothing, when the stored version differs
+    /// (another request or process changed the game first).
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
+        let done = self
+            .save_with(g, (keep, usize::MAX), added, None, EndWrite::Keep)
+            .await?;
+        Ok(done != Committed::Stale)
+    }
+
+    /// Like [`Store::save`], and creates the game `next` in the same
+    /// transaction when the change applies (a rematch, a match's second
+    /// game): both are written or neither; `end` says what the change does
+    /// to the game's end (see [`EndWrite`]). `(keep, had)`: the moves kept
+    /// and how many were stored before (nothing is deleted when they are
+    /// all kept).
+    ///
+    /// # Errors
+    /// On database errors (a duplicate id among them).
+    pub async fn save_with(
+        &self,
+        g: &GameRow,
+        (keep, had): (usize, usize),
+        added: &[String],
+        next: Option<&GameRow>,
+        end: EndWrite,
+    ) -> Result<Committed> {
+        self.submit(Write::Save {
+            row: g.clone(),
+            keep: i64::try_from(keep)?,
+            truncate: keep < had,
+            added: added.to_vec(),
+            next: next.map(|n| Box::new(n.clone())),
+            end,
+        })
+        .await
+    }
+
+    /// The games whose running clock has reached zero at `now` (at most
+    /// `limit`): their flag has fallen, whoever has noticed it yet.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn flag_due(&self, now: i64, limit: i64) -> Result<Vec<String>> {
+        sqlx::query(
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1 \
+             ORDER BY deadline LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(self.db.pool())
+        .await?
+        .iter()
+        .map(|r| Ok(r.try_get(0)?))
+        .collect()
+    }
+
+    /// The earliest deadline of any running clock.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn next_deadline(&self) -> Result<Option<i64>> {
+        Ok(
+            sqlx::query("SELECT MIN(deadline) FROM games WHERE deadline IS NOT NULL")
+                .fetch_one(self.db.pool())
+                .await?
+                .try_get(0)?,
+        )
+    }
+
+    /// The games where one of `tokens` holds a seat, newest change first.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn games_for_tokens(&self, tokens: &[String], limit: i64) -> Result<Vec<GameRow>> {
+        let mut out: Vec<GameRow> = Vec::new();
+        for t in tokens {
+            let rows = sqlx::query(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE seat0_token = $1 OR seat1_token = $1"
+            ))
+            .bind(t)
+            .fetch_all(self.db.pool())
+            .await?;
+            for r in &rows {
+                let g = game_row(r)?;
+                if !out.iter().any(|o| o.id == g.id) {
+                    out.push(g);
+                }
+            }
+        }
+        out.sort_by_key(|g| std::cmp::Reverse(g.updated));
+        out.truncate(usize::try_from(limit).unwrap_or(0));
+        Ok(out)
+    }
+
+    /// The seats that `tokens` hold, as `(game, seat, token)`: in game
+    /// `only` where it is given, else in any game.
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn seats_of_tokens(
+        &self,
+        tokens: &[String],
+        only: Option<&str>,
+    ) -> Result<Vec<(String, usize, String)>> {
+        let mut out = Vec::new();
+        for t in tokens {
+            let rows = match only {
+                Some(game) => sqlx::query(
+                    "SELECT id, seat0_token FROM games \
+                     WHERE (seat0_token = $1 OR seat1_token = $1) AND id = $2",
+                )
+                .bind(t)
+                .bind(game),
+                None => sqlx::query(
+                    "SELECT id, seat0_token FROM games WHERE seat0_token = $1 OR seat1_token = $1",
+                )
+                .bind(t),
+            }
+            .fetch_all(self.db.pool())
+            .await?;
+            for r in rows {
+                let seat0: Option<String> = r.try_get(1)?;
+                let seat = usize::from(seat0.as_ref() != Some(t));
+                out.push((r.try_get(0)?, seat, t.clone()));
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,417 @@
+//! Email notices of correspondence games (`tablero serve --smtp URL`): a
+//! browser leaves an address for the seats it holds (`POST /api/notify`);
+//! when a correspondence game (days per move) waits for one of those
+//! seats, the address gets one message, and the games that wait meanwhile
+//! are gathered into one digest sent at most once per quiet period (an
+//! hour by default). The mover is never told of their own move; a game
+//! whose two seats lead to the same address (one screen) sends nothing.
+//! Every message carries an unsubscribe link that works without logging
+//! in. Without `--smtp` nothing is stored as sent and nothing is sent.
+//!
+//! Storage ([`store`]): `notify_addresses` (the unsubscribe key, the
+//! address, its language, when it was last written to), `notify_tokens`
+//! (which seat tokens lead to which address) and `notify_sent` (which
+//! turns, a game and its ply, an address has been told of; a game's turns
+//! are forgotten when it ends, heard from the games concern's `GameEnded`
+//! event: [`Mail`] is its subscriber). Several processes on one
+//! PostgreSQL database may run this; the last-sent time is changed by
+//! compare and set, so one message goes out, not one per process.
+
+pub mod store;
+
+use crate::db::{now_ms, random_id, Db, Fault};
+use crate::events::{GameEnded, Subscriber};
+use crate::games::{Actor, Hub};
+use anyhow::Context;
+use futures_util::future::BoxFuture;
+use lettre::message::{header::ContentType, Mailbox};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tablero_i18n::{id, Lang, Message};
+
+/// The most seat tokens one request names (as `POST /api/my-games`).
+pub const MAX_TOKENS: usize = 200;
+
+crate::refusal::concern_error! {
+    /// Why the mail concern refused a request, or failed.
+    pub enum MailError {
+        /// Not an address a mail can go to, or too many tokens.
+        BadAddress => Invalid,
+        /// The server sends no mail (no `--smtp`).
+        Off => NotNow,
+    }
+}
+
+type Result<T, E = MailError> = std::result::Result<T, E>;
+
+/// How the server sends mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailConfig {
+    /// The SMTP server: `smtp://host:port` (plain, or STARTTLS when the
+    /// server offers it: `?tls=required` to insist), `smtps://host` (TLS
+    /// from the start); a user and password go before the host.
+    pub smtp: String,
+    /// The sender, `tablero <games@example.org>`.
+    pub from: String,
+    /// The server's address as players reach it, for the links in mails
+    /// (`https://tablero.example.org`); empty: the address the server
+    /// listens on.
+    pub public_url: String,
+    /// The least time between two messages to one address (an hour).
+    pub quiet: Duration,
+}
+
+/// A ready mailer: the transport and its settings.
+pub struct Mailer {
+    config: MailConfig,
+    from: Mailbox,
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+}
+
+impl Mailer {
+    /// A mailer for `config`.
+    ///
+    /// # Errors
+    /// A bad SMTP URL or sender address.
+    pub fn new(config: MailConfig) -> anyhow::Result<Mailer> {
+        let from: Mailbox = config
+            .from
+            .parse()
+            .with_context(|| format!("bad sender address {:?}", config.from))?;
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&config.smtp)
+            .with_context(|| format!("bad SMTP URL {:?}", config.smtp))?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        Ok(Mailer {
+            config,
+            from,
+            transport,
+        })
+    }
+
+    /// Uses `url` in the links of mails when no public address was given.
+    pub fn default_public_url(&mut self, url: &str) {
+        if self.config.public_url.is_empty() {
+            self.config.public_url = url.to_string();
+        }
+    }
+}
+
+/// Whether `text` is an address a mail can go to.
+#[must_use]
+pub fn valid_address(text: &str) -> bool {
+    text.len() <= 254 && text.parse::<lettre::Address>().is_ok()
+}
+
+/// The mail concern's service: the addresses left for seats, and whether
+/// the server sends mail at all.
+#[derive(Clone)]
+pub struct Mail {
+    db: Db,
+    on: bool,
+}
+
+impl Mail {
+    /// The notices of `db`; `on`: the server sends mail (`--smtp`).
+    #[must_use]
+    pub fn new(db: Db, on: bool) -> Mail {
+        Mail { db, on }
+    }
+
+    /// Whether the server sends mail.
+    #[must_use]
+    pub fn on(&self) -> bool {
+        self.on
+    }
+
+    /// Refuses more than [`MAX_TOKENS`] tokens.
+    fn check_tokens(tokens: &[String]) -> Result<()> {
+        if tokens.len() > MAX_TOKENS {
+            return Err(MailError::BadAddress(
+                Message::of(id!("api_too_many_tokens")).num("max", MAX_TOKENS),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Leaves `email` (in `lang`) for the seats of `tokens`; answers the
+    /// address as stored (lower-cased). The same address left again keeps
+    /// its unsubscribe key.
+    ///
+    /// # Errors
+    /// No mail sent by this server, a bad address, too many tokens,
+    /// storage failures.
+    pub async fn subscribe(&self, email: &str, lang: Lang, tokens: &[String]) -> Result<String> {
+        if !self.on {
+            return Err(MailError::Off(Message::of(id!("api_no_mail"))));
+        }
+        Self::check_tokens(tokens)?;
+        let email = email.trim();
+        if !valid_address(email) {
+            return Err(MailError::BadAddress(
+                Message::of(id!("api_bad_email")).text("email", email),
+            ));
+        }
+        let email = email.to_lowercase();
+        store::subscribe(&self.db, &email, lang, tokens, &random_id(24)).await?;
+        Ok(email)
+    }
+
+    /// The address the first of `tokens` that has one leads to (none when
+    /// the server sends no mail).
+    ///
+    /// # Errors
+    /// Too many tokens, storage failures.
+    pub async fn address_of(&self, tokens: &[String]) -> Result<Option<String>> {
+        Self::check_tokens(tokens)?;
+        if !self.on {
+            return Ok(None);
+        }
+        Ok(store::address_of(&self.db, tokens).await?)
+    }
+
+    /// Forgets the address of the seats of `tokens`.
+    ///
+    /// # Errors
+    /// Too many tokens, storage failures.
+    pub async fn forget_tokens(&self, tokens: &[String]) -> Result<()> {
+        Self::check_tokens(tokens)?;
+        Ok(store::forget_tokens(&self.db, tokens).await?)
+    }
+
+    /// Removes the address whose unsubscribe key is `key`, with its seats
+    /// and what it was told; answers its language if it existed.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn unsubscribe(&self, key: &str) -> Result<Option<Lang>> {
+        Ok(store::unsubscribe(&self.db, key)
+            .await?
+            .map(|l| Lang::parse(&l).unwrap_or_default()))
+    }
+}
+
+/// The mail concern hears every game's end: the turns it remembers of
+/// that game are forgotten (no more turns will come).
+impl Subscriber for Mail {
+    fn name(&self) -> &'static str {
+        "mail"
+    }
+
+    fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(store::forget_game(&self.db, &e.game))
+    }
+
+    fn catch_up(&self) -> BoxFuture<'_, Result<usize, Fault>> {
+        Box::pin(store::forget_ended(&self.db))
+    }
+}
+
+/// A game waiting for an address's move.
+struct Waiting {
+    id: String,
+    game: &'static str,
+    ply: i64,
+    left_ms: i64,
+}
+
+/// An address with games waiting.
+struct Due {
+    email: String,
+    lang: Lang,
+    last_sent: Option<i64>,
+    games: Vec<Waiting>,
+}
+
+/// The addresses with correspondence games waiting for their move, and
+/// those games.
+async fn waiting(hub: &Arc<Hub>, db: &Db) -> Result<BTreeMap<String, Due>, Fault> {
+    let mut due: BTreeMap<String, Due> = BTreeMap::new();
+    for r in store::waiting(db).await? {
+        let Ok(st) = hub
+            .state(&r.game, &Actor::Tokens(vec![r.token.clone()]), None)
+            .await
+        else {
+            continue;
+        };
+        let Some(seat) = st.to_move.filter(|s| st.you.contains(s)) else {
+            continue;
+        };
+        let left_ms = st.clock.as_ref().map_or(0, |c| c.left[seat]);
+        let entry = due.entry(r.key).or_insert_with(|| Due {
+            email: r.email,
+            lang: Lang::parse(&r.lang).unwrap_or_default(),
+            last_sent: r.last_sent,
+            games: Vec::new(),
+        });
+        entry.games.push(Waiting {
+            id: r.game,
+            game: st.game,
+            ply: i64::try_from(st.ply).unwrap_or(0),
+            left_ms,
+        });
+    }
+    Ok(due)
+}
+
+/// The time left, in words: `2 d 5 h`, `5 h 12 min`.
+fn left_text(lang: Lang, ms: i64) -> String {
+    let hours = ms.max(0) / 3_600_000;
+    let m = if hours >= 24 {
+        Message::of(id!("mail_left_dh"))
+            .num("d", hours / 24)
+            .num("h", hours % 24)
+    } else {
+        Message::of(id!("mail_left_hm"))
+            .num("h", hours)
+            .num("m", (ms.max(0) % 3_600_000) / 60_000)
+    };
+    m.in_lang(lang)
+}
+
+/// The game's name in `lang`.
+fn game_name(lang: Lang, game: &str) -> String {
+    crate::games::catalog::find(game).map_or_else(
+        || game.to_string(),
+        |g| match lang {
+            Lang::En => g.title.en.to_string(),
+            Lang::Es => g.title.es.to_string(),
+        },
+    )
+}
+
+/// Sends what is due now; answers how many messages went out.
+///
+/// # Errors
+/// Storage failures (a failed send is logged and tried again later).
+pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
+    let now = now_ms();
+    let quiet = i64::try_from(mailer.config.quiet.as_millis()).unwrap_or(i64::MAX);
+    let db = hub.db();
+    let mut sent = 0;
+    for (key, due) in waiting(hub, db).await? {
+        let mut new = Vec::new();
+        for w in &due.games {
+            if !store::told(db, &key, &w.id, w.ply).await? {
+                new.push(w);
+            }
+        }
+        if new.is_empty() || due.last_sent.is_some_and(|t| now - t < quiet) {
+            continue;
+        }
+        // Only one process writes to an address at a time.
+        if !store::claim(db, &key, due.last_sent, now).await? {
+            continue;
+        }
+        for w in &new {
+            store::mark_told(db, &key, &w.id, w.ply).await?;
+        }
+        match message(mailer, &key, &due) {
+            Ok(m) => match mailer.transport.send(m).await {
+                Ok(_) => sent += 1,
+                Err(e) => tracing::warn!("mail to {}: {e}", due.email),
+            },
+            Err(e) => tracing::warn!("mail to {}: {e}", due.email),
+        }
+    }
+    Ok(sent)
+}
+
+/// The message to `due` (key `key`): every game waiting, the most urgent
+/// first.
+fn message(mailer: &Mailer, key: &str, due: &Due) -> anyhow::Result<lettre::Message> {
+    let lang = due.lang;
+    let base = mailer.config.public_url.trim_end_matches('/');
+    let mut games: Vec<&Waiting> = due.games.iter().collect();
+    games.sort_by_key(|w| w.left_ms);
+    let subject = if let [one] = games.as_slice() {
+        Message::of(id!("mail_subject_one"))
+            .text("game", game_name(lang, one.game))
+            .in_lang(lang)
+    } else {
+        Message::of(id!("mail_subject_many"))
+            .num("n", games.len())
+            .in_lang(lang)
+    };
+    let mut body = Message::of(id!("mail_intro")).in_lang(lang);
+    body.push_str("\n\n");
+    for w in &games {
+        body.push_str(
+            &Message::of(id!("mail_line"))
+                .text("game", game_name(lang, w.game))
+                .text("left", left_text(lang, w.left_ms))
+                .text("url", format!("{base}/play/{}", w.id))
+                .in_lang(lang),
+        );
+        body.push('\n');
+    }
+    let unsubscribe = format!("{base}/unsubscribe/{key}");
+    body.push('\n');
+    body.push_str(
+        &Message::of(id!("mail_unsubscribe"))
+            .text("url", &unsubscribe)
+            .in_lang(lang),
+    );
+    body.push('\n');
+    Ok(lettre::Message::builder()
+        .from(mailer.from.clone())
+        .to(due.email.parse()?)
+        .subject(subject)
+        .header(ContentType::TEXT_PLAIN)
+        .header(ListUnsubscribe(format!("<{unsubscribe}>")))
+        .header(ListUnsubscribePost)
+        .body(body)?)
+}
+
+/// `List-Unsubscribe: <URL>` (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+    fn parse(s: &str) -> std::result::Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(s.to_string()))
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the
+/// link also takes a POST with no login.
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl lettre::message::header::Header for ListUnsubscribePost {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+    fn parse(_: &str) -> std::result::Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(
+            Self::name(),
+            "List-Unsubscribe=One-Click".to_string(),
+        )
+    }
+}
+
+/// Sends notices until the hub is dropped, looking every quarter of the
+/// quiet period (between 1 and 30 seconds).
+pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer) {
+    let every = (mailer.config.quiet / 4).clamp(Duration::from_secs(1), Duration::from_secs(30));
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(h) = hub.upgrade() else {
+            return;
+        };
+        if let Err(e) = deliver(&h, &mailer).await {
+            tracing::warn!("mail notices: {e}");
+        }
+    }
+}

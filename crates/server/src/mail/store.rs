@@ -1,0 +1,224 @@
+//! The notices' tables (migration `0006_notify.sql`): `notify_addresses`,
+//! `notify_tokens` and `notify_sent`. Two reads join the games' table: the
+//! correspondence games waiting for an address ([`waiting`]) and the ended
+//! games whose turns are still remembered ([`forget_ended`]).
+
+use crate::db::{now_ms, Db, Result};
+use sqlx::Row;
+use tablero_i18n::Lang;
+
+/// Leaves `email` (lower-cased) in `lang` for the seats of `tokens`; a new
+/// address gets the unsubscribe key `new_key`, one left before keeps its
+/// own. Answers the key.
+pub async fn subscribe(
+    db: &Db,
+    email: &str,
+    lang: Lang,
+    tokens: &[String],
+    new_key: &str,
+) -> Result<String> {
+    let pool = db.pool();
+    let existing: Option<String> = sqlx::query("SELECT id FROM notify_addresses WHERE email = $1")
+        .bind(email)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+    let key = if let Some(key) = existing {
+        sqlx::query("UPDATE notify_addresses SET lang = $1 WHERE id = $2")
+            .bind(lang.code())
+            .bind(&key)
+            .execute(pool)
+            .await?;
+        key
+    } else {
+        sqlx::query(
+            "INSERT INTO notify_addresses (id, email, lang, last_sent, created) \
+             VALUES ($1, $2, $3, NULL, $4)",
+        )
+        .bind(new_key)
+        .bind(email)
+        .bind(lang.code())
+        .bind(now_ms())
+        .execute(pool)
+        .await?;
+        new_key.to_string()
+    };
+    for t in tokens {
+        sqlx::query("DELETE FROM notify_tokens WHERE token = $1")
+            .bind(t)
+            .execute(pool)
+            .await?;
+        sqlx::query("INSERT INTO notify_tokens (token, address) VALUES ($1, $2)")
+            .bind(t)
+            .bind(&key)
+            .execute(pool)
+            .await?;
+    }
+    Ok(key)
+}
+
+/// The address the first of `tokens` that has one leads to.
+pub async fn address_of(db: &Db, tokens: &[String]) -> Result<Option<String>> {
+    for t in tokens {
+        let found: Option<String> = sqlx::query(
+            "SELECT a.email FROM notify_tokens t JOIN notify_addresses a ON a.id = t.address \
+             WHERE t.token = $1",
+        )
+        .bind(t)
+        .fetch_optional(db.pool())
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    Ok(None)
+}
+
+/// Forgets the address of the seats of `tokens`.
+pub async fn forget_tokens(db: &Db, tokens: &[String]) -> Result<()> {
+    for t in tokens {
+        sqlx::query("DELETE FROM notify_tokens WHERE token = $1")
+            .bind(t)
+            .execute(db.pool())
+            .await?;
+    }
+    Ok(())
+}
+
+/// Removes the address whose unsubscribe key is `key`, with its seats and
+/// what it was told; answers its language's code if it existed.
+pub async fn unsubscribe(db: &Db, key: &str) -> Result<Option<String>> {
+    let pool = db.pool();
+    let lang: Option<String> = sqlx::query("SELECT lang FROM notify_addresses WHERE id = $1")
+        .bind(key)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+    if lang.is_none() {
+        return Ok(None);
+    }
+    for q in [
+        "DELETE FROM notify_tokens WHERE address = $1",
+        "DELETE FROM notify_sent WHERE address = $1",
+        "DELETE FROM notify_addresses WHERE id = $1",
+    ] {
+        sqlx::query(q).bind(key).execute(pool).await?;
+    }
+    Ok(lang)
+}
+
+/// A seat of a running correspondence game that leads to an address.
+pub struct Seat {
+    /// The game.
+    pub game: String,
+    /// The seat's token.
+    pub token: String,
+    /// The address's unsubscribe key.
+    pub key: String,
+    /// The address.
+    pub email: String,
+    /// Its language's code.
+    pub lang: String,
+    /// When it was last written to.
+    pub last_sent: Option<i64>,
+}
+
+/// The seats of running correspondence games that lead to an address (not
+/// those whose other seat leads to the same address: one screen's game,
+/// the player's own move, never news). Joins the games' table.
+pub async fn waiting(db: &Db) -> Result<Vec<Seat>> {
+    let rows = sqlx::query(
+        "SELECT g.id, t.token, a.id, a.email, a.lang, a.last_sent \
+         FROM games g \
+         JOIN notify_tokens t ON (t.token = g.seat0_token OR t.token = g.seat1_token) \
+         JOIN notify_addresses a ON a.id = t.address \
+         LEFT JOIN notify_tokens o ON o.token = \
+             CASE WHEN t.token = g.seat0_token THEN g.seat1_token ELSE g.seat0_token END \
+         WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d' \
+           AND (o.address IS NULL OR o.address <> t.address)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(Seat {
+            game: r.try_get(0)?,
+            token: r.try_get(1)?,
+            key: r.try_get(2)?,
+            email: r.try_get(3).unwrap_or_default(),
+            lang: r.try_get(4).unwrap_or_default(),
+            last_sent: r.try_get(5).ok().flatten(),
+        });
+    }
+    Ok(out)
+}
+
+/// Whether the address `key` was told of game `game`'s turn at `ply`.
+pub async fn told(db: &Db, key: &str, game: &str, ply: i64) -> Result<bool> {
+    Ok(
+        sqlx::query("SELECT 1 FROM notify_sent WHERE address = $1 AND game_id = $2 AND ply = $3")
+            .bind(key)
+            .bind(game)
+            .bind(ply)
+            .fetch_optional(db.pool())
+            .await?
+            .is_some(),
+    )
+}
+
+/// Remembers that the address `key` was told of game `game`'s turn at
+/// `ply`.
+pub async fn mark_told(db: &Db, key: &str, game: &str, ply: i64) -> Result<()> {
+    sqlx::query("INSERT INTO notify_sent (address, game_id, ply) VALUES ($1, $2, $3)")
+        .bind(key)
+        .bind(game)
+        .bind(ply)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Claims the address `key` for a message at `now`, if its last message
+/// is still `before` (compare and set: one process writes to an address
+/// at a time); answers whether this call claimed it.
+pub async fn claim(db: &Db, key: &str, before: Option<i64>, now: i64) -> Result<bool> {
+    let q = match before {
+        None => sqlx::query(
+            "UPDATE notify_addresses SET last_sent = $1 WHERE id = $2 AND last_sent IS NULL",
+        )
+        .bind(now)
+        .bind(key),
+        Some(before) => sqlx::query(
+            "UPDATE notify_addresses SET last_sent = $1 WHERE id = $2 AND last_sent = $3",
+        )
+        .bind(now)
+        .bind(key)
+        .bind(before),
+    };
+    Ok(q.execute(db.pool()).await?.rows_affected() == 1)
+}
+
+/// Forgets the turns told of game `game` (it ended).
+pub async fn forget_game(db: &Db, game: &str) -> Result<()> {
+    sqlx::query("DELETE FROM notify_sent WHERE game_id = $1")
+        .bind(game)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Forgets the turns told of every game that has ended; answers how many
+/// were forgotten. Joins the games' table.
+pub async fn forget_ended(db: &Db) -> Result<usize> {
+    let done = sqlx::query(
+        "DELETE FROM notify_sent WHERE game_id IN \
+         (SELECT id FROM games WHERE end_seq IS NOT NULL)",
+    )
+    .execute(db.pool())
+    .await?;
+    Ok(usize::try_from(done.rows_affected()).unwrap_or(usize::MAX))
+}

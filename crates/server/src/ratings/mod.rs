@@ -1,0 +1,577 @@
+//! Rated games: which games are rated, the rating pools, and applying a
+//! finished rated game's result to its players' Glicko-2 ratings (the
+//! formulas are in the `tablero_glicko` crate). The concern learns that a
+//! game ended from the games concern's `GameEnded` event ([`Ratings`] is
+//! its subscriber, see `crate::events`), and rates the games that ended
+//! unrated (a stop between the two) when it starts.
+//!
+//! A *pool* is what one rating covers: one per game (Super Dimensiones'
+//! 32 rule sets share one), except 8x8 draughts, with one per variant
+//! (`draughts-russian`, `draughts-turkish`, `draughts-english`).
+
+pub mod store;
+
+use crate::db::{now_ms, Db, Fault};
+use crate::events::{GameEnded, Subscriber};
+use crate::games::{GameRow, Hub};
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tablero_ai::strength::level_rating;
+use tablero_glicko::{Game as Period, Rating};
+
+/// The rating pool of `game` played with `variant` (the variant's text as
+/// stored with the game).
+#[must_use]
+pub fn pool_of(game: &str, variant: &str) -> String {
+    if game == "draughts" {
+        let name = variant.split_whitespace().next().unwrap_or("russian");
+        format!("draughts-{name}")
+    } else {
+        game.to_string()
+    }
+}
+
+/// A rating pool: its id, the game, and the variant where the pool is one
+/// variant's.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Pool {
+    /// `imago`, `draughts-english`...
+    pub id: String,
+    /// The game's name.
+    pub game: &'static str,
+    /// The variant's name, for draughts.
+    pub variant: Option<&'static str>,
+}
+
+/// Every rating pool, in the catalogue's order.
+#[must_use]
+pub fn pools() -> Vec<Pool> {
+    let mut all = Vec::new();
+    for game in ["imago", "jarmo", "linja", "dimensiones"] {
+        all.push(Pool {
+            id: game.to_string(),
+            game,
+            variant: None,
+        });
+    }
+    for variant in ["russian", "turkish", "english"] {
+        all.push(Pool {
+            id: format!("draughts-{variant}"),
+            game: "draughts",
+            variant: Some(variant),
+        });
+    }
+    all
+}
+
+crate::refusal::concern_error! {
+    /// Why the ratings concern failed (it refuses nothing: a game that is
+    /// not to be rated is not rated).
+    pub enum RatingError {}
+}
+
+impl From<crate::games::GameError> for RatingError {
+    fn from(e: crate::games::GameError) -> Self {
+        RatingError::Internal(Fault::from(e))
+    }
+}
+
+type Result<T, E = RatingError> = std::result::Result<T, E>;
+
+/// Who holds a seat, for rating.
+#[derive(Clone, Debug, PartialEq)]
+enum Holder {
+    /// An account (its id).
+    Account(String),
+    /// The computer at a level with a measured rating.
+    Level(u8, Rating),
+}
+
+/// The computer's level in seat `seat` of `row`, if the computer sits there.
+fn level_of(row: &GameRow, seat: usize) -> Option<u8> {
+    crate::games::ai_level(&row.seats[seat])
+}
+
+/// The fixed rating of the computer at `level` in `row`'s game.
+fn level_glicko(row: &GameRow, level: u8) -> Option<Rating> {
+    level_rating(&row.game, &row.variant, level).map(|r| Rating::new(r.rating, r.deviation))
+}
+
+/// The seats' holders, where both can be rated.
+fn holders(row: &GameRow, accounts: [Option<String>; 2]) -> Option<[Holder; 2]> {
+    let [a, b] = accounts;
+    let holder = |seat: usize, account: Option<String>| match (account, level_of(row, seat)) {
+        (Some(id), None) => Some(Holder::Account(id)),
+        (None, Some(level)) => level_glicko(row, level).map(|r| Holder::Level(level, r)),
+        _ => None,
+    };
+    let both = [holder(0, a)?, holder(1, b)?];
+    match &both {
+        [Holder::Level(..), Holder::Level(..)] => None,
+        [Holder::Account(x), Holder::Account(y)] if x == y => None,
+        _ => Some(both),
+    }
+}
+
+/// The pool in which game `row`, about to get its first move, is rated, if
+/// it is: it has a clock (live or days per move), and each seat is held by
+/// an account or the computer at a level with a measured rating, not both
+/// by the computer and not both by one account. Decided once, at the first
+/// move; seats taken by an account later do not make a game rated.
+///
+/// # Errors
+/// Storage failures.
+pub async fn rated_pool(db: &Db, row: &GameRow) -> Result<Option<String>, Fault> {
+    if row.clock.is_none() {
+        return Ok(None);
+    }
+    let accounts = seat_accounts(db, &row.id).await?;
+    Ok(holders(row, accounts).map(|_| pool_of(&row.game, &row.variant)))
+}
+
+/// Seat 0's and seat 1's scores in a finished game's result code
+/// (`w0:goal`, `d:agreed`); none for a game called off (`x:aborted`).
+fn scores(result: &str) -> Option<[f64; 2]> {
+    match result.split(':').next()? {
+        "w0" => Some([1.0, 0.0]),
+        "w1" => Some([0.0, 1.0]),
+        "d" => Some([0.5, 0.5]),
+        _ => None,
+    }
+}
+
+/// The rating of each seat after a game from the ratings before it and
+/// the seats' scores: the one formula every rating comes from (a game is
+/// a rating period of its own; a computer level's rating stays fixed).
+#[must_use]
+pub fn after(before: [Rating; 2], fixed: [bool; 2], scores: [f64; 2]) -> [Rating; 2] {
+    [0, 1].map(|i| {
+        if fixed[i] {
+            before[i]
+        } else {
+            before[i].update(&[Period {
+                opponent: before[1 - i],
+                score: scores[i],
+            }])
+        }
+    })
+}
+
+/// What rating a finished game did, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rated {
+    /// Rated now, by this call.
+    Now,
+    /// Not to be rated (casual, unfinished, under two plies, a seat's
+    /// account deleted), or rated already.
+    No,
+}
+
+/// The ratings concern's service: rates finished games, as their ends are
+/// heard ([`Subscriber`]) or found unrated in the store.
+#[derive(Clone)]
+pub struct Ratings {
+    db: Db,
+    hub: Arc<Hub>,
+}
+
+impl Ratings {
+    /// The ratings of `db`'s accounts, for `hub`'s games.
+    #[must_use]
+    pub fn new(db: Db, hub: Arc<Hub>) -> Ratings {
+        Ratings { db, hub }
+    }
+
+    /// Rates finished game `id` if it is rated and not yet rated: both
+    /// seats' changes and the accounts' new ratings in one transaction,
+    /// exactly once across processes (the changes' key is the game and
+    /// seat; an account's rating is written only if no other game changed
+    /// it meanwhile, else the whole is tried again).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn rate(&self, id: &str) -> Result<Rated> {
+        for _ in 0..8 {
+            match self.rate_once(id).await {
+                Ok(Some(r)) => return Ok(r),
+                Ok(None) => {}
+                Err(e) => tracing::debug!(game = %id, "rating, trying again: {e}"),
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        Err(RatingError::Internal(Fault::new(format!(
+            "game {id}: its players' ratings kept changing meanwhile"
+        ))))
+    }
+
+    /// One try of [`Ratings::rate`]: `None` when another game changed a
+    /// rating first.
+    async fn rate_once(&self, id: &str) -> Result<Option<Rated>> {
+        let Some((row, _)) = self.hub.stored(id).await? else {
+            return Ok(Some(Rated::No));
+        };
+        let (Some(pool), Some(result)) = (row.rated.clone(), row.result.clone()) else {
+            return Ok(Some(Rated::No));
+        };
+        let Some(scores) = scores(&result).filter(|_| row.ply >= 2) else {
+            return Ok(Some(Rated::No));
+        };
+        let accounts = seat_accounts(&self.db, id).await?;
+        let Some(holders) = holders(&row, accounts) else {
+            return Ok(Some(Rated::No));
+        };
+        let mut tx = self.db.pool().begin().await.map_err(Fault::from)?;
+        if store::rated(&mut tx, id).await? {
+            return Ok(Some(Rated::No));
+        }
+        let mut before = [Rating::default(); 2];
+        let mut counts = [0i64; 2];
+        for (i, h) in holders.iter().enumerate() {
+            match h {
+                Holder::Account(a) => {
+                    (before[i], counts[i]) = store::current(&mut *tx, a, &pool).await?
+                }
+                Holder::Level(_, r) => before[i] = *r,
+            }
+        }
+        let fixed = holders.clone().map(|h| matches!(h, Holder::Level(..)));
+        let after = after(before, fixed, scores);
+        let now = now_ms();
+        for (i, h) in holders.iter().enumerate() {
+            let (account, level) = match h {
+                Holder::Account(a) => (Some(a.clone()), None),
+                Holder::Level(l, _) => (None, Some(*l)),
+            };
+            store::insert_change(
+                &mut tx,
+                &store::ChangeRow {
+                    game: id.to_string(),
+                    seat: i,
+                    account: account.clone(),
+                    level,
+                    pool: pool.clone(),
+                    n: counts[i],
+                    score: scores[i],
+                    before: before[i],
+                    after: after[i],
+                    at: now,
+                },
+            )
+            .await?;
+            let Some(account) = account else { continue };
+            if !store::set_rating(&mut tx, &account, &pool, after[i], counts[i], now).await? {
+                return Ok(None);
+            }
+        }
+        if self.db.is_postgres() {
+            crate::games::notify_players(&mut *tx, id).await?;
+        }
+        tx.commit().await.map_err(Fault::from)?;
+        tracing::info!(game = %id, pool = %pool, "rated");
+        Ok(Some(Rated::Now))
+    }
+
+    /// The finished rated games not yet rated (a stop between a game's end
+    /// and its rating, or a rating that failed), in the order they ended.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn unrated(&self, limit: i64) -> Result<Vec<String>> {
+        Ok(store::unrated(&self.db, limit).await?)
+    }
+
+    /// Rates every finished rated game not yet rated, in the order they
+    /// ended (their viewers see the ratings); answers how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn catch_up(&self) -> Result<usize> {
+        let mut n = 0;
+        loop {
+            let ids = self.unrated(100).await?;
+            let mut any = false;
+            for id in &ids {
+                if self.rated_now(id).await? {
+                    n += 1;
+                    any = true;
+                }
+            }
+            if !any {
+                return Ok(n);
+            }
+        }
+    }
+
+    /// Rates game `id` if it is to be rated; when this call rated it, its
+    /// viewers in this process see the ratings (the other processes are
+    /// told in the rating's transaction).
+    async fn rated_now(&self, id: &str) -> Result<bool> {
+        if self.rate(id).await? != Rated::Now {
+            return Ok(false);
+        }
+        self.hub.players_changed(&[id.to_string()]).await?;
+        Ok(true)
+    }
+
+    /// An account's ratings: pool, rating, rated games.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn of_account(&self, account: &str) -> Result<Vec<(String, Rating, i64)>> {
+        Ok(store::of_account(&self.db, account).await?)
+    }
+}
+
+/// The ratings concern hears every game's end: a rated one is rated.
+impl Subscriber for Ratings {
+    fn name(&self) -> &'static str {
+        "ratings"
+    }
+
+    fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(async move {
+            if e.rated.is_some() {
+                self.rated_now(&e.game).await.map_err(Fault::from)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn catch_up(&self) -> BoxFuture<'_, Result<usize, Fault>> {
+        Box::pin(async move { Ratings::catch_up(self).await.map_err(Fault::from) })
+    }
+}
+
+/// A seat's rating as a game shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatRating {
+    /// The rating before the game (for a game in progress: now).
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Whether it is provisional.
+    pub provisional: bool,
+    /// The computer's level, for its fixed rating.
+    pub level: Option<u8>,
+    /// After the game, once rated.
+    pub after: Option<f64>,
+    /// The deviation after the game, once rated.
+    pub after_deviation: Option<f64>,
+}
+
+/// A rated game's ratings, as every viewer sees them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatedView {
+    /// The pool.
+    pub pool: String,
+    /// Seats 0 and 1.
+    pub seats: [SeatRating; 2],
+}
+
+fn seat_rating(r: Rating, level: Option<u8>) -> SeatRating {
+    SeatRating {
+        rating: r.rating,
+        deviation: r.deviation,
+        provisional: level.is_none() && r.provisional(),
+        level,
+        after: None,
+        after_deviation: None,
+    }
+}
+
+/// The ratings game `row` shows: `None` for a casual game (or one not yet
+/// started); before the game (the players' current ratings while it is
+/// played), and after it once rated.
+///
+/// # Errors
+/// Storage failures.
+pub async fn view(db: &Db, row: &GameRow) -> Result<Option<RatedView>, Fault> {
+    let Some(pool) = row.rated.clone() else {
+        return Ok(None);
+    };
+    let changes = store::changes_of(db, &row.id).await?;
+    if changes.len() == 2 {
+        let mut seats = [None, None];
+        for c in &changes {
+            let mut s = seat_rating(c.before, c.level);
+            s.after = Some(c.after.rating);
+            s.after_deviation = Some(c.after.deviation);
+            if let Some(slot) = seats.get_mut(c.seat) {
+                *slot = Some(s);
+            }
+        }
+        if let [Some(a), Some(b)] = seats {
+            return Ok(Some(RatedView {
+                pool,
+                seats: [a, b],
+            }));
+        }
+    }
+    let accounts = seat_accounts(db, &row.id).await?;
+    let mut seats = Vec::new();
+    for (i, account) in accounts.iter().enumerate() {
+        seats.push(match (account, level_of(row, i)) {
+            (Some(a), _) => seat_rating(store::current(db.pool(), a, &pool).await?.0, None),
+            (None, Some(level)) => {
+                seat_rating(level_glicko(row, level).unwrap_or_default(), Some(level))
+            }
+            (None, None) => seat_rating(Rating::default(), None),
+        });
+    }
+    let [a, b]: [SeatRating; 2] = seats
+        .try_into()
+        .map_err(|_| Fault::new("a game of two seats"))?;
+    Ok(Some(RatedView {
+        pool,
+        seats: [a, b],
+    }))
+}
+
+/// The live accounts holding seats 0 and 1 of game `id` (`None` for a
+/// seat no live account holds: anonymous, a computer, a deleted account).
+async fn seat_accounts(db: &Db, id: &str) -> Result<[Option<String>; 2], Fault> {
+    Ok(crate::accounts::seat_players(db, id).await?.1)
+}
+
+/// What [`recompute`] found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recomputed {
+    /// Rated games replayed.
+    pub games: usize,
+    /// Accounts' ratings compared.
+    pub ratings: usize,
+    /// Every difference between the stored ratings and the replay.
+    pub differences: Vec<String>,
+}
+
+/// One stored seat's change, as [`recompute`] reads it.
+struct Change {
+    seat: usize,
+    account: Option<String>,
+    n: i64,
+    score: f64,
+    before: Rating,
+    after: Rating,
+}
+
+fn close(a: &Rating, b: &Rating) -> bool {
+    (a.rating - b.rating).abs() < 1e-6
+        && (a.deviation - b.deviation).abs() < 1e-6
+        && (a.volatility - b.volatility).abs() < 1e-9
+}
+
+/// Recomputes every rating from the stored games: starting every account
+/// at a new player's rating, it replays the rated games in the order each
+/// account played them (its `n`), the score of each taken from the game's
+/// stored result and the computer levels at the ratings they had then,
+/// through [`after`]; every stored change and every account's stored
+/// rating must come out again.
+///
+/// # Errors
+/// Storage failures.
+pub async fn recompute(db: &Db) -> Result<Recomputed> {
+    let rows = store::all_changes(db).await?;
+    let mut out = Recomputed::default();
+    let mut games: Vec<(String, String, Option<String>, Vec<Change>)> = Vec::new();
+    for r in rows {
+        let id = r.change.game;
+        let change = Change {
+            seat: r.change.seat,
+            account: r.change.account,
+            n: r.change.n,
+            score: r.change.score,
+            before: r.change.before,
+            after: r.change.after,
+        };
+        let pool = r.change.pool;
+        let (result, rated) = (r.result, r.rated);
+        if rated.as_deref() != Some(pool.as_str()) {
+            out.differences
+                .push(format!("game {id}: rated in {pool}, stored as {rated:?}"));
+        }
+        match games.last_mut() {
+            Some(g) if g.0 == id => g.3.push(change),
+            _ => games.push((id, pool, result, vec![change])),
+        }
+    }
+    // Replay: a game is next once each of its accounts has played exactly
+    // the games before it.
+    let mut state: BTreeMap<(String, String), (Rating, i64)> = BTreeMap::new();
+    let mut left: Vec<_> = games.into_iter().collect();
+    loop {
+        let ready = left.iter().position(|(_, pool, _, cs)| {
+            cs.iter().all(|c| {
+                c.account
+                    .as_ref()
+                    .is_none_or(|a| state.get(&(a.clone(), pool.clone())).map_or(0, |s| s.1) == c.n)
+            })
+        });
+        let Some(i) = ready else { break };
+        let (id, pool, result, mut cs) = left.remove(i);
+        out.games += 1;
+        cs.sort_by_key(|c| c.seat);
+        let (Some(scores), [c0, c1]) = (result.as_deref().and_then(scores), &cs[..]) else {
+            out.differences
+                .push(format!("game {id}: not a finished game of two rated seats"));
+            continue;
+        };
+        let before = [c0, c1].map(|c| match &c.account {
+            Some(a) => state
+                .get(&(a.clone(), pool.clone()))
+                .map_or_else(Rating::default, |s| s.0),
+            None => c.before,
+        });
+        let fixed = [c0, c1].map(|c| c.account.is_none());
+        let replayed = after(before, fixed, scores);
+        for (k, c) in [c0, c1].into_iter().enumerate() {
+            if (c.score - scores[k]).abs() > 1e-9 {
+                out.differences.push(format!(
+                    "game {id} seat {k}: scored {} for a result {result:?}",
+                    c.score
+                ));
+            }
+            if !close(&c.before, &before[k]) {
+                out.differences.push(format!(
+                    "game {id} seat {k}: stored before {:?}, replayed {:?}",
+                    c.before, before[k]
+                ));
+            }
+            if !close(&c.after, &replayed[k]) {
+                out.differences.push(format!(
+                    "game {id} seat {k}: stored after {:?}, replayed {:?}",
+                    c.after, replayed[k]
+                ));
+            }
+            if let Some(a) = &c.account {
+                let s = state
+                    .entry((a.clone(), pool.clone()))
+                    .or_insert((Rating::default(), 0));
+                *s = (replayed[k], s.1 + 1);
+            }
+        }
+    }
+    for (id, ..) in &left {
+        out.differences
+            .push(format!("game {id}: out of every account's order"));
+    }
+    for (account, pool, rating, count) in store::all_ratings(db).await? {
+        let key = (account, pool);
+        out.ratings += 1;
+        match state.remove(&key) {
+            Some((replayed, n)) if close(&replayed, &rating) && n == count => {}
+            other => out.differences.push(format!(
+                "{} in {}: stored {rating:?} after {count} games, replayed {other:?}",
+                key.0, key.1
+            )),
+        }
+    }
+    for (key, s) in state {
+        out.differences.push(format!(
+            "{} in {}: replayed {s:?}, not stored",
+            key.0, key.1
+        ));
+    }
+    Ok(out)
+}

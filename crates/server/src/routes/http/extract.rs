@@ -1,0 +1,144 @@
+//! The extractors the routes share: [`AppJson`] (a JSON body, refused with
+//! the API's own error), [`Actor`] (the seats a request's tokens hold) and
+//! [`Peer`] (the client's address). Extractors only read: none writes to
+//! the store.
+
+use super::error::{is_json, json_problem, ApiError, BodyError};
+use super::session;
+use crate::accounts::Accounts;
+use crate::games::Actor;
+use axum::extract::connect_info::ConnectInfo;
+use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::header;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+use std::net::{IpAddr, SocketAddr};
+use tablero_core::{id, Message};
+
+/// The largest request body accepted, and the largest WebSocket message.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// The most tokens a request's `Authorization` may carry.
+const MAX_TOKENS: usize = 8;
+
+/// A JSON body, read whole and parsed into `T`: 413 over [`MAX_BODY`],
+/// 408 when it stalls, 415 when it comes with a Content-Type that is not
+/// JSON (no Content-Type is taken as JSON), 400 with serde's reason when
+/// it is not a `T`. An empty body is read as `{}`.
+pub struct AppJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        let json_type = req.headers().get(header::CONTENT_TYPE).is_none_or(is_json);
+        let bytes = axum::body::to_bytes(req.into_body(), MAX_BODY)
+            .await
+            .map_err(|e| ApiError::Body(body_error(&e)))?;
+        if !bytes.is_empty() && !json_type {
+            return Err(ApiError::Body(BodyError::NotJson));
+        }
+        parse(&bytes).map(AppJson)
+    }
+}
+
+/// Reads a JSON body, refusing it with serde's reason when it is wrong.
+fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.is_empty() {
+        return serde_json::from_slice(b"{}").map_err(|e| {
+            ApiError::Invalid(
+                Message::of(id!("api_needs_json_body")).msg("error", json_problem(&e)),
+            )
+        });
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::Invalid(Message::of(id!("api_bad_json")).msg("error", json_problem(&e)))
+    })
+}
+
+/// Why a body could not be read.
+fn body_error(e: &(dyn std::error::Error + 'static)) -> BodyError {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return BodyError::TooLarge;
+        }
+        if c.is::<tower_http::timeout::TimeoutError>() {
+            return BodyError::TooSlow;
+        }
+        cause = c.source();
+    }
+    BodyError::Unreadable
+}
+
+/// The seats of `Authorization: Bearer T1,T2` (at most eight tokens; none
+/// without the header: a spectator), and, on a game's routes
+/// (`/api/games/{id}/...`), those its account holds in that game when the
+/// request has a live session cookie. A socket's upgrade counts the cookie
+/// only from this server's own pages (the other state-changing requests
+/// are checked by [`session::cross_site`]). It only reads: a token the
+/// account does not hold stays the browser's (a seat becomes an account's
+/// by an explicit claim, `POST /api/games/{id}/seats/{seat}/claim`).
+impl<S: Send + Sync> FromRequestParts<S> for Actor
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let mut list: Vec<String> = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(|v| {
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .take(MAX_TOKENS)
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let game = parts
+            .uri
+            .path()
+            .strip_prefix("/api/games/")
+            .and_then(|rest| rest.split('/').next())
+            .filter(|id| !id.is_empty())
+            .map(String::from);
+        let upgrade = parts.headers.contains_key(header::UPGRADE);
+        if let Some(game) = game {
+            if session::cookie_of(&parts.headers).is_some()
+                && (!upgrade || session::same_origin(&parts.headers))
+            {
+                let accounts = Accounts::from_ref(state);
+                if let Some(s) = session::session_of(&accounts, &parts.headers).await? {
+                    let mine = accounts.seat_tokens(&s.account, &game).await?;
+                    for t in mine {
+                        if !list.contains(&t) {
+                            list.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Actor::Tokens(list))
+    }
+}
+
+/// The client's address, when the server knows it.
+pub struct Peer(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
