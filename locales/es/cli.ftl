@@ -14,6 +14,33 @@ unknown-player = jugador desconocido { $text }: usa p1, p2, { $first } o { $seco
 bad-player = { $error }; o human (persona)
 match-no-position = --match juega dos partidas desde la posición inicial; --position y --moves no se aplican
 
+## A variant's name in a title (docs/cli.md): the words the games write,
+## in the language in use; a layout or a rule set's cards stay as written.
+
+variant-label = { $variant ->
+    [default] estándar
+    [standard] estándar
+    [flipped] invertida
+    [publisher] editorial
+    [seed] semilla
+    [russian] rusas
+    [turkish] turcas
+    [english] inglesas
+   *[other] { $variant }
+}
+
+## A side in a sentence. Draughts' Blancas and Negras are plural and
+## feminine ("Ganan las negras", "Las blancas se rinden"); every other side
+## is one name ("Gana Rojo"). The terminal gives each side it names ($side,
+## $other) with its number ($side-number: one or plural, from this
+## message) and its name in small letters ($side-lower); docs/i18n.md.
+
+side-number = { $side ->
+    [Blancas] plural
+    [Negras] plural
+   *[other] one
+}
+
 ## tablero play --help
 
 play-about = Jugar una partida en el terminal.
@@ -82,22 +109,52 @@ play-keys =
       F7           girar el tablero (las filas al revés)
       Esc          borra la línea; sale de una partida terminada
       F10, Ctrl-C, Ctrl-D  salir (el registro conserva todas las jugadas)
-to-move = Mueve { $side }. Jugadas legales:
-to-move-army = Mueve { $side } ({ $army }). Jugadas legales:
+to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}. Jugadas legales:
+to-move-army = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $army }). Jugadas legales:
 line-too-long = Esa línea tiene { $len } bytes; una orden tiene como mucho { $max }.
 line-not-utf8 = Esa línea no es texto UTF-8 válido; escríbela de nuevo.
 cannot-read = no se puede leer la entrada: { $error }
-offers-draw = { $side } ofrece tablas. { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
-declines-draw = { $side } rechaza las tablas.
-computer-accepts-draw = { $side } ({ $spec }) acepta las tablas.
-computer-declines-draw = { $side } ({ $spec }) rechaza las tablas.
-computer-paused = Mueve { $side } ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
+offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
+declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+}
+computer-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) aceptan las tablas.
+   *[one] { $side } ({ $spec }) acepta las tablas.
+}
+computer-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) rechazan las tablas.
+   *[one] { $side } ({ $spec }) rechaza las tablas.
+}
+computer-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
 paused-other = { $text }: escribe `sigue`, o `salir` para terminar.
-wins = Gana { $side }
+wins = { $side-number ->
+    [plural] Ganan las { $side-lower }
+   *[one] Gana { $side }
+}
 draw = Tablas
 result = { $result } ({ $why }). Resultado { $score }.
-computer-claims = { $side } ({ $spec }) reclama la victoria: { $claim }.
-computer-plays = { $side } ({ $spec }) juega { $mv }
+computer-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) reclaman la victoria:
+   *[one] { $side } ({ $spec }) reclama la victoria:
+} { $claim }.
+computer-plays = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) juegan { $mv }
+   *[one] { $side } ({ $spec }) juega { $mv }
+}
 claim-word = reclamación
 move-taken-back = Jugada retirada.
 back-to-start = De vuelta al inicio.
@@ -133,8 +190,8 @@ reason-move-cap = se alcanzó el límite de jugadas
 reason-passed = los dos bandos se han cruzado
 reason-resign = abandono
 reason-agreed = de común acuerdo
-reason-time = se acabó el tiempo (partida perdida por tiempo)
-reason-forfeit = perdida por incomparecencia
+reason-time = por tiempo
+reason-forfeit = por incomparecencia
 reason-aborted = la partida se anuló
 reason-subgames = las dos subpartidas están decididas
 reason-no-archers = { $side } no tiene arqueros
@@ -220,8 +277,44 @@ tui-taken-back = { $n ->
 }
 tui-no-number = No hay jugada número { $n }; la lista (`jugadas`) tiene { $count }.
 tui-not-your-turn = No te toca.
-tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
-tui-keys-bar-clock = F1 ayuda F2 pista F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
+tui-key-help = F1 ayuda
+tui-key-hint = F2 pista
+tui-key-undo = F3 deshacer
+tui-key-draw = F4 tablas
+tui-key-claim = F5 reclamar
+tui-key-resign = F6 rendirse
+tui-key-flip = F7 girar
+tui-key-quit = F10 salir
+tui-key-choose = ↑↓ Intro
+tui-key-leave = Intro o Esc sale
+tui-help-intro =
+    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
+    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
+    lo que escribiste antes acota la elección) y pulsa Intro.
+tui-help-line-help = F1 o ?   esta ayuda
+tui-help-line-hint = F2       una pista: la jugada del jugador exacto o del nivel 5
+tui-help-line-undo = F3       deshacer (contra el ordenador: vuelve a tu último turno)
+tui-help-line-draw = F4       ofrecer tablas
+tui-help-line-claim = F5       reclamar la victoria ({ $claim })
+tui-help-line-resign = F6       rendirse (pregunta antes: s o F6 otra vez)
+tui-help-line-flip = F7       girar el tablero
+tui-help-line-quit = F10, Ctrl-C o Ctrl-D  salir (el registro se conserva)
+tui-help-line-esc = Esc      borrar la línea de la jugada
+tui-help-line-leave = Intro o Esc  salir de la partida terminada
+tui-help-words = También valen las palabras { $words }.
+tui-word = { $command ->
+    [help] ayuda
+    [moves] jugadas
+    [hint] pista
+    [undo] deshacer
+    [draw] tablas
+    [claim] reclamar
+    [resign] rendirse
+    [flip] girar
+    [quit] salir
+   *[other] { $command }
+}
+tui-too-small = Este terminal ({ $width }x{ $height }) es demasiado pequeño para el tablero, que necesita al menos { $need_width }x{ $need_height }. Agranda la ventana, o juega línea a línea con --plain. F10 sale.
 tui-none = ninguna
 tui-hint-word = pista
 tui-thinking-word = pensando
@@ -229,28 +322,44 @@ tui-last-search = última búsqueda: { $info }
 tui-captured = Piezas perdidas: { $list }
 tui-moves = Jugadas
 tui-enter-leaves = { $result } Intro o Esc para salir.
-tui-person-to-move = Mueve { $side }: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
-tui-paused = Mueve { $side } ({ $name }): Intro (o `sigue`) lo deja mover.
-tui-computer-to-move = Mueve { $side } ({ $name }).
-tui-played = { $side } ({ $name }) jugó { $mv }. { $prompt }
-tui-claims = { $side } ({ $name }) reclama la victoria: { $claim }. { $prompt }
-tui-accepts-draw = { $side } acepta las tablas. { $prompt }
-tui-declines-draw = { $side } rechaza las tablas. { $prompt }
-tui-resigns = { $side } se rinde.
-tui-offers-draw = { $side } ofrece tablas. { $other }: s acepta, cualquier otra tecla rechaza.
+tui-person-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
+tui-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }): Intro (o `sigue`) lo deja mover.
+tui-computer-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }).
+tui-played = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) jugaron { $mv }.
+   *[one] { $side } ({ $name }) jugó { $mv }.
+} { $prompt }
+tui-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) reclaman la victoria:
+   *[one] { $side } ({ $name }) reclama la victoria:
+} { $claim }. { $prompt }
+tui-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } aceptan las tablas.
+   *[one] { $side } acepta las tablas.
+} { $prompt }
+tui-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+} { $prompt }
+tui-resigns = { $side-number ->
+    [plural] Las { $side-lower } se rinden.
+   *[one] { $side } se rinde.
+}
+tui-offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }: s acepta, cualquier otra tecla rechaza.
 tui-pick = { $i }/{ $n }, ↑↓ para elegir
 tui-help-title = Ayuda
-tui-help =
-    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
-    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
-    lo que escribiste antes acota la elección) y pulsa Intro.
-
-    F1 o ?   esta ayuda          F2 pista: resolvedor o nivel 5
-    F3 deshacer (contra el ordenador: vuelve a tu último turno)
-    F4 ofrecer tablas            F5 reclamar la victoria (la Jacke del Imago)
-    F6 rendirse                  F7 girar el tablero (las filas al revés)
-    Esc borra la línea           F10, Ctrl-C o Ctrl-D sale (el registro se conserva)
-    También valen las palabras ayuda, jugadas, pista, deshacer, tablas, reclamar, rendirse, girar, salir.
 tui-help-close = Cualquier tecla cierra esta ayuda.
 
 ## tablero moves (la forma de texto; --json no cambia)
@@ -338,7 +447,7 @@ match-opt-sprt = Parar cuando decida la prueba secuencial de razón de probabili
 match-opt-openings = Medias jugadas al azar antes de cada par de partidas.
 match-opt-seed = Semilla de las aperturas y de los jugadores.
 match-opt-records = Guardar el registro de cada partida en CARPETA como `game-001.txt`, `game-002.txt`, ... (se crea si falta), con los jugadores como etiquetas.
-match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt (e interrupted: true tras Ctrl-C); las líneas de cada partida van entonces a la salida de errores.
 engine-about = Hablar el protocolo de motores UGI por la entrada y la salida estándar.
 engine-after-help = { specs-help }
 engine-opt-game = El juego con el que empezar (`setoption name game value ...` lo cambia).
@@ -466,7 +575,10 @@ solve-longest-win = victoria forzada más larga: { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas
 }
-solve-start-label = inicio, empieza { $side }
+solve-start-label = inicio, { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 solve-value-for = { $value } para { $side }
 solve-value-for-mover = { $value } para { $side }, que mueve
 solve-value-win = victoria en { $plies }
@@ -509,7 +621,10 @@ lab-worker-played = { $n ->
     [one] jugada { $n } unidad
    *[other] jugadas { $n } unidades
 } del estudio de { $game }
-lab-side-first = empieza { $side }
+lab-side-first = { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 lab-first-moves = { $value }; { $losing } de { $moves } primeras jugadas pierden (la derrota más pronta { $soonest }, la más tardía { $latest })
 lab-shares = posiciones ganadas/perdidas/en tablas: { $won }% / { $lost }% / { $drawn }%; victoria forzada más larga { $plies ->
     [one] { $plies } jugada
@@ -519,6 +634,7 @@ lab-searched = { $layouts ->
     [one] buscada
    *[other] buscadas
 } { lab-layouts-searched } en { $seconds } s; la mejor primero:
+lab-report-written = El informe está en { $path }
 lab-file = fichero: { $path }
 lab-linja-table = Linja, reglas { $rules }, tabla de { $free ->
     [one] { $free } pieza libre
@@ -538,9 +654,17 @@ match-sprt = SPRT: { $verdict ->
     [continue] sin decidir
    *[other] { $verdict }
 }
-match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
-match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
+match-start = Encuentro de { $a } (A) contra { $b } (B) a { $game } ({ $variant }), { $games } partidas
+match-started = Empieza la partida { $game } de { $total } ({ $p1 } contra { $p2 })
+match-finished = Termina la partida { $game } ({ $p1 } contra { $p2 }): { $result }
+match-score = Puntuación de { $a } contra { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
+match-interrupted = Interrupido: { $games ->
+    [0] ninguna partida terminada
+    [one] la partida terminada
+   *[other] las { $games } partidas terminadas
+} hasta ahora (una partida en juego no cuenta):
 perft-total = total: { $n }
+perft-divide-depth = --divide cuenta bajo cada primera jugada: da --depth 1 o más
 rules-publisher = editorial
 rules-seed = semilla
 pdn-only-draughts = { $path }: los registros PDN son de damas; los registros de { $game } se guardan en el formato del proyecto (con otro nombre que *.pdn)
@@ -717,8 +841,14 @@ tui-move-number = número { $n } de la lista (`jugadas`)
 tui-help-lines = líneas { $from }-{ $to } de { $total }: ↑↓ RePág AvPág desplazan
 line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
 jarmo-lines-title = Líneas desde los arqueros de { $side }:
-reason-no-pieces = { $side } no tiene piezas
-reason-blocked = { $side } no puede mover
+reason-no-pieces = { $side-number ->
+    [plural] a las { $side-lower } no les quedan piezas
+   *[one] a { $side } no le quedan piezas
+}
+reason-blocked = { $side-number ->
+    [plural] las { $side-lower } no pueden mover
+   *[one] { $side } no puede mover
+}
 dim-end-no-pieces = { $army } no tiene piezas
 dim-end-blocked = { $army } no pudo mover
 dim-end = { $first }; { $second }
@@ -731,8 +861,17 @@ review-opt-depth = Jarmo, Super Dimensiones, damas: la profundidad de la búsque
 review-opt-max-positions = Linja sin tabla: cuántas posiciones guarda como mucho el solucionador de finales en toda la revisión [por defecto: 2000000].
 review-opt-threads = Jarmo, Super Dimensiones, damas: posiciones que se buscan a la vez.
 review-progress = revisando: { $done }/{ $total }
+review-played = Jugada el { $date } { $clock ->
+    [none] sin reloj
+    [unknown] con un reloj que no se sabe
+   *[other] con reloj { $clock }
+}.
 review-title = Revisión de { $game } ({ $variant }): { $how }
 review-how-exact = valores exactos { $sources }
+review-how-none = no se pudo juzgar ninguna jugada: ninguna tabla de valores exactos cubre esta partida y el solucionador de finales no llega a ninguna de sus posiciones (`tablero solve linja --build-table` construye la tabla)
+review-none-judged = No se juzgó ninguna jugada, así que de ninguna se dice que cambiara el resultado.
+review-view-search = Valores para { $side } (el jugador uno), una búsqueda por posición: el segundo valor de una jugada es el primero de la siguiente. Un veredicto compara la mejor jugada con la jugada hecha, vistas igual de lejos (la posición tras la jugada se busca una jugada menos), así que puede no coincidir con el cambio entre dos valores.
+review-view-exact = Valores exactos para { $side } (el jugador uno) con juego perfecto desde cada posición.
 review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego
 review-source = { $source ->
     [solver] del solucionador
@@ -758,11 +897,14 @@ review-beyond = { $n ->
     [one] { $n } jugada queda
    *[other] { $n } jugadas quedan
 } fuera de alcance (?): ninguna tabla de valores exactos las cubre y el solucionador de finales no llega (`tablero solve linja --build-table` construye la tabla).
-review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after } para { $p1 }.
 review-no-slip = Ninguna jugada cambió el resultado con juego perfecto.
 review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judged } jugadas mantuvieron el valor)
 review-accuracy-none = { $side }: ninguna jugada juzgada
-review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
+review-chart = El valor a lo largo de la partida para { $side } ({ $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}):
 review-chart-even = igualdad
 review-unknown-game = juego desconocido { $game } en el registro: los juegos son { $games }
 play-opt-black = Quién juega con Negras (el jugador dos de Linja y de las damas rusas y turcas, el jugador uno de las damas inglesas, que empieza); como --p1.
@@ -777,6 +919,7 @@ match-book-variant = la apertura { $number } es de la variante { $found }, no de
 match-book-empty = el libro no contiene ninguna apertura
 match-opt-book = Aperturas de FICHERO en lugar de jugadas al azar, la pareja N toma la N-ésima (vuelve a empezar si hay menos): un archivo PDN de partidas de damas, un registro o un texto de listas de jugadas desde el inicio, una por línea (`c3-d4, f6-e5`; `#` empieza una línea de comentario).
 play-opt-clock = Jugar con reloj: minutos para la partida + segundos que se añaden tras cada jugada (Fischer), como 5+3, 1+0 o 0.5+0 (como mucho 180+180). La primera jugada pone en marcha los relojes; el bando cuyo reloj se agota pierde por tiempo. El ordenador toma entonces su tiempo de su reloj. Sin deshacer.
+play-clock-bad = { $text } no es un control de tiempo: escribe minutos+segundos de incremento, como 5+3 o 0.5+0 (como mucho { $minutes }+{ $seconds })
 play-clock-live-only = { $text }: en el terminal solo se juega con reloj en vivo (minutos+segundos, como 5+3); los días por jugada son para las partidas en el servidor
 play-clock-no-match = --clock no va con --match: juega las dos partidas una a una
 clock-line = Relojes: { $clocks }
@@ -790,7 +933,7 @@ puzzles-generate-opt-game = El juego.
 puzzles-generate-opt-variant = La variante [por defecto: la del juego].
 puzzles-generate-opt-count = Cuántos problemas.
 puzzles-generate-opt-seed = La semilla de la primera partida (las siguientes cuentan hacia arriba).
-puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar].
+puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar, en líneas JSON si es un fichero o una tubería, como una lista de los problemas si es un terminal].
 puzzles-generate-opt-from-records = Extrae primero de las partidas guardadas en CARPETA (registros de este juego; los demás se saltan).
 puzzles-generate-opt-max-games = Se rinde tras tantas partidas propias.
 puzzles-generate-opt-depths = Jarmo, Super Dimensiones, damas: las dos profundidades de búsqueda, corta y larga, como 3,5 [por defecto: la de la revisión y dos menos].
@@ -798,6 +941,11 @@ puzzles-generate-opt-max-positions = Linja sin tabla: cuántas posiciones como m
 puzzles-bad-depths = --depths { $text }: da dos profundidades de 1 a 30, primero la corta, como 3,5
 puzzles-progress = extrayendo: { $games } partidas, { $found } de { $count } problemas
 puzzles-done = { $found } de { $count } problemas de { $game } encontrados.
+puzzles-list-line = { $number }. { $id } · { $theme } · dificultad { $difficulty } · { $side-number ->
+    [plural] mueven las { $side-lower }
+   *[one] mueve { $side }
+} · { $position }
+puzzles-list-save = Estos problemas no se han guardado: `--out FICHERO` los escribe para `tablero puzzle FICHERO` (o envía la salida estándar a un fichero).
 value-depth-depth = PROFUNDIDAD,PROFUNDIDAD
 value-rating = PUNTUACIÓN
 puzzle-about = Resuelve problemas en el terminal: acierto o fallo al momento, una racha, una puntuación.
@@ -808,11 +956,17 @@ puzzle-opt-no-color = Dibuja el tablero sin colores (también si NO_COLOR está 
 puzzle-cannot-read = no se pueden leer los problemas de { $path }
 puzzle-none = { $path } no tiene ningún problema de ese juego
 puzzle-title = Problema { $number } de { $total } · { $game } ({ $variant }) · { $theme } · dificultad { $difficulty } · tu puntuación { $rating }
-puzzle-task = Juegan { $side }: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
+puzzle-task = { $side-number ->
+    [plural] Juegan las { $side-lower }
+   *[one] Juega { $side }
+}: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
 puzzle-help = Escribe una jugada en la notación del juego (o su número en la lista de `jugadas`), `jugadas` para ver las legales, `saltar` para el siguiente problema, `salir` para terminar.
 puzzle-skipped = Saltado: la respuesta era { $answer }.
 puzzle-right = ¡Bien! { $answer }. Racha { $streak }; puntuación { $rating } ({ $change }).
-puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. Se acabó la racha; puntuación { $rating } ({ $change }).
+puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. { $ended ->
+    [0] Puntuación
+   *[other] Se acabó la racha de { $ended }; puntuación
+} { $rating } ({ $change }).
 puzzle-move-exact = { $mv } ({ $value })
 puzzle-move-searched = { $mv } ({ $shallow } a profundidad { $a }, { $deep } a profundidad { $b })
 puzzle-summary = { $right } de { $tried } bien; mejor racha { $streak }; puntuación { $rating }.

@@ -14,6 +14,7 @@ use crate::bot::{Bot, Budget, Deadline, Limits};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use tablero_core::{Evaluate, Game, History, MoveBuf, Player};
 
 /// The score of a win found at the root; a win `n` plies away scores
@@ -159,7 +160,8 @@ impl<M: Copy> Table<M> {
 pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
     tt: Table<G::Move>,
-    last: Option<(u32, i32, u64)>,
+    /// The last search's `info` fields.
+    last: Option<String>,
     /// What the game knows beyond its heuristic ([`AlphaBeta::with_oracle`]).
     oracle: Option<fn(&G) -> Option<Known>>,
 }
@@ -505,7 +507,8 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
 
     /// One iterative deepening from `root` up to `max_depth`, until the
     /// depth is reached, a result is proved or time is up; calls `done`
-    /// after each finished iteration with its depth and score. The main
+    /// after each finished iteration with its depth, its score and the
+    /// nodes this thread has visited so far. The main
     /// thread publishes the depth it is on in `current`; a helper always
     /// takes the next iteration one deeper than that, so that the two
     /// threads fill the table for different depths.
@@ -514,7 +517,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         root: &G,
         max_depth: u32,
         current: &AtomicU32,
-        mut done: impl FnMut(u32, i32),
+        mut done: impl FnMut(u32, i32, u64),
     ) {
         let mut depth = 0;
         loop {
@@ -540,7 +543,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             if self.aborted {
                 break;
             }
-            done(depth, score);
+            done(depth, score, self.nodes);
             if score.abs() >= PROVED {
                 break;
             }
@@ -628,6 +631,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             pv: vec![first],
         };
         let stop = AtomicBool::new(false);
+        let started = Instant::now();
         let worker = |main: bool| {
             let mut w = Worker::<G>::new(
                 &self.config,
@@ -650,22 +654,23 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     let mut w = worker(false);
                     let (root, current) = (&root, &current);
                     scope.spawn(move || {
-                        w.deepen(root, max_depth, current, |_, _| {});
+                        w.deepen(root, max_depth, current, |_, _, _| {});
                         w.nodes
                     })
                 })
                 .collect();
             let mut w = worker(true);
-            w.deepen(&root, max_depth, &current, |depth, score| {
+            w.deepen(&root, max_depth, &current, |depth, score, nodes| {
                 // Read at once: a later, unfinished iteration may reuse
                 // the root's slot.
                 if let Some(best) = self.tt.probe(root.position_hash()).and_then(|e| e.best) {
                     report.best = best;
                     report.score = score;
                     report.depth = depth;
+                    report.nodes = nodes;
                     report.pv = self.principal_variation(&root, depth as usize);
                     if let Some(p) = &limits.progress {
-                        p.set(progress_line(history.current(), &report));
+                        p.set(info_line(history.current(), &report, started.elapsed()));
                     }
                 }
             });
@@ -677,7 +682,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     .sum::<u64>();
         });
         report.nodes = nodes;
-        self.last = Some((report.depth, report.score, report.nodes));
+        self.last = Some(info_line(history.current(), &report, started.elapsed()));
         report
     }
 }
@@ -694,28 +699,16 @@ fn score_text(score: i32) -> String {
     }
 }
 
-/// `depth D score S pv M1 M2 ...`, the line in notation from `root` (moves
-/// of a focused search stop where the real position no longer has them).
-fn progress_line<G: Game>(root: &G, report: &SearchReport<G::Move>) -> String {
-    let mut pos = root.clone();
-    let mut line = Vec::new();
-    for &mv in &report.pv {
-        if pos.outcome().is_some() || !pos.is_legal(mv) {
-            break;
-        }
-        line.push(
-            pos.format_move(mv)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join("_"),
-        );
-        pos.play_unchecked(mv);
-    }
-    format!(
-        "depth {} score {} pv {}",
-        report.depth,
-        score_text(report.score),
-        line.join(" ")
+/// The search's `info` fields ([`crate::bot::info_fields`]), its line in
+/// notation from `root`.
+fn info_line<G: Game>(root: &G, report: &SearchReport<G::Move>, time: Duration) -> String {
+    crate::bot::info_fields(
+        root,
+        report.depth as usize,
+        &score_text(report.score),
+        report.nodes,
+        time,
+        &report.pv,
     )
 }
 
@@ -741,10 +734,6 @@ impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
     }
 
     fn info(&self) -> Option<String> {
-        let (depth, score, nodes) = self.last?;
-        Some(format!(
-            "depth {depth} score {} nodes {nodes}",
-            score_text(score)
-        ))
+        self.last.clone()
     }
 }

@@ -5,7 +5,7 @@
 use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tablero_ai::analysis::Exact;
 use tablero_ai::puzzles::{
-    generate, read_puzzles, write_puzzles, MineOptions, Problem, Puzzle, SEARCH_MARGIN,
+    generate, read_puzzles, write_puzzles, JsonWhy, MineOptions, Problem, Puzzle, SEARCH_MARGIN,
 };
 use tablero_ai::review::{expected_score, Review, Source, Value};
 use tablero_ai::solve::imago::ImagoSolution;
@@ -235,8 +235,31 @@ fn the_format_round_trips_and_a_tampered_puzzle_is_refused() {
     // Not JSON; the error names the line.
     let e = read_puzzles(&format!("{text}{{\"id\": 3}}\n")).unwrap_err();
     assert_eq!(e.line, all.len() + 1);
-    assert!(matches!(e.problem, Problem::Json(_)));
+    assert!(matches!(
+        e.problem,
+        Problem::Json {
+            why: JsonWhy::Kind,
+            column: 8
+        }
+    ));
     assert_eq!(e.message().id(), "puzzle-line");
+    // The catalogue's words, not serde's.
+    let en = e.to_string();
+    assert!(en.contains("column 8") && !en.contains("expected"), "{en}");
+    let e = read_puzzles("{\"id\": \"x\"}\nnot json\n").unwrap_err();
+    let missing = Problem::Json {
+        why: JsonWhy::Missing("game".to_string()),
+        column: 11,
+    };
+    assert_eq!((e.line, e.problem), (1, missing));
+    let e = read_puzzles("not json\n").unwrap_err();
+    assert!(matches!(
+        e.problem,
+        Problem::Json {
+            why: JsonWhy::Syntax,
+            ..
+        }
+    ));
 }
 
 #[test]

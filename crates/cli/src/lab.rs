@@ -549,6 +549,7 @@ fn imago(args: &Args) -> Result<()> {
             for s in &studies {
                 println!("{}", study_line(s));
             }
+            println!("{}", report_written(&dir));
         }
         return Ok(());
     }
@@ -622,8 +623,18 @@ fn imago(args: &Args) -> Result<()> {
         for (s, f) in top.iter().zip(&files) {
             println!("{}\n  {}", study_line(s), t!("lab-file", path = f.as_str()));
         }
+        println!("{}", report_written(&dir));
     }
     Ok(())
+}
+
+/// Where the report page of `dir` is, as the last line of the text
+/// output says it.
+fn report_written(dir: &Path) -> String {
+    t!(
+        "lab-report-written",
+        path = dir.join("index.html").display().to_string()
+    )
 }
 
 fn write_imago_report(
