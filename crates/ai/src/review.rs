@@ -148,9 +148,10 @@ impl From<Exact> for Value {
 pub enum Source {
     /// Imago's solver of the layout.
     Solver,
-    /// Linja's installed table of exact values.
+    /// An installed table of exact values (Linja's; Super Dimensiones'
+    /// endgame tables).
     Table,
-    /// Linja's exact endgame solver.
+    /// An exact endgame solver: Linja's, Jarmo's late-game solver.
     Endgame,
     /// Alpha-beta at the review's depth.
     Search,
@@ -393,7 +394,8 @@ pub trait Review: Play {
 
     /// Exact games: every legal move of `pos` with its exact value for the
     /// side to move, best first, and where they come from; `None` beyond
-    /// reach. Searched games: `None`.
+    /// reach. Searched games: `None`, or where a table knows the position
+    /// (Super Dimensiones), its values: such a move gets an exact verdict.
     fn exact_values(
         _oracle: &mut Self::Oracle,
         _pos: &Self,
@@ -458,7 +460,19 @@ impl Review for Jarmo {
     /// A point (100) is worth an expected score of about 0.66.
     const SCALE: f64 = 150.0;
     type Oracle = ();
+
+    /// Near the end: the late-game solver's exact points differences of
+    /// the position alone, where it proves every move within
+    /// [`JARMO_REVIEW_REACH`] positions (at most `reach`).
+    fn exact_values(_: &mut (), pos: &Jarmo, reach: u64) -> Option<ExactValues<Self::Move>> {
+        let values = Jarmo::exact_move_values(pos, reach.min(JARMO_REVIEW_REACH))?;
+        Some((Source::Endgame, values))
+    }
 }
+
+/// The most positions Jarmo's late-game solver visits for one position of
+/// a review.
+pub const JARMO_REVIEW_REACH: u64 = 20_000;
 
 impl Review for Draughts {
     const METHOD: Method = Method::Search;
@@ -475,6 +489,12 @@ impl Review for Dimensiones {
     /// lead in Conquer (500) about 0.73.
     const SCALE: f64 = 500.0;
     type Oracle = ();
+
+    /// Inside an installed endgame table (one sub-game decided, the other
+    /// in the table): the exact points difference of every move.
+    fn exact_values(_: &mut (), pos: &Dimensiones, _reach: u64) -> Option<ExactValues<Self::Move>> {
+        Some((Source::Table, Dimensiones::exact_move_values(pos, 0)?))
+    }
 }
 
 /// The mover's expected score (0 to 1) for a value: 1 for a win, 0 for a
@@ -567,6 +587,7 @@ pub fn review<G: Review>(
             // position's value, so the values are continuous.
             let positions_to_search = if history.is_over() { total } else { total + 1 };
             let mut values: Vec<Option<Searched<G::Move>>> = vec![None; positions_to_search];
+            let mut exact: Vec<Option<ExactValues<G::Move>>> = vec![None; total];
             let node_bound = match options.nodes {
                 Some(0) => None,
                 Some(n) => Some(n),
@@ -585,13 +606,23 @@ pub fn review<G: Review>(
                             nodes: node_bound,
                             ..Limits::none()
                         };
+                        let mut oracle = G::Oracle::default();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= positions_to_search || stopped() {
                                 break;
                             }
+                            // Exact where the game knows the values
+                            // (Super Dimensiones' endgame tables); the
+                            // position is searched all the same, as the
+                            // value after the move before it.
+                            let exact = if i < total {
+                                G::exact_values(&mut oracle, &positions[i], options.reach)
+                            } else {
+                                None
+                            };
                             let r = searched_position(&mut ab, history, i, &limits);
-                            if tx.send((i, r)).is_err() {
+                            if tx.send((i, r, exact)).is_err() {
                                 break;
                             }
                         }
@@ -599,8 +630,11 @@ pub fn review<G: Review>(
                 }
                 drop(tx);
                 let mut done = 0;
-                for (i, r) in rx {
+                for (i, r, e) in rx {
                     values[i] = Some(r);
+                    if let Some(e) = e {
+                        exact[i] = Some(e);
+                    }
                     // A move is judged once the positions before and after
                     // it are searched.
                     let judged = (0..total)
@@ -619,13 +653,11 @@ pub fn review<G: Review>(
                 return Err(ReviewError::Stopped);
             }
             let values: Vec<Searched<G::Move>> = values.into_iter().flatten().collect();
-            for i in 0..total {
-                reviews[i] = Some(searched_review(
-                    history,
-                    i,
-                    values[i],
-                    values.get(i + 1).copied(),
-                ));
+            for (i, e) in exact.into_iter().enumerate() {
+                reviews[i] = Some(match e {
+                    Some(e) => exact_review(&positions[i], moves[i], i, Some(e)),
+                    None => searched_review(history, i, values[i], values.get(i + 1).copied()),
+                });
             }
             // Every mistake and blunder checked deeper.
             let confirm = options.confirm.unwrap_or(G::CONFIRM).min(16);
