@@ -149,7 +149,11 @@ mod tests {
         assert_eq!(now.change, -MAX_STEP);
         // A puzzle of the player's own rating: the plain update, under 100.
         let even = answered(NEW_PLAYER, new_puzzle(1500), false);
-        assert!(even.change < -50.0 && even.change > -MAX_STEP, "{}", even.change);
+        assert!(
+            even.change < -50.0 && even.change > -MAX_STEP,
+            "{}",
+            even.change
+        );
     }
 
     #[test]
