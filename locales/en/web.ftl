@@ -463,6 +463,7 @@ api_hint_levels = hints are given only against the computer at levels 1 to { $ma
 api_hint_not_your_turn = a hint is for your turn in a game in progress
 api_internal = internal error: the server failed; try again later
 api_database_unavailable = the database is unavailable; try again shortly
+api_database_full = the server cannot store anything right now (its disk is full): nothing was changed; try again later
 api_too_many_requests = too many requests: try again in { $seconds } s
 api_too_many_solves = too many solves: try again in { $seconds } s
 api_solver_busy = the solver is busy; try again shortly

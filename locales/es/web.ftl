@@ -466,6 +466,7 @@ api_hint_levels = solo hay pistas contra el ordenador en los niveles 1 a { $max 
 api_hint_not_your_turn = una pista es para tu turno en una partida en curso
 api_internal = error interno: el servidor ha fallado; inténtalo más tarde
 api_database_unavailable = la base de datos no está disponible; inténtalo de nuevo en un momento
+api_database_full = el servidor no puede guardar nada ahora mismo (su disco está lleno): no se ha cambiado nada; inténtalo de nuevo más tarde
 api_too_many_requests = demasiadas peticiones: inténtalo de nuevo dentro de { $seconds } s
 api_too_many_solves = demasiadas resoluciones: inténtalo de nuevo dentro de { $seconds } s
 api_solver_busy = el resolvedor está ocupado; inténtalo de nuevo en un momento

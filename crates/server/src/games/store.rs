@@ -77,18 +77,51 @@ async fn commit_groups(
 }
 
 /// Writes `group` in one transaction; answers what each change did.
+///
+/// A failure anywhere (a statement, the commit itself: a full disk) rolls
+/// the transaction back and closes its connection instead of returning it
+/// to the pool. A connection whose commit failed cannot be trusted: after
+/// SQLite's `COMMIT` failed on a full disk its `ROLLBACK` may fail too,
+/// sqlx then still counts a transaction open on it, and every later
+/// `BEGIN` on it became a savepoint inside a transaction that was never
+/// committed (acknowledged writes that never reached the file, and
+/// "database is locked" for every other connection; issue #43).
 async fn commit_group(
     pool: &AnyPool,
     postgres: bool,
     bus: &Bus,
     group: &[Change],
 ) -> Result<Vec<Committed>> {
-    let mut tx = pool.begin().await?;
+    let mut conn = pool.acquire().await?;
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    match write_group(&mut tx, postgres, bus, group).await {
+        Ok(applied) => match tx.commit().await {
+            Ok(()) => Ok(applied),
+            Err(e) => {
+                conn.close_on_drop();
+                Err(e.into())
+            }
+        },
+        Err(e) => {
+            let _ = tx.rollback().await;
+            conn.close_on_drop();
+            Err(e)
+        }
+    }
+}
+
+/// The statements of `group`, in `tx` (not committed).
+async fn write_group(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    postgres: bool,
+    bus: &Bus,
+    group: &[Change],
+) -> Result<Vec<Committed>> {
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
         let (g, keep, truncate, added, next, end) = match &change.write {
             Write::Create(row) => {
-                insert_game(&mut tx, row).await?;
+                insert_game(tx, row).await?;
                 applied.push(Committed::Done);
                 continue;
             }
@@ -121,7 +154,7 @@ async fn commit_group(
         .bind(g.clock.map(|c| c.left[1]))
         .bind(g.clock.and_then(|c| c.deadline))
         .bind(&g.rated)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
             applied.push(Committed::Stale);
@@ -133,7 +166,7 @@ async fn commit_group(
             sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
                 .bind(&g.id)
                 .bind(*keep)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         for (i, text) in added.iter().enumerate() {
@@ -142,11 +175,11 @@ async fn commit_group(
                 .bind(*keep + i64::try_from(i)?)
                 .bind(text)
                 .bind(g.updated)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         if let Some(n) = next {
-            insert_game(&mut tx, n).await?;
+            insert_game(tx, n).await?;
         }
         let mut committed = Committed::Done;
         match end {
@@ -154,25 +187,24 @@ async fn commit_group(
             EndWrite::Reopens => {
                 sqlx::query("UPDATE games SET end_seq = NULL, ended = NULL WHERE id = $1")
                     .bind(&g.id)
-                    .execute(&mut *tx)
+                    .execute(&mut **tx)
                     .await?;
             }
             EndWrite::Ends(ended) => {
-                let seq = number_end(&mut tx, postgres, &g.id, g.updated).await?;
+                let seq = number_end(tx, postgres, &g.id, g.updated).await?;
                 if postgres {
                     let mut ended = (**ended).clone();
                     ended.seq = seq;
-                    db::notify(&mut *tx, crate::events::CHANNEL, &bus.payload(&ended)).await?;
+                    db::notify(&mut **tx, crate::events::CHANNEL, &bus.payload(&ended)).await?;
                 }
                 committed = Committed::Ended(seq);
             }
         }
         if postgres {
-            db::notify(&mut *tx, CHANNEL, &g.id).await?;
+            db::notify(&mut **tx, CHANNEL, &g.id).await?;
         }
         applied.push(committed);
     }
-    tx.commit().await?;
     Ok(applied)
 }
 

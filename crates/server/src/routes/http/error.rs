@@ -124,7 +124,14 @@ impl ApiError {
     fn parts(&self) -> (StatusCode, Message, Option<u64>) {
         match self {
             ApiError::Internal(e) => {
-                if e.unavailable() {
+                if e.full() {
+                    tracing::error!("database full: {e}");
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        Message::of(id!("api_database_full")),
+                        Some(5),
+                    )
+                } else if e.unavailable() {
                     tracing::warn!("database unavailable: {e}");
                     (
                         StatusCode::SERVICE_UNAVAILABLE,
