@@ -7,6 +7,8 @@ mod common;
 
 use serde_json::json;
 use std::time::Duration;
+use tablero_ai::table::{self, GameTable, Seat};
+use tablero_core::Player;
 use tablero_server::db::{Db, PageCap};
 use tablero_server::games::{Action, Actor, GameError, Hub, NewGame, SeatKind, SeatSpec};
 
@@ -211,10 +213,140 @@ async fn full_disk(dir: &std::path::Path, cap: Option<PageCap>, filler: Filler, 
         .unwrap()
         .is_some());
     println!(
-        "full disk (SQLite, {how}): {acked_full} moves acknowledged while full, \
+        "full disk (SQLite, {how}): {acked_full} moves acknowledged after the disk filled (in space the file already had), \
          {refused_full} refused (503 api_database_full), {created_full} game created while full; \
          {acked_after} acknowledged after space returned; after a restart {found} of \
          {acked_total} acknowledged moves found"
     );
     assert_eq!(found, acked_total);
+}
+
+/// Two server processes on one PostgreSQL database, a game played by
+/// replies sent alternately to each, every reply sent to the other process
+/// right after the last move was acknowledged (half of them with the
+/// position read there first): no correct reply is refused, and no read
+/// shows a position older than the one acknowledged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn replies_to_the_other_process_right_after_an_ack_are_never_refused() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!("skipped: TABLERO_TEST_POSTGRES is not set");
+        return;
+    };
+    let servers = [common::start_on(&url).await, common::start_on(&url).await];
+    let (mut replies, mut refused, mut stale, mut games, mut reads) = (0, 0, 0, 0, 0);
+    let mut game: Option<(String, [String; 2], Box<dyn GameTable>)> = None;
+    while replies < 200 {
+        let (id, tokens, mirror) = match &mut game {
+            Some((id, tokens, mirror)) if mirror.outcome().is_none() => (id, tokens, mirror),
+            _ => {
+                let (status, created) = servers[replies % 2]
+                    .call(
+                        "POST",
+                        "/api/games",
+                        None,
+                        Some(json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]})),
+                    )
+                    .await;
+                assert_eq!(status, 200, "{created}");
+                let tokens = [0, 1].map(|s| {
+                    created["tokens"][s.to_string()]
+                        .as_str()
+                        .unwrap()
+                        .to_string()
+                });
+                let mirror =
+                    table::open("jarmo", None, None, Player::ALL[0], [Seat::Person; 2]).unwrap();
+                games += 1;
+                let g = game.insert((created["id"].as_str().unwrap().to_string(), tokens, mirror));
+                (&mut g.0, &mut g.1, &mut g.2)
+            }
+        };
+        let server = &servers[replies % 2];
+        let seat = mirror.to_move().unwrap();
+        let ply = mirror.moves().len();
+        // Every other reply, the position is read on this process first
+        // (right after the other process's ack): never older than it.
+        if replies % 2 == 1 {
+            reads += 1;
+            let (status, seen) = server
+                .call(
+                    "GET",
+                    &format!("/api/games/{id}"),
+                    Some(&tokens[seat]),
+                    None,
+                )
+                .await;
+            assert_eq!(status, 200, "{seen}");
+            if seen["ply"] != json!(ply) {
+                stale += 1;
+                eprintln!("stale read: ply {} after an ack at ply {ply}", seen["ply"]);
+            }
+        }
+        let legal = mirror.legal();
+        let mv = legal[replies % legal.len()].text.clone();
+        let (status, answer) = server
+            .call(
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(&tokens[seat]),
+                Some(json!({"move": mv, "ply": ply})),
+            )
+            .await;
+        if status == 200 {
+            mirror.play(seat, &mv).unwrap();
+        } else {
+            refused += 1;
+            eprintln!("refused {mv} at ply {ply}: {status} {answer}");
+            // Where the game really is (the next reply goes on from there).
+            let (_, now) = servers[0]
+                .call(
+                    "GET",
+                    &format!("/api/games/{id}"),
+                    Some(&tokens[seat]),
+                    None,
+                )
+                .await;
+            if now["ply"] == json!(ply + 1) {
+                mirror.play(seat, &mv).unwrap();
+            }
+        }
+        replies += 1;
+    }
+    println!(
+        "two processes on PostgreSQL: {replies} replies in {games} games, each sent to the \
+         other process right after the last ack: {refused} refused; {reads} reads there \
+         first, {stale} stale"
+    );
+    assert_eq!((refused, stale), (0, 0));
+}
+
+/// A move out of turn is refused saying the ply the game is at, like a
+/// move made on a position gone (`table-moved-on`).
+#[tokio::test]
+async fn a_move_out_of_turn_says_the_ply() {
+    let server = common::start().await;
+    let (status, created) = server
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let second = created["tokens"]["1"].as_str().unwrap();
+    let mirror = table::open("jarmo", None, None, Player::ALL[0], [Seat::Person; 2]).unwrap();
+    let mv = mirror.legal()[0].text.clone();
+    let (status, refused) = server
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(second),
+            Some(json!({"move": mv, "ply": 0})),
+        )
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(refused["code"], "table-not-your-turn");
+    assert_eq!(refused["args"]["ply"], 0);
 }

@@ -118,13 +118,29 @@ impl Hub {
             // exact level takes tens of milliseconds): that runs on the
             // blocking pool, never on the threads that serve sockets.
             let heavy = matches!(action, Action::Claim | Action::Draw(_));
-            let (row, table) = if heavy {
+            let applied = if heavy {
                 let (actor, action) = (actor.clone(), action.clone());
                 tokio::task::spawn_blocking(move || apply(before, &actor, &action))
                     .await
-                    .map_err(|e| crate::db::Fault::new(format!("the action failed: {e}")))??
+                    .map_err(|e| crate::db::Fault::new(format!("the action failed: {e}")))?
             } else {
-                apply(before, actor, &action)?
+                apply(before, actor, &action)
+            };
+            let (row, table) = match applied {
+                Ok(done) => done,
+                Err(GameError::Internal(f)) => return Err(GameError::Internal(f)),
+                Err(refusal) => {
+                    // Judged on the cached copy: if another process has
+                    // changed the game since (its version in the store is
+                    // not the copy's), the action is judged again on the
+                    // stored game, so that a reply sent right after another
+                    // process's ack is not refused for a position gone.
+                    if attempt == 0 && self.store.version(id).await? != Some(live.row.version) {
+                        self.reload(id, &entry, &mut live).await?;
+                        continue;
+                    }
+                    return Err(with_ply(refusal, live.table.moves().len()));
+                }
             };
             let keep = common_prefix(live.table.moves(), table.moves());
             // The end of a match's first game starts its second.
@@ -167,6 +183,18 @@ impl Hub {
         let _ = entry.changes.send(());
         self.kick(id, &entry).await;
         Ok(entry)
+    }
+}
+
+/// A refusal of a move out of turn carries the ply the game is at, like
+/// one for a position moved on (`table-moved-on`): the client may tell
+/// whether it is behind.
+fn with_ply(refusal: GameError, ply: usize) -> GameError {
+    match refusal {
+        GameError::NotYours(m) if m.id() == "table-not-your-turn" => {
+            GameError::NotYours(m.num("ply", ply))
+        }
+        other => other,
     }
 }
 

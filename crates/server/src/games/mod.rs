@@ -506,8 +506,39 @@ impl Hub {
         actor: &Actor,
         ply: Option<usize>,
     ) -> Result<GameState, GameError> {
+        self.state_of(id, actor, ply, false).await
+    }
+
+    /// Like [`Hub::state`], never older than the game as stored: on
+    /// PostgreSQL (where other processes change games too) the cached
+    /// copy's version is checked against the store's first, and the game
+    /// reloaded if another process changed it (its notice may not have
+    /// arrived yet). For a request's read (`GET /api/games/{id}`); a
+    /// socket's state follows the notices.
+    ///
+    /// # Errors
+    /// As [`Hub::state`], and storage failures.
+    pub async fn read(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        ply: Option<usize>,
+    ) -> Result<GameState, GameError> {
+        self.state_of(id, actor, ply, self.db().is_postgres()).await
+    }
+
+    async fn state_of(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        ply: Option<usize>,
+        check: bool,
+    ) -> Result<GameState, GameError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
+        if check && self.store.version(id).await? != Some(live.row.version) {
+            self.reload(id, &entry, &mut live).await?;
+        }
         if let Some(p) = ply {
             if p > live.table.moves().len() {
                 let plies = live.table.moves().len();

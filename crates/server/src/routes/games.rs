@@ -62,7 +62,7 @@ pub(super) async fn state(
     Query(q): Query<PlyQuery>,
     actor: Actor,
 ) -> Answer<GameState> {
-    Ok(Json(hub.state(&id, &actor, q.ply).await?))
+    Ok(Json(hub.read(&id, &actor, q.ply).await?))
 }
 
 #[derive(Deserialize)]
