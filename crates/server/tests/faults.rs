@@ -350,3 +350,104 @@ async fn a_move_out_of_turn_says_the_ply() {
     assert_eq!(refused["code"], "table-not-your-turn");
     assert_eq!(refused["args"]["ply"], 0);
 }
+
+/// Bad input never reaches the database: a NUL character (U+0000) in a
+/// path, a query or a JSON body, and a body that is JSON but not an object,
+/// are refused with 400 before any query (on PostgreSQL too, which cannot
+/// store a NUL in text and once answered 503); a 413 closes the
+/// connection.
+#[tokio::test]
+async fn bad_input_is_refused_before_the_database() {
+    let sqlite = common::start().await;
+    bad_input(&sqlite).await;
+    match std::env::var("TABLERO_TEST_POSTGRES") {
+        Ok(url) => bad_input(&common::start_on(&url).await).await,
+        Err(_) => eprintln!("PostgreSQL skipped: TABLERO_TEST_POSTGRES is not set"),
+    }
+    too_large_closes(&sqlite).await;
+}
+
+async fn bad_input(server: &common::Server) {
+    let (status, created) = server
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap();
+    for path in [
+        "/api/games/ab%00cd".to_string(),
+        format!("/api/games/{id}?ply=%00"),
+        "/api/players/x%00y".to_string(),
+        "/api/players/x%00y/games".to_string(),
+    ] {
+        let (status, body) = server.call("GET", &path, None, None).await;
+        assert_eq!(
+            (status, &body["code"]),
+            (400, &json!("api_nul_byte")),
+            "{path}: {body}"
+        );
+    }
+    for (path, body) in [
+        (
+            "/api/account/signup",
+            json!({"name": "a\u{0}b", "password": "correct horse"}),
+        ),
+        (
+            "/api/games",
+            json!({"game": "jarmo\u{0}", "seats": [{"kind": "human"}, {"kind": "human"}]}),
+        ),
+        ("/api/lobby/seeks", json!({"game": "jar\u{0}mo"})),
+    ] {
+        let (status, answer) = server.call_as("POST", path, None, None, Some(body)).await;
+        assert_eq!(
+            (status, &answer["code"]),
+            (400, &json!("api_nul_byte")),
+            "{path}: {answer}"
+        );
+    }
+    for path in [
+        "/api/games".to_string(),
+        format!("/api/games/{id}/resign"),
+        "/api/lobby/seeks/abc/accept".to_string(),
+    ] {
+        for body in [json!([]), json!("x"), json!(null)] {
+            let (status, answer) = server.call("POST", &path, None, Some(body.clone())).await;
+            assert_eq!(
+                (status, &answer["code"]),
+                (400, &json!("api_body_not_object")),
+                "{path} {body}: {answer}"
+            );
+        }
+    }
+    // The game was not touched by any of it.
+    let (_, st) = server
+        .call("GET", &format!("/api/games/{id}"), None, None)
+        .await;
+    assert_eq!(st["ply"], 0);
+    assert!(st["result"].is_null(), "{st}");
+}
+
+/// A body declared over the limit is answered 413 with `Connection: close`,
+/// and the server closes the connection (the body's rest is never read).
+async fn too_large_closes(server: &common::Server) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100000\r\nConnection: keep-alive\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer))
+        .await
+        .expect("the server closes the connection")
+        .unwrap();
+    let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(text.starts_with("http/1.1 413"), "{text}");
+    assert!(text.contains("connection: close"), "{text}");
+}

@@ -357,9 +357,17 @@ fn body_too_large() -> Message {
 /// "args": ...}`: those made outside the handlers (axum's rejections of a
 /// path or query, 405, the body limit's 413, the timeout's 408) come as
 /// text or empty and are rewritten here; a 5xx's text is logged and
-/// replaced by a generic message.
-pub async fn json_errors(response: Response) -> Response {
+/// replaced by a generic message. A 413 closes the connection
+/// (`Connection: close`).
+pub async fn json_errors(mut response: Response) -> Response {
     let status = response.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        // The body's rest was never read: the connection cannot carry
+        // another request, and a keep-alive client must be told so.
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
     let already = response
         .headers()
         .get(header::CONTENT_TYPE)
