@@ -403,6 +403,39 @@ impl PageCap {
     }
 }
 
+/// A real full disk's fault, for tests: a SQLite file in `dir` held at
+/// its size (see [`PageCap`]) and written to until it refuses.
+#[cfg(test)]
+pub(crate) async fn full_disk_fault(dir: &std::path::Path) -> Fault {
+    let cap = PageCap::new(1 << 30);
+    let path = dir.join("full.db");
+    let db = Db::open_capped(
+        path.to_str().expect("a UTF-8 path"),
+        Duration::from_secs(2),
+        Some(cap.clone()),
+    )
+    .await
+    .expect("the database opens");
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(db.pool())
+        .await
+        .expect("its size");
+    cap.set(u64::try_from(pages).expect("a size") + 1);
+    // A table of a thousand 2 KB rows, made in one statement: it needs
+    // hundreds of pages more than the cap allows.
+    let made = sqlx::query(
+        "CREATE TABLE filler AS WITH RECURSIVE n(i) AS \
+         (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) \
+         SELECT randomblob(2000) AS x FROM n",
+    )
+    .execute(db.pool())
+    .await;
+    match made {
+        Err(e) => Fault::from(e),
+        Ok(_) => panic!("the file never filled"),
+    }
+}
+
 /// How often the SQLite log is checkpointed (see [`checkpoints`]).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 

@@ -404,36 +404,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_disk_is_503_saying_so() {
         let dir = tempfile::tempdir().unwrap();
-        let cap = crate::db::PageCap::new(1 << 30);
-        let path = dir.path().join("t.db");
-        let db = crate::db::Db::open_capped(
-            path.to_str().unwrap(),
-            std::time::Duration::from_secs(2),
-            Some(cap.clone()),
-        )
-        .await
-        .unwrap();
-        sqlx::query("CREATE TABLE filler (x TEXT)")
-            .execute(db.pool())
-            .await
-            .unwrap();
-        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
-            .fetch_one(db.pool())
-            .await
-            .unwrap();
-        cap.set(u64::try_from(pages).unwrap());
-        let mut failure = None;
-        for _ in 0..100 {
-            if let Err(e) = sqlx::query("INSERT INTO filler VALUES ($1)")
-                .bind("x".repeat(2000))
-                .execute(db.pool())
-                .await
-            {
-                failure = Some(e);
-                break;
-            }
-        }
-        let err = Fault::from(anyhow::Error::from(failure.expect("the file filled")));
+        let err = crate::db::full_disk_fault(dir.path()).await;
         assert!(err.full() && !err.unavailable(), "{err}");
         let (status, body, retry) = answer(ApiError::from(err)).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
