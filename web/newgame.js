@@ -87,8 +87,8 @@ export function mountNewGame(root, game, navigate) {
     });
     ratedWhy = h('small', { class: 'hint', 'data-testid': 'rated-why' });
     updateRated();
-    return h('div', { class: 'field check' },
-      ratedBox, h('label', { for: 'rated', text: ` ${t('lobby_rated_box')}` }), ratedWhy);
+    return h('div', { class: 'field' },
+      h('label', { class: 'checkbox' }, ratedBox, ` ${t('lobby_rated_box')}`), ratedWhy);
   }
 
   function updateRated() {
