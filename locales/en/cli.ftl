@@ -14,6 +14,16 @@ unknown-player = unknown player { $text }: use p1, p2, { $first } or { $second }
 bad-player = { $error }; or human
 match-no-position = --match plays two games from the start position; --position and --moves do not apply
 
+## A variant's name in a title (docs/cli.md): the words the games write,
+## in the language in use; a layout or a rule set's cards stay as written.
+
+variant-label = { $variant }
+
+## A side in a sentence: its grammatical number for the languages that
+## agree with it (docs/i18n.md); in English every side is one.
+
+side-number = one
+
 ## tablero play --help
 
 play-about = Play a game in the terminal.
@@ -35,7 +45,7 @@ play-opt-match = Play a match of two games (Jarmo's rule 11): in the second game
 play-opt-layout = Imago layout file (the same as `--variant @FILE`).
 play-opt-position = Start from this position string instead of the start position.
 play-opt-moves = Moves to play first, in the game's notation, separated by commas; `@FILE` reads the moves of a saved record (or a plain move list).
-play-opt-table = Linja: a table of exact values (built by `tablero solve linja --build-table`), mapped into memory: level 5, `solver` and hints then play and show exact values wherever it covers the position. Give it once per rule set; `none` uses no table [default: the tables found in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named linja-publisher.tbl and linja-seed.tbl].
+play-opt-table = A table of exact values, Linja's (`tablero solve linja --build-table`) or a Super Dimensiones endgame table (`tablero solve dimensiones --build-table`), mapped into memory: level 5, `solver`, hints and reviews then play and show exact values wherever it covers the position. Give it once per rule set; `none` uses no table [default: the tables found in $XDG_DATA_HOME/tablero or ~/.local/share/tablero, named linja-publisher.tbl, linja-seed.tbl and dimensiones-M-C-N-W-R.tbl (the rule set's cards)].
 specs-help =
     Player specs (WHO, SPEC):
       human                       a person at this terminal (play only)
@@ -131,8 +141,8 @@ reason-move-cap = the move cap was reached
 reason-passed = the two sides have passed each other
 reason-resign = resignation
 reason-agreed = agreed
-reason-time = the clock ran out (lost on time)
-reason-forfeit = lost by forfeit
+reason-time = on time
+reason-forfeit = by forfeit
 reason-aborted = the game was called off
 reason-subgames = both sub-games are decided
 reason-no-archers = { $side } has no archers left
@@ -212,8 +222,33 @@ tui-taken-back = { $n ->
 }
 tui-no-number = There is no move number { $n }; the list (`moves`) has { $count }.
 tui-not-your-turn = It is not your turn.
-tui-keys-bar = F1 help F2 hint F3 undo F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
-tui-keys-bar-clock = F1 help F2 hint F4 draw F5 claim F6 resign F7 flip F10 quit ↑↓ Enter
+tui-key-help = F1 help
+tui-key-hint = F2 hint
+tui-key-undo = F3 undo
+tui-key-draw = F4 draw
+tui-key-claim = F5 claim
+tui-key-resign = F6 resign
+tui-key-flip = F7 flip
+tui-key-quit = F10 quit
+tui-key-choose = ↑↓ Enter
+tui-key-leave = Enter or Esc leaves
+tui-help-intro =
+    Type a move in the game's notation (capitals are read as small letters) or its
+    number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;
+    what you typed first narrows the choice) and press Enter.
+tui-help-line-help = F1 or ?  this help
+tui-help-line-hint = F2       a hint: the exact player's move or level 5's
+tui-help-line-undo = F3       undo (against the computer: back to your last turn)
+tui-help-line-draw = F4       offer a draw
+tui-help-line-claim = F5       claim the win ({ $claim })
+tui-help-line-resign = F6       resign (asks first: y or F6 again)
+tui-help-line-flip = F7       turn the board over
+tui-help-line-quit = F10, Ctrl-C or Ctrl-D  leave (the record is kept)
+tui-help-line-esc = Esc      clear the move line
+tui-help-line-leave = Enter or Esc  leave the finished game
+tui-help-words = The words { $words } work too.
+tui-word = { $command }
+tui-too-small = This terminal ({ $width }x{ $height }) is too small for the board, which needs { $need_width }x{ $need_height } at least. Make the window bigger, or play line by line with --plain. F10 leaves.
 tui-none = none
 tui-hint-word = hint
 tui-thinking-word = thinking
@@ -232,17 +267,6 @@ tui-resigns = { $side } resigns.
 tui-offers-draw = { $side } offers a draw. { $other }: y accepts, any other key declines.
 tui-pick = { $i }/{ $n }, ↑↓ to choose
 tui-help-title = Help
-tui-help =
-    Type a move in the game's notation (capitals are read as small letters) or its
-    number, then Enter; or choose one of the legal moves with ↑↓ (← → and Tab too;
-    what you typed first narrows the choice) and press Enter.
-
-    F1 or ?  this help           F2 hint: solver or level 5
-    F3 undo (against the computer: back to your last turn)
-    F4 draw offer                F5 claim the win (Imago's Jacke)
-    F6 resign                    F7 flip the board (rows the other way)
-    Esc clears the line          F10, Ctrl-C or Ctrl-D leaves (the record is kept)
-    The words help, moves, hint, undo, draw, claim, resign, flip, quit work too.
 tui-help-close = Any key closes this help.
 
 ## tablero moves (the text form; --json stays as it is)
@@ -292,14 +316,27 @@ perft-opt-threads = Threads counting at once (the positions two plies from the r
 moves-about = Show a position, its side to move, its result and its legal moves.
 moves-opt-json = Print JSON: `{ "{" }"position", "side", "army", "outcome", "legal"{ "}" }`.
 solve-about = Solve a game exactly, where tablero has an exact solver (see `solve --help`).
-solve-opt-json = Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (with --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`.
+solve-opt-json = Print JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (with --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`; Super Dimensiones `position`, `exact`, `subgame`, `margin`, `best_moves`, `moves` (with --build-table: `rules`, `pieces`, `entries`, `bands`, `checksum`, `seconds`).
 solve-opt-max-positions = Linja: give up once the search has stored this many positions [default: 20000000, a few gigabytes at most; the start is far beyond].
-solve-opt-build-table = Linja: build the table of every position's value into FILE (resumes a build found there).
-solve-opt-table = Linja: answer from this table instead of searching.
-solve-opt-verify = Linja: check the table given by --table (checksum, and every value equal to its best successor's).
+solve-opt-build-table = Linja: build the table of every position's value into FILE; Super Dimensiones: the endgame table of the sub-game (rule sets with cards M and W, --variant, default M-C-N-W-R). A build found there is resumed.
+solve-opt-table = Linja, Super Dimensiones: answer from this table instead of searching.
+solve-opt-verify = Linja, Super Dimensiones: check the table given by --table (checksum, and every value equal to its best successor's).
 solve-opt-rules = Linja: the rules of --build-table, `publisher` or `seed` (the same as --variant).
 solve-opt-free = Linja: pieces per side off the goal line that --build-table covers (12: every position; fewer: a small closed part of the game).
-solve-opt-threads = Linja: worker threads of --build-table and --verify (default: the cores).
+solve-opt-threads = Linja, Super Dimensiones: worker threads of --build-table and --verify (default: the cores).
+solve-opt-pieces = Super Dimensiones: the most pieces (both armies) of the positions --build-table covers (8: the whole table; 2 to 12).
+solve-dimensiones-needs-table = Super Dimensiones is solved from its endgame tables: give --table FILE (built with --build-table FILE)
+solve-dimensiones-no-subgame = the rule set { $rules } has no endgame table: the tables are of the sub-game of the rule sets with cards M and W, without +huff
+solve-dimensiones-table = { $path } ({ $rules }, { $pieces } pieces at most)
+solve-dimensiones-not-covered = the table does not cover this position (more than { $pieces } pieces in the sub-game)
+solve-dimensiones-subgame = { $value } (with { $left } plies left before the move cap)
+solve-dimensiones-subgame-alone = { $value } for { $army }, the sub-game alone (both sub-games are open: not exact for the whole game)
+solve-subgame-win = sub-game won
+solve-subgame-draw = sub-game drawn
+solve-subgame-loss = sub-game lost
+solve-slice = slice { $slice } ({ $done }/{ $slices } done)
+solve-resumed-slices = resumed after { $done } of { $slices } slices
+field-subgame = sub-game
 bench-about = Measure random playouts per second from the start position.
 bench-opt-variant = The variant (see `tablero perft --help`); `@FILE` reads a file.
 bench-opt-seconds = How long to play, in seconds.
@@ -317,7 +354,7 @@ match-opt-sprt = Stop when the sequential probability ratio test between Elo ELO
 match-opt-openings = Random plies played before each pair of games.
 match-opt-seed = Seed of the openings and the players.
 match-opt-records = Save each game's record in DIR as `game-001.txt`, `game-002.txt`, ... (created if missing), with the players' specs as tags.
-match-opt-json = Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+match-opt-json = Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt (and interrupted: true after Ctrl-C); the lines of each game go to standard error then.
 engine-about = Speak the UGI engine protocol on standard input and output.
 engine-after-help = { specs-help }
 engine-opt-game = The game to start with (`setoption name game value ...` changes it).
@@ -408,7 +445,7 @@ serve-opt-smtp = Send email notices of correspondence games through this SMTP se
 serve-opt-smtp-from = The sender of the notices.
 serve-opt-public-url = The server's address as players reach it, for the links in mails (default: the address it listens on).
 serve-opt-mail-quiet = The least time between two notices to one address, in seconds.
-lab-opt-exact = Linja: answer from an endgame table instead of playing games (`--table FILE` or `--free K`).
+lab-opt-exact = Linja, Super Dimensiones: answer from endgame tables instead of playing games (`--table FILE`, or `--free K` for Linja, `--pieces K` for Super Dimensiones).
 lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).
 
 ## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
@@ -462,6 +499,7 @@ solve-checksum-ok = ok
 solve-checksum-wrong = WRONG
 solve-layer = layer { $layer } ({ $done }/{ $layers } done)
 tables-installed = Linja ({ $rules } rules): exact values from { $path }
+tables-installed-dimensiones = Super Dimensiones ({ $rules }): endgame table from { $path }
 tables-none-serve = Linja: no table of exact values installed, so reviews, hints and level 5 use the endgame solver, which reaches only the last moves of a game; `tablero solve linja --build-table FILE` builds the table (about 20 minutes and 2.5 GB), then `tablero serve --table FILE` (or put it at ~/.local/share/tablero/linja-publisher.tbl) uses it.
 bar-games = games
 bar-layouts = layouts
@@ -494,6 +532,7 @@ lab-shares = positions won/lost/drawn: { $won }% / { $lost }% / { $drawn }%; lon
    *[other] { $plies } plies
 }
 lab-searched = searched { lab-layouts-searched } in { $seconds } s; best first:
+lab-report-written = The report is in { $path }
 lab-file = file: { $path }
 lab-linja-table = Linja, { $rules } rules, table of { $free ->
     [one] { $free } free piece
@@ -510,9 +549,17 @@ match-score-interval = score { $score }   Elo { $elo } [{ $low }, { $high }] (95
 match-score-no-interval = score { $score }   Elo { $elo } (not enough decisive games for an interval)
 match-no-elo = n/a
 match-sprt = SPRT: { $verdict }
-match-tally = +{ $a } ={ $draws } -{ $b }  score { $score }
-match-progress = game { $game }/{ $total }: { $tally }  [{ $seconds }s]
+match-start = Match of { $a } (A) against { $b } (B) at { $game } ({ $variant }), { $games } games
+match-started = Started game { $game } of { $total } ({ $p1 } vs { $p2 })
+match-finished = Finished game { $game } ({ $p1 } vs { $p2 }): { $result }
+match-score = Score of { $a } vs { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
+match-interrupted = Interrupted: { $games ->
+    [0] no game finished
+    [one] the game finished
+   *[other] the { $games } games finished
+} so far (a game under way is not counted):
 perft-total = total: { $n }
+perft-divide-depth = --divide counts below each first move: give --depth 1 or more
 rules-publisher = publisher
 rules-seed = seed
 pdn-only-draughts = { $path }: PDN records are for draughts; { $game } records are saved in the project's format (another name than *.pdn)
@@ -541,7 +588,7 @@ print-written = { $path }: { $pages ->
 match-sprt-two = --sprt takes ELO0,ELO1, e.g. 0,50
 match-sprt-order = --sprt needs ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts is for Imago's exact lab (no --level, --players or --ladder)
-lab-exact-linja = --exact is for Linja (Imago's lab is exact without it)
+lab-exact-linja = --exact is for Linja and Super Dimensiones (Imago's lab is exact without it)
 lab-unknown-game = unknown game { $text }: imago, jarmo, linja, dimensiones, draughts or worker
 lab-worker-database = a worker needs --database postgres://...
 lab-no-survey = no survey is queued in that database
@@ -553,7 +600,10 @@ lab-bad-layout = bad layout: { $error }
 lab-walls-range = --walls takes 1 to 12
 lab-free-range = --free takes 1 to 12
 lab-one-rule-set = the exact lab studies one rule set: --variants publisher or seed
-lab-exact-needs-table = --exact needs --table FILE or --free K
+lab-exact-needs-table = --exact needs --table FILE, or --free K (Linja) or --pieces K (Super Dimensiones)
+lab-opt-pieces = Super Dimensiones' exact lab: build (or reuse) in the report folder the endgame table of at most K pieces of each rule set of --variants that has one (cards M and W; `all`: the eight).
+lab-dimensiones-no-table = none of these rule sets has an endgame table: the tables are of the rule sets with cards M and W, without +huff
+lab-dimensiones-study = { $rules }, at most { $pieces } pieces: { $n } positions; not drawn { $decisive } % (equal material { $even } %); decided by play, not by the move cap, { $play } %; longest forced { $longest } plies
 cannot-write = cannot write { $path }
 cannot-create = cannot create { $path }
 serve-no-runtime = cannot start the async runtime
@@ -685,8 +735,17 @@ review-opt-depth = Jarmo, Super Dimensiones, draughts: the depth of the search b
 review-opt-max-positions = Linja without a table: the most positions the endgame solver stores over the review [default: 2000000].
 review-opt-threads = Jarmo, Super Dimensiones, draughts: positions searched at once.
 review-progress = reviewing: { $done }/{ $total }
+review-played = Played on { $date } { $clock ->
+    [none] without a clock
+    [unknown] on a clock not known
+   *[other] on a { $clock } clock
+}.
 review-title = Review of { $game } ({ $variant }): { $how }
 review-how-exact = exact values from { $sources }
+review-how-none = no move could be judged: no table of exact values covers this game and the endgame solver reaches none of its positions (`tablero solve linja --build-table` builds the table)
+review-none-judged = No move was judged, so none is said to have changed the result.
+review-view-search = Values for { $side } (player one), one search a position: a move's second value is the next move's first. A verdict compares the best move with the move played, each seen as far (the position after the move searched one ply less), so it can differ from the change between two values.
+review-view-exact = Exact values for { $side } (player one) with best play from each position.
 review-how-search = alpha-beta at depth { $depth } with the game's evaluation
 review-source = { $source ->
     [solver] the solver
@@ -712,11 +771,14 @@ review-beyond = { $n ->
     [one] { $n } move is
    *[other] { $n } moves are
 } beyond reach (?): no table of exact values covers them and the endgame solver does not reach them (`tablero solve linja --build-table` builds the table).
-review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-slipped = The result slipped at move { $ply } ({ $side }, { $played }): { $before } → { $after } for { $p1 }.
 review-no-slip = No move changed the result with best play.
 review-accuracy = { $side }: { $percent }% accuracy ({ $kept } of { $judged } moves kept the value)
 review-accuracy-none = { $side }: no move judged
-review-chart = The value over the game for { $side } ({ $plies } plies):
+review-chart = The value over the game for { $side } ({ $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}):
 review-chart-even = even
 review-unknown-game = unknown game { $game } in the record: the games are { $games }
 play-opt-black = Who plays Black (Linja's and Russian and Turkish draughts' player two, English draughts' player one, who moves first); as --p1.
@@ -731,6 +793,7 @@ match-book-variant = opening { $number } is of the variant { $found }, not { $va
 match-book-empty = the book holds no opening
 match-opt-book = Openings from FILE instead of random plies, pair N taking the Nth (round again when there are fewer): a PDN file of draughts games, a record, or a text of move lists from the start, one a line (`c3-d4, f6-e5`; `#` starts a comment line).
 play-opt-clock = Play on a clock: minutes for the game + seconds added after each move (Fischer), such as 5+3, 1+0 or 0.5+0 (at most 180+180). The first move starts the clocks; a side whose clock runs out loses on time. The computer then takes its time from its clock. No undo.
+play-clock-bad = { $text } is not a time control: write minutes+seconds of increment, like 5+3 or 0.5+0 (at most { $minutes }+{ $seconds })
 play-clock-live-only = { $text }: the terminal plays live clocks only (minutes+seconds, like 5+3); days per move are for games on the server
 play-clock-no-match = --clock does not go with --match: play the two games one by one
 clock-line = Clocks: { $clocks }
@@ -744,7 +807,7 @@ puzzles-generate-opt-game = The game.
 puzzles-generate-opt-variant = The variant [default: the game's].
 puzzles-generate-opt-count = How many puzzles.
 puzzles-generate-opt-seed = The seed of the first self-play game (the next ones count up).
-puzzles-generate-opt-out = Write the puzzles to FILE (JSON lines) [default: standard output].
+puzzles-generate-opt-out = Write the puzzles to FILE (JSON lines) [default: standard output, as JSON lines when it is a file or a pipe, as a list of the puzzles when it is a terminal].
 puzzles-generate-opt-from-records = Mine the saved games of DIR first (records of this game; others are passed over).
 puzzles-generate-opt-max-games = Give up after this many self-play games.
 puzzles-generate-opt-depths = Jarmo, Super Dimensiones, draughts: the two search depths, shallow and deep, such as 3,5 [default: the review's depth and two less].
@@ -752,6 +815,8 @@ puzzles-generate-opt-max-positions = Linja without a table: the most positions t
 puzzles-bad-depths = --depths { $text }: give two depths from 1 to 30, the shallow one first, such as 3,5
 puzzles-progress = mining: { $games } games, { $found } of { $count } puzzles
 puzzles-done = { $found } of { $count } { $game } puzzles found.
+puzzles-list-line = { $number }. { $id } · { $theme } · difficulty { $difficulty } · { $side } to move · { $position }
+puzzles-list-save = These puzzles are not saved: `--out FILE` writes them for `tablero puzzle FILE` (or send standard output to a file).
 value-depth-depth = DEPTH,DEPTH
 value-rating = RATING
 puzzle-about = Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
@@ -766,7 +831,10 @@ puzzle-task = { $side } to move: find the only best move ({ $theme }). Type a mo
 puzzle-help = Type a move in the game's notation (or its number in the list of `moves`), `moves` for the legal moves, `skip` for the next puzzle, `quit` to stop.
 puzzle-skipped = Skipped: the answer was { $answer }.
 puzzle-right = Right! { $answer }. Streak { $streak }; rating { $rating } ({ $change }).
-puzzle-wrong = Wrong: { $played }; the answer was { $answer }. The streak is over; rating { $rating } ({ $change }).
+puzzle-wrong = Wrong: { $played }; the answer was { $answer }. { $ended ->
+    [0] Rating
+   *[other] The streak of { $ended } is over; rating
+} { $rating } ({ $change }).
 puzzle-move-exact = { $mv } ({ $value })
 puzzle-move-searched = { $mv } ({ $shallow } at depth { $a }, { $deep } at depth { $b })
 puzzle-summary = { $right } of { $tried } right; best streak { $streak }; rating { $rating }.

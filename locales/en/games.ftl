@@ -11,7 +11,7 @@ list-join = { $a }; { $b }
 list-item = { $text }
 list-or = { $a } or { $b }
 move-empty = empty move
-move-syntax = "{ $text }" is not a move: { $reason } (at byte { $at })
+move-syntax = "{ $text }" is not a move: { $reason }
 move-illegal = { $text } is not legal here
 move-illegal-why = { $text } is not legal here: { $why }
 move-ambiguous = { $text } is ambiguous: it could be { $candidates }
@@ -186,6 +186,9 @@ record-wrong-game = this is a record of { $found }, not of { $expected }
 record-bad-variant = bad Variant tag: { $error }
 record-bad-position = bad Position tag: { $error }
 record-bad-result = bad result: { $error }
+record-bad-value = bad { $tag } tag: { $reason }
+record-time-control = { $text } is not a time control as PGN writes it (`-` without a clock, `?` unknown, seconds and increment `180+2`, moves in seconds `40/7200`, periods joined by `:`)
+record-date = { $text } is not a date as PGN writes it (`2025.03.01`, with `?` for a part not known: `2025.??.??`)
 record-result-word = Result { $result } is not p1, p2, draw or *
 record-needs-reason = a finished game needs a Reason tag
 record-unknown-reason = unknown Reason { $reason }
@@ -231,6 +234,17 @@ linja-table-bad-layers = bad layer count in the header
 linja-table-other-rules = { $path } holds a table for the { $rules } rules with { $free } free pieces, not { $wanted } with { $wanted_free }; remove it or name another file
 linja-table-in-use = a table for the { $rules } rules is in use already
 linja-table-holds-rules = this file holds the { $rules } rules' table
+dimensiones-table-io = { $reason }
+dimensiones-table-incomplete = the table is not finished: { $done } of { $slices } slices (run --build-table again to resume)
+dimensiones-table-too-short = the file is too short for a Super Dimensiones table
+dimensiones-table-not-a-table = not a tablero Super Dimensiones table
+dimensiones-table-version = table format version { $version }; this program reads version { $reads }
+dimensiones-table-bad-header = the table's header is damaged
+dimensiones-table-bad-length = the file has { $bytes } bytes; its header says { $want }
+dimensiones-table-other-rules = { $path } holds a table for the { $rules } rules with { $pieces } pieces, not { $wanted } with { $wanted_pieces }; remove it or name another file
+dimensiones-table-in-use = a table for the { $rules } rules is in use already
+dimensiones-table-holds-rules = this file holds the { $rules } rules' table
+dimensiones-table-check-failed = the check found { $wrong } wrong values in slice { $slice }; nothing of it was written
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = the wall starting at { $wall } runs { $len } cells; the rules recommend walls no longer than two cells
 # A record's declared result checked against its moves (record::check_result).
@@ -244,7 +258,9 @@ pdn-no-game = the file holds no game
 
 ## Puzzles (tablero_ai::puzzles): why a puzzle file is refused
 puzzle-line = line { $line }: { $problem }
-puzzle-problem-json = not a puzzle: { $error }
+puzzle-problem-json-syntax = not JSON (column { $column })
+puzzle-problem-json-missing = not a puzzle: the field { $field } is missing (column { $column })
+puzzle-problem-json-kind = not a puzzle: a value of the wrong kind for its field (column { $column })
 puzzle-problem-tampered = its id does not match its content (the line was changed)
 puzzle-problem-game = unknown game { $game }
 puzzle-problem-variant = variant { $variant } does not read

@@ -14,6 +14,33 @@ unknown-player = jugador desconocido { $text }: usa p1, p2, { $first } o { $seco
 bad-player = { $error }; o human (persona)
 match-no-position = --match juega dos partidas desde la posición inicial; --position y --moves no se aplican
 
+## A variant's name in a title (docs/cli.md): the words the games write,
+## in the language in use; a layout or a rule set's cards stay as written.
+
+variant-label = { $variant ->
+    [default] estándar
+    [standard] estándar
+    [flipped] invertida
+    [publisher] editorial
+    [seed] semilla
+    [russian] rusas
+    [turkish] turcas
+    [english] inglesas
+   *[other] { $variant }
+}
+
+## A side in a sentence. Draughts' Blancas and Negras are plural and
+## feminine ("Ganan las negras", "Las blancas se rinden"); every other side
+## is one name ("Gana Rojo"). The terminal gives each side it names ($side,
+## $other) with its number ($side-number: one or plural, from this
+## message) and its name in small letters ($side-lower); docs/i18n.md.
+
+side-number = { $side ->
+    [Blancas] plural
+    [Negras] plural
+   *[other] one
+}
+
 ## tablero play --help
 
 play-about = Jugar una partida en el terminal.
@@ -35,7 +62,7 @@ play-opt-match = Jugar un match de dos partidas (regla 11 del Jarmo): en la segu
 play-opt-layout = Fichero de disposición del Imago (lo mismo que `--variant @FICHERO`).
 play-opt-position = Empezar desde esta posición (su texto) en vez de la posición inicial.
 play-opt-moves = Jugadas que se juegan antes, en la notación del juego, separadas por comas; `@FICHERO` lee las jugadas de un registro guardado (o una lista de jugadas).
-play-opt-table = Linja: una tabla de valores exactos (creada con `tablero solve linja --build-table`), proyectada en memoria: el nivel 5, `solver` y las pistas juegan y muestran valores exactos allí donde cubre la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas de $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl y linja-seed.tbl].
+play-opt-table = Una tabla de valores exactos, de Linja (`tablero solve linja --build-table`) o una tabla de finales de Super Dimensiones (`tablero solve dimensiones --build-table`), proyectada en memoria: el nivel 5, `solver`, las pistas y las revisiones juegan y muestran entonces valores exactos dondequiera que cubra la posición. Una por conjunto de reglas; `none` no usa ninguna [por defecto: las tablas que haya en $XDG_DATA_HOME/tablero o ~/.local/share/tablero, llamadas linja-publisher.tbl, linja-seed.tbl y dimensiones-M-C-N-W-R.tbl (las cartas del conjunto)].
 specs-help =
     Jugadores (QUIÉN, SPEC):
       human                       una persona en este terminal (solo play)
@@ -82,22 +109,52 @@ play-keys =
       F7           girar el tablero (las filas al revés)
       Esc          borra la línea; sale de una partida terminada
       F10, Ctrl-C, Ctrl-D  salir (el registro conserva todas las jugadas)
-to-move = Mueve { $side }. Jugadas legales:
-to-move-army = Mueve { $side } ({ $army }). Jugadas legales:
+to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}. Jugadas legales:
+to-move-army = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $army }). Jugadas legales:
 line-too-long = Esa línea tiene { $len } bytes; una orden tiene como mucho { $max }.
 line-not-utf8 = Esa línea no es texto UTF-8 válido; escríbela de nuevo.
 cannot-read = no se puede leer la entrada: { $error }
-offers-draw = { $side } ofrece tablas. { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
-declines-draw = { $side } rechaza las tablas.
-computer-accepts-draw = { $side } ({ $spec }) acepta las tablas.
-computer-declines-draw = { $side } ({ $spec }) rechaza las tablas.
-computer-paused = Mueve { $side } ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
+offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }, escribe `tablas` para aceptar; cualquier otra cosa rechaza:{ " " }
+declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+}
+computer-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) aceptan las tablas.
+   *[one] { $side } ({ $spec }) acepta las tablas.
+}
+computer-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) rechazan las tablas.
+   *[one] { $side } ({ $spec }) rechaza las tablas.
+}
+computer-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $spec }): escribe `sigue` (o pulsa Intro) para que mueva.
 paused-other = { $text }: escribe `sigue`, o `salir` para terminar.
-wins = Gana { $side }
+wins = { $side-number ->
+    [plural] Ganan las { $side-lower }
+   *[one] Gana { $side }
+}
 draw = Tablas
 result = { $result } ({ $why }). Resultado { $score }.
-computer-claims = { $side } ({ $spec }) reclama la victoria: { $claim }.
-computer-plays = { $side } ({ $spec }) juega { $mv }
+computer-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) reclaman la victoria:
+   *[one] { $side } ({ $spec }) reclama la victoria:
+} { $claim }.
+computer-plays = { $side-number ->
+    [plural] Las { $side-lower } ({ $spec }) juegan { $mv }
+   *[one] { $side } ({ $spec }) juega { $mv }
+}
 claim-word = reclamación
 move-taken-back = Jugada retirada.
 back-to-start = De vuelta al inicio.
@@ -133,8 +190,8 @@ reason-move-cap = se alcanzó el límite de jugadas
 reason-passed = los dos bandos se han cruzado
 reason-resign = abandono
 reason-agreed = de común acuerdo
-reason-time = se acabó el tiempo (partida perdida por tiempo)
-reason-forfeit = perdida por incomparecencia
+reason-time = por tiempo
+reason-forfeit = por incomparecencia
 reason-aborted = la partida se anuló
 reason-subgames = las dos subpartidas están decididas
 reason-no-archers = { $side } no tiene arqueros
@@ -220,8 +277,44 @@ tui-taken-back = { $n ->
 }
 tui-no-number = No hay jugada número { $n }; la lista (`jugadas`) tiene { $count }.
 tui-not-your-turn = No te toca.
-tui-keys-bar = F1 ayuda F2 pista F3 deshacer F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
-tui-keys-bar-clock = F1 ayuda F2 pista F4 tablas F5 reclamar F6 rendirse F7 girar F10 salir ↑↓ Intro
+tui-key-help = F1 ayuda
+tui-key-hint = F2 pista
+tui-key-undo = F3 deshacer
+tui-key-draw = F4 tablas
+tui-key-claim = F5 reclamar
+tui-key-resign = F6 rendirse
+tui-key-flip = F7 girar
+tui-key-quit = F10 salir
+tui-key-choose = ↑↓ Intro
+tui-key-leave = Intro o Esc sale
+tui-help-intro =
+    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
+    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
+    lo que escribiste antes acota la elección) y pulsa Intro.
+tui-help-line-help = F1 o ?   esta ayuda
+tui-help-line-hint = F2       una pista: la jugada del jugador exacto o del nivel 5
+tui-help-line-undo = F3       deshacer (contra el ordenador: vuelve a tu último turno)
+tui-help-line-draw = F4       ofrecer tablas
+tui-help-line-claim = F5       reclamar la victoria ({ $claim })
+tui-help-line-resign = F6       rendirse (pregunta antes: s o F6 otra vez)
+tui-help-line-flip = F7       girar el tablero
+tui-help-line-quit = F10, Ctrl-C o Ctrl-D  salir (el registro se conserva)
+tui-help-line-esc = Esc      borrar la línea de la jugada
+tui-help-line-leave = Intro o Esc  salir de la partida terminada
+tui-help-words = También valen las palabras { $words }.
+tui-word = { $command ->
+    [help] ayuda
+    [moves] jugadas
+    [hint] pista
+    [undo] deshacer
+    [draw] tablas
+    [claim] reclamar
+    [resign] rendirse
+    [flip] girar
+    [quit] salir
+   *[other] { $command }
+}
+tui-too-small = Este terminal ({ $width }x{ $height }) es demasiado pequeño para el tablero, que necesita al menos { $need_width }x{ $need_height }. Agranda la ventana, o juega línea a línea con --plain. F10 sale.
 tui-none = ninguna
 tui-hint-word = pista
 tui-thinking-word = pensando
@@ -229,28 +322,44 @@ tui-last-search = última búsqueda: { $info }
 tui-captured = Piezas perdidas: { $list }
 tui-moves = Jugadas
 tui-enter-leaves = { $result } Intro o Esc para salir.
-tui-person-to-move = Mueve { $side }: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
-tui-paused = Mueve { $side } ({ $name }): Intro (o `sigue`) lo deja mover.
-tui-computer-to-move = Mueve { $side } ({ $name }).
-tui-played = { $side } ({ $name }) jugó { $mv }. { $prompt }
-tui-claims = { $side } ({ $name }) reclama la victoria: { $claim }. { $prompt }
-tui-accepts-draw = { $side } acepta las tablas. { $prompt }
-tui-declines-draw = { $side } rechaza las tablas. { $prompt }
-tui-resigns = { $side } se rinde.
-tui-offers-draw = { $side } ofrece tablas. { $other }: s acepta, cualquier otra tecla rechaza.
+tui-person-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+}: escribe una jugada o { $choose } con ↑↓, y pulsa Intro.
+tui-paused = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }): Intro (o `sigue`) lo deja mover.
+tui-computer-to-move = { $side-number ->
+    [plural] Mueven las { $side-lower }
+   *[one] Mueve { $side }
+} ({ $name }).
+tui-played = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) jugaron { $mv }.
+   *[one] { $side } ({ $name }) jugó { $mv }.
+} { $prompt }
+tui-claims = { $side-number ->
+    [plural] Las { $side-lower } ({ $name }) reclaman la victoria:
+   *[one] { $side } ({ $name }) reclama la victoria:
+} { $claim }. { $prompt }
+tui-accepts-draw = { $side-number ->
+    [plural] Las { $side-lower } aceptan las tablas.
+   *[one] { $side } acepta las tablas.
+} { $prompt }
+tui-declines-draw = { $side-number ->
+    [plural] Las { $side-lower } rechazan las tablas.
+   *[one] { $side } rechaza las tablas.
+} { $prompt }
+tui-resigns = { $side-number ->
+    [plural] Las { $side-lower } se rinden.
+   *[one] { $side } se rinde.
+}
+tui-offers-draw = { $side-number ->
+    [plural] Las { $side-lower } ofrecen tablas.
+   *[one] { $side } ofrece tablas.
+} { $other }: s acepta, cualquier otra tecla rechaza.
 tui-pick = { $i }/{ $n }, ↑↓ para elegir
 tui-help-title = Ayuda
-tui-help =
-    Escribe una jugada en la notación del juego (las mayúsculas se leen como minúsculas) o
-    su número, y pulsa Intro; o elige una de las jugadas legales con ↑↓ (también ← → y Tab;
-    lo que escribiste antes acota la elección) y pulsa Intro.
-
-    F1 o ?   esta ayuda          F2 pista: resolvedor o nivel 5
-    F3 deshacer (contra el ordenador: vuelve a tu último turno)
-    F4 ofrecer tablas            F5 reclamar la victoria (la Jacke del Imago)
-    F6 rendirse                  F7 girar el tablero (las filas al revés)
-    Esc borra la línea           F10, Ctrl-C o Ctrl-D sale (el registro se conserva)
-    También valen las palabras ayuda, jugadas, pista, deshacer, tablas, reclamar, rendirse, girar, salir.
 tui-help-close = Cualquier tecla cierra esta ayuda.
 
 ## tablero moves (la forma de texto; --json no cambia)
@@ -300,14 +409,27 @@ perft-opt-threads = Hilos que cuentan a la vez (se reparten las posiciones a dos
 moves-about = Mostrar una posición, el bando al que le toca, su resultado y sus jugadas legales.
 moves-opt-json = Imprimir JSON: `{ "{" }"position", "side", "army", "outcome", "legal"{ "}" }`.
 solve-about = Resolver un juego exactamente, donde tablero tiene un resolutor exacto (ver `solve --help`).
-solve-opt-json = Imprimir JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (con --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`.
+solve-opt-json = Imprimir JSON: Imago `positions`, `wins`, `losses`, `draws`, `start` (con --position/--moves: `position`, `value`, `moves`); Linja `score_diff`, `best_move`, `positions`, `seconds`; Super Dimensiones `position`, `exact`, `subgame`, `margin`, `best_moves`, `moves` (con --build-table: `rules`, `pieces`, `entries`, `bands`, `checksum`, `seconds`).
 solve-opt-max-positions = Linja: abandonar cuando la búsqueda haya guardado tantas posiciones [por defecto: 20000000, unos pocos gigabytes como mucho; la posición inicial queda muy lejos].
-solve-opt-build-table = Linja: construir en FICHERO la tabla del valor de cada posición (reanuda una construcción que encuentre allí).
-solve-opt-table = Linja: responder con esta tabla en vez de buscar.
-solve-opt-verify = Linja: comprobar la tabla dada con --table (suma de control, y que cada valor sea igual al de su mejor sucesora).
+solve-opt-build-table = Linja: construir en FICHERO la tabla del valor de cada posición; Super Dimensiones: la tabla de finales de la subpartida (conjuntos de reglas con las cartas M y W, --variant, por defecto M-C-N-W-R). Reanuda una construcción que encuentre allí.
+solve-opt-table = Linja, Super Dimensiones: responder con esta tabla en vez de buscar.
+solve-opt-verify = Linja, Super Dimensiones: comprobar la tabla dada con --table (suma de control, y que cada valor sea igual al de su mejor sucesora).
 solve-opt-rules = Linja: las reglas de --build-table, `publisher` o `seed` (lo mismo que --variant).
 solve-opt-free = Linja: piezas por bando fuera de la línea de meta que cubre --build-table (12: todas las posiciones; menos: una pequeña parte cerrada del juego).
-solve-opt-threads = Linja: hilos de trabajo de --build-table y --verify (por defecto: los núcleos).
+solve-opt-threads = Linja, Super Dimensiones: hilos de trabajo de --build-table y --verify (por defecto: los núcleos).
+solve-opt-pieces = Super Dimensiones: el máximo de piezas (de ambos ejércitos) de las posiciones que cubre --build-table (8: la tabla entera; de 2 a 12).
+solve-dimensiones-needs-table = Super Dimensiones se resuelve con sus tablas de finales: indica --table ARCHIVO (construida con --build-table ARCHIVO)
+solve-dimensiones-no-subgame = el conjunto de reglas { $rules } no tiene tabla de finales: las tablas son de la subpartida de los conjuntos con las cartas M y W, sin +huff
+solve-dimensiones-table = { $path } ({ $rules }, { $pieces } piezas como mucho)
+solve-dimensiones-not-covered = la tabla no cubre esta posición (más de { $pieces } piezas en la subpartida)
+solve-dimensiones-subgame = { $value } (quedan { $left } medias jugadas antes del límite)
+solve-dimensiones-subgame-alone = { $value } para { $army }, la subpartida sola (las dos subpartidas siguen abiertas: no es exacto para la partida entera)
+solve-subgame-win = subpartida ganada
+solve-subgame-draw = subpartida en tablas
+solve-subgame-loss = subpartida perdida
+solve-slice = corte { $slice } ({ $done }/{ $slices } hechos)
+solve-resumed-slices = reanudada tras { $done } de { $slices } cortes
+field-subgame = subpartida
 bench-about = Medir partidas al azar por segundo desde la posición inicial.
 bench-opt-variant = La variante (ver `tablero perft --help`); `@FICHERO` lee un fichero.
 bench-opt-seconds = Cuánto tiempo jugar, en segundos.
@@ -325,7 +447,7 @@ match-opt-sprt = Parar cuando decida la prueba secuencial de razón de probabili
 match-opt-openings = Medias jugadas al azar antes de cada par de partidas.
 match-opt-seed = Semilla de las aperturas y de los jugadores.
 match-opt-records = Guardar el registro de cada partida en CARPETA como `game-001.txt`, `game-002.txt`, ... (se crea si falta), con los jugadores como etiquetas.
-match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+match-opt-json = Imprimir JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt (e interrupted: true tras Ctrl-C); las líneas de cada partida van entonces a la salida de errores.
 engine-about = Hablar el protocolo de motores UGI por la entrada y la salida estándar.
 engine-after-help = { specs-help }
 engine-opt-game = El juego con el que empezar (`setoption name game value ...` lo cambia).
@@ -416,7 +538,7 @@ serve-opt-smtp = Enviar avisos por correo de las partidas por correspondencia a 
 serve-opt-smtp-from = El remitente de los avisos.
 serve-opt-public-url = La dirección del servidor tal como la ven los jugadores, para los enlaces de los correos (por defecto: la dirección en la que escucha).
 serve-opt-mail-quiet = El tiempo mínimo entre dos avisos a una dirección, en segundos.
-lab-opt-exact = Linja: responder con una tabla de finales en lugar de jugar partidas (`--table FICHERO` o `--free K`).
+lab-opt-exact = Linja, Super Dimensiones: responder con tablas de finales en lugar de jugar partidas (`--table FICHERO`, o `--free K` para Linja, `--pieces K` para Super Dimensiones).
 lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).
 
 ## What solve, lab, match, bench and perft print (labels are padded after translation; --json stays English)
@@ -453,7 +575,10 @@ solve-longest-win = victoria forzada más larga: { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas
 }
-solve-start-label = inicio, empieza { $side }
+solve-start-label = inicio, { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 solve-value-for = { $value } para { $side }
 solve-value-for-mover = { $value } para { $side }, que mueve
 solve-value-win = victoria en { $plies }
@@ -470,6 +595,7 @@ solve-checksum-ok = correcta
 solve-checksum-wrong = INCORRECTA
 solve-layer = capa { $layer } ({ $done }/{ $layers } hechas)
 tables-installed = Linja (reglas { $rules }): valores exactos de { $path }
+tables-installed-dimensiones = Super Dimensiones ({ $rules }): tabla de finales de { $path }
 tables-none-serve = Linja: no hay tabla de valores exactos instalada, así que las revisiones, las pistas y el nivel 5 usan el resolvedor de finales, que solo alcanza las últimas jugadas de una partida; `tablero solve linja --build-table ARCHIVO` construye la tabla (unos 20 minutos y 2,5 GB), y luego `tablero serve --table ARCHIVO` (o dejarla en ~/.local/share/tablero/linja-publisher.tbl) la usa.
 bar-games = partidas
 bar-layouts = disposiciones
@@ -495,7 +621,10 @@ lab-worker-played = { $n ->
     [one] jugada { $n } unidad
    *[other] jugadas { $n } unidades
 } del estudio de { $game }
-lab-side-first = empieza { $side }
+lab-side-first = { $side-number ->
+    [plural] empiezan las { $side-lower }
+   *[one] empieza { $side }
+}
 lab-first-moves = { $value }; { $losing } de { $moves } primeras jugadas pierden (la derrota más pronta { $soonest }, la más tardía { $latest })
 lab-shares = posiciones ganadas/perdidas/en tablas: { $won }% / { $lost }% / { $drawn }%; victoria forzada más larga { $plies ->
     [one] { $plies } jugada
@@ -505,6 +634,7 @@ lab-searched = { $layouts ->
     [one] buscada
    *[other] buscadas
 } { lab-layouts-searched } en { $seconds } s; la mejor primero:
+lab-report-written = El informe está en { $path }
 lab-file = fichero: { $path }
 lab-linja-table = Linja, reglas { $rules }, tabla de { $free ->
     [one] { $free } pieza libre
@@ -524,9 +654,17 @@ match-sprt = SPRT: { $verdict ->
     [continue] sin decidir
    *[other] { $verdict }
 }
-match-tally = +{ $a } ={ $draws } -{ $b }  puntuación { $score }
-match-progress = partida { $game }/{ $total }: { $tally }  [{ $seconds } s]
+match-start = Encuentro de { $a } (A) contra { $b } (B) a { $game } ({ $variant }), { $games } partidas
+match-started = Empieza la partida { $game } de { $total } ({ $p1 } contra { $p2 })
+match-finished = Termina la partida { $game } ({ $p1 } contra { $p2 }): { $result }
+match-score = Puntuación de { $a } contra { $b }: { $wins } - { $losses } - { $draws }  [{ $score }] { $games }
+match-interrupted = Interrupido: { $games ->
+    [0] ninguna partida terminada
+    [one] la partida terminada
+   *[other] las { $games } partidas terminadas
+} hasta ahora (una partida en juego no cuenta):
 perft-total = total: { $n }
+perft-divide-depth = --divide cuenta bajo cada primera jugada: da --depth 1 o más
 rules-publisher = editorial
 rules-seed = semilla
 pdn-only-draughts = { $path }: los registros PDN son de damas; los registros de { $game } se guardan en el formato del proyecto (con otro nombre que *.pdn)
@@ -555,7 +693,7 @@ print-written = { $path }: { $pages ->
 match-sprt-two = --sprt toma ELO0,ELO1, p. ej. 0,50
 match-sprt-order = --sprt necesita ELO0 < ELO1
 lab-search-layouts-exact = --search-layouts es para el laboratorio exacto de Imago (sin --level, --players ni --ladder)
-lab-exact-linja = --exact es para Linja (el laboratorio de Imago ya es exacto sin él)
+lab-exact-linja = --exact es para Linja y Super Dimensiones (el laboratorio de Imago ya es exacto sin él)
 lab-unknown-game = juego desconocido { $text }: imago, jarmo, linja, dimensiones, draughts o worker
 lab-worker-database = un trabajador necesita --database postgres://...
 lab-no-survey = no hay ningún estudio en cola en esa base de datos
@@ -567,7 +705,10 @@ lab-bad-layout = disposición no válida: { $error }
 lab-walls-range = --walls va de 1 a 12
 lab-free-range = --free va de 1 a 12
 lab-one-rule-set = el laboratorio exacto estudia un solo reglamento: --variants publisher o seed
-lab-exact-needs-table = --exact necesita --table FICHERO o --free K
+lab-exact-needs-table = --exact necesita --table FICHERO, o --free K (Linja) o --pieces K (Super Dimensiones)
+lab-opt-pieces = Laboratorio exacto de Super Dimensiones: construir (o reutilizar) en la carpeta del informe la tabla de finales de como mucho K piezas de cada conjunto de reglas de --variants que la tenga (cartas M y W; `all`: los ocho).
+lab-dimensiones-no-table = ninguno de estos conjuntos de reglas tiene tabla de finales: las tablas son de los conjuntos con las cartas M y W, sin +huff
+lab-dimensiones-study = { $rules }, como mucho { $pieces } piezas: { $n } posiciones; no son tablas el { $decisive } % (con material igual el { $even } %); las decide el juego, no el límite de jugadas, el { $play } %; la más larga forzada { $longest } medias jugadas
 cannot-write = no se puede escribir { $path }
 cannot-create = no se puede crear { $path }
 serve-no-runtime = no se puede arrancar el entorno asíncrono
@@ -700,8 +841,14 @@ tui-move-number = número { $n } de la lista (`jugadas`)
 tui-help-lines = líneas { $from }-{ $to } de { $total }: ↑↓ RePág AvPág desplazan
 line-full-screen-only = `{ $word }` solo funciona a pantalla completa.
 jarmo-lines-title = Líneas desde los arqueros de { $side }:
-reason-no-pieces = { $side } no tiene piezas
-reason-blocked = { $side } no puede mover
+reason-no-pieces = { $side-number ->
+    [plural] a las { $side-lower } no les quedan piezas
+   *[one] a { $side } no le quedan piezas
+}
+reason-blocked = { $side-number ->
+    [plural] las { $side-lower } no pueden mover
+   *[one] { $side } no puede mover
+}
 dim-end-no-pieces = { $army } no tiene piezas
 dim-end-blocked = { $army } no pudo mover
 dim-end = { $first }; { $second }
@@ -714,8 +861,17 @@ review-opt-depth = Jarmo, Super Dimensiones, damas: la profundidad de la búsque
 review-opt-max-positions = Linja sin tabla: cuántas posiciones guarda como mucho el solucionador de finales en toda la revisión [por defecto: 2000000].
 review-opt-threads = Jarmo, Super Dimensiones, damas: posiciones que se buscan a la vez.
 review-progress = revisando: { $done }/{ $total }
+review-played = Jugada el { $date } { $clock ->
+    [none] sin reloj
+    [unknown] con un reloj que no se sabe
+   *[other] con reloj { $clock }
+}.
 review-title = Revisión de { $game } ({ $variant }): { $how }
 review-how-exact = valores exactos { $sources }
+review-how-none = no se pudo juzgar ninguna jugada: ninguna tabla de valores exactos cubre esta partida y el solucionador de finales no llega a ninguna de sus posiciones (`tablero solve linja --build-table` construye la tabla)
+review-none-judged = No se juzgó ninguna jugada, así que de ninguna se dice que cambiara el resultado.
+review-view-search = Valores para { $side } (el jugador uno), una búsqueda por posición: el segundo valor de una jugada es el primero de la siguiente. Un veredicto compara la mejor jugada con la jugada hecha, vistas igual de lejos (la posición tras la jugada se busca una jugada menos), así que puede no coincidir con el cambio entre dos valores.
+review-view-exact = Valores exactos para { $side } (el jugador uno) con juego perfecto desde cada posición.
 review-how-search = alfa-beta a profundidad { $depth } con la evaluación del juego
 review-source = { $source ->
     [solver] del solucionador
@@ -741,11 +897,14 @@ review-beyond = { $n ->
     [one] { $n } jugada queda
    *[other] { $n } jugadas quedan
 } fuera de alcance (?): ninguna tabla de valores exactos las cubre y el solucionador de finales no llega (`tablero solve linja --build-table` construye la tabla).
-review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after }.
+review-slipped = El resultado se escapó en la jugada { $ply } ({ $side }, { $played }): { $before } → { $after } para { $p1 }.
 review-no-slip = Ninguna jugada cambió el resultado con juego perfecto.
 review-accuracy = { $side }: { $percent } % de precisión ({ $kept } de { $judged } jugadas mantuvieron el valor)
 review-accuracy-none = { $side }: ninguna jugada juzgada
-review-chart = El valor a lo largo de la partida para { $side } ({ $plies } jugadas):
+review-chart = El valor a lo largo de la partida para { $side } ({ $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}):
 review-chart-even = igualdad
 review-unknown-game = juego desconocido { $game } en el registro: los juegos son { $games }
 play-opt-black = Quién juega con Negras (el jugador dos de Linja y de las damas rusas y turcas, el jugador uno de las damas inglesas, que empieza); como --p1.
@@ -760,6 +919,7 @@ match-book-variant = la apertura { $number } es de la variante { $found }, no de
 match-book-empty = el libro no contiene ninguna apertura
 match-opt-book = Aperturas de FICHERO en lugar de jugadas al azar, la pareja N toma la N-ésima (vuelve a empezar si hay menos): un archivo PDN de partidas de damas, un registro o un texto de listas de jugadas desde el inicio, una por línea (`c3-d4, f6-e5`; `#` empieza una línea de comentario).
 play-opt-clock = Jugar con reloj: minutos para la partida + segundos que se añaden tras cada jugada (Fischer), como 5+3, 1+0 o 0.5+0 (como mucho 180+180). La primera jugada pone en marcha los relojes; el bando cuyo reloj se agota pierde por tiempo. El ordenador toma entonces su tiempo de su reloj. Sin deshacer.
+play-clock-bad = { $text } no es un control de tiempo: escribe minutos+segundos de incremento, como 5+3 o 0.5+0 (como mucho { $minutes }+{ $seconds })
 play-clock-live-only = { $text }: en el terminal solo se juega con reloj en vivo (minutos+segundos, como 5+3); los días por jugada son para las partidas en el servidor
 play-clock-no-match = --clock no va con --match: juega las dos partidas una a una
 clock-line = Relojes: { $clocks }
@@ -773,7 +933,7 @@ puzzles-generate-opt-game = El juego.
 puzzles-generate-opt-variant = La variante [por defecto: la del juego].
 puzzles-generate-opt-count = Cuántos problemas.
 puzzles-generate-opt-seed = La semilla de la primera partida (las siguientes cuentan hacia arriba).
-puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar].
+puzzles-generate-opt-out = Escribe los problemas en FICHERO (líneas JSON) [por defecto: la salida estándar, en líneas JSON si es un fichero o una tubería, como una lista de los problemas si es un terminal].
 puzzles-generate-opt-from-records = Extrae primero de las partidas guardadas en CARPETA (registros de este juego; los demás se saltan).
 puzzles-generate-opt-max-games = Se rinde tras tantas partidas propias.
 puzzles-generate-opt-depths = Jarmo, Super Dimensiones, damas: las dos profundidades de búsqueda, corta y larga, como 3,5 [por defecto: la de la revisión y dos menos].
@@ -781,6 +941,11 @@ puzzles-generate-opt-max-positions = Linja sin tabla: cuántas posiciones como m
 puzzles-bad-depths = --depths { $text }: da dos profundidades de 1 a 30, primero la corta, como 3,5
 puzzles-progress = extrayendo: { $games } partidas, { $found } de { $count } problemas
 puzzles-done = { $found } de { $count } problemas de { $game } encontrados.
+puzzles-list-line = { $number }. { $id } · { $theme } · dificultad { $difficulty } · { $side-number ->
+    [plural] mueven las { $side-lower }
+   *[one] mueve { $side }
+} · { $position }
+puzzles-list-save = Estos problemas no se han guardado: `--out FICHERO` los escribe para `tablero puzzle FICHERO` (o envía la salida estándar a un fichero).
 value-depth-depth = PROFUNDIDAD,PROFUNDIDAD
 value-rating = PUNTUACIÓN
 puzzle-about = Resuelve problemas en el terminal: acierto o fallo al momento, una racha, una puntuación.
@@ -791,11 +956,17 @@ puzzle-opt-no-color = Dibuja el tablero sin colores (también si NO_COLOR está 
 puzzle-cannot-read = no se pueden leer los problemas de { $path }
 puzzle-none = { $path } no tiene ningún problema de ese juego
 puzzle-title = Problema { $number } de { $total } · { $game } ({ $variant }) · { $theme } · dificultad { $difficulty } · tu puntuación { $rating }
-puzzle-task = Juegan { $side }: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
+puzzle-task = { $side-number ->
+    [plural] Juegan las { $side-lower }
+   *[one] Juega { $side }
+}: encuentra la única mejor jugada ({ $theme }). Escribe una jugada, `jugadas`, `saltar` o `salir`.
 puzzle-help = Escribe una jugada en la notación del juego (o su número en la lista de `jugadas`), `jugadas` para ver las legales, `saltar` para el siguiente problema, `salir` para terminar.
 puzzle-skipped = Saltado: la respuesta era { $answer }.
 puzzle-right = ¡Bien! { $answer }. Racha { $streak }; puntuación { $rating } ({ $change }).
-puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. Se acabó la racha; puntuación { $rating } ({ $change }).
+puzzle-wrong = Mal: { $played }; la respuesta era { $answer }. { $ended ->
+    [0] Puntuación
+   *[other] Se acabó la racha de { $ended }; puntuación
+} { $rating } ({ $change }).
 puzzle-move-exact = { $mv } ({ $value })
 puzzle-move-searched = { $mv } ({ $shallow } a profundidad { $a }, { $deep } a profundidad { $b })
 puzzle-summary = { $right } de { $tried } bien; mejor racha { $streak }; puntuación { $rating }.

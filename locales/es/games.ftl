@@ -9,7 +9,7 @@ list-join = { $a }; { $b }
 list-item = { $text }
 list-or = { $a }, { $b }
 move-empty = jugada vacía
-move-syntax = «{ $text }» no es una jugada: { $reason } (en el byte { $at })
+move-syntax = «{ $text }» no es una jugada: { $reason }
 move-illegal = { $text } no es legal aquí
 move-illegal-why = { $text } no es legal aquí: { $why }
 move-ambiguous = { $text } es ambigua: puede ser { $candidates }
@@ -256,6 +256,9 @@ record-wrong-game = este es un registro de { $found }, no de { $expected }
 record-bad-variant = etiqueta Variant no válida: { $error }
 record-bad-position = etiqueta Position no válida: { $error }
 record-bad-result = resultado no válido: { $error }
+record-bad-value = etiqueta { $tag } no válida: { $reason }
+record-time-control = { $text } no es un control de tiempo como lo escribe PGN (`-` sin reloj, `?` desconocido, segundos e incremento `180+2`, jugadas en segundos `40/7200`, periodos unidos por `:`)
+record-date = { $text } no es una fecha como la escribe PGN (`2025.03.01`, con `?` en la parte que no se sabe: `2025.??.??`)
 record-result-word = Result { $result } no es p1, p2, draw ni *
 record-needs-reason = una partida terminada necesita la etiqueta Reason
 record-unknown-reason = Reason desconocida: { $reason }
@@ -301,6 +304,17 @@ linja-table-bad-layers = número de capas erróneo en la cabecera
 linja-table-other-rules = { $path } guarda una tabla de las reglas { $rules } con { $free } piezas libres, no { $wanted } con { $wanted_free }; bórralo o indica otro archivo
 linja-table-in-use = ya hay en uso una tabla de las reglas { $rules }
 linja-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
+dimensiones-table-io = { $reason }
+dimensiones-table-incomplete = la tabla no está terminada: { $done } de { $slices } cortes (vuelve a ejecutar --build-table para continuar)
+dimensiones-table-too-short = el archivo es demasiado corto para una tabla de Super Dimensiones
+dimensiones-table-not-a-table = no es una tabla de Super Dimensiones de tablero
+dimensiones-table-version = tabla de formato { $version }; este programa lee el formato { $reads }
+dimensiones-table-bad-header = la cabecera de la tabla está dañada
+dimensiones-table-bad-length = el archivo tiene { $bytes } bytes; su cabecera dice { $want }
+dimensiones-table-other-rules = { $path } guarda una tabla de las reglas { $rules } con { $pieces } piezas, no { $wanted } con { $wanted_pieces }; bórralo o indica otro archivo
+dimensiones-table-in-use = ya hay en uso una tabla de las reglas { $rules }
+dimensiones-table-holds-rules = este archivo guarda la tabla de las reglas { $rules }
+dimensiones-table-check-failed = la comprobación encontró { $wrong } valores erróneos en el corte { $slice }; no se escribió nada de él
 # Advice on an Imago layout (Layout::warnings).
 imago-long-wall = el muro que empieza en { $wall } ocupa { $len } casillas; las reglas recomiendan muros de dos casillas como mucho
 # A record's declared result checked against its moves (record::check_result).
@@ -314,7 +328,9 @@ pdn-no-game = el archivo no contiene ninguna partida
 
 ## Problemas (tablero_ai::puzzles): por qué se rechaza un fichero de problemas
 puzzle-line = línea { $line }: { $problem }
-puzzle-problem-json = no es un problema: { $error }
+puzzle-problem-json-syntax = no es JSON (columna { $column })
+puzzle-problem-json-missing = no es un problema: falta el campo { $field } (columna { $column })
+puzzle-problem-json-kind = no es un problema: un valor de otra clase que la de su campo (columna { $column })
 puzzle-problem-tampered = su id no corresponde a su contenido (la línea se ha cambiado)
 puzzle-problem-game = juego desconocido { $game }
 puzzle-problem-variant = la variante { $variant } no se puede leer

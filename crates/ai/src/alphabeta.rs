@@ -14,6 +14,7 @@ use crate::bot::{Bot, Budget, Deadline, Limits};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use tablero_core::{Evaluate, Game, History, MoveBuf, Player};
 
 /// The score of a win found at the root; a win `n` plies away scores
@@ -21,6 +22,26 @@ use tablero_core::{Evaluate, Game, History, MoveBuf, Player};
 pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are proved results, not heuristics.
 pub const PROVED: i32 = WIN - 10_000;
+
+/// What a game knows of a position beyond its heuristic ([`AlphaBeta::with_oracle`]):
+/// its exact result with best play, or a better evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The side to move wins with best play.
+    Win,
+    /// Neither side wins.
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// An evaluation for the side to move, in the heuristic's units, to
+    /// use in place of [`Evaluate::evaluate`].
+    Eval(i32),
+}
+
+/// A result known from an oracle (an endgame table) scores as a proved
+/// result this far beyond its ply, so that a game's end found by the
+/// search itself (at most this many plies away) is preferred.
+const KNOWN_PLIES: i32 = 1000;
 
 /// Settings of [`AlphaBeta`].
 #[derive(Clone, Debug)]
@@ -139,13 +160,17 @@ impl<M: Copy> Table<M> {
 pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
     tt: Table<G::Move>,
-    last: Option<(u32, i32, u64)>,
+    /// The last search's `info` fields.
+    last: Option<String>,
+    /// What the game knows beyond its heuristic ([`AlphaBeta::with_oracle`]).
+    oracle: Option<fn(&G) -> Option<Known>>,
 }
 
 /// One search thread: its own move ordering memory, path and counters,
 /// the table and the stop flag shared.
 struct Worker<'a, G: Game> {
     config: &'a AlphaBetaConfig,
+    oracle: Option<fn(&G) -> Option<Known>>,
     tt: &'a Table<G::Move>,
     /// Set when any thread runs out of time; every thread then stops.
     stop: &'a AtomicBool,
@@ -160,6 +185,18 @@ struct Worker<'a, G: Game> {
     /// search path.
     seen: FxHashMap<u64, u32>,
     buffers: Vec<G::MoveList>,
+}
+
+/// The score of a proved result an oracle knows, `ply` plies from the
+/// root, for the side to move.
+fn proved(known: Option<Known>, ply: u32) -> Option<i32> {
+    let far = WIN - KNOWN_PLIES - ply as i32;
+    match known? {
+        Known::Win => Some(far),
+        Known::Loss => Some(-far),
+        Known::Draw => Some(0),
+        Known::Eval(_) => None,
+    }
 }
 
 /// Score of a finished game for `me`, `ply` plies from the root.
@@ -207,6 +244,7 @@ fn from_tt(score: i32, ply: u32) -> i32 {
 impl<'a, G: Game + Evaluate> Worker<'a, G> {
     fn new(
         config: &'a AlphaBetaConfig,
+        oracle: Option<fn(&G) -> Option<Known>>,
         tt: &'a Table<G::Move>,
         stop: &'a AtomicBool,
         deadline: Deadline,
@@ -214,6 +252,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     ) -> Self {
         Worker {
             config,
+            oracle,
             tt,
             stop,
             deadline,
@@ -225,6 +264,11 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             seen: FxHashMap::default(),
             buffers: Vec::new(),
         }
+    }
+
+    /// What the oracle knows of `pos`, if there is one.
+    fn known(&self, pos: &G) -> Option<Known> {
+        self.oracle.and_then(|f| f(pos))
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -301,9 +345,15 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if ply > 0 && self.is_repetition(pos.repetition_key()) {
             return terminal_score(me, pos.repetition_outcome(), ply);
         }
+        let known = if ply > 0 { self.known(pos) } else { None };
+        if let Some(score) = proved(known, ply) {
+            return score;
+        }
         if depth <= 0 {
             return if self.config.quiescence {
                 self.quiesce(pos, me, alpha, beta, ply, 0)
+            } else if let Some(Known::Eval(e)) = known {
+                e
             } else {
                 pos.evaluate()
             };
@@ -399,7 +449,14 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if let Some(o) = pos.outcome() {
             return terminal_score(me, o, ply);
         }
-        let stand = pos.evaluate();
+        let known = self.known(pos);
+        if let Some(score) = proved(known, ply) {
+            return score;
+        }
+        let stand = match known {
+            Some(Known::Eval(e)) => e,
+            _ => pos.evaluate(),
+        };
         if qdepth >= 8 {
             return stand;
         }
@@ -450,7 +507,8 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
 
     /// One iterative deepening from `root` up to `max_depth`, until the
     /// depth is reached, a result is proved or time is up; calls `done`
-    /// after each finished iteration with its depth and score. The main
+    /// after each finished iteration with its depth, its score and the
+    /// nodes this thread has visited so far. The main
     /// thread publishes the depth it is on in `current`; a helper always
     /// takes the next iteration one deeper than that, so that the two
     /// threads fill the table for different depths.
@@ -459,7 +517,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         root: &G,
         max_depth: u32,
         current: &AtomicU32,
-        mut done: impl FnMut(u32, i32),
+        mut done: impl FnMut(u32, i32, u64),
     ) {
         let mut depth = 0;
         loop {
@@ -485,7 +543,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             if self.aborted {
                 break;
             }
-            done(depth, score);
+            done(depth, score, self.nodes);
             if score.abs() >= PROVED {
                 break;
             }
@@ -501,7 +559,17 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             tt: Table::new(config.tt_entries),
             config,
             last: None,
+            oracle: None,
         }
+    }
+
+    /// The same player asking `oracle` at every position below the root:
+    /// a known result ends the search there (scored as a proved result, a
+    /// long way off), a known evaluation replaces the heuristic's.
+    #[must_use]
+    pub fn with_oracle(mut self, oracle: fn(&G) -> Option<Known>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     fn principal_variation(&self, root: &G, max: usize) -> Vec<G::Move> {
@@ -563,8 +631,16 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             pv: vec![first],
         };
         let stop = AtomicBool::new(false);
+        let started = Instant::now();
         let worker = |main: bool| {
-            let mut w = Worker::<G>::new(&self.config, &self.tt, &stop, deadline.clone(), main);
+            let mut w = Worker::<G>::new(
+                &self.config,
+                self.oracle,
+                &self.tt,
+                &stop,
+                deadline.clone(),
+                main,
+            );
             for &k in &past {
                 w.enter(k);
             }
@@ -578,22 +654,23 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     let mut w = worker(false);
                     let (root, current) = (&root, &current);
                     scope.spawn(move || {
-                        w.deepen(root, max_depth, current, |_, _| {});
+                        w.deepen(root, max_depth, current, |_, _, _| {});
                         w.nodes
                     })
                 })
                 .collect();
             let mut w = worker(true);
-            w.deepen(&root, max_depth, &current, |depth, score| {
+            w.deepen(&root, max_depth, &current, |depth, score, nodes| {
                 // Read at once: a later, unfinished iteration may reuse
                 // the root's slot.
                 if let Some(best) = self.tt.probe(root.position_hash()).and_then(|e| e.best) {
                     report.best = best;
                     report.score = score;
                     report.depth = depth;
+                    report.nodes = nodes;
                     report.pv = self.principal_variation(&root, depth as usize);
                     if let Some(p) = &limits.progress {
-                        p.set(progress_line(history.current(), &report));
+                        p.set(info_line(history.current(), &report, started.elapsed()));
                     }
                 }
             });
@@ -605,7 +682,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     .sum::<u64>();
         });
         report.nodes = nodes;
-        self.last = Some((report.depth, report.score, report.nodes));
+        self.last = Some(info_line(history.current(), &report, started.elapsed()));
         report
     }
 }
@@ -622,28 +699,16 @@ fn score_text(score: i32) -> String {
     }
 }
 
-/// `depth D score S pv M1 M2 ...`, the line in notation from `root` (moves
-/// of a focused search stop where the real position no longer has them).
-fn progress_line<G: Game>(root: &G, report: &SearchReport<G::Move>) -> String {
-    let mut pos = root.clone();
-    let mut line = Vec::new();
-    for &mv in &report.pv {
-        if pos.outcome().is_some() || !pos.is_legal(mv) {
-            break;
-        }
-        line.push(
-            pos.format_move(mv)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join("_"),
-        );
-        pos.play_unchecked(mv);
-    }
-    format!(
-        "depth {} score {} pv {}",
-        report.depth,
-        score_text(report.score),
-        line.join(" ")
+/// The search's `info` fields ([`crate::bot::info_fields`]), its line in
+/// notation from `root`.
+fn info_line<G: Game>(root: &G, report: &SearchReport<G::Move>, time: Duration) -> String {
+    crate::bot::info_fields(
+        root,
+        report.depth as usize,
+        &score_text(report.score),
+        report.nodes,
+        time,
+        &report.pv,
     )
 }
 
@@ -669,10 +734,6 @@ impl<G: Game + Evaluate> Bot<G> for AlphaBeta<G> {
     }
 
     fn info(&self) -> Option<String> {
-        let (depth, score, nodes) = self.last?;
-        Some(format!(
-            "depth {depth} score {} nodes {nodes}",
-            score_text(score)
-        ))
+        self.last.clone()
     }
 }

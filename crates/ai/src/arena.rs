@@ -229,6 +229,30 @@ pub fn run_match_from<G: Play>(
     make_b: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
     progress: &(dyn Fn(&Tally, &Finished<G>) + Sync),
 ) -> Tally {
+    run_match_watched(config, opening, make_a, make_b, &|_| {}, progress)
+}
+
+/// A game of a match about to be played, as passed to the `started`
+/// callback of [`run_match_watched`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Starting {
+    /// The game's number in the match, from 1 (as [`Finished::number`]).
+    pub number: u32,
+    /// Whether A plays player one.
+    pub a_first: bool,
+}
+
+/// [`run_match_from`] that also says when each game starts: `started` is
+/// called (from the thread that plays it) just before its first move, so
+/// that a runner can show what is being played before any game ends.
+pub fn run_match_watched<G: Play>(
+    config: &MatchConfig<G::Variant>,
+    opening: &(dyn Fn(u32, u64) -> G + Sync),
+    make_a: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
+    make_b: &(dyn Fn(u64) -> Box<dyn Bot<G>> + Sync),
+    started: &(dyn Fn(Starting) + Sync),
+    progress: &(dyn Fn(&Tally, &Finished<G>) + Sync),
+) -> Tally {
     let pairs = config.games.div_ceil(2);
     let next = AtomicU32::new(0);
     let tally = Mutex::new(Tally::default());
@@ -250,8 +274,10 @@ pub fn run_match_from<G: Play>(
                     .wrapping_add(u64::from(i));
                 let opening: G = opening(i, seed);
                 for a_first in [true, false] {
+                    let number = 2 * i + if a_first { 1 } else { 2 };
                     let mut a = make_a(seed.wrapping_mul(2));
                     let mut b = make_b(seed.wrapping_mul(2).wrapping_add(1));
+                    started(Starting { number, a_first });
                     let h = if a_first {
                         play_game(opening.clone(), [a.as_mut(), b.as_mut()], config.levels)
                     } else {
@@ -263,7 +289,7 @@ pub fn run_match_from<G: Play>(
                     let mut t = tally.lock().expect("tally");
                     t.add(outcome.result_for(a_side));
                     let finished = Finished {
-                        number: 2 * i + if a_first { 1 } else { 2 },
+                        number,
                         a_first,
                         history: &h,
                     };

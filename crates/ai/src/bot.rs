@@ -51,18 +51,47 @@ pub struct Limits {
 }
 
 /// What a running search has found so far, as the fields of an engine
-/// `info` line (`depth 6 score cp 31 pv a1-b2 c3-c4`): written by the search
-/// after each finished iteration, read by whoever waits for it. Alpha-beta
-/// reports after every depth; MCTS reports only its final line, through
-/// [`Bot::info`].
-#[derive(Debug, Default)]
-pub struct Progress(std::sync::Mutex<Option<String>>);
+/// `info` line (`depth 6 score cp 31 nodes 5120 nps 81000 time 63 pv a1-b2
+/// c3-c4`): written by the search after each finished iteration, read by
+/// whoever waits for it, and given at once to the sink of a progress made
+/// [`streaming`](Progress::streaming) (the engine prints each as an `info`
+/// line). Alpha-beta reports after every depth, MCTS after each interval
+/// (its iterations doubling from 1000, and at least once a second).
+#[derive(Default)]
+pub struct Progress {
+    last: std::sync::Mutex<Option<String>>,
+    sink: Option<Sink>,
+}
+
+/// Where a streaming [`Progress`] gives each report.
+type Sink = Box<dyn Fn(&str) + Send + Sync>;
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Progress")
+            .field("last", &self.get())
+            .field("streaming", &self.sink.is_some())
+            .finish()
+    }
+}
 
 impl Progress {
-    /// Replaces the report.
+    /// A progress whose every report is also given to `sink`, from the
+    /// searching thread, as it is made.
+    pub fn streaming(sink: impl Fn(&str) + Send + Sync + 'static) -> Progress {
+        Progress {
+            last: std::sync::Mutex::new(None),
+            sink: Some(Box::new(sink)),
+        }
+    }
+
+    /// Replaces the report (and gives it to the sink).
     pub fn set(&self, line: String) {
+        if let Some(sink) = &self.sink {
+            sink(&line);
+        }
         *self
-            .0
+            .last
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(line);
     }
@@ -70,11 +99,48 @@ impl Progress {
     /// The latest report, if any.
     #[must_use]
     pub fn get(&self) -> Option<String> {
-        self.0
+        self.last
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
     }
+}
+
+/// The fields of an engine `info` line for a search that has reached
+/// `depth` with `score` (`cp 31`, `mate 2`) after `nodes` nodes in `time`:
+/// `depth D score S nodes N nps R time T pv M1 M2 ...` (`time` in
+/// milliseconds, `nps` the nodes a second), the line `pv` written from
+/// `root`, one token a move (spaces as `_`), as far as its moves are legal
+/// there (a focused search's stop where the whole game's position no
+/// longer has them).
+pub(crate) fn info_fields<G: Game>(
+    root: &G,
+    depth: usize,
+    score: &str,
+    nodes: u64,
+    time: Duration,
+    pv: &[G::Move],
+) -> String {
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    for &mv in pv {
+        if pos.outcome().is_some() || !pos.is_legal(mv) {
+            break;
+        }
+        line.push(
+            pos.format_move(mv)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("_"),
+        );
+        pos.play_unchecked(mv);
+    }
+    let nps = u128::from(nodes) * 1_000_000 / time.as_micros().max(1);
+    format!(
+        "depth {depth} score {score} nodes {nodes} nps {nps} time {} pv {}",
+        time.as_millis(),
+        line.join(" ")
+    )
 }
 
 impl Limits {

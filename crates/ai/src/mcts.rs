@@ -8,6 +8,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rustc_hash::FxHashMap;
+use std::time::{Duration, Instant};
 use tablero_core::{Evaluate, Game, History, MoveBuf, Player, Playouts};
 
 /// Settings of [`Mcts`].
@@ -78,6 +79,10 @@ struct Tree<G: Game> {
     playouts: Playouts<G>,
     moves: G::MoveList,
 }
+
+/// What a tree's search calls after each interval: the tree and its
+/// iterations so far.
+type Reporter<'a, G> = dyn FnMut(&Tree<G>, u64) + Send + 'a;
 
 /// What a search found at the root.
 #[derive(Clone, Debug)]
@@ -351,14 +356,21 @@ impl<G: Game + Evaluate> Tree<G> {
         }
     }
 
+    /// Iterates until the deadline or a proof; with `report`, calls it
+    /// after each interval: when the iterations reach 1000, 2000, 4000...
+    /// (doubling, as an iterative deepening's work does) and at least once
+    /// a second besides.
     fn search(
         &mut self,
         config: &MctsConfig,
         deadline: &Deadline,
         base: &FxHashMap<u64, u32>,
+        mut report: Option<&mut Reporter<'_, G>>,
     ) -> u64 {
         let mut path = Vec::new();
         let mut iterations = 0u64;
+        let mut next = REPORT_FIRST;
+        let mut reported = Instant::now();
         while self.nodes[0].proof == Proof::Unknown {
             if iterations > 0 && deadline.reached(iterations) {
                 break;
@@ -368,8 +380,63 @@ impl<G: Game + Evaluate> Tree<G> {
             }
             self.iterate(config, base, &mut path);
             iterations += 1;
+            if let Some(report) = report.as_mut() {
+                let due = iterations >= next
+                    || (iterations % 64 == 0 && reported.elapsed() >= REPORT_EVERY);
+                if due {
+                    report(self, iterations);
+                    next = next.max(iterations.saturating_mul(2));
+                    reported = Instant::now();
+                }
+            }
         }
         iterations
+    }
+
+    /// The most visited line from the root (children with no visit end
+    /// it).
+    fn principal_variation(&self, max: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut n = 0;
+        while line.len() < max {
+            let Some(c) = self
+                .children(n)
+                .filter(|&c| self.nodes[c].visits > 0)
+                .max_by_key(|&c| self.nodes[c].visits)
+            else {
+                break;
+            };
+            line.push(self.nodes[c].mv.expect("child has a move"));
+            n = c;
+        }
+        line
+    }
+
+    /// The engine `info` fields of this tree after `iterations` iterations
+    /// and `time`: the most visited line as `depth` and `pv`, the score of
+    /// its first move (as [`Bot::info`] gives it), the iterations as
+    /// `nodes`.
+    fn info_line(&self, iterations: u64, time: Duration) -> Option<String> {
+        let pv = self.principal_variation(64);
+        let first = self
+            .children(0)
+            .filter(|&c| self.nodes[c].visits > 0)
+            .max_by_key(|&c| self.nodes[c].visits)?;
+        let node = &self.nodes[first];
+        let proved = match node.proof {
+            Proof::Win => Some(true),
+            Proof::Loss => Some(false),
+            Proof::Unknown => None,
+        };
+        let rate = node.reward / f64::from(node.visits.max(1));
+        Some(crate::bot::info_fields(
+            &self.root,
+            pv.len(),
+            &score_text(proved, rate),
+            iterations,
+            time,
+            &pv,
+        ))
     }
 }
 
@@ -427,8 +494,23 @@ impl<G: Game + Evaluate> Mcts<G> {
         }
         let deadline = Deadline::new(self.config.budget, limits);
         let config = &self.config;
+        // The first tree reports its intervals (its own iterations: with
+        // several threads, a part of the whole search).
+        let started = Instant::now();
+        let mut report = |t: &Tree<G>, iterations: u64| {
+            if let (Some(p), Some(line)) =
+                (&limits.progress, t.info_line(iterations, started.elapsed()))
+            {
+                p.set(line);
+            }
+        };
+        let mut wanted: Option<&mut Reporter<'_, G>> = if limits.progress.is_some() {
+            Some(&mut report)
+        } else {
+            None
+        };
         let iterations: u64 = if threads == 1 {
-            self.trees[0].search(config, &deadline, &base)
+            self.trees[0].search(config, &deadline, &base, wanted)
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = self
@@ -436,7 +518,8 @@ impl<G: Game + Evaluate> Mcts<G> {
                     .iter_mut()
                     .map(|t| {
                         let (deadline, base) = (&deadline, &base);
-                        s.spawn(move || t.search(config, deadline, base))
+                        let mine = wanted.take();
+                        s.spawn(move || t.search(config, deadline, base, mine))
                     })
                     .collect();
                 handles
@@ -533,16 +616,28 @@ impl<G: Game + Evaluate> Bot<G> for Mcts<G> {
 
     fn info(&self) -> Option<String> {
         let r = self.last.as_ref()?;
-        let cp = match r.proved {
-            Some(true) => "mate 1".to_string(),
-            Some(false) => "mate -1".to_string(),
-            None => format!(
-                "cp {}",
-                (400.0
-                    * (r.win_rate.clamp(0.001, 0.999) / (1.0 - r.win_rate.clamp(0.001, 0.999)))
-                        .log10()) as i32
-            ),
-        };
-        Some(format!("score {cp} nodes {}", r.iterations))
+        Some(format!(
+            "score {} nodes {}",
+            score_text(r.proved, r.win_rate),
+            r.iterations
+        ))
+    }
+}
+
+/// The first report of a search, in iterations; the next ones double it.
+const REPORT_FIRST: u64 = 1000;
+/// The longest time between two reports of a search.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
+/// A result as an engine's `info` says it: `mate 1` / `mate -1` when
+/// proved, else the win rate as centipawns (400 · log10(p / (1 - p))).
+fn score_text(proved: Option<bool>, win_rate: f64) -> String {
+    match proved {
+        Some(true) => "mate 1".to_string(),
+        Some(false) => "mate -1".to_string(),
+        None => {
+            let p = win_rate.clamp(0.001, 0.999);
+            format!("cp {}", (400.0 * (p / (1.0 - p)).log10()) as i32)
+        }
     }
 }

@@ -116,8 +116,13 @@ pub struct Puzzle {
 /// What is wrong with a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// The line is no puzzle's JSON.
-    Json(String),
+    /// The line is no puzzle's JSON: why, and where (the column, from 1).
+    Json {
+        /// What is wrong.
+        why: JsonWhy,
+        /// The column where the reader stopped, from 1.
+        column: usize,
+    },
     /// The id is not the hash of the rest: the line was changed.
     Tampered,
     /// No game of that name.
@@ -141,7 +146,14 @@ impl Localize for Problem {
     /// `locales/*/games.ftl`).
     fn message(&self) -> Message {
         match self {
-            Problem::Json(e) => Message::of(id!("puzzle-problem-json")).text("error", e),
+            Problem::Json { why, column } => match why {
+                JsonWhy::Syntax => Message::of(id!("puzzle-problem-json-syntax")),
+                JsonWhy::Missing(field) => {
+                    Message::of(id!("puzzle-problem-json-missing")).text("field", field)
+                }
+                JsonWhy::Kind => Message::of(id!("puzzle-problem-json-kind")),
+            }
+            .num("column", *column as i64),
             Problem::Tampered => Message::of(id!("puzzle-problem-tampered")),
             Problem::Game(g) => {
                 Message::of(id!("puzzle-problem-game")).text("game", format!("{g:?}"))
@@ -158,6 +170,39 @@ impl Localize for Problem {
                 Message::of(id!("puzzle-problem-answer")).text("answer", format!("{a:?}"))
             }
             Problem::Values => Message::of(id!("puzzle-problem-values")),
+        }
+    }
+}
+
+/// Why a line is no puzzle's JSON, in words the catalogue translates
+/// (serde's own English stays out of the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JsonWhy {
+    /// The text is not JSON.
+    Syntax,
+    /// A field the puzzle needs is missing.
+    Missing(String),
+    /// A value is not of the kind its field takes.
+    Kind,
+}
+
+impl JsonWhy {
+    /// Why serde could not read a line as a puzzle.
+    fn of(e: &serde_json::Error) -> JsonWhy {
+        use serde_json::error::Category;
+        match e.classify() {
+            Category::Data => {
+                // serde says a missing field as "missing field `name`".
+                let text = e.to_string();
+                match text
+                    .strip_prefix("missing field `")
+                    .and_then(|rest| rest.split_once('`'))
+                {
+                    Some((field, _)) => JsonWhy::Missing(field.to_string()),
+                    None => JsonWhy::Kind,
+                }
+            }
+            Category::Io | Category::Syntax | Category::Eof => JsonWhy::Syntax,
         }
     }
 }
@@ -268,7 +313,9 @@ impl Puzzle {
         if legal != proven || legal.len() < 2 {
             return Err(Problem::Moves);
         }
-        let searched = G::METHOD == Method::Search;
+        // A searched game's position that a table knows (Super
+        // Dimensiones) has exact values, as an exact game's.
+        let searched = G::METHOD == Method::Search && self.source == Source::Search;
         let kinds_ok = self.proof.iter().all(|p| {
             let exact = !matches!(p.value, Value::Eval { .. });
             match (searched, p.deep) {
@@ -334,8 +381,12 @@ pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
             line: i + 1,
             problem,
         };
-        let p: Puzzle =
-            serde_json::from_str(line).map_err(|e| err(Problem::Json(e.to_string())))?;
+        let p: Puzzle = serde_json::from_str(line).map_err(|e: serde_json::Error| {
+            err(Problem::Json {
+                why: JsonWhy::of(&e),
+                column: e.column(),
+            })
+        })?;
         p.check().map_err(err)?;
         out.push(p);
     }
@@ -421,11 +472,20 @@ pub fn mine<G: Review>(
             let (shallow, deep) = options.depths_for::<G>();
             let mut ab = searcher::<G>();
             let mut deep_done = 0;
+            let mut oracle = G::Oracle::default();
             for pos in positions {
                 if deep_done >= DEEP_PER_GAME {
                     break;
                 }
                 if !fresh(pos, seen) {
+                    continue;
+                }
+                // Where a table knows the position (Super Dimensiones'
+                // endgame tables), a proven puzzle or none.
+                if let Some((source, values)) = G::exact_values(&mut oracle, pos, options.reach) {
+                    let values: Vec<(G::Move, Value)> =
+                        values.into_iter().map(|(m, v)| (m, v.into())).collect();
+                    out.extend(exact_puzzle(pos, source, &values));
                     continue;
                 }
                 let first = searched_values(&mut ab, pos, shallow);

@@ -144,9 +144,10 @@ impl From<Exact> for Value {
 pub enum Source {
     /// Imago's solver of the layout.
     Solver,
-    /// Linja's installed table of exact values.
+    /// An installed table of exact values (Linja's; Super Dimensiones'
+    /// endgame tables).
     Table,
-    /// Linja's exact endgame solver.
+    /// An exact endgame solver: Linja's, Jarmo's late-game solver.
     Endgame,
     /// Alpha-beta at the review's depth.
     Search,
@@ -367,7 +368,8 @@ pub trait Review: Play {
 
     /// Exact games: every legal move of `pos` with its exact value for the
     /// side to move, best first, and where they come from; `None` beyond
-    /// reach. Searched games: `None`.
+    /// reach. Searched games: `None`, or where a table knows the position
+    /// (Super Dimensiones), its values: such a move gets an exact verdict.
     fn exact_values(
         _oracle: &mut Self::Oracle,
         _pos: &Self,
@@ -432,7 +434,19 @@ impl Review for Jarmo {
     /// A point (100) is worth an expected score of about 0.66.
     const SCALE: f64 = 150.0;
     type Oracle = ();
+
+    /// Near the end: the late-game solver's exact points differences of
+    /// the position alone, where it proves every move within
+    /// [`JARMO_REVIEW_REACH`] positions (at most `reach`).
+    fn exact_values(_: &mut (), pos: &Jarmo, reach: u64) -> Option<ExactValues<Self::Move>> {
+        let values = Jarmo::exact_move_values(pos, reach.min(JARMO_REVIEW_REACH))?;
+        Some((Source::Endgame, values))
+    }
 }
+
+/// The most positions Jarmo's late-game solver visits for one position of
+/// a review.
+pub const JARMO_REVIEW_REACH: u64 = 20_000;
 
 impl Review for Draughts {
     const METHOD: Method = Method::Search;
@@ -449,6 +463,12 @@ impl Review for Dimensiones {
     /// lead in Conquer (500) about 0.73.
     const SCALE: f64 = 500.0;
     type Oracle = ();
+
+    /// Inside an installed endgame table (one sub-game decided, the other
+    /// in the table): the exact points difference of every move.
+    fn exact_values(_: &mut (), pos: &Dimensiones, _reach: u64) -> Option<ExactValues<Self::Move>> {
+        Some((Source::Table, Dimensiones::exact_move_values(pos, 0)?))
+    }
 }
 
 /// The mover's expected score (0 to 1) for a value: 1 for a win, 0 for a
@@ -544,12 +564,19 @@ pub fn review<G: Review>(
                     let (tx, next) = (tx.clone(), &next);
                     scope.spawn(move || {
                         let mut ab = search_player::<G>(depth);
+                        let mut oracle = G::Oracle::default();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= total || stopped() {
                                 break;
                             }
-                            let r = searched_review(&mut ab, history, i, depth);
+                            // Exact where the game knows the values
+                            // (Super Dimensiones' endgame tables).
+                            let exact = G::exact_values(&mut oracle, &positions[i], options.reach);
+                            let r = match exact {
+                                Some(e) => exact_review(&positions[i], moves[i], i, Some(e)),
+                                None => searched_review(&mut ab, history, i, depth),
+                            };
                             if tx.send((i, r)).is_err() {
                                 break;
                             }

@@ -452,3 +452,63 @@ fn alphabeta_reports_its_best_line_while_it_searches() {
     assert!(line.ends_with(&format!(" pv {}", pv.join(" "))), "{line}");
     assert!(!pv.is_empty());
 }
+
+/// A streaming progress gets a line per finished alpha-beta iteration, in
+/// order, and one per MCTS interval (1000, 2000, 4000... iterations), each
+/// with the engine's fields (#50, item 2).
+#[test]
+fn a_streaming_progress_gets_every_iteration_and_interval() {
+    use std::sync::{Arc, Mutex};
+    use tablero_ai::Progress;
+    use tablero_games::jarmo::Jarmo;
+    let history = History::new(Jarmo::start(&Default::default()));
+    let run = |bot: &mut dyn Bot<Jarmo>| {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        let limits = Limits {
+            progress: Some(Arc::new(Progress::streaming(move |l| {
+                sink.lock().unwrap().push(l.to_string());
+            }))),
+            ..Limits::none()
+        };
+        bot.choose(&history, &limits);
+        let got = lines.lock().unwrap().clone();
+        got
+    };
+    let field = |l: &str, name: &str| -> u64 {
+        let w: Vec<&str> = l.split(' ').collect();
+        let i = w
+            .iter()
+            .position(|x| *x == name)
+            .unwrap_or_else(|| panic!("{l}"));
+        w[i + 1].parse().unwrap()
+    };
+    let mut ab = AlphaBeta::<Jarmo>::new(AlphaBetaConfig {
+        budget: Budget::Depth(5),
+        ..AlphaBetaConfig::default()
+    });
+    let lines = run(&mut ab);
+    let depths: Vec<u64> = lines.iter().map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
+    for l in &lines {
+        for name in ["nodes", "nps", "time"] {
+            field(l, name);
+        }
+        assert!(l.contains(" pv "), "{l}");
+    }
+    // The final info is the last line's, with every thread's nodes.
+    let last = ab.info().expect("an info");
+    assert!(last.starts_with("depth 5 score "), "{last}");
+    let mut mcts = Mcts::<Jarmo>::new(MctsConfig {
+        budget: Budget::Nodes(4000),
+        ..MctsConfig::default()
+    });
+    let lines = run(&mut mcts);
+    let nodes: Vec<u64> = lines.iter().map(|l| field(l, "nodes")).collect();
+    for n in [1000, 2000, 4000] {
+        assert!(nodes.contains(&n), "{lines:?}");
+    }
+    assert!(lines
+        .iter()
+        .all(|l| l.starts_with("depth ") && l.contains(" pv ")));
+}

@@ -6,17 +6,19 @@ use crate::render::CliGame;
 use crate::ugi_player::parse_spec;
 use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::ProgressBar;
 use serde_json::{json, Value};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::Instant;
-use tablero_ai::arena::{run_match, run_match_from, Finished, MatchConfig, Tally};
+use std::sync::{Arc, Mutex, PoisonError};
+use tablero_ai::arena::{run_match_watched, Finished, MatchConfig, Starting, Tally};
 use tablero_ai::spec_level;
-use tablero_core::{Player, Record};
+use tablero_core::{History, Outcome, Player, Record};
 
 /// Play a match between two computer players.
+///
+/// As cutechess-cli: the match is named first, then a line when each game
+/// starts and one when it ends with the score so far; Ctrl-C (or SIGTERM)
+/// prints the result of the games finished so far and stops.
 ///
 /// Games come in colour-swapped pairs from seeded random openings, or from
 /// an opening book (--book): A plays player one in the first game of a pair
@@ -67,7 +69,9 @@ pub struct Args {
     /// the players' specs as tags.
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
-    /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt.
+    /// Print JSON: games, a_wins, b_wins, draws, score, elo, elo_low, elo_high, sprt
+    /// (and interrupted: true after Ctrl-C); the lines of each game go to
+    /// standard error then.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -266,99 +270,177 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         sprt,
         levels: [spec_level(&args.a), spec_level(&args.b)],
     };
-    let total = u64::from(args.games.div_ceil(2) * 2);
-    let bar = ProgressBar::new(total);
-    bar.set_style(crate::out::bar_style(&format!(
-        "{{bar:30}} {{pos}}/{{len}} {}  {{msg}}  [{{elapsed}}]",
-        t!("bar-games").replace(['{', '}'], "")
-    )));
+    let total = args.games.div_ceil(2) * 2;
     let (a, b) = (args.a.clone(), args.b.clone());
     let v = config.variant.clone();
     let make_a = move |seed: u64| parse_spec::<G>(&a, seed, &v).expect("checked spec");
     let v = config.variant.clone();
     let make_b = move |seed: u64| parse_spec::<G>(&b, seed, &v).expect("checked spec");
-    // The bar draws only on a terminal; elsewhere (a log file, a pipe)
-    // each finished game writes a line to stderr instead.
-    let lines = !std::io::stderr().is_terminal();
-    let started = Instant::now();
-    // The first record that cannot be written; the match goes on and the
-    // error is reported at the end.
-    let write_error = Mutex::new(None);
+    let summary = Summary {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        json: args.json,
+        sprt,
+    };
+    // As cutechess-cli does: the match first, then a line when each game
+    // starts and when it ends with the score so far; on standard output,
+    // or on standard error with --json (whose output is one JSON value).
+    let say = |line: String| {
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    };
+    say(t!(
+        "match-start",
+        a = args.a.clone(),
+        b = args.b.clone(),
+        game = G::INFO.title.get(crate::i18n::lang().code()),
+        variant = crate::render::variant_label(&config.variant.to_string()),
+        games = total
+    ));
+    let state = Arc::new(Mutex::new(State::default()));
+    on_interrupt(Arc::clone(&state), summary.clone());
+    let names = |a_first: bool| {
+        if a_first {
+            (args.a.clone(), args.b.clone())
+        } else {
+            (args.b.clone(), args.a.clone())
+        }
+    };
+    let started = |s: Starting| {
+        let (p1, p2) = names(s.a_first);
+        say(t!(
+            "match-started",
+            game = s.number,
+            total = total,
+            p1 = p1,
+            p2 = p2
+        ));
+    };
     let progress = |t: &Tally, game: &Finished<G>| {
+        // Held while the record is written: an interrupt waits for it.
+        let mut st = state.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(dir) = &args.records {
             if let Err(e) = save_game(dir, args, &config.variant, book.as_deref(), game) {
-                write_error.lock().expect("error slot").get_or_insert(e);
+                st.write_error.get_or_insert(e);
             }
         }
-        let tally = t!(
-            "match-tally",
-            a = t.a_wins,
-            draws = t.draws,
-            b = t.b_wins,
-            score = format!("{:.3}", t.score())
-        );
-        if lines {
-            eprintln!(
-                "{}",
-                t!(
-                    "match-progress",
-                    game = t.games,
-                    total = total,
-                    tally = tally.as_str(),
-                    seconds = started.elapsed().as_secs()
-                )
-            );
-        }
-        bar.set_position(u64::from(t.games));
-        bar.set_message(tally);
+        st.tally = t.clone();
+        let (p1, p2) = names(game.a_first);
+        say(t!(
+            "match-finished",
+            game = game.number,
+            p1 = p1,
+            p2 = p2,
+            result = finished_text(game.history)
+        ));
+        say(summary.score_line(t));
     };
-    let t = match &book {
-        None => run_match::<G>(&config, &make_a, &make_b, &progress),
+    // Pair `i` opens with the book's `i`th opening, or random plies.
+    let opening = |pair: u32, seed: u64| match &book {
+        None => tablero_ai::arena::random_opening(&config.variant, config.opening_plies, seed),
         Some(book) => {
-            let opening = |pair: u32, _seed: u64| {
-                let (start, moves) = book_opening(book, pair);
-                let mut pos = start.clone();
-                for &mv in moves {
-                    pos.play_unchecked(mv);
-                }
-                pos
-            };
-            run_match_from::<G>(&config, &opening, &make_a, &make_b, &progress)
+            let (start, moves) = book_opening(book, pair);
+            let mut pos = start.clone();
+            for &mv in moves {
+                pos.play_unchecked(mv);
+            }
+            pos
         }
     };
-    bar.finish_and_clear();
-    // Without a decisive game the interval says nothing (its width comes
-    // from the spread of the results, which is none): report none.
-    let decisive = t.a_wins + t.b_wins > 0;
-    let (low, high) = if decisive {
-        t.elo_interval()
-    } else {
-        (None, None)
-    };
-    let verdict = sprt.map(|(e0, e1)| t.sprt(e0, e1).as_str());
-    if args.json {
-        print_json(&json!({
-            "games": t.games,
-            "a_wins": t.a_wins,
-            "b_wins": t.b_wins,
-            "draws": t.draws,
-            "score": num(t.score()),
-            "elo": elo_json(t.elo()),
-            "elo_low": elo_json(low),
-            "elo_high": elo_json(high),
-            "sprt": verdict,
-        }));
-    } else {
+    let t = run_match_watched::<G>(&config, &opening, &make_a, &make_b, &started, &progress);
+    let mut st = state.lock().unwrap_or_else(PoisonError::into_inner);
+    // An interrupt from now on only ends the program.
+    st.over = true;
+    summary.print(&t, false);
+    // The result is printed first: a record that could not be saved does
+    // not lose the match.
+    match st.write_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// What the games of a match share with the interrupt's handler.
+#[derive(Default)]
+struct State {
+    /// The games finished so far.
+    tally: Tally,
+    /// The first record that could not be written; the match goes on and
+    /// the error is reported at the end.
+    write_error: Option<anyhow::Error>,
+    /// The match is over and its result printed.
+    over: bool,
+}
+
+/// What the result of a match says besides its tally.
+#[derive(Clone)]
+struct Summary {
+    a: String,
+    b: String,
+    json: bool,
+    sprt: Option<(f64, f64)>,
+}
+
+impl Summary {
+    /// `Score of A vs B: W - L - D  [0.500] N`, as cutechess-cli says it.
+    fn score_line(&self, t: &Tally) -> String {
+        t!(
+            "match-score",
+            a = self.a.clone(),
+            b = self.b.clone(),
+            wins = t.a_wins,
+            losses = t.b_wins,
+            draws = t.draws,
+            score = format!("{:.3}", t.score()),
+            games = t.games
+        )
+    }
+
+    /// Prints the result of the games in `t`: JSON (with `interrupted`
+    /// when the match was cut short), or the tally, the score with the Elo
+    /// difference and its interval, and the SPRT's verdict.
+    fn print(&self, t: &Tally, interrupted: bool) {
+        // Without a decisive game the interval says nothing (its width
+        // comes from the spread of the results, which is none): report
+        // none.
+        let decisive = t.a_wins + t.b_wins > 0;
+        let (low, high) = if decisive {
+            t.elo_interval()
+        } else {
+            (None, None)
+        };
+        let verdict = self.sprt.map(|(e0, e1)| t.sprt(e0, e1).as_str());
+        if self.json {
+            let mut v = json!({
+                "games": t.games,
+                "a_wins": t.a_wins,
+                "b_wins": t.b_wins,
+                "draws": t.draws,
+                "score": num(t.score()),
+                "elo": elo_json(t.elo()),
+                "elo_low": elo_json(low),
+                "elo_high": elo_json(high),
+                "sprt": verdict,
+            });
+            if interrupted {
+                v["interrupted"] = json!(true);
+            }
+            print_json(&v);
+            return;
+        }
+        if interrupted {
+            // After the terminal's `^C`, on a line of its own.
+            if std::io::stdout().is_terminal() {
+                println!();
+            }
+            println!("{}", t!("match-interrupted", games = t.games));
+        }
         // `+ 0.0` turns a negative zero into zero: no "-0".
         let fmt =
             |x: Option<f64>| x.map_or_else(|| t!("match-no-elo"), |e| format!("{:+.0}", e + 0.0));
-        println!(
-            "A: {}   B: {}   ({} {})",
-            args.a,
-            args.b,
-            G::NAME,
-            config.variant
-        );
         println!(
             "{}",
             t!(
@@ -391,10 +473,42 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             println!("{}", t!("match-sprt", verdict = v));
         }
     }
-    // The result is printed first: a record that could not be saved does
-    // not lose the match.
-    match write_error.into_inner().expect("error slot") {
-        Some(e) => Err(e),
-        None => Ok(()),
+}
+
+/// A finished game's result as the match's line says it: `1-0`, `0-1` or
+/// `1/2-1/2`, then why in braces, and the game's own points where they
+/// are not the plain result (`1-0 {the sides have passed each other; 9-4}`).
+fn finished_text<G: CliGame>(h: &History<G>) -> String {
+    let Some(o) = h.outcome() else {
+        return "*".to_string();
+    };
+    let (result, plain) = match o.winner {
+        Some(Player::P1) => ("1-0", Outcome::win(Player::P1, o.reason)),
+        Some(Player::P2) => ("0-1", Outcome::win(Player::P2, o.reason)),
+        None => ("1/2-1/2", Outcome::draw(o.reason)),
+    };
+    let why = crate::session::reason_text(h, o);
+    if o.score == plain.score {
+        format!("{result} {{{why}}}")
+    } else {
+        format!("{result} {{{why}; {}}}", o.score_text("-"))
+    }
+}
+
+/// Ctrl-C, SIGTERM or a closed terminal: the games finished so far are the
+/// result, printed as at the end (a record being written is finished
+/// first; the games under way are not counted), and the program ends with
+/// code 130.
+fn on_interrupt(state: Arc<Mutex<State>>, summary: Summary) {
+    let installed = ctrlc::set_handler(move || {
+        let st = state.lock().unwrap_or_else(PoisonError::into_inner);
+        if !st.over {
+            summary.print(&st.tally, true);
+            crate::out::flush();
+        }
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        eprintln!("{}", t!("no-interrupt-handler", error = e.to_string()));
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use tablero_ai::table::{self, Computer, GameTable, Seat};
 use tablero_ai::ugi::{self, Command, Query};
-use tablero_ai::Limits;
+use tablero_ai::{Limits, Progress};
 use tablero_core::Player;
 
 /// Speak UGI on standard input and output.
@@ -259,6 +259,11 @@ pub fn run(args: &Args) -> Result<()> {
                 let mut limits = go.limits(s.p1turn());
                 let stop = Arc::new(AtomicBool::new(false));
                 limits.stop = Some(Arc::clone(&stop));
+                // What the search finds, as it finds it: an `info` line per
+                // finished iteration (alpha-beta) or interval (MCTS).
+                limits.progress = Some(Arc::new(Progress::streaming(|line| {
+                    println!("info {line}");
+                })));
                 let mut owned = session.take().expect("session");
                 let flag = Arc::clone(&stop);
                 let (infinite, by_depth) = (go.infinite, go.depth.is_some());

@@ -106,6 +106,11 @@ pub struct Args {
     /// publisher).
     #[arg(long, value_name = "K", requires = "exact")]
     free: Option<u32>,
+    /// Super Dimensiones' exact lab: build (or reuse) in the report folder
+    /// the endgame table of at most K pieces of each rule set of
+    /// --variants that has one (cards M and W; `all`: the eight).
+    #[arg(long, value_name = "K", requires = "exact", conflicts_with = "table", value_parser = clap::value_parser!(u8).range(2..=12))]
+    pieces: Option<u8>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -124,10 +129,11 @@ pub fn run(args: &Args) -> Result<()> {
         return imago(args);
     }
     if args.exact {
-        if game.name() != "linja" {
-            bail!(t!("lab-exact-linja"));
-        }
-        return linja_exact(args);
+        return match game.name() {
+            "linja" => linja_exact(args),
+            "dimensiones" => dimensiones_exact(args),
+            _ => bail!(t!("lab-exact-linja")),
+        };
     }
     if args.games == 0 {
         bail!(t!("opt-games-at-least-one"));
@@ -543,6 +549,7 @@ fn imago(args: &Args) -> Result<()> {
             for s in &studies {
                 println!("{}", study_line(s));
             }
+            println!("{}", report_written(&dir));
         }
         return Ok(());
     }
@@ -616,8 +623,18 @@ fn imago(args: &Args) -> Result<()> {
         for (s, f) in top.iter().zip(&files) {
             println!("{}\n  {}", study_line(s), t!("lab-file", path = f.as_str()));
         }
+        println!("{}", report_written(&dir));
     }
     Ok(())
+}
+
+/// Where the report page of `dir` is, as the last line of the text
+/// output says it.
+fn report_written(dir: &Path) -> String {
+    t!(
+        "lab-report-written",
+        path = dir.join("index.html").display().to_string()
+    )
 }
 
 fn write_imago_report(
@@ -791,6 +808,123 @@ fn linja_exact(args: &Args) -> Result<()> {
                 drop = s.largest_drop,
                 shortest = s.shortest.map_or("-".to_string(), |v| v.to_string()),
                 longest = s.longest.map_or("-".to_string(), |v| v.to_string())
+            )
+        );
+    }
+    println!(
+        "{}",
+        t!(
+            "lab-report",
+            path = dir.join("report.json").display().to_string()
+        )
+    );
+    Ok(())
+}
+
+/// `tablero lab dimensiones --exact (--table FILE | --pieces K)`: how
+/// decisive the endgames of each card set with M and W are.
+fn dimensiones_exact(args: &Args) -> Result<()> {
+    use tablero_ai::solve::dimensiones_table::{
+        build, BuildOptions, BuildOrder, Table, TableRules,
+    };
+    use tablero_games::dimensiones::{Dimensiones, RuleSet};
+    let dir = args
+        .report
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lab-dimensiones"));
+    std::fs::create_dir_all(&dir)
+        .with_context(|| crate::i18n::t!("cannot-create", path = dir.display().to_string()))?;
+    let started = Instant::now();
+    let open = |path: &std::path::Path| {
+        Table::open(path).map_err(|e| {
+            anyhow!(t!(
+                "table-cannot-open",
+                path = path.display().to_string(),
+                error = crate::i18n::dimensiones_table_reason(&e)
+            ))
+        })
+    };
+    let mut tables = Vec::new();
+    match (&args.table, args.pieces) {
+        (Some(file), _) => tables.push((file.clone(), open(file)?)),
+        (None, Some(pieces)) => {
+            for v in variants::<Dimensiones>(args)? {
+                let set: RuleSet =
+                    v.parse()
+                        .map_err(|e: tablero_games::dimensiones::VariantError| {
+                            anyhow!(crate::i18n::message(&e.message()))
+                        })?;
+                let Some(rules) = TableRules::of(&set) else {
+                    continue;
+                };
+                let file = dir.join(format!("dimensiones-{rules}-{pieces}.tbl"));
+                let pb = bar(0, &t!("bar-entries"));
+                build(
+                    &file,
+                    &BuildOptions {
+                        rules,
+                        pieces,
+                        threads: threads(args),
+                        stop_after: None,
+                        order: BuildOrder::Canonical,
+                    },
+                    |p| {
+                        pb.set_length(p.entries);
+                        pb.set_position(p.entries_done);
+                    },
+                )
+                .map_err(|e| {
+                    anyhow!(t!(
+                        "table-cannot-build",
+                        path = file.display().to_string(),
+                        error = crate::i18n::dimensiones_table_reason(&e)
+                    ))
+                })?;
+                pb.finish_and_clear();
+                tables.push((file.clone(), open(&file)?));
+            }
+        }
+        (None, None) => bail!(t!("lab-exact-needs-table")),
+    }
+    if tables.is_empty() {
+        bail!(t!("lab-dimensiones-no-table"));
+    }
+    let studies: Vec<_> = tables
+        .iter()
+        .map(|(_, t)| tablero_lab::dimensiones::study(t))
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    let report = json!({
+        "exact": "dimensiones",
+        "game": "dimensiones",
+        "tables": tables.iter().map(|(p, _)| p.display().to_string()).collect::<Vec<_>>(),
+        "studies": studies,
+    });
+    std::fs::write(
+        dir.join("report.json"),
+        serde_json::to_string_pretty(&report)?,
+    )
+    .with_context(|| crate::i18n::t!("cannot-write", path = "report.json"))?;
+    if args.json {
+        let mut v = report;
+        v["report"] = json!(dir.display().to_string());
+        v["seconds"] = json!(seconds);
+        print_json(&v);
+        return Ok(());
+    }
+    let pct = |x: f64| format!("{:.1}", 100.0 * x);
+    for s in &studies {
+        println!(
+            "{}",
+            t!(
+                "lab-dimensiones-study",
+                rules = s.rules.as_str(),
+                pieces = s.pieces,
+                n = s.positions.to_string(),
+                decisive = pct(s.decisive),
+                even = pct(s.decisive_even),
+                play = pct(s.by_play),
+                longest = s.rows.iter().map(|r| r.longest).max().unwrap_or(0)
             )
         );
     }

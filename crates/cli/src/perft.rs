@@ -15,7 +15,8 @@ pub struct Args {
     game: GameName,
     #[command(flatten)]
     setup: Setup,
-    /// Deepest length counted; every depth from 1 is printed.
+    /// Deepest length counted; every depth from 1 is printed (depth 0
+    /// prints `0 1`: the one path of no move).
     #[arg(long, short)]
     depth: u32,
     /// Print the count below each first move at the deepest length instead.
@@ -43,6 +44,9 @@ fn run_for<G: tablero_ai::Play>(args: &Args) -> Result<()> {
     // A game ended off the board (a record's claim, resignation or agreed
     // draw) has no moves left, like one ended on it.
     let over = h.declared_result().is_some();
+    if args.divide && args.depth == 0 {
+        anyhow::bail!(crate::i18n::t!("perft-divide-depth"));
+    }
     if args.divide {
         let rows = if over {
             Vec::new()
@@ -65,9 +69,13 @@ fn run_for<G: tablero_ai::Play>(args: &Args) -> Result<()> {
         return Ok(());
     }
     let mut out = Vec::new();
-    for depth in 1..=args.depth {
+    // Depth 0 counts the position itself, whether or not the game is over.
+    let first = u32::from(args.depth > 0);
+    for depth in first..=args.depth {
         let t = Instant::now();
-        let nodes = if over {
+        let nodes = if depth == 0 {
+            1
+        } else if over {
             0
         } else {
             perft_threads(pos, depth, args.threads)

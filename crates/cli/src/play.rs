@@ -13,9 +13,12 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use tablero_ai::clock::TimeControl;
 use tablero_ai::table::{Seat, Table};
 use tablero_ai::{parse_spec, spec_level, Bot};
-use tablero_core::{Game, History, Person, Player, Record, SeatSwapMatch};
+use tablero_core::{
+    Game, History, Period, Person, Player, Record, RecordDate, SeatSwapMatch, TimeControlTag,
+};
 
 /// Play a game in the terminal.
 ///
@@ -231,7 +234,6 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     if control.is_some() && args.two_games {
         bail!(t!("play-clock-no-match"));
     }
-    let timer = || control.map(crate::session::Timer::new);
     if args.two_games {
         let who = [
             Who::parse(given[0].as_deref().unwrap_or("human"), seed)?,
@@ -265,7 +267,15 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
             given[1].is_some(),
         )?,
     ];
-    let tags = record.map(|r| r.tags).unwrap_or_default();
+    // A resumed record's clock goes on when --clock names none (both
+    // clocks full again, as with --clock).
+    let control = match (control, &record) {
+        (Some(c), _) => Some(c),
+        (None, Some(r)) => resumed_control(r),
+        (None, None) => None,
+    };
+    let timer = || control.map(crate::session::Timer::new);
+    let tags = game_tags(control, record.map(|r| r.tags).unwrap_or_default());
     if !args.plain && crate::tui::available() {
         return run_full_screen(args, history, who, tags, seed, timer());
     }
@@ -275,7 +285,7 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     s.record.clone_from(&args.record);
     on_interrupt(args.record.as_deref());
     s.save()?;
-    let quit = s.play()?;
+    let quit = s.play(&line::Typed::stdin())?;
     s.save()?;
     if !quit && !args.no_review && people {
         crate::review::after_play(s.session.table());
@@ -287,6 +297,51 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
         println!("{}", t!("unfinished"));
     }
     Ok(())
+}
+
+/// The tags a game's record keeps besides its players: `kept` (a resumed
+/// record's own), with the game's time control as PGN writes it
+/// (`TimeControl "180+2"`, `"-"` without a clock) and the day it started
+/// (`Date "2025.03.01"`, in UTC; a resumed record keeps its own).
+fn game_tags(
+    control: Option<TimeControl>,
+    mut tags: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut set = |name: &str, value: String| match tags.iter_mut().find(|(k, _)| k == name) {
+        Some(slot) => slot.1 = value,
+        None => tags.push((name.to_string(), value)),
+    };
+    let tag = control.map_or(TimeControlTag::Untimed, |c| {
+        TimeControlTag::Periods(vec![match c {
+            TimeControl::Live { base_ms, inc_ms } => Period::Game {
+                ms: u64::try_from(base_ms).unwrap_or(0),
+                increment_ms: u64::try_from(inc_ms).unwrap_or(0),
+            },
+            TimeControl::Days(d) => Period::Moves {
+                moves: 1,
+                ms: u64::from(d) * 86_400_000,
+                increment_ms: 0,
+            },
+        }])
+    });
+    set("TimeControl", tag.to_string());
+    if !tags.iter().any(|(k, _)| k == "Date") {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+        tags.push((
+            "Date".to_string(),
+            RecordDate::from_unix_seconds(now).to_string(),
+        ));
+    }
+    tags
+}
+
+/// The live clock a record was played on (its `TimeControl` tag), when it
+/// is one `play` keeps (`MINUTES+SECONDS` as `--clock` takes it).
+fn resumed_control<G: CliGame>(record: &Record<G>) -> Option<TimeControl> {
+    let tag = record.time_control().ok()??;
+    crate::session::parse_clock(&crate::session::control_text(&tag)).ok()
 }
 
 /// Whether colours may be drawn: not with --no-color, nor when NO_COLOR is
@@ -402,8 +457,10 @@ fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
+    // The temporary file is ours, not the player's: an error names the
+    // record.
     std::fs::write(&tmp, text)
-        .with_context(|| crate::i18n::t!("cannot-write", path = tmp.display().to_string()))?;
+        .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))?;
     std::fs::rename(&tmp, path)
         .with_context(|| crate::i18n::t!("cannot-write", path = path.display().to_string()))
 }
@@ -425,6 +482,7 @@ fn run_match<G: CliGame>(
         return run_match_full_screen(args, m, people, seed);
     }
     let mut m = m;
+    let typed = line::Typed::stdin();
     let names = [people[0].name().to_string(), people[1].name().to_string()];
     // Each person's player, taken out for the game where they sit.
     let mut people = people.map(Some);
@@ -438,10 +496,11 @@ fn run_match<G: CliGame>(
         println!();
         println!("{}", match_header::<G>(m.variant(), &names, game));
         let mut s = Line::new(m.current().clone(), who, color, None);
+        s.tags = game_tags(None, Vec::new());
         s.record = match_record(args.record.as_deref(), game);
         on_interrupt(s.record.as_deref());
         s.save()?;
-        let quit = s.play()?;
+        let quit = s.play(&typed)?;
         s.save()?;
         if let Some(path) = &s.record {
             println!("{}", t!("record-saved", path = path.display().to_string()));
@@ -492,8 +551,9 @@ fn run_match_full_screen<G: CliGame>(
     let record = args.record.clone();
     let saver = move |game: usize, seat_names: [String; 2]| -> crate::tui::Saver<G> {
         let path = match_record(record.as_deref(), game);
+        let tags = game_tags(None, Vec::new());
         Box::new(move |h: &History<G>| match &path {
-            Some(p) => save_record(p, h, [&seat_names[0], &seat_names[1]], &[]),
+            Some(p) => save_record(p, h, [&seat_names[0], &seat_names[1]], &tags),
             None => Ok(()),
         })
     };

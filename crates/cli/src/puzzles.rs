@@ -46,7 +46,9 @@ pub struct GenerateArgs {
     /// The seed of the first self-play game (the next ones count up).
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
-    /// Write the puzzles to FILE (JSON lines) [default: standard output].
+    /// Write the puzzles to FILE (JSON lines) [default: standard output, as
+    /// JSON lines when it is a file or a pipe, as a list of the puzzles
+    /// when it is a terminal].
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Mine the saved games of DIR first (records of this game; others are
@@ -133,6 +135,8 @@ fn generated<G: Review + CliGame>(args: &GenerateArgs) -> Result<()> {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| anyhow!(crate::i18n::io_reason(&e)))
             .with_context(|| t!("cannot-write", path = path.display().to_string()))?,
+        // A person at a terminal reads a list, not JSON lines.
+        None if std::io::stdout().is_terminal() => print_list::<G>(&found),
         None => print!("{text}"),
     }
     eprintln!(
@@ -145,6 +149,30 @@ fn generated<G: Review + CliGame>(args: &GenerateArgs) -> Result<()> {
         )
     );
     Ok(())
+}
+
+/// The puzzles found, one line each, for a person at a terminal; and how
+/// to keep them.
+fn print_list<G: CliGame>(found: &[Puzzle]) {
+    for (i, p) in found.iter().enumerate() {
+        let side = match p.position_of::<G>() {
+            Ok(pos) => G::side_label_in(pos.variant(), p.mover()).to_string(),
+            Err(_) => p.side.clone(),
+        };
+        println!(
+            "{}",
+            t!(
+                "puzzles-list-line",
+                number = i + 1,
+                id = p.id.clone(),
+                theme = theme_text(&p.theme),
+                difficulty = p.difficulty,
+                side = side,
+                position = p.position.clone()
+            )
+        );
+    }
+    println!("{}", t!("puzzles-list-save"));
 }
 
 /// The saved games of `G` in `dir` (by their `Game` tag), in the order of
@@ -303,7 +331,7 @@ impl Solving {
                 number = number,
                 total = total,
                 game = G::INFO.title.get(crate::i18n::lang().code()),
-                variant = p.variant.clone(),
+                variant = crate::render::variant_label(&p.variant),
                 theme = theme_text(&p.theme),
                 difficulty = p.difficulty,
                 rating = format!("{:.0}", self.rating.rating)
@@ -407,13 +435,14 @@ impl Solving {
                     )
                 );
             } else {
-                self.streak = 0;
+                let ended = std::mem::take(&mut self.streak);
                 println!(
                     "{}",
                     t!(
                         "puzzle-wrong",
                         played = answer_text(p, &played),
                         answer = answer_text(p, &p.answer),
+                        ended = ended,
                         rating = rating,
                         change = change
                     )

@@ -58,8 +58,8 @@ pub fn run(args: &Args) -> Result<()> {
         ..Setup::default()
     };
     tablero_games::with_game!(name.as_str(), G => {
-        let (history, _) = setup.load::<G>(Player::P1)?;
-        reviewed::<G>(args, &history)
+        let (history, record) = setup.load::<G>(Player::P1)?;
+        reviewed::<G>(args, &history, record.as_ref())
     }, else {
         let games: Vec<&str> = tablero_games::GAMES.iter().map(|g| g.name).collect();
         Err(anyhow!(t!(
@@ -92,7 +92,11 @@ pub(crate) fn game_of(text: &str, path: &std::path::Path) -> Option<String> {
     (pdn && tablero_games::draughts::pdn::looks_like_pdn(text)).then(|| "draughts".to_string())
 }
 
-fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()> {
+fn reviewed<G: Review + CliGame>(
+    args: &Args,
+    history: &History<G>,
+    record: Option<&tablero_core::Record<G>>,
+) -> Result<()> {
     let options = ReviewOptions {
         depth: args.depth,
         reach: args.max_positions.unwrap_or(DEFAULT_REACH),
@@ -118,8 +122,31 @@ fn reviewed<G: Review + CliGame>(args: &Args, history: &History<G>) -> Result<()
         print_json(&v);
         return Ok(());
     }
-    print_review::<G>(history.start().variant(), &r, true);
+    let when = record.and_then(played_when);
+    print_review::<G>(history.start().variant(), &r, true, when.as_deref());
     Ok(())
+}
+
+/// When and on which clock a record's game was played, from its `Date`
+/// and `TimeControl` tags (read by the record: they are valid); `None`
+/// when it has neither.
+fn played_when<G: tablero_core::Game>(record: &tablero_core::Record<G>) -> Option<String> {
+    use tablero_core::TimeControlTag;
+    let date = record.date().ok().flatten();
+    let control = record.time_control().ok().flatten();
+    if date.is_none() && control.is_none() {
+        return None;
+    }
+    let clock = match &control {
+        None | Some(TimeControlTag::Unknown) => "unknown".to_string(),
+        Some(TimeControlTag::Untimed) => "none".to_string(),
+        Some(c) => crate::session::control_text(c),
+    };
+    Some(t!(
+        "review-played",
+        date = date.map_or_else(|| "?".to_string(), |d| d.to_string()),
+        clock = clock
+    ))
 }
 
 /// The review printed at the end of `tablero play` (with a person at the
@@ -152,7 +179,7 @@ pub fn after_play<G: CliGame>(table: &tablero_ai::table::Table<G>) {
         eprint!("\r{:width$}\r", "", width = 40);
     }
     println!();
-    print_review::<G>(table.history().start().variant(), &r, false);
+    print_review::<G>(table.history().start().variant(), &r, false, None);
 }
 
 /// A value in the language in use: `win in 5`, `+3`, `+1.20`.
@@ -175,10 +202,35 @@ fn side_of<G: CliGame>(v: &G::Variant, m: &tablero_ai::review::MoveReview) -> St
     }
 }
 
-/// Prints review `r`: every move (`all`), or only those worth a look.
-fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
+/// `v`, a value for the player who moves (`mover`), as player one's.
+fn for_p1(v: Option<Value>, mover: Player) -> Option<Value> {
+    v.map(|v| if mover == Player::P1 { v } else { v.flip() })
+}
+
+/// Player one's value of each position of the game, from its start to its
+/// end: the value each move's review gives the position it is played in
+/// (one search or one exact value a position), and the last move's value
+/// after it for the end. So the value after a move is the value before the
+/// next, and the values along the game are continuous.
+pub(crate) fn values_for_p1(r: &GameReview) -> Vec<Option<Value>> {
+    let mut out: Vec<Option<Value>> = r
+        .moves
+        .iter()
+        .map(|m| for_p1(m.before, m.mover()))
+        .collect();
+    if let Some(last) = r.moves.last() {
+        out.push(for_p1(last.after, last.mover()));
+    }
+    out
+}
+
+/// Prints review `r`: every move (`all`), or only those worth a look;
+/// `when` (the record's day and clock) under the title.
+fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool, when: Option<&str>) {
+    let judged = r.moves.iter().any(|m| m.verdict != Verdict::Unknown);
     let how = match r.method {
         Method::Search => t!("review-how-search", depth = r.depth.unwrap_or(0)),
+        Method::Exact if !judged => t!("review-how-none"),
         Method::Exact => {
             let mut sources: Vec<String> = Vec::new();
             for m in &r.moves {
@@ -195,10 +247,22 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
         t!(
             "review-title",
             game = G::INFO.title.get(crate::i18n::lang().code()),
-            variant = r.variant.clone(),
+            variant = crate::render::variant_label(&r.variant),
             how = how
         )
     );
+    if let Some(when) = when {
+        println!("{when}");
+    }
+    let p1 = G::side_label_in(v, Player::P1);
+    println!(
+        "{}",
+        match r.method {
+            Method::Search => t!("review-view-search", side = p1),
+            Method::Exact => t!("review-view-exact", side = p1),
+        }
+    );
+    let values = values_for_p1(r);
     let sides: Vec<String> = r.moves.iter().map(|m| side_of::<G>(v, m)).collect();
     let side_w = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let move_w = r
@@ -220,7 +284,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
             continue;
         }
         let mark = if r.slipped == Some(i) { "!" } else { " " };
-        let values = format!("{} → {}", value_text(m.before), value_text(m.after));
+        // Player one's values before and after the move: the second is the
+        // next line's first.
+        let values = format!("{} → {}", value_text(values[i]), value_text(values[i + 1]));
         let mut line = format!(
             "{mark}{:>3}. {:<side_w$} {:<move_w$}  {:<24} {}",
             m.ply,
@@ -243,7 +309,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
     if unknown > 0 && all {
         println!("{}", t!("review-beyond", n = unknown));
     }
-    if r.method == Method::Exact {
+    if r.method == Method::Exact && !judged {
+        println!("{}", t!("review-none-judged"));
+    } else if r.method == Method::Exact {
         match r.slipped {
             Some(i) => {
                 let m = &r.moves[i];
@@ -254,8 +322,9 @@ fn print_review<G: CliGame>(v: &G::Variant, r: &GameReview, all: bool) {
                         ply = m.ply,
                         side = sides[i].clone(),
                         played = m.played.clone(),
-                        before = value_text(m.before),
-                        after = value_text(m.after)
+                        before = value_text(values[i]),
+                        after = value_text(values[i + 1]),
+                        p1 = p1
                     )
                 );
             }

@@ -7,7 +7,8 @@
 //! A game with a clock (`--clock 5+3`) keeps it here too ([`Timer`]): the
 //! first move starts the clocks, each move adds the increment, and the flag
 //! falls when the running clock reaches zero ([`Session::flag_fell`]: the
-//! full screen asks ten times a second, the line mode when a line comes).
+//! full screen asks ten times a second, the line mode when a line comes or
+//! the clock's time is up, whichever is first).
 //!
 //! The texts both front ends show about the end of a game and a two-game
 //! match are written here too.
@@ -499,8 +500,32 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
     match text.parse::<TimeControl>() {
         Ok(c) if c.is_days() => Err(t!("play-clock-live-only", text = text.to_string())),
         Ok(c) => Ok(c),
-        Err(e) => Err(crate::i18n::message(&e)),
+        // The terminal's own words: only the live form it plays.
+        Err(_) => Err(t!(
+            "play-clock-bad",
+            text = text.to_string(),
+            minutes = tablero_ai::clock::MAX_MINUTES,
+            seconds = tablero_ai::clock::MAX_INCREMENT
+        )),
     }
+}
+
+/// A record's time control as `--clock` writes it (`3+2`) when it is one,
+/// else as the record's tag writes it (`40/7200:3600`, in seconds).
+pub fn control_text(tag: &tablero_core::TimeControlTag) -> String {
+    use tablero_core::{Period, TimeControlTag};
+    if let TimeControlTag::Periods(p) = tag {
+        if let [Period::Game { ms, increment_ms }] = p[..] {
+            if ms % 15_000 == 0 && increment_ms % 1000 == 0 {
+                let control = TimeControl::Live {
+                    base_ms: i64::try_from(ms).unwrap_or(i64::MAX),
+                    inc_ms: i64::try_from(increment_ms).unwrap_or(i64::MAX),
+                };
+                return control.to_string();
+            }
+        }
+    }
+    tag.to_string()
 }
 
 /// Why the table refused, in the language in use, as a clause (from the

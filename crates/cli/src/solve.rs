@@ -1,5 +1,6 @@
 //! `tablero solve`.
 
+mod dimensiones;
 pub(crate) mod table;
 
 use crate::common::{print_json, Setup};
@@ -31,6 +32,12 @@ use tablero_games::linja::Linja;
 /// given: `--build-table FILE` computes the value of every position by
 /// layers (resuming an interrupted build), `--table FILE` answers from it
 /// at once, and `--verify --table FILE` checks it.
+///
+/// Super Dimensiones (rule sets with cards M and W): `--build-table FILE`
+/// builds the endgame table of the sub-game (every position with at most
+/// `--pieces` pieces, with every state of the move cap's clock),
+/// `--table FILE` gives the exact value of a position with one sub-game
+/// decided and of each of its moves, `--verify --table FILE` checks it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -50,7 +57,8 @@ pub struct Args {
     /// a build found there).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "position", "moves"])]
     build_table: Option<PathBuf>,
-    /// Linja: answer from this table instead of searching.
+    /// Linja, Super Dimensiones: answer from this table instead of
+    /// searching.
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
     /// Linja: check the table given by --table (checksum, and every value
@@ -69,6 +77,10 @@ pub struct Args {
     /// cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
+    /// Super Dimensiones: the most pieces (both armies) of the positions
+    /// --build-table covers (8: the whole table).
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(2..=12))]
+    pieces: u8,
 }
 
 /// Linja's default cap on the positions the search stores.
@@ -78,6 +90,7 @@ pub fn run(args: &Args) -> Result<()> {
     match args.game.name() {
         "imago" => imago(args),
         "linja" => linja(args),
+        "dimensiones" => dimensiones::run(args),
         other => bail!(crate::i18n::t!("solve-no-solver", game = other)),
     }
 }

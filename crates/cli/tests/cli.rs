@@ -19,6 +19,33 @@ fn perft_prints_each_depth() {
     assert!(rows[1]["seconds"].is_number());
 }
 
+/// A record that cannot be written names the record the player gave, not
+/// the temporary file it is written through (#50, item 6).
+#[test]
+fn a_record_that_cannot_be_written_names_the_record() {
+    let (code, out, err) = tablero(
+        &["play", "imago", "--plain", "--record", "/nonexistent/x.txt"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("cannot write /nonexistent/x.txt:"), "{err}");
+    assert!(!err.contains(".tmp"), "{err}");
+}
+
+/// Depth 0 counts the one path of no move (#50, item 11); `--divide`
+/// needs a first move and refuses it.
+#[test]
+fn perft_at_depth_zero_counts_the_position() {
+    let (code, out, _) = tablero(&["perft", "jarmo", "--depth", "0"], "");
+    assert_eq!((code, out.as_str()), (0, "0 1\n"));
+    let v = json(&["perft", "linja", "--depth", "0", "--json"]);
+    assert_eq!(v[0]["depth"], 0);
+    assert_eq!(common::nodes(&v), [1]);
+    let (code, out, err) = tablero(&["perft", "imago", "--depth", "0", "--divide"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--depth 1 or more"), "{err}");
+}
+
 #[test]
 fn perft_from_a_position_and_moves_on_a_layout() {
     let dir = std::env::temp_dir().join(format!("tablero-cli-{}", std::process::id()));
@@ -334,10 +361,26 @@ fn a_short_match_reports_the_contract_keys() {
         "",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(
-        err.contains("game 1/2: ") && err.contains("game 2/2: "),
-        "{err}"
+    // As cutechess-cli: the match first, each game as it starts and ends,
+    // the score after each (#50, item 1).
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "Match of ai:4 (A) against random (B) at Imago (default), 2 games",
+            "Started game 1 of 2 (ai:4 vs random)"
+        ],
+        "{out}"
     );
+    assert!(
+        lines[2].starts_with("Finished game 1 (ai:4 vs random): 1-0 {"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[3], "Score of ai:4 vs random: 1 - 0 - 0  [1.000] 1",
+        "{out}"
+    );
+    assert_eq!(lines[4], "Started game 2 of 2 (random vs ai:4)", "{out}");
     let mut a_wins = 0;
     for (n, (p1, p2, a_won)) in [
         ("ai:4", "random", "[Result \"p1\"]"),
@@ -380,6 +423,104 @@ fn a_short_match_reports_the_contract_keys() {
     let (code, _, err) = tablero(&["match", "imago", "--a", "ai:9", "--b", "random"], "");
     assert_eq!(code, 2);
     assert!(err.contains("ai:1 to ai:5"), "{err}");
+}
+
+/// `match` with its standard output read as it comes, then a signal once
+/// the first game is over: what it printed and how it ended.
+fn interrupted_match(signal: &str, json: bool) -> (Vec<(std::time::Instant, String)>, i32) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut args = vec![
+        "match",
+        "jarmo",
+        "--a",
+        "ab:ms=150",
+        "--b",
+        "ab:ms=150",
+        "--games",
+        "40",
+    ];
+    if json {
+        args.push("--json");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(&args)
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero runs");
+    // With --json the games' lines are on standard error.
+    let lines: Box<dyn std::io::Read + Send> = if json {
+        Box::new(child.stderr.take().expect("a pipe"))
+    } else {
+        Box::new(child.stdout.take().expect("a pipe"))
+    };
+    let mut seen = Vec::new();
+    let mut reader = std::io::BufReader::new(lines);
+    let mut line = String::new();
+    while reader.read_line(&mut line).expect("a line") > 0 {
+        seen.push((std::time::Instant::now(), line.trim_end().to_string()));
+        if line.starts_with("Score of ") {
+            break;
+        }
+        line.clear();
+    }
+    let killed = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut rest).expect("the rest");
+    let out = child.wait_with_output().expect("it ends");
+    let code = out.status.code().unwrap_or(-1);
+    let after = if json {
+        String::from_utf8(out.stdout).expect("UTF-8")
+    } else {
+        rest
+    };
+    let now = std::time::Instant::now();
+    seen.extend(after.lines().map(|l| (now, l.to_string())));
+    (seen, code)
+}
+
+/// #50, item 1: "Started game 1" comes before the first game ends (a move
+/// of 150 ms at least lies between), and Ctrl-C or SIGTERM prints the score
+/// of the games finished so far.
+#[test]
+fn a_match_says_each_game_as_it_starts_and_its_score_when_interrupted() {
+    let (lines, code) = interrupted_match("-INT", false);
+    let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+    assert_eq!(code, 130, "{text:?}");
+    assert!(text[0].starts_with("Match of ab:ms=150 (A) against ab:ms=150 (B) at Jarmo"));
+    assert_eq!(text[1], "Started game 1 of 40 (ab:ms=150 vs ab:ms=150)");
+    let finished = text
+        .iter()
+        .position(|l| l.starts_with("Finished game 1 "))
+        .expect("game 1 finished");
+    assert!(lines[finished].0 - lines[1].0 >= std::time::Duration::from_millis(150));
+    let at = text
+        .iter()
+        .position(|l| l.starts_with("Interrupted: "))
+        .expect("the interrupt is said");
+    let games: u32 = text[at + 1]
+        .strip_prefix("games ")
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text:?}"));
+    assert!(games >= 1, "{text:?}");
+    assert!(text[at + 2].starts_with("score "), "{text:?}");
+    // SIGTERM with --json: the one JSON value says it was cut short.
+    let (lines, code) = interrupted_match("-TERM", true);
+    assert_eq!(code, 130);
+    let last = &lines.last().expect("a line").1;
+    let v: Value = serde_json::from_str(last).unwrap_or_else(|e| panic!("{e}: {last}"));
+    assert_eq!(v["interrupted"], true);
+    assert!(v["games"].as_u64().unwrap() >= 1, "{v}");
 }
 
 #[test]

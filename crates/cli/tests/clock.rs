@@ -31,6 +31,17 @@ fn a_bad_or_correspondence_control_is_refused_in_the_language_in_use() {
     let (code, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "7d"], "", &es);
     assert_eq!(code, 2);
     assert!(err.contains("solo se juega con reloj en vivo"), "{err}");
+    // A control that is no control suggests only what `play` takes: no
+    // days per move (#50, item 6).
+    let (code, _, err) = tablero(&["play", "imago", "--plain", "--clock", "0+0"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("0+0 is not a time control") && err.contains("like 5+3 or 0.5+0"),
+        "{err}"
+    );
+    assert!(!err.contains("days"), "{err}");
+    let (_, _, err) = tablero_env(&["play", "imago", "--plain", "--clock", "0+0"], "", &es);
+    assert!(!err.contains("días"), "{err}");
     let (code, _, err) = tablero(
         &["play", "jarmo", "--plain", "--match", "--clock", "1+0"],
         "",
@@ -64,18 +75,10 @@ fn the_line_mode_prints_both_clocks_with_every_board_and_prompt() {
     assert!(out.contains("Relojes: Rojo 5:00 · ▶ Azul "), "{out}");
 }
 
-/// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
-/// what the terminal printed, and the record.
-fn late_move(lang: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let record = dir.join(format!("{lang}.txt"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args([
-            "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0",
-        ])
-        .arg("--record")
-        .arg(&record)
+/// `tablero ARGS` started in `lang`, its standard streams piped.
+fn spawned(args: &[&str], lang: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", lang)
@@ -84,12 +87,30 @@ fn late_move(lang: &str) -> (String, String) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("tablero runs");
+        .expect("tablero runs")
+}
+
+/// Red moves at once, Blue's clock (15 s) runs out, then Blue types a move:
+/// what the terminal printed, and the record.
+fn late_move(lang: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let record = dir.join(format!("{lang}.txt"));
+    let record_arg = record.to_str().expect("a path");
+    let mut child = spawned(
+        &[
+            "play", "imago", "--plain", "--p2", "human", "--clock", "0.25+0", "--record",
+            record_arg,
+        ],
+        lang,
+    );
     let mut stdin = child.stdin.take().expect("a pipe");
     stdin.write_all(b"1\n").expect("written");
     stdin.flush().expect("flushed");
     std::thread::sleep(Duration::from_millis(15_400));
-    stdin.write_all(b"1\n").expect("written");
+    // The game may be over and the program gone by now: the flag falls on
+    // the clock's own time (#47, item 15).
+    let _ = stdin.write_all(b"1\n");
     drop(stdin);
     let out = child.wait_with_output().expect("it ends");
     assert_eq!(out.status.code(), Some(0));
@@ -104,8 +125,8 @@ fn line_of<'a>(out: &'a str, start: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
 }
 
-/// The one test here that waits for a real clock (15 s, both languages at
-/// once): the line mode sees the flag when the late line comes.
+/// One of the two tests here that wait for a real clock (15 s, both
+/// languages at once): a line typed after the flag is not played.
 #[test]
 fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
     let es = std::thread::spawn(|| late_move("es_ES.UTF-8"));
@@ -115,19 +136,15 @@ fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
         en.contains("The clock of Blue ran out: the game is lost on time."),
         "{en}"
     );
-    let result = line_of(&en, "Red wins (");
-    assert!(
-        result.contains("lost on time") && result.ends_with("Score 1-0."),
-        "{result}"
-    );
+    // The reason said once, not nested (#50, item 6).
+    assert_eq!(line_of(&en, "Red wins ("), "Red wins (on time). Score 1-0.");
     assert!(
         es.contains("Se acabó el reloj de Azul: la partida está perdida por tiempo."),
         "{es}"
     );
-    let result = line_of(&es, "Gana Rojo (");
-    assert!(
-        result.contains("por tiempo") && result.ends_with("Resultado 1-0."),
-        "{result}"
+    assert_eq!(
+        line_of(&es, "Gana Rojo ("),
+        "Gana Rojo (por tiempo). Resultado 1-0."
     );
     // Blue's late move is not in the record; the loss on time is.
     assert!(
@@ -138,4 +155,56 @@ fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
         .lines()
         .filter(|l| !l.starts_with('[') && !l.trim().is_empty());
     assert_eq!(moves.flat_map(|l| l.split(',')).count(), 1, "{record}");
+}
+
+/// #47, item 15: the computer moves first, then the person types nothing
+/// with the input still open; the flag falls when the clock runs out
+/// (15 s), not when the input ends, and the game is lost on time.
+#[test]
+fn a_person_who_types_nothing_loses_on_time_while_the_input_stays_open() {
+    let mut child = spawned(
+        &[
+            "play",
+            "imago",
+            "--plain",
+            "--clock",
+            "0.25+0",
+            "--first",
+            "blue",
+            "--blue",
+            "ai:1",
+            "--seed",
+            "1",
+            "--no-review",
+        ],
+        "C",
+    );
+    // Held open, never written to, until the program has ended.
+    let stdin = child.stdin.take().expect("a pipe");
+    let started = std::time::Instant::now();
+    let ended = loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            panic!("the flag never fell with the input open");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    drop(stdin);
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(ended.code(), Some(0), "{text}");
+    assert!(started.elapsed() >= Duration::from_secs(15), "{text}");
+    assert!(text.contains("Blue (ai:1) plays "), "{text}");
+    assert!(
+        text.contains("The clock of Red ran out: the game is lost on time."),
+        "{text}"
+    );
+    assert_eq!(
+        line_of(&text, "Blue wins ("),
+        "Blue wins (on time). Score 0-1."
+    );
+    assert!(!text.contains("Game left unfinished"), "{text}");
 }

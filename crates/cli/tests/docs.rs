@@ -327,3 +327,47 @@ fn the_checks_catch_what_they_look_for() {
     );
     assert_eq!(resolve(&root, &root, "../outside.md"), None);
 }
+
+/// The section of `text` under the heading `title` (`## title`), to the
+/// next heading of its level.
+fn section<'a>(text: &'a str, title: &str) -> &'a str {
+    let start = text
+        .find(&format!("\n## {title}\n"))
+        .unwrap_or_else(|| panic!("README.md has no section {title:?}"));
+    let rest = &text[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    &rest[..end]
+}
+
+/// #50, item 12: a terminal user finds in README.md how to install the
+/// command and what to try first, and every terminal feature (the clock,
+/// the two-game match, the review at the end and `review`, puzzles, the
+/// lab); draughts' PDN records sit under draughts, not Imago.
+#[test]
+fn the_readme_shows_a_terminal_user_the_way_in() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let terminal = section(&readme, "In the terminal");
+    for needle in [
+        "cargo install --path crates/cli",
+        "tablero play imago                # try this first",
+        "--clock 3+2",
+        "--match",
+        "tablero review game.txt",
+        "reviewed at its end",
+        "--no-review",
+        "tablero puzzles generate",
+        "tablero puzzle ",
+        "tablero lab ",
+        "--plain",
+    ] {
+        assert!(
+            terminal.contains(needle),
+            "{needle:?} is not in the terminal section"
+        );
+    }
+    assert!(!section(&readme, "Playing Imago in the terminal").contains("draughts"));
+    assert!(section(&readme, "Draughts in the terminal").contains("--record game.pdn"));
+    // The install line installs the binary the README names.
+    let manifest = fs::read_to_string(root().join("crates/cli/Cargo.toml")).expect("the manifest");
+    assert!(manifest.contains("name = \"tablero\""));
+}

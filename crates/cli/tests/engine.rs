@@ -161,9 +161,19 @@ fn go_depth_is_honoured_by_alpha_beta_and_said_unsupported_elsewhere() {
     // A millisecond of its own would stop it long before depth 5: the
     // depth asked replaces its own budget.
     e.send("go depth 5");
-    let info = e.expect("info depth");
-    assert!(info.starts_with("info depth 5 "), "{info}");
-    e.expect("bestmove");
+    // Depth 1 to 5, one line each as it is finished, then the move.
+    let mut depths = Vec::new();
+    loop {
+        let line = e.expect("");
+        if line.starts_with("bestmove") {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("info depth ") {
+            depths.push(rest.split(' ').next().unwrap().parse::<u32>().unwrap());
+        }
+    }
+    assert_eq!(depths.iter().max(), Some(&5), "{depths:?}");
+    assert_eq!(depths[..5], [1, 2, 3, 4, 5], "{depths:?}");
     e.send("setoption name player value mcts:iters=50");
     e.send("go depth 5");
     let said = e.expect("info string");
@@ -176,6 +186,81 @@ fn go_depth_is_honoured_by_alpha_beta_and_said_unsupported_elsewhere() {
         err.contains("too large") && !err.contains("not a number"),
         "{err}"
     );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// The `info depth D ... pv ...` lines of the engine up to its
+/// `bestmove`, and how long after `go` each came.
+fn streamed(e: &mut Engine, go: &str, stop_after: Option<Duration>) -> Vec<(Duration, String)> {
+    let t0 = std::time::Instant::now();
+    e.send(go);
+    let mut out = Vec::new();
+    let mut stopped = false;
+    loop {
+        let wait = match stop_after {
+            Some(at) if !stopped => at.saturating_sub(t0.elapsed()),
+            _ => Duration::from_secs(30),
+        };
+        match e.lines.recv_timeout(wait) {
+            Ok(line) if line.starts_with("bestmove") => {
+                assert!(stop_after.is_none() || stopped, "bestmove before stop");
+                return out;
+            }
+            Ok(line) => out.push((t0.elapsed(), line)),
+            Err(mpsc::RecvTimeoutError::Timeout) if !stopped && stop_after.is_some() => {
+                e.send("stop");
+                stopped = true;
+            }
+            Err(e) => panic!("no bestmove: {e:?} after {out:?}"),
+        }
+    }
+}
+
+/// #50, item 2: under `go infinite` the engine says what it finds while it
+/// thinks: at least two `info depth` lines with a `pv` (with nodes, nps and
+/// time) come before `stop`, as a GUI shows them; MCTS players report each
+/// interval as well.
+#[test]
+fn go_infinite_streams_info_lines_with_a_pv_until_stop() {
+    let mut e = Engine::start(&["dimensiones", "--player", "ab:depth=30"]);
+    e.send("position startpos");
+    let stop = Duration::from_millis(2300);
+    let lines = streamed(&mut e, "go infinite", Some(stop));
+    let before_stop: Vec<&String> = lines
+        .iter()
+        .filter(|(at, l)| *at < stop && l.starts_with("info depth "))
+        .map(|(_, l)| l)
+        .collect();
+    assert!(before_stop.len() >= 2, "{lines:?}");
+    for l in &before_stop {
+        let words: Vec<&str> = l.split(' ').collect();
+        let at = |w: &str| words.iter().position(|x| *x == w);
+        // The fields in the order UCI engines write them.
+        let order = ["depth", "score", "nodes", "nps", "time", "pv"].map(at);
+        assert!(order.iter().all(Option::is_some), "{l}");
+        assert!(order.windows(2).all(|p| p[0] < p[1]), "{l}");
+        assert!(words.len() > order[5].unwrap() + 1, "a move after pv: {l}");
+    }
+    // Deeper each time.
+    let depth = |l: &str| l.split(' ').nth(2).unwrap().parse::<u32>().unwrap();
+    assert!(before_stop.windows(2).all(|w| depth(w[0]) < depth(w[1])));
+    // MCTS: a line at 1000, 2000, 4000... iterations.
+    e.send("setoption name player value mcts:iters=5000");
+    let lines = streamed(&mut e, "go", None);
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|(_, l)| l.starts_with("info depth "))
+        .map(|(_, l)| {
+            let words: Vec<&str> = l.split(' ').collect();
+            let i = words.iter().position(|w| *w == "nodes").unwrap();
+            assert!(l.contains(" pv "), "{l}");
+            words[i + 1].parse().unwrap()
+        })
+        .collect();
+    for n in [1000, 2000, 4000] {
+        assert!(nodes.contains(&n), "{n}: {lines:?}");
+    }
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }

@@ -62,9 +62,9 @@ fn a_bad_player_spec() {
         &["ms=x: not a number"],
     );
     fails(
-        &["match", "jarmo", "--a", "solver", "--b", "random"],
-        &["jarmo no tiene jugador exacto"],
-        &["jarmo has no exact player"],
+        &["match", "draughts", "--a", "solver", "--b", "random"],
+        &["draughts no tiene jugador exacto"],
+        &["draughts has no exact player"],
     );
     // An external engine that does not start.
     fails(

@@ -41,6 +41,46 @@ fn imago_in_spanish_from_lang() {
     assert!(!out.contains("to move"), "{out}");
 }
 
+/// Draughts' Blancas and Negras are plural and feminine in Spanish
+/// sentences, the other games' sides one name (#50, item 6).
+#[test]
+fn spanish_sides_agree_with_their_verbs() {
+    let (code, out, err) = with_lang(
+        "es_ES.UTF-8",
+        &[
+            "play", "draughts", "--plain", "--p2", "random", "--seed", "3",
+        ],
+        "tablas\nrendirse\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Mueven las blancas. Jugadas legales:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Las negras (random) rechazan las tablas."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Ganan las negras (abandono). Resultado 0-1."),
+        "{out}"
+    );
+    for wrong in ["Gana Negras", "Mueve Blancas", "Negras (random) rechaza"] {
+        assert!(!out.contains(wrong), "{wrong}: {out}");
+    }
+    // Both computers: who plays, in the plural.
+    let (code, out, err) = with_lang(
+        "es_ES.UTF-8",
+        &[
+            "play", "draughts", "--plain", "--p1", "random", "--p2", "random", "--seed", "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Las blancas (random) juegan "), "{out}");
+    assert!(out.contains("Las negras (random) juegan "), "{out}");
+}
+
 #[test]
 fn linja_in_spanish_from_the_flag() {
     let (code, out, err) = with_lang(

@@ -122,6 +122,14 @@ fn imago_search_best_layout_matches_the_solver() {
         "--json",
     ]);
     assert_eq!(e["layouts"][0]["red_first"], best["red_first"]);
+    // Without --json the last line says where the report page is (#50,
+    // item 11), and the page is there.
+    let (code, out, err) = common::tablero(&["lab", "imago", "--report", d], "");
+    assert_eq!(code, 0, "{err}");
+    let page = tmp.path().join("index.html");
+    let last = out.lines().last().unwrap_or_default();
+    assert_eq!(last, format!("The report is in {}", page.display()));
+    assert!(page.is_file());
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn a_puzzle_solved_right_then_one_wrong_shows_the_refutation_and_the_streak() {
     };
     assert!(
         out.contains(&format!(
-            "Wrong: {wrong} ({refuted}); the answer was {} (win in 1). The streak is over;",
+            "Wrong: {wrong} ({refuted}); the answer was {} (win in 1). The streak of 1 is over;",
             text(&order[1]["answer"])
         )),
         "{out}"
@@ -143,11 +143,12 @@ fn a_puzzle_solved_right_then_one_wrong_shows_the_refutation_and_the_streak() {
         &[("LANG", "es_ES.UTF-8")],
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Problema 1 de 3"), "{out}");
+    // The variant's name in Spanish too (#50, item 6).
+    assert!(out.contains("Problema 1 de 3 · Imago (estándar)"), "{out}");
     assert!(out.contains("gana en 1 jugada"), "{out}");
     assert!(out.contains("¡Bien! ") && out.contains("Racha 1;"), "{out}");
     assert!(
-        out.contains(&format!("Mal: {wrong} (")) && out.contains("Se acabó la racha"),
+        out.contains(&format!("Mal: {wrong} (")) && out.contains("Se acabó la racha de 1;"),
         "{out}"
     );
     assert!(out.contains("1 de 2 bien; mejor racha 1;"), "{out}");
@@ -182,7 +183,40 @@ fn linja_and_jarmo_puzzles_show_their_proofs() {
         out.contains("at depth 1,") && out.contains("at depth 3)"),
         "{out}"
     );
+    // A first answer wrong ends no streak (#50, item 10).
+    let wrong_line = out.lines().find(|l| l.contains("Wrong: ")).unwrap();
+    assert!(
+        !wrong_line.contains("streak") && wrong_line.contains(". Rating "),
+        "{wrong_line}"
+    );
     assert!(out.contains("0 of 1 right"), "{out}");
+}
+
+/// At a terminal (a pseudo-terminal made by `script`), `puzzles generate`
+/// without `--out` lists the puzzles for a person and says how to keep
+/// them, instead of JSON lines (#50, item 10); into a pipe it stays JSON.
+#[test]
+fn generate_at_a_terminal_lists_the_puzzles_and_says_how_to_save_them() {
+    let command = format!(
+        "{} puzzles generate imago --count 2",
+        env!("CARGO_BIN_EXE_tablero")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("LANG", "C")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script(1) from util-linux runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(!text.contains("{\""), "{text}");
+    assert!(
+        text.contains("1. imago-") && text.contains("2. imago-"),
+        "{text}"
+    );
+    assert!(text.contains("· win in 1 move · difficulty "), "{text}");
+    assert!(text.contains("`--out FILE` writes them"), "{text}");
 }
 
 #[test]

@@ -178,6 +178,96 @@ fn resuming_keeps_the_records_players_and_tags() {
     assert!(text.contains("[Blue \"random\"]"), "{text}");
 }
 
+/// #50, item 8: a record keeps its time control and its day as PGN's
+/// `TimeControl` and `Date` tags do, reads them back (a resumed game goes
+/// on with the record's clock, `review` says both), and refuses them when
+/// they do not read.
+#[test]
+fn a_record_keeps_its_time_control_and_date_and_reads_them_back() {
+    use tablero_core::{Period, Record, TimeControlTag};
+    use tablero_games::imago::Imago;
+    let dir = temp_dir("clock-tags");
+    let record = dir.join("g.txt");
+    let r = record.to_str().unwrap();
+    // Red moves, Blue answers; the input ends with the game on.
+    let (code, _, err) = tablero(
+        &[
+            "play", "imago", "--plain", "--clock", "3+2", "--blue", "ai:1", "--seed", "3",
+            "--record", r,
+        ],
+        "1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[TimeControl \"180+2\"]\n"), "{text}");
+    let saved = Record::<Imago>::parse(&text).expect("the record reads");
+    assert_eq!(
+        saved.time_control().expect("it reads"),
+        Some(TimeControlTag::Periods(vec![Period::Game {
+            ms: 180_000,
+            increment_ms: 2_000
+        }]))
+    );
+    let date = saved.date().expect("it reads").expect("a Date tag");
+    assert!(date.year.is_some_and(|y| y >= 2024), "{date}");
+    // Resumed without --clock: on the record's clock again, its day kept.
+    let at = format!("@{r}");
+    let (code, out, err) = tablero(
+        &["play", "imago", "--plain", "--moves", &at, "--record", r],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Clocks: Red 3:00 · Blue 3:00"), "{out}");
+    let again = std::fs::read_to_string(&record).unwrap();
+    assert!(again.contains(&format!("[Date \"{date}\"]")), "{again}");
+    assert!(again.contains("[TimeControl \"180+2\"]"), "{again}");
+    // A game without a clock says so: `-`.
+    let untimed = dir.join("u.txt");
+    let (code, _, err) = tablero(
+        &[
+            "play",
+            "imago",
+            "--plain",
+            "--record",
+            untimed.to_str().unwrap(),
+        ],
+        "resign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&untimed).unwrap();
+    assert!(text.contains("[TimeControl \"-\"]"), "{text}");
+    // `review` says both.
+    let (code, out, err) = tablero(&["review", r], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().nth(1),
+        Some(format!("Played on {date} on a 3+2 clock.").as_str()),
+        "{out}"
+    );
+    // A tag that does not read is refused, naming it.
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        text.replace("[TimeControl \"-\"]", "[TimeControl \"3 min\"]"),
+    )
+    .unwrap();
+    let at = format!("@{}", bad.display());
+    let (code, _, err) = tablero(&["moves", "imago", "--moves", &at], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad TimeControl tag: \"3 min\" is not a time control as PGN writes it"),
+        "{err}"
+    );
+    std::fs::write(
+        &bad,
+        text.replace(&format!("[Date \"{date}\"]"), "[Date \"2025.02.30\"]"),
+    )
+    .unwrap();
+    let (code, _, err) = tablero(&["moves", "imago", "--moves", &at], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad Date tag: \"2025.02.30\""), "{err}");
+}
+
 /// The number of moves in a record, read back by `tablero moves`.
 fn moves_in(record: &Path) -> usize {
     let text = std::fs::read_to_string(record).unwrap_or_default();

@@ -98,7 +98,7 @@ fn the_text_review_speaks_english_and_spanish() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(
-        es.starts_with("Revisión de Imago (default): valores exactos del solucionador"),
+        es.starts_with("Revisión de Imago (estándar): valores exactos del solucionador"),
         "{es}"
     );
     assert!(es.contains("jugadas mantuvieron el valor"), "{es}");
@@ -106,6 +106,140 @@ fn the_text_review_speaks_english_and_spanish() {
         es.contains("El valor a lo largo de la partida para Rojo"),
         "{es}"
     );
+}
+
+/// The lines of a text review's moves: each move's two values, as
+/// printed (`+0.24`, `win in 5`, `?`).
+fn value_pairs(out: &str, played: &[String]) -> Vec<(String, String)> {
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.len() > 5 && l[1..5].trim().ends_with('.'))
+        .collect();
+    assert_eq!(lines.len(), played.len(), "{out}");
+    lines
+        .iter()
+        .zip(played)
+        .map(|(l, mv)| {
+            let rest = &l[l.find(&format!(" {mv} ")).expect("the move") + mv.len() + 2..];
+            let (before, after) = rest.split_once(" → ").expect("two values");
+            let after = after.split("  ").next().unwrap_or("");
+            (before.trim().to_string(), after.trim().to_string())
+        })
+        .collect()
+}
+
+/// #50, item 9: the values along a reviewed game are player one's and
+/// continuous: a move's value after is the next move's value before, in a
+/// searched game (one search a position; the text says why a verdict may
+/// differ from the change) as in an exact one.
+#[test]
+fn the_values_along_a_game_are_continuous_in_player_one_s_view() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review-continuous");
+    let (code, _, err) = tablero(
+        &[
+            "match",
+            "jarmo",
+            "--a",
+            "ai:2",
+            "--b",
+            "ai:3",
+            "--games",
+            "2",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let game = dir.join("game-001.txt");
+    let path = game.to_str().unwrap();
+    let r = json(&["review", path, "--json", "--depth", "3"]);
+    let played: Vec<String> = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["played"].as_str().unwrap().to_string())
+        .collect();
+    let (code, out, err) = tablero(&["review", path, "--depth", "3"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Values for Dark (player one)"), "{out}");
+    assert!(out.contains("it can differ from the change"), "{out}");
+    let pairs = value_pairs(&out, &played);
+    assert!(pairs.len() > 4, "{out}");
+    for (i, w) in pairs.windows(2).enumerate() {
+        assert_eq!(
+            w[0].1,
+            w[1].0,
+            "after move {} and before move {}:\n{out}",
+            i + 1,
+            i + 2
+        );
+    }
+    // The first value is the search's for Dark, who moves first.
+    let first = &r["moves"][0]["before"];
+    assert_eq!(
+        pairs[0].0,
+        format!("{:+.2}", first["score"].as_f64().unwrap() / 100.0)
+    );
+    // An exact game: the same in its JSON, each move's value after (for
+    // its mover) the next position's value before (for its mover).
+    let (_, text) = imago_record(10);
+    let imago = file("imago-continuous.txt", &text);
+    let r = json(&["review", imago.to_str().unwrap(), "--json"]);
+    let moves = r["moves"].as_array().unwrap();
+    let flip = |v: &Value| match v["kind"].as_str() {
+        Some("win") => serde_json::json!({"kind": "loss", "plies": v["plies"]}),
+        Some("loss") => serde_json::json!({"kind": "win", "plies": v["plies"]}),
+        _ => v.clone(),
+    };
+    for w in moves.windows(2) {
+        let after = if w[0]["player"] == w[1]["player"] {
+            w[0]["after"].clone()
+        } else {
+            flip(&w[0]["after"])
+        };
+        assert_eq!(after, w[1]["before"], "{w:?}");
+    }
+    let (_, out, _) = tablero(&["review", imago.to_str().unwrap()], "");
+    let played: Vec<String> = moves
+        .iter()
+        .map(|m| m["played"].as_str().unwrap().to_string())
+        .collect();
+    for w in value_pairs(&out, &played).windows(2) {
+        assert_eq!(w[0].1, w[1].0, "{out}");
+    }
+}
+
+/// A Linja game early on, with no table: nothing is judged, and the
+/// review says so instead of naming no source and no slip (#50, item 9).
+#[test]
+fn a_review_that_judges_nothing_says_so() {
+    let (code, _, err) = tablero(
+        &[
+            "play",
+            "linja",
+            "--plain",
+            "--p2",
+            "random",
+            "--seed",
+            "2",
+            "--no-review",
+            "--table",
+            "none",
+            "--record",
+            file("linja-early.txt", "").to_str().unwrap(),
+        ],
+        "1\n2\n3\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review-linja-early.txt");
+    let (code, out, err) = tablero(&["review", path.to_str().unwrap(), "--table", "none"], "");
+    assert_eq!(code, 0, "{err}");
+    let title = out.lines().next().unwrap();
+    assert!(title.contains("no move could be judged"), "{out}");
+    assert!(!title.ends_with("from "), "{out}");
+    assert!(out.contains("No move was judged"), "{out}");
+    assert!(!out.contains("No move changed the result"), "{out}");
 }
 
 /// Dark throws away the win (`d4-c4` instead of `d4-b5`), and Light ends

@@ -39,7 +39,7 @@ pub use outcome::{Outcome, Points, Reason};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{random_playout, Playout, Playouts};
-pub use record::{check_result, Record, RecordError};
+pub use record::{check_result, Period, Record, RecordDate, RecordError, TimeControlTag};
 pub use seatswap::{Person, SeatSwapMatch};
 pub use tablero_i18n::{display_by_message, id, Arg, Failure, Localize, Message};
 pub use text::fields;

@@ -12,8 +12,11 @@
 //! b2-c2 g5, g2-f2 b5, ...
 //! ```
 //! `Result` is `p1`, `p2`, `draw` or `*` (not finished). Other tags (names,
-//! dates) are kept as they are. The moves are a move list (see
-//! [`crate::movelist`]) and may span lines.
+//! events) are kept as they are; two of them are read as PGN writes them:
+//! `TimeControl` ([`TimeControlTag`]: `-`, `300+2`, `40/7200:3600`) and
+//! `Date` ([`RecordDate`]: `2025.03.01`, `????.??.??` where unknown), and a
+//! record whose `TimeControl` or `Date` does not read is refused. The moves
+//! are a move list (see [`crate::movelist`]) and may span lines.
 
 use crate::movelist::{play_move_list, MoveListError};
 use crate::{Game, History, Localize, Message, Outcome, Player, Points, Reason};
@@ -62,6 +65,13 @@ pub enum RecordError {
     BadMove(MoveListError),
     /// The result tags are inconsistent or malformed.
     BadResult(Message),
+    /// A tag whose value is read (`TimeControl`, `Date`) does not read.
+    BadValue {
+        /// The tag's name.
+        tag: &'static str,
+        /// What is wrong.
+        reason: Message,
+    },
 }
 
 impl Localize for RecordError {
@@ -84,6 +94,9 @@ impl Localize for RecordError {
             RecordError::BadResult(m) => {
                 Message::of(id!("record-bad-result")).msg("error", m.clone())
             }
+            RecordError::BadValue { tag, reason } => Message::of(id!("record-bad-value"))
+                .text("tag", *tag)
+                .msg("reason", reason.clone()),
         }
     }
 }
@@ -222,12 +235,329 @@ impl<G: Game> Record<G> {
         let mut h = History::new(start.clone());
         play_move_list(&mut h, body).map_err(RecordError::BadMove)?;
         let result = check_result(&h, result)?;
-        Ok(Record {
+        let record = Record {
             start,
             moves: h.moves().to_vec(),
             result,
             tags,
-        })
+        };
+        record.time_control()?;
+        record.date()?;
+        Ok(record)
+    }
+
+    /// The value of tag `name` (the first of that name), if the record has
+    /// it among its other tags.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` to `value`: in the place of the first tag of that
+    /// name, else after the others.
+    pub fn set_tag(&mut self, name: &str, value: String) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The game's time control, from its `TimeControl` tag; `None` without
+    /// one.
+    ///
+    /// # Errors
+    /// [`RecordError::BadValue`] when the tag does not read.
+    pub fn time_control(&self) -> Result<Option<TimeControlTag>, RecordError> {
+        self.tag("TimeControl")
+            .map(|v| {
+                v.parse().map_err(|reason| RecordError::BadValue {
+                    tag: "TimeControl",
+                    reason,
+                })
+            })
+            .transpose()
+    }
+
+    /// The day the game was played, from its `Date` tag; `None` without
+    /// one.
+    ///
+    /// # Errors
+    /// [`RecordError::BadValue`] when the tag does not read.
+    pub fn date(&self) -> Result<Option<RecordDate>, RecordError> {
+        self.tag("Date")
+            .map(|v| {
+                v.parse().map_err(|reason| RecordError::BadValue {
+                    tag: "Date",
+                    reason,
+                })
+            })
+            .transpose()
+    }
+}
+
+/// A game's time control as PGN's `TimeControl` tag writes it (PGN
+/// standard, 9.6.1), in seconds: `-` for a game without a clock, `?` when
+/// unknown, else one or more periods separated by `:`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControlTag {
+    /// `?`: not known.
+    Unknown,
+    /// `-`: no clock.
+    Untimed,
+    /// The periods, in the order they are played.
+    Periods(Vec<Period>),
+}
+
+/// One period of a [`TimeControlTag`]; times in milliseconds (the tag
+/// writes seconds, with up to three decimals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// `SECONDS` or `SECONDS+INCREMENT`: the rest of the game in that
+    /// time, the increment added after each move (Fischer).
+    Game {
+        /// The time for the period.
+        ms: u64,
+        /// The time added after each move.
+        increment_ms: u64,
+    },
+    /// `MOVES/SECONDS` (or `MOVES/SECONDS+INCREMENT`): so many moves in
+    /// that time. A correspondence game's days per move are `1/259200`
+    /// (three days).
+    Moves {
+        /// The moves of the period.
+        moves: u32,
+        /// The time for them.
+        ms: u64,
+        /// The time added after each move.
+        increment_ms: u64,
+    },
+    /// `*SECONDS`: a sandclock.
+    Sandclock {
+        /// The sand.
+        ms: u64,
+    },
+}
+
+impl std::str::FromStr for TimeControlTag {
+    type Err = Message;
+
+    fn from_str(text: &str) -> Result<Self, Message> {
+        let bad = || Message::of(id!("record-time-control")).text("text", format!("{text:?}"));
+        match text.trim() {
+            "?" => return Ok(TimeControlTag::Unknown),
+            "-" => return Ok(TimeControlTag::Untimed),
+            _ => {}
+        }
+        let periods = text
+            .trim()
+            .split(':')
+            .map(|p| parse_period(p).ok_or_else(bad))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(TimeControlTag::Periods(periods))
+    }
+}
+
+/// One period of a `TimeControl` tag (see [`Period`]).
+fn parse_period(text: &str) -> Option<Period> {
+    if let Some(sand) = text.strip_prefix('*') {
+        return Some(Period::Sandclock {
+            ms: seconds_ms(sand)?,
+        });
+    }
+    let (moves, rest) = match text.split_once('/') {
+        Some((m, rest)) => (Some(m), rest),
+        None => (None, text),
+    };
+    let (time, increment) = match rest.split_once('+') {
+        Some((t, i)) => (t, seconds_ms(i)?),
+        None => (rest, 0),
+    };
+    let ms = seconds_ms(time)?;
+    match moves {
+        None => Some(Period::Game {
+            ms,
+            increment_ms: increment,
+        }),
+        Some(m) => {
+            let moves: u32 = m
+                .parse()
+                .ok()
+                .filter(|&n| n > 0 && m.bytes().all(|b| b.is_ascii_digit()))?;
+            Some(Period::Moves {
+                moves,
+                ms,
+                increment_ms: increment,
+            })
+        }
+    }
+}
+
+/// Seconds as PGN writes them (`300`, `0.5`; at most three decimals) in
+/// milliseconds.
+fn seconds_ms(text: &str) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    if text.ends_with('.') {
+        return None;
+    }
+    let ms: u64 = format!("{fraction:0<3}").parse().ok()?;
+    whole
+        .parse::<u64>()
+        .ok()?
+        .checked_mul(1000)?
+        .checked_add(ms)
+}
+
+/// Milliseconds as seconds for the tag: `300`, `0.5`, `2.25`.
+fn seconds_text(ms: u64) -> String {
+    let (s, rest) = (ms / 1000, ms % 1000);
+    if rest == 0 {
+        s.to_string()
+    } else {
+        format!("{s}.{rest:03}").trim_end_matches('0').to_string()
+    }
+}
+
+impl std::fmt::Display for TimeControlTag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let periods = match self {
+            TimeControlTag::Unknown => return f.write_str("?"),
+            TimeControlTag::Untimed => return f.write_str("-"),
+            TimeControlTag::Periods(p) => p,
+        };
+        for (i, p) in periods.iter().enumerate() {
+            if i > 0 {
+                f.write_str(":")?;
+            }
+            let inc = |f: &mut std::fmt::Formatter<'_>, ms: u64| {
+                if ms > 0 {
+                    write!(f, "+{}", seconds_text(ms))
+                } else {
+                    Ok(())
+                }
+            };
+            match *p {
+                Period::Game { ms, increment_ms } => {
+                    f.write_str(&seconds_text(ms))?;
+                    inc(f, increment_ms)?;
+                }
+                Period::Moves {
+                    moves,
+                    ms,
+                    increment_ms,
+                } => {
+                    write!(f, "{moves}/{}", seconds_text(ms))?;
+                    inc(f, increment_ms)?;
+                }
+                Period::Sandclock { ms } => write!(f, "*{}", seconds_text(ms))?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The day a game was played, as PGN's `Date` tag writes it:
+/// `YYYY.MM.DD`, each part `?`s when unknown (`2025.??.??`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordDate {
+    /// The year.
+    pub year: Option<u16>,
+    /// The month, 1 to 12.
+    pub month: Option<u8>,
+    /// The day of the month, from 1.
+    pub day: Option<u8>,
+}
+
+impl RecordDate {
+    /// The day (in UTC) `secs` seconds after 1970-01-01 00:00 UTC.
+    #[must_use]
+    pub fn from_unix_seconds(secs: i64) -> RecordDate {
+        // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
+        let z = secs.div_euclid(86_400) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        RecordDate {
+            year: u16::try_from(year).ok(),
+            month: u8::try_from(month).ok(),
+            day: u8::try_from(day).ok(),
+        }
+    }
+}
+
+/// The days of `month` (1-12) in `year` (February's 29th allowed when the
+/// year is unknown).
+fn days_in(year: Option<u16>, month: u8) -> u8 {
+    match month {
+        2 => match year {
+            Some(y) if !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) => 28,
+            _ => 29,
+        },
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl std::str::FromStr for RecordDate {
+    type Err = Message;
+
+    fn from_str(text: &str) -> Result<Self, Message> {
+        let bad = || Message::of(id!("record-date")).text("text", format!("{text:?}"));
+        let parts: Vec<&str> = text.trim().split('.').collect();
+        let [y, m, d] = parts[..] else {
+            return Err(bad());
+        };
+        let part = |p: &str, width: usize| -> Result<Option<u16>, Message> {
+            if p.len() != width {
+                return Err(bad());
+            }
+            if p.bytes().all(|b| b == b'?') {
+                return Ok(None);
+            }
+            if !p.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            p.parse().map(Some).map_err(|_| bad())
+        };
+        let year = part(y, 4)?;
+        let month = part(m, 2)?.map(|m| m as u8);
+        let day = part(d, 2)?.map(|d| d as u8);
+        if month.is_some_and(|m| !(1..=12).contains(&m)) || day == Some(0) {
+            return Err(bad());
+        }
+        if let Some(d) = day {
+            if d > month.map_or(31, |m| days_in(year, m)) {
+                return Err(bad());
+            }
+        }
+        Ok(RecordDate { year, month, day })
+    }
+}
+
+impl std::fmt::Display for RecordDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.year {
+            Some(y) => write!(f, "{y:04}")?,
+            None => f.write_str("????")?,
+        }
+        for part in [self.month, self.day] {
+            match part {
+                Some(n) => write!(f, ".{n:02}")?,
+                None => f.write_str(".??")?,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -391,6 +721,87 @@ fn parse_tag(line: &str) -> Result<(String, String), Message> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_controls_read_and_write_as_pgn_does() {
+        let tc = |t: &str| t.parse::<TimeControlTag>();
+        assert_eq!(
+            tc("180+2"),
+            Ok(TimeControlTag::Periods(vec![Period::Game {
+                ms: 180_000,
+                increment_ms: 2_000
+            }]))
+        );
+        assert_eq!(tc("-"), Ok(TimeControlTag::Untimed));
+        assert_eq!(tc("?"), Ok(TimeControlTag::Unknown));
+        for text in [
+            "180+2",
+            "15",
+            "40/7200:3600",
+            "40/60+0.6",
+            "*180",
+            "1/259200",
+            "0.5+0.25",
+        ] {
+            assert_eq!(
+                tc(text).map(|t| t.to_string()).as_deref(),
+                Ok(text),
+                "{text}"
+            );
+        }
+        for bad in [
+            "", "3+", "+2", "a+b", "5m", "0/60", "40/", "1.", "1.2345", "3 + 2", ":",
+        ] {
+            assert!(tc(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            tc("10+x").unwrap_err().id(),
+            "record-time-control",
+            "the catalogue's reason"
+        );
+    }
+
+    #[test]
+    fn dates_read_and_write_as_pgn_does() {
+        let date = |t: &str| t.parse::<RecordDate>();
+        assert_eq!(
+            date("2025.03.01"),
+            Ok(RecordDate {
+                year: Some(2025),
+                month: Some(3),
+                day: Some(1)
+            })
+        );
+        for text in ["2025.03.01", "????.??.??", "2024.02.29", "1999.??.??"] {
+            assert_eq!(date(text).map(|d| d.to_string()).as_deref(), Ok(text));
+        }
+        for bad in [
+            "2025.13.01",
+            "2025.02.29",
+            "2025.04.31",
+            "2025.3.1",
+            "25.03.01",
+            "2025-03-01",
+            "2025.03.00",
+            "",
+        ] {
+            assert!(date(bad).is_err(), "{bad:?}");
+        }
+        // Days from the epoch: its first day, a leap day, the day before it.
+        assert_eq!(RecordDate::from_unix_seconds(0).to_string(), "1970.01.01");
+        assert_eq!(
+            RecordDate::from_unix_seconds(951_782_400).to_string(),
+            "2000.02.29"
+        );
+        assert_eq!(
+            RecordDate::from_unix_seconds(1_709_251_199).to_string(),
+            "2024.02.29"
+        );
+        assert_eq!(
+            RecordDate::from_unix_seconds(1_740_787_200).to_string(),
+            "2025.03.01"
+        );
+    }
 
     #[test]
     fn tags_parse_with_escapes() {

@@ -6,11 +6,13 @@
 //! survey stopped), and [`report`] sums them up per variant with 95 %
 //! intervals, as JSON and as an HTML page with SVG plots. [`imago`] answers
 //! Imago's questions exactly from the solver and searches wall layouts;
-//! [`linja`] studies a Linja endgame table.
+//! [`linja`] studies a Linja endgame table, [`dimensiones`] how decisive
+//! the endgames of each Super Dimensiones card set are.
 //! docs/lab.md explains every figure.
 
 #![deny(missing_docs)]
 
+pub mod dimensiones;
 mod fail;
 pub mod games;
 pub mod imago;

@@ -276,7 +276,13 @@ mod tests {
             ("spec-levels", vec![("spec", text("\"ai:9\""))])
         );
         assert_eq!(why("foo").0, "spec-unknown-player");
-        assert_eq!(why("solver").0, "spec-no-exact");
+        // 8x8 draughts has no exact player (Jarmo's is its late-game
+        // solver).
+        let m = parse_spec::<tablero_games::draughts::Draughts>("solver", 1)
+            .err()
+            .expect("refused");
+        assert_eq!(m.id(), "spec-no-exact");
+        assert!(parse_spec::<Jarmo>("solver", 1).is_ok());
         assert_eq!(
             why("mcts:depth=3"),
             (

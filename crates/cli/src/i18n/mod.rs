@@ -69,10 +69,70 @@ pub(crate) fn format_in(lang: Lang, id: &str, args: Option<&tablero_i18n::Args>)
 
 /// Message `id` in the language in use (in English when only English has
 /// it; the id itself when neither has: the catalogue test forbids that).
+/// A side named in the arguments comes with its grammar ([`with_sides`]).
 pub fn text(id: &str, args: Option<&tablero_i18n::Args>) -> String {
+    let sides = args.and_then(|a| with_sides(lang(), a));
+    let args = sides.as_ref().or(args);
     format_in(lang(), id, args)
         .or_else(|| format_in(Lang::En, id, args))
         .unwrap_or_else(|| id.to_string())
+}
+
+/// The arguments that name a side ([`SIDE_ARGS`]), each with two more for
+/// the sentence around it: `NAME-number`, the side's grammatical number
+/// in `lang` (`one` or `plural`, the catalogue's `side-number`), and
+/// `NAME-lower`, the name in small letters. Spanish agrees with draughts'
+/// Blancas and Negras ("Ganan las negras", "Las blancas se rinden") and
+/// names every other side as one ("Gana Rojo"); docs/i18n.md. `None` when
+/// no side is named.
+pub fn with_sides(lang: Lang, args: &tablero_i18n::Args) -> Option<tablero_i18n::Args<'static>> {
+    use tablero_i18n::Value;
+    let named: Vec<(&str, String)> = args
+        .iter()
+        .filter(|(k, _)| SIDE_ARGS.contains(k))
+        .filter_map(|(k, v)| match v {
+            Value::String(s) => Some((k, s.to_string())),
+            _ => None,
+        })
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let mut out = tablero_i18n::Args::new();
+    for (k, v) in args.iter() {
+        out.set(k.to_string(), v.into_owned());
+    }
+    for (k, shown) in named {
+        // A coloured name (the line mode's) is looked up without its colour.
+        let plain = without_colour(&shown);
+        let mut one = tablero_i18n::Args::new();
+        one.set("side", plain);
+        let number = format_in(lang, "side-number", Some(&one)).unwrap_or_else(|| "one".into());
+        out.set(format!("{k}-number"), number);
+        out.set(format!("{k}-lower"), shown.to_lowercase());
+    }
+    Some(out)
+}
+
+/// The argument names that hold a side's name in the catalogue's messages.
+const SIDE_ARGS: [&str; 2] = ["side", "other"];
+
+/// `text` without its ANSI colour codes (`ESC [ ... m`).
+fn without_colour(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A game's error (or any [`tablero_core::Message`]) in the language in
@@ -143,6 +203,15 @@ pub fn table_reason(e: &tablero_ai::solve::linja_table::TableError) -> String {
     }
 }
 
+/// Why a Super Dimensiones table cannot be used, in the language in use.
+pub fn dimensiones_table_reason(e: &tablero_ai::solve::dimensiones_table::TableError) -> String {
+    use tablero_ai::solve::dimensiones_table::TableError;
+    match e {
+        TableError::Io(e) => io_reason(e),
+        e => message(&tablero_core::Localize::message(e)),
+    }
+}
+
 /// An input or output error's reason in the language in use: the common
 /// kinds from the catalogue (a file not found, permission denied, an
 /// address in use...), else the system's own text.
@@ -162,11 +231,18 @@ pub fn io_reason(e: &std::io::Error) -> String {
 
 /// A search's info line (`depth 3 score cp 12 pv a1-b2 ...`, as the
 /// engine protocol writes it) for people, its words in the language in
-/// use; the moves after `pv` stay as they are.
+/// use; the moves after `pv` stay as they are, and the engine's speed and
+/// time (`nps N`, `time MS`) are left out (the screen shows the time
+/// thought in seconds).
 pub fn search_line(info: &str) -> String {
     let mut out = Vec::new();
     let mut moves = false;
-    for word in info.split_whitespace() {
+    let mut words = info.split_whitespace();
+    while let Some(word) = words.next() {
+        if !moves && matches!(word, "nps" | "time") {
+            words.next();
+            continue;
+        }
         let local = match word {
             _ if moves => None,
             "depth" => Some(text("search-depth", None)),
@@ -265,6 +341,57 @@ pub fn is_yes(answer: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Message `id` in `lang` with one side named `side` (coloured or not)
+    /// and `other`, as [`text`] formats it.
+    fn said(lang: Lang, id: &str, side: &str) -> String {
+        let mut args = tablero_i18n::Args::new();
+        args.set("side", side.to_string());
+        args.set("other", "Rojo");
+        args.set("name", "ai:3");
+        args.set("mv", "c3-d4");
+        args.set("prompt", "");
+        args.set("theme", "x");
+        let args = with_sides(lang, &args).expect("a side is named");
+        format_in(lang, id, Some(&args)).expect("a message")
+    }
+
+    #[test]
+    fn spanish_verbs_agree_with_the_side() {
+        let es = |id, side| said(Lang::Es, id, side);
+        assert_eq!(es("wins", "Negras"), "Ganan las negras");
+        assert_eq!(es("wins", "Rojo"), "Gana Rojo");
+        assert_eq!(es("tui-resigns", "Blancas"), "Las blancas se rinden.");
+        assert_eq!(es("tui-resigns", "Oscuro"), "Oscuro se rinde.");
+        assert!(es("tui-played", "Blancas").starts_with("Las blancas (ai:3) jugaron c3-d4."));
+        assert!(es("puzzle-task", "Azul").starts_with("Juega Azul:"));
+        assert!(es("puzzle-task", "Negras").starts_with("Juegan las negras:"));
+        // The line mode's coloured name: its colour kept, its number read
+        // without it.
+        let coloured = "\u{1b}[1m\u{1b}[34mNegras\u{1b}[0m";
+        assert_eq!(
+            es("wins", coloured),
+            "Ganan las \u{1b}[1m\u{1b}[34mnegras\u{1b}[0m"
+        );
+        // English has one form.
+        assert_eq!(said(Lang::En, "wins", "Black"), "Black wins");
+        assert_eq!(without_colour(coloured), "Negras");
+    }
+
+    #[test]
+    fn variant_names_in_spanish() {
+        let label = |lang, v: &str| {
+            let mut args = tablero_i18n::Args::new();
+            args.set("variant", v.to_string());
+            format_in(lang, "variant-label", Some(&args)).expect("a message")
+        };
+        assert_eq!(label(Lang::Es, "standard"), "estándar");
+        assert_eq!(label(Lang::Es, "default"), "estándar");
+        assert_eq!(label(Lang::Es, "russian"), "rusas");
+        assert_eq!(label(Lang::Es, "publisher"), "editorial");
+        assert_eq!(label(Lang::Es, "M-C-N-W-R"), "M-C-N-W-R");
+        assert_eq!(label(Lang::En, "standard"), "standard");
+    }
+
     #[test]
     fn the_environment_decides_in_order() {
         let env = |pairs: &'static [(&'static str, &'static str)]| {
@@ -310,6 +437,10 @@ mod tests {
         assert_eq!(
             search_line("depth 3 score cp 12 pv a1-b2 depth"),
             "depth 3 score cp 12 line a1-b2 depth"
+        );
+        assert_eq!(
+            search_line("depth 3 score cp 12 nodes 50 nps 9000 time 5 pv time"),
+            "depth 3 score cp 12 nodes 50 line time"
         );
         assert_eq!(
             format_in(Lang::Es, "search-depth", None).as_deref(),

@@ -10,6 +10,8 @@ use anyhow::Result;
 use owo_colors::OwoColorize;
 use std::io::BufRead;
 use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
 use tablero_ai::table::Table;
 use tablero_core::{History, Player};
 
@@ -36,6 +38,56 @@ enum Input {
 
 /// The longest line read as a command; longer ones are refused whole.
 const MAX_LINE: usize = 4096;
+
+/// What is typed, read on a thread of its own, so that the game can wait
+/// for a line and for the running clock at once: a person who types
+/// nothing loses on time when the clock runs out, not when a line (or the
+/// end of input) finally comes (#47, item 15).
+pub(super) struct Typed {
+    rx: Receiver<Input>,
+}
+
+impl Typed {
+    /// The lines of standard input.
+    pub(super) fn stdin() -> Typed {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || pump(&mut std::io::stdin().lock(), &tx));
+        Typed { rx }
+    }
+
+    /// The lines of `input` (the tests' way of typing).
+    #[cfg(test)]
+    fn from(mut input: impl BufRead + Send + 'static) -> Typed {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || pump(&mut input, &tx));
+        Typed { rx }
+    }
+
+    /// The next thing typed, waiting at most `wait` (for ever when
+    /// `None`); `None` when the wait ran out first. Once the input has
+    /// ended it stays ended.
+    fn next(&self, wait: Option<Duration>) -> Option<Input> {
+        match wait {
+            None => Some(self.rx.recv().unwrap_or(Input::End)),
+            Some(w) => match self.rx.recv_timeout(w) {
+                Ok(input) => Some(input),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Input::End),
+            },
+        }
+    }
+}
+
+/// Sends each line of `input` until it ends or nobody listens.
+fn pump(input: &mut impl BufRead, tx: &Sender<Input>) {
+    loop {
+        let line = read_input(input);
+        let end = matches!(line, Input::End);
+        if tx.send(line).is_err() || end {
+            return;
+        }
+    }
+}
 
 /// Reads one line as bytes, so that invalid UTF-8 or a huge line is
 /// answered with a message instead of ending the game.
@@ -64,6 +116,16 @@ enum Step {
     Quit,
     /// A person offered a draw to the person at the other side.
     AskDraw,
+}
+
+/// Waited for a person's line.
+enum Waited {
+    /// A line, or why it cannot be one.
+    Typed(Input),
+    /// The input ended.
+    End,
+    /// The person's clock ran out first: the game is lost on time.
+    Flag,
 }
 
 impl<G: CliGame> Line<G> {
@@ -174,13 +236,9 @@ impl<G: CliGame> Line<G> {
         }
     }
 
-    /// Plays to the end; `Ok(true)` when the player quit.
-    pub(super) fn play(&mut self) -> Result<bool> {
-        self.play_from(&mut std::io::stdin().lock())
-    }
-
-    /// Plays to the end reading the person's lines from `lines`.
-    fn play_from(&mut self, lines: &mut impl BufRead) -> Result<bool> {
+    /// Plays to the end reading the person's lines from `lines`; `Ok(true)`
+    /// when the player quit (or the input ended with the game on).
+    pub(super) fn play(&mut self, lines: &Typed) -> Result<bool> {
         loop {
             self.save()?;
             self.show();
@@ -205,15 +263,16 @@ impl<G: CliGame> Line<G> {
             loop {
                 print!("{}", self.prompt(side));
                 crate::out::flush();
-                let line = match read_input(lines) {
-                    Input::Line(line) => line,
-                    Input::End => {
-                        println!();
-                        return Ok(true);
-                    }
-                    Input::Bad(why) => {
+                let line = match self.wait_for(side, lines) {
+                    Waited::Typed(Input::Line(line)) => line,
+                    Waited::Typed(Input::Bad(why)) => {
                         println!("{why}");
                         continue;
+                    }
+                    Waited::Flag => break,
+                    Waited::Typed(Input::End) | Waited::End => {
+                        println!();
+                        return Ok(true);
                     }
                 };
                 match self.human(line.trim(), side) {
@@ -226,6 +285,34 @@ impl<G: CliGame> Line<G> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Waits for `side`'s next line, and while its clock runs, for the
+    /// clock too: when it runs out first, or the input ends after it did,
+    /// the loss on time is said and the game is over.
+    fn wait_for(&mut self, side: Player, lines: &Typed) -> Waited {
+        loop {
+            let left = self
+                .session
+                .running()
+                .filter(|&p| p == side)
+                .and_then(|p| self.session.time_left(p));
+            // A millisecond past the deadline: the flag has fallen then.
+            let wait = left.map(|ms| Duration::from_millis(u64::try_from(ms).unwrap_or(0) + 1));
+            let typed = lines.next(wait);
+            if matches!(typed, None | Some(Input::End)) {
+                if let Some(p) = self.session.flag_fell() {
+                    println!();
+                    self.time_up(p);
+                    return Waited::Flag;
+                }
+            }
+            match typed {
+                None => {}
+                Some(Input::End) => return Waited::End,
+                Some(input) => return Waited::Typed(input),
             }
         }
     }
@@ -247,7 +334,7 @@ impl<G: CliGame> Line<G> {
 
     /// The person at the other side answers `side`'s draw offer; whether
     /// it was agreed.
-    fn ask_draw(&mut self, side: Player, lines: &mut impl BufRead) -> bool {
+    fn ask_draw(&mut self, side: Player, lines: &Typed) -> bool {
         let other = side.other();
         print!(
             "{}",
@@ -258,9 +345,9 @@ impl<G: CliGame> Line<G> {
             )
         );
         crate::out::flush();
-        let answer = match read_input(lines) {
-            Input::Line(l) => l,
-            Input::End | Input::Bad(_) => String::new(),
+        let answer = match lines.next(None) {
+            Some(Input::Line(l)) => l,
+            _ => String::new(),
         };
         println!();
         match self
@@ -280,7 +367,7 @@ impl<G: CliGame> Line<G> {
     }
 
     /// The computer waits to be asked; whether the player quit.
-    fn paused_prompt(&mut self, side: Player, lines: &mut impl BufRead) -> bool {
+    fn paused_prompt(&mut self, side: Player, lines: &Typed) -> bool {
         println!(
             "{}",
             t!(
@@ -291,7 +378,7 @@ impl<G: CliGame> Line<G> {
         );
         print!("> ");
         crate::out::flush();
-        match read_input(lines) {
+        match lines.next(None).unwrap_or(Input::End) {
             Input::Line(l) => match Action::parse(&l) {
                 None | Some(Action::Command(Command::Go)) => self.session.resume(),
                 Some(Action::Command(Command::Quit)) => return true,
@@ -443,12 +530,29 @@ mod tests {
     #[test]
     fn a_move_typed_after_the_flag_is_not_played_and_the_game_is_lost_on_time() {
         let mut l = clocked(60_000);
-        let mut input = std::io::Cursor::new(format!("{}\n", blue_move(&l)));
-        assert!(!l.play_from(&mut input).expect("played"));
+        let input = Typed::from(std::io::Cursor::new(format!("{}\n", blue_move(&l))));
+        assert!(!l.play(&input).expect("played"));
         let o = l.session.table().outcome().expect("over");
         assert_eq!((o.winner, o.reason), (Some(Player::P1), Reason::Time));
         assert_eq!(l.session.table().moves().len(), 1);
         assert_eq!(l.session.time_left(Player::P2), Some(0));
+    }
+
+    /// Nothing typed, the input still open: the flag falls on the clock's
+    /// own time (#47, item 15).
+    #[test]
+    fn a_person_who_types_nothing_loses_on_time() {
+        let mut l = clocked(60_000);
+        let (_keep_open, rx) = mpsc::channel();
+        assert!(!l.play(&Typed { rx }).expect("played"));
+        let o = l.session.table().outcome().expect("over");
+        assert_eq!((o.winner, o.reason), (Some(Player::P1), Reason::Time));
+        // The input ends after the flag fell: still a loss on time, not a
+        // game left unfinished.
+        let mut l = clocked(60_000);
+        assert!(!l.play(&Typed::from(std::io::empty())).expect("played"));
+        let o = l.session.table().outcome().expect("over");
+        assert_eq!(o.reason, Reason::Time);
     }
 
     #[test]
@@ -459,9 +563,9 @@ mod tests {
             l.clocks().as_deref(),
             Some("Clocks: Red 1:00 · ▶ Blue 0:00.0")
         );
-        let mut input = std::io::Cursor::new(format!("{}\n", blue_move(&l)));
+        let input = Typed::from(std::io::Cursor::new(format!("{}\n", blue_move(&l))));
         // The input ends at Red's turn: the game is left unfinished.
-        assert!(l.play_from(&mut input).expect("played"));
+        assert!(l.play(&input).expect("played"));
         assert_eq!(l.session.table().moves().len(), 2);
         assert!(l.session.table().outcome().is_none());
         assert_eq!(l.session.clock().expect("a clock").left, [60_000, 1]);

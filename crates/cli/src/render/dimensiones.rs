@@ -65,7 +65,9 @@ impl CliGame for Dimensiones {
             Army::Red => Color::Red,
             Army::Blue => Color::Blue,
             Army::Aqua => Color::Cyan,
-            Army::Orange => Color::LightYellow,
+            // Orange (xterm 208): the screen gives each army a shade
+            // for light and dark squares (tui::ink).
+            Army::Orange => Color::Indexed(208),
         })
     }
 

@@ -25,6 +25,14 @@ impl CliGame for Jarmo {
         (col < 5 && row < 5).then(|| (1 + 4 - row, 5 + 4 * col))
     }
 
+    /// The game's own lines, which the printed board draws too.
+    fn screen_links() -> Vec<(String, String)> {
+        tablero_games::jarmo::LINES
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
     fn glyph_color(&self, c: char) -> Option<ratatui::style::Color> {
         use ratatui::style::Color;
         let [dark, light] = letters();
@@ -83,6 +91,40 @@ impl CliGame for Jarmo {
     }
 
     fn board(&self, color: bool) -> String {
+        self.drawn(color, true)
+    }
+
+    /// The board without the notes after its first rows (they follow the
+    /// board, with their row's number), so that the screen can draw the
+    /// rows bigger and the lines between the points.
+    fn screen_board(&self, _short: bool) -> String {
+        self.drawn(false, false)
+    }
+
+    fn legend(&self) -> String {
+        let [dark, light] = letters();
+        format!(
+            "{}\n{LINES}{}",
+            t!(
+                "legend-jarmo-pieces",
+                dark = dark.to_string(),
+                light = light.to_string(),
+                dark_marked = dark.to_uppercase().to_string(),
+                light_marked = light.to_uppercase().to_string()
+            ),
+            t!("legend-jarmo-moves")
+        )
+    }
+}
+
+/// Jarmo's drawing, with the notes on the first rows after them (`beside`)
+/// or under the board.
+trait Drawn {
+    fn drawn(&self, color: bool, beside: bool) -> String;
+}
+
+impl Drawn for Jarmo {
+    fn drawn(&self, color: bool, beside: bool) -> String {
         let o = self.orientation();
         let [dark, light] = letters();
         let paint = |text: &str, who: Player| -> String {
@@ -93,6 +135,7 @@ impl CliGame for Jarmo {
             }
         };
         let mut out = String::from("     a   b   c   d   e\n");
+        let mut under = Vec::new();
         for row in (0..5u8).rev() {
             let mut line = format!(" {}  ", row + 1);
             for col in 0..5u8 {
@@ -126,9 +169,17 @@ impl CliGame for Jarmo {
                     )
                 });
             out.push_str(&line);
-            if let Some(n) = note {
-                out.push_str(&if color { n.dimmed().to_string() } else { n });
+            match note {
+                Some(n) if beside => {
+                    out.push_str(&if color { n.dimmed().to_string() } else { n });
+                }
+                Some(n) => under.push(format!("  {}: {}", row + 1, n.trim())),
+                None => {}
             }
+            out.push('\n');
+        }
+        for n in under {
+            out.push_str(&n);
             out.push('\n');
         }
         for p in Player::ALL {
@@ -159,21 +210,6 @@ impl CliGame for Jarmo {
             ));
         }
         out
-    }
-
-    fn legend(&self) -> String {
-        let [dark, light] = letters();
-        format!(
-            "{}\n{LINES}{}",
-            t!(
-                "legend-jarmo-pieces",
-                dark = dark.to_string(),
-                light = light.to_string(),
-                dark_marked = dark.to_uppercase().to_string(),
-                light_marked = light.to_uppercase().to_string()
-            ),
-            t!("legend-jarmo-moves")
-        )
     }
 }
 

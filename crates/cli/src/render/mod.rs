@@ -38,6 +38,12 @@ pub trait CliGame: Play + Describe {
     /// (and turns the board over as seen from the other side).
     const CHECKERED: bool = false;
 
+    /// The lines the full-screen game draws between cells, as pairs of
+    /// cell names (Jarmo's lines between its points; none by default).
+    fn screen_links() -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// Where [`screen_board`](CliGame::screen_board) draws the cell in
     /// column `col` and row `row` (from 0, as [`BoardView`] counts them;
     /// Linja: column 0, the row's number): its line and the column of its
@@ -160,6 +166,14 @@ pub fn letter(text: String) -> char {
 /// of points with its word, in the language in use.
 pub fn points(n: impl std::fmt::Display) -> String {
     crate::i18n::t!("points", n = crate::i18n::number(&n.to_string()))
+}
+
+/// A variant's name as the games write it (`standard`, `publisher`,
+/// `russian`, a layout or a rule set's cards) in the language in use: the
+/// named variants from the catalogue (`variant-label`: `estándar`,
+/// `editorial`, `rusas`), anything else as it is written.
+pub fn variant_label(variant: &str) -> String {
+    crate::i18n::t!("variant-label", variant = variant.to_string())
 }
 
 /// An army's name (`red`, `aqua`, as the games write it) in the language

@@ -231,6 +231,11 @@ where
     }
 
     fn changed(&mut self) {
+        if self.table().outcome().is_some() {
+            // The game is over: a move half typed is no move any more.
+            self.input.clear();
+            self.edit();
+        }
         if let Err(e) = (self.save)(self.session.table().history()) {
             self.message = t!("tui-save-failed", error = format!("{e:#}"));
         }
@@ -587,8 +592,17 @@ where
                 }
                 self.input.clear();
                 self.edit();
-                if let Some(action) = Action::parse(&text) {
-                    self.act(&action);
+                match Action::parse(&text) {
+                    // Typed as F6 is pressed: the resignation asks first.
+                    Some(Action::Command(Command::Resign)) => self.ask_resign(),
+                    // A move typed after the end plays nothing.
+                    Some(Action::Number(_) | Action::Move(_))
+                        if self.table().outcome().is_some() =>
+                    {
+                        self.message = self.prompt_text();
+                    }
+                    Some(action) => self.act(&action),
+                    None => {}
                 }
             }
             KeyCode::Char('?') if self.input.is_empty() => self.help = Some(0),
@@ -609,6 +623,71 @@ where
             self.key(KeyEvent::from(KeyCode::Char(c)));
         }
         self.key(KeyEvent::from(KeyCode::Enter));
+    }
+
+    /// The keys that do something now, in order: no hint but for the
+    /// person to move, no undo on a clock or between two people, no claim
+    /// in a game without claims, and after the end no hint, undo, draw,
+    /// claim or resignation.
+    fn keys(&self) -> Vec<Key> {
+        let on = self.table().outcome().is_none();
+        let person = on && self.person().is_some();
+        let to_move = self.table().to_move();
+        let person_to_move = to_move.is_some_and(|p| self.table().seats()[p.index()].is_person());
+        let computer = self.table().seats().iter().any(|s| !s.is_person());
+        let mut keys = vec![Key::Help];
+        keys.extend(
+            [
+                (Key::Hint, on && person_to_move),
+                (
+                    Key::Undo,
+                    person && computer && self.session.clock().is_none(),
+                ),
+                (Key::Draw, person),
+                (Key::Claim, person && G::INFO.claim.is_some()),
+                (Key::Resign, person),
+            ]
+            .into_iter()
+            .filter_map(|(k, shown)| shown.then_some(k)),
+        );
+        keys.extend([Key::Flip, Key::Quit]);
+        keys
+    }
+
+    /// The keys' line: the keys in effect, then how to play a move (or,
+    /// the game over, how to leave).
+    fn keys_bar(&self) -> String {
+        let mut words: Vec<String> = self.keys().into_iter().map(Key::bar).collect();
+        words.push(if self.table().outcome().is_some() {
+            t!("tui-key-leave")
+        } else {
+            t!("tui-key-choose")
+        });
+        words.join(" ")
+    }
+
+    /// The help: how to play a move, a line for each key in effect, and
+    /// the words that work too.
+    fn help_text(&self) -> String {
+        let keys = self.keys();
+        let mut out = Vec::new();
+        if self.table().outcome().is_none() {
+            out.push(t!("tui-help-intro"));
+            out.push(String::new());
+        }
+        out.extend(keys.iter().map(|&k| k.help::<G>()));
+        out.push(if self.table().outcome().is_some() {
+            t!("tui-help-line-leave")
+        } else {
+            t!("tui-help-line-esc")
+        });
+        let words: Vec<String> = keys
+            .iter()
+            .filter_map(|k| k.command())
+            .map(|c| t!("tui-word", command = c.words()[0]))
+            .collect();
+        out.push(t!("tui-help-words", words = words.join(", ")));
+        out.join("\n")
     }
 
     /// F6: the resignation waits for a yes.
@@ -729,13 +808,7 @@ where
         let area = f.area();
         // The message and the keys' line take the lines they need to be
         // read whole (up to three and two).
-        // With a clock there is no undo: its key is not offered.
-        let keys = if self.session.clock().is_some() {
-            t!("tui-keys-bar-clock")
-        } else {
-            t!("tui-keys-bar")
-        };
-        let keys_bar = Paragraph::new(keys).wrap(Wrap { trim: true });
+        let keys_bar = Paragraph::new(self.keys_bar()).wrap(Wrap { trim: true });
         let keys_h = (keys_bar.line_count(area.width) as u16).clamp(1, 2);
         let message_p = Paragraph::new(self.message.clone()).wrap(Wrap { trim: true });
         let message_h = (message_p.line_count(area.width) as u16).clamp(1, 3);
@@ -780,33 +853,26 @@ where
             Paragraph::new(title).style(Style::new().add_modifier(Modifier::REVERSED)),
             top,
         );
-        let board = self.drawing(main.height);
-        // The rows of the board are never cut; the lines of text around
-        // them wrap when the move list needs the room.
-        let width = |lines: &mut dyn Iterator<Item = &String>| {
-            lines.map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 1
-        };
-        let rows: Vec<usize> = board.spots.iter().map(|s| s.line).collect();
-        let grid_w = width(
-            &mut board
-                .lines
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| rows.contains(i))
-                .map(|(_, l)| l),
-        );
-        let all_w = width(&mut board.lines.iter());
-        let board_w = all_w
-            .min(main.width.saturating_sub(24))
-            .max(grid_w)
-            .min(main.width);
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(board_w), Constraint::Min(10)]).areas(main);
-        f.render_widget(
-            Paragraph::new(self.styled_board(&board)).wrap(Wrap { trim: false }),
-            left,
-        );
-        f.render_widget(self.panel(right), right);
+        let panel_w = self.panel_need();
+        match self.fitted(main, panel_w) {
+            Ok(fit) => self.draw_board(f, main, &fit),
+            Err((w, h)) => {
+                // Too small for every row of the board: said, not cut.
+                let text = t!(
+                    "tui-too-small",
+                    width = area.width,
+                    height = area.height,
+                    need_width = w,
+                    need_height = h + (area.height - main.height)
+                );
+                f.render_widget(
+                    Paragraph::new(text)
+                        .style(Style::new().add_modifier(Modifier::BOLD))
+                        .wrap(Wrap { trim: true }),
+                    main,
+                );
+            }
+        }
         if let Some(o) = &self.overlay {
             // A box in the middle of the board and panel, as tall as its
             // lines wrapped to its width.
@@ -884,20 +950,84 @@ where
         }
     }
 
-    /// The board as drawn for a main area `height` lines high (Linja's
-    /// short drawing where the whole one does not fit).
-    fn drawing(&self, height: u16) -> board::Drawing {
+    /// The board as big as `main` allows beside a side panel `panel`
+    /// columns wide: the largest zoom (up to [`MAX_ZOOM`]) that fits, a
+    /// game with lines between its cells (Jarmo) one line taller per row
+    /// where there is room, its lines drawn once the rows are apart; else
+    /// as the game draws it, when it fits beside a panel [`MIN_PANEL`]
+    /// wide; else Linja's short drawing. `Err((width, height))`: the least
+    /// area it needs.
+    fn fitted(&self, main: Rect, panel: u16) -> Result<Fit, (u16, u16)> {
         let now = self.table().history().current();
-        let whole = board::drawing(now, self.flip, false);
-        if whole.lines.len() <= usize::from(height) {
-            return whole;
+        let links = G::screen_links();
+        let make = |kx: usize, ky: usize, short: bool| {
+            let mut d = board::zoom(board::drawing(now, self.flip, short), kx, ky);
+            if ky > 1 {
+                board::draw_links(&mut d, &links);
+            }
+            Fit::of(d)
+        };
+        let avail = main.width.saturating_sub(panel);
+        let taller = usize::from(!links.is_empty());
+        for k in (1..=MAX_ZOOM).rev() {
+            for ky in [k + taller, k] {
+                if (k, ky) == (1, 1) {
+                    continue;
+                }
+                let fit = make(k, ky, false);
+                if fit.width <= avail && fit.height <= main.height {
+                    return Ok(fit);
+                }
+            }
         }
-        let short = board::drawing(now, self.flip, true);
-        if short.lines.len() < whole.lines.len() {
-            short
-        } else {
-            whole
+        let room = main.width.saturating_sub(MIN_PANEL);
+        let mut least = (u16::MAX, u16::MAX);
+        for short in [false, true] {
+            let fit = make(1, 1, short);
+            if fit.width <= room && fit.height <= main.height {
+                return Ok(fit);
+            }
+            least = least.min((fit.width + MIN_PANEL, fit.height));
         }
+        Err(least)
+    }
+
+    /// Draws the board `fit` in `main` and the side panel beside it, with
+    /// the lines the game draws under its board (counts, notes) at the top
+    /// of the panel.
+    fn draw_board(&self, f: &mut Frame, main: Rect, fit: &Fit) {
+        let board_w = fit.width.min(main.width);
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(board_w), Constraint::Min(1)]).areas(main);
+        let mut lines = self.styled_board(&fit.drawing);
+        lines.truncate(fit.end);
+        f.render_widget(Paragraph::new(lines), left);
+        let under = &fit.drawing.lines[fit.end..];
+        f.render_widget(self.panel(right, under), right);
+    }
+
+    /// The columns the side panel needs for each player's line whole (the
+    /// mark, the side, the clock, the player) and its border, at least
+    /// [`MIN_PANEL`].
+    fn panel_need(&self) -> u16 {
+        let width = name_column([self.title(Player::P1), self.title(Player::P2)]);
+        let clock = if self.session.clock().is_some() { 9 } else { 0 };
+        // The mark, the side's column, the clock and a space, the player.
+        let longest = Player::ALL
+            .into_iter()
+            .map(|p| {
+                let name = session::player_label(&self.names[p.index()])
+                    .chars()
+                    .count();
+                let seat = self
+                    .banner
+                    .as_ref()
+                    .map_or(0, |b| b.people[p.index()].chars().count() + 3);
+                2 + width + clock + seat + name
+            })
+            .max()
+            .unwrap_or(0);
+        (longest as u16 + 1).max(MIN_PANEL)
     }
 
     /// The number of the legal move `text` (any case) in the list, from 1.
@@ -940,6 +1070,9 @@ where
         let (last, preview) = self.marks();
         let game = self.table().history().current();
         let paint = |c: char| {
+            if board::is_braille(c) {
+                return Style::new().fg(LINK);
+            }
             game.glyph_color(c)
                 .map_or(Style::new(), |c| Style::new().fg(c).bold())
         };
@@ -980,6 +1113,7 @@ where
                 }
             }
         }
+        let (wide, tall) = d.half;
         for s in &d.spots {
             let marked = last.contains(&s.name);
             let bg = if marked {
@@ -992,20 +1126,34 @@ where
             } else {
                 None
             };
-            let row = &mut styles[s.line];
-            for x in s.x.saturating_sub(1)..=s.x + 1 {
-                let Some(st) = row.get_mut(x) else { continue };
-                if let Some(bg) = bg {
-                    *st = st.bg(bg);
-                }
-                if marked {
-                    *st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-                    if st.fg.is_none() {
-                        *st = st.fg(Color::Black);
+            // The whole cell: its glyph's line and, drawn bigger, the
+            // lines above and below.
+            for line in s.line.saturating_sub(tall)..=s.line + tall {
+                let Some(row) = styles.get_mut(line) else {
+                    continue;
+                };
+                for x in s.x.saturating_sub(wide)..=s.x + wide {
+                    let Some(st) = row.get_mut(x) else { continue };
+                    if let Some(bg) = bg {
+                        *st = st.bg(bg);
+                        // A piece's colour in the shade that reads on it.
+                        if let Some(fg) = st.fg {
+                            *st = st.fg(ink(fg, bg != DARK));
+                        }
                     }
-                }
-                if preview.contains(&s.name) {
-                    *st = st.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+                    if marked {
+                        *st = st.add_modifier(Modifier::BOLD);
+                        if st.fg.is_none() {
+                            *st = st.fg(Color::Black);
+                        }
+                        if !self.color {
+                            // No colour: reverse video marks it.
+                            *st = st.add_modifier(Modifier::REVERSED);
+                        }
+                    }
+                    if preview.contains(&s.name) && line == s.line {
+                        *st = st.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+                    }
                 }
             }
         }
@@ -1060,7 +1208,7 @@ where
     /// The side panel: the players, the search, the lost pieces, the game's
     /// own notes and the move list, its newest ply always shown (however
     /// the lines above it wrap).
-    fn panel(&self, area: Rect) -> Paragraph<'static> {
+    fn panel(&self, area: Rect, under: &[String]) -> Paragraph<'static> {
         let mut out: Vec<Line> = Vec::new();
         let to_move = self.table().to_move();
         if let Some(b) = &self.banner {
@@ -1090,7 +1238,7 @@ where
             ];
             if let Some(clock) = self.clock_span(p) {
                 spans.push(clock);
-                spans.push(Span::raw("  "));
+                spans.push(Span::raw(" "));
             }
             spans.push(Span::raw(match &self.banner {
                 Some(b) => format!("{} · {name}", b.people[p.index()]),
@@ -1126,6 +1274,13 @@ where
         }
         // What may give way to the newest ply on a low screen.
         let head = out.len();
+        // The lines the game draws under its board (its counts, notes).
+        out.extend(
+            under
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| Line::raw(l.trim().to_string())),
+        );
         if let Some(info) = &self.info {
             out.push(Line::styled(
                 t!("tui-last-search", info = crate::i18n::search_line(info)),
@@ -1205,7 +1360,7 @@ where
     fn draw_help(&self, f: &mut Frame, area: Rect) {
         let text = format!(
             "{}\n\n{}\n\n{}",
-            t!("tui-help", spec = HINT_SPEC),
+            self.help_text(),
             self.table().history().current().legend(),
             t!("tui-help-close")
         );
@@ -1250,12 +1405,32 @@ const LOOK: Duration = Duration::from_millis(10);
 /// Under this much time (ms) the running clock is shown in red.
 const LOW_TIME: i64 = 10_000;
 
-/// The background of the last move's cells.
-const MARK: Color = Color::Yellow;
-/// The background of the dark squares.
-const DARK: Color = Color::DarkGray;
-/// The background of the light squares.
-const LIGHT: Color = Color::Gray;
+/// The background of the last move's cells: a pale yellow (xterm 186,
+/// #d7d787), on which every piece's light-square shade reads.
+const MARK: Color = Color::Indexed(186);
+/// The background of the dark squares (xterm 238, #444444).
+const DARK: Color = Color::Indexed(238);
+/// The background of the light squares (xterm 254, #e4e4e4).
+const LIGHT: Color = Color::Indexed(254);
+/// The lines drawn between cells (Jarmo's).
+const LINK: Color = Color::DarkGray;
+
+/// A piece's colour on a square of the screen's own shades: on a light
+/// square (or the last move's mark) the colour's dark shade, on a dark
+/// square its light shade, so that every army reads on either at a
+/// contrast of 3:1 at least (the WCAG's for graphics; the test computes
+/// it from the xterm palette). Red, blue, cyan (Super Dimensiones' aqua)
+/// and xterm 208 (its orange) have shades; any other colour is kept.
+fn ink(c: Color, light: bool) -> Color {
+    let [on_light, on_dark] = match c {
+        Color::Red | Color::LightRed => [124, 210],
+        Color::Blue | Color::LightBlue => [19, 117],
+        Color::Cyan | Color::LightCyan => [23, 51],
+        Color::Indexed(208) | Color::Yellow | Color::LightYellow => [130, 214],
+        other => return other,
+    };
+    Color::Indexed(if light { on_light } else { on_dark })
+}
 
 /// Whether the full-screen game can run: both the input and the output are
 /// terminals.
@@ -1309,6 +1484,107 @@ pub fn run(app: &mut impl Screen) -> Result<()> {
     ratatui::restore();
     result
 }
+
+/// A key of the full screen, as its line and its help name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Help,
+    Hint,
+    Undo,
+    Draw,
+    Claim,
+    Resign,
+    Flip,
+    Quit,
+}
+
+impl Key {
+    /// Its words in the keys' line (`F2 hint`).
+    fn bar(self) -> String {
+        match self {
+            Key::Help => t!("tui-key-help"),
+            Key::Hint => t!("tui-key-hint"),
+            Key::Undo => t!("tui-key-undo"),
+            Key::Draw => t!("tui-key-draw"),
+            Key::Claim => t!("tui-key-claim"),
+            Key::Resign => t!("tui-key-resign"),
+            Key::Flip => t!("tui-key-flip"),
+            Key::Quit => t!("tui-key-quit"),
+        }
+    }
+
+    /// Its line in the help.
+    fn help<G: CliGame>(self) -> String {
+        match self {
+            Key::Help => t!("tui-help-line-help"),
+            Key::Hint => t!("tui-help-line-hint"),
+            Key::Undo => t!("tui-help-line-undo"),
+            Key::Draw => t!("tui-help-line-draw"),
+            Key::Claim => t!("tui-help-line-claim", claim = session::claim_name::<G>()),
+            Key::Resign => t!("tui-help-line-resign"),
+            Key::Flip => t!("tui-help-line-flip"),
+            Key::Quit => t!("tui-help-line-quit"),
+        }
+    }
+
+    /// The command word that does the same at the move line.
+    fn command(self) -> Option<Command> {
+        Some(match self {
+            Key::Help => Command::Help,
+            Key::Hint => Command::Hint,
+            Key::Undo => Command::Undo,
+            Key::Draw => Command::Draw,
+            Key::Claim => Command::Claim,
+            Key::Resign => Command::Resign,
+            Key::Flip => Command::Flip,
+            Key::Quit => Command::Quit,
+        })
+    }
+}
+
+/// A drawing of the board with the measures the screen's layout needs.
+struct Fit {
+    drawing: board::Drawing,
+    /// The first line under the board itself (the counts and notes, which
+    /// the side panel shows).
+    end: usize,
+    /// The columns of the board's widest line, and one to spare.
+    width: u16,
+    /// The lines down to the end of the board.
+    height: u16,
+}
+
+impl Fit {
+    fn of(drawing: board::Drawing) -> Fit {
+        let end = board::block(&drawing)
+            .map_or(drawing.lines.len(), |(_, b)| b + 1)
+            .min(drawing.lines.len());
+        // The text, and the last column's cells as far as they reach.
+        let cells = drawing
+            .spots
+            .iter()
+            .map(|s| s.x + drawing.half.0 + 1)
+            .max()
+            .unwrap_or(0);
+        let width = drawing.lines[..end]
+            .iter()
+            .map(|l| l.trim_end().chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(cells);
+        Fit {
+            end,
+            width: width as u16 + 1,
+            height: end as u16,
+            drawing,
+        }
+    }
+}
+
+/// The largest zoom of a board ([`board::zoom`]).
+const MAX_ZOOM: usize = 4;
+/// The narrowest side panel beside a board drawn as the game draws it.
+const MIN_PANEL: u16 = 14;
 
 /// The width of the side panel's names column: 7, or the longer name and
 /// a space (Spanish `Blancas` is 7 letters long).

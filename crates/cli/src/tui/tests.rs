@@ -3,6 +3,7 @@
 //! from the screen.
 
 use super::*;
+use crate::render::BoardView;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;
@@ -594,7 +595,7 @@ fn at_60x20_linja_shows_every_row_and_the_keys_whole() {
     for r in 0..8 {
         assert!(text.contains(&format!(" {r}   ")), "row {r}:\n{text}");
     }
-    for word in t!("tui-keys-bar").split_whitespace() {
+    for word in app.keys_bar().split_whitespace() {
         assert!(text.contains(word), "{word} of the keys' line:\n{text}");
     }
 }
@@ -786,4 +787,321 @@ fn a_side_s_name_never_runs_into_the_player_s() {
     let (app, _) = game::<Draughts>("", "human");
     let text = rows(&screen(&app, 80, 24)).join("\n");
     assert!(text.contains("▶ White  human"), "{text}");
+}
+
+/// The three sizes the screens are checked at (#50): a small terminal, the
+/// usual one, a large one.
+const SIZES: [(u16, u16); 3] = [(40, 12), (80, 24), (120, 40)];
+
+/// How far apart columns a and b are drawn, when the board is on the
+/// screen.
+fn column_gap(text: &[String]) -> Option<u16> {
+    let (a, _) = find_cell(text, "a1")?;
+    let (b, _) = find_cell(text, "b1")?;
+    Some(b.abs_diff(a))
+}
+
+/// #50, item 3: the board grows with the window and the side panel keeps
+/// each player's line whole; a terminal too small for every row says so
+/// instead of cutting the board.
+fn grows<G: CliGame + Send + 'static>(variant: &str)
+where
+    G::Move: Send,
+{
+    let (mut app, _) = game::<G>(variant, "ai:1");
+    on_clock(&mut app, "3+2");
+    let mut gaps = Vec::new();
+    for (w, h) in SIZES {
+        let text = rows(&screen(&app, w, h));
+        let all = text.join("\n");
+        let labels: Vec<usize> = (1..=8)
+            .filter(|r| text.iter().any(|l| l.starts_with(&format!(" {r}  "))))
+            .collect();
+        if all.contains("too small") {
+            // Said whole, with the size it needs; no row of the board.
+            assert!(all.contains(&format!("({w}x{h})")), "{all}");
+            assert!(labels.is_empty(), "{} at {w}x{h}:\n{all}", G::NAME);
+            gaps.push(0);
+            continue;
+        }
+        // Every row of the board, or none: never a board cut short.
+        let view = BoardView::of(app.table().history().current());
+        assert_eq!(labels.len(), view.rows, "{} at {w}x{h}:\n{all}", G::NAME);
+        let gap = column_gap(&text).expect("the columns");
+        gaps.push(gap);
+        if G::CHECKERED {
+            // Every square shaded whole, the last column's too.
+            let buf = screen(&app, w, h);
+            let last = char::from(b'a' + view.cols as u8 - 1);
+            for name in [format!("{last}1"), format!("{last}{}", view.rows)] {
+                let (x, y) = find_cell(&text, &name).expect("on the screen");
+                for dx in 0..=(gap - 1) / 2 {
+                    assert!(
+                        [LIGHT, DARK].contains(&buf[(x + dx, y)].bg)
+                            && [LIGHT, DARK].contains(&buf[(x - dx, y)].bg),
+                        "{} at {w}x{h}: {name} cut at {dx}:\n{all}",
+                        G::NAME
+                    );
+                }
+            }
+        }
+        if w >= 80 {
+            // Each player's line whole on one line of the panel.
+            for (side, player) in [
+                (
+                    G::side_label_in(app.table().history().start().variant(), Player::P1),
+                    "human",
+                ),
+                (
+                    G::side_label_in(app.table().history().start().variant(), Player::P2),
+                    "ai:1",
+                ),
+            ] {
+                let line = text
+                    .iter()
+                    .find(|l| l.contains(&format!("{side} ")) && l.contains("3:00"))
+                    .unwrap_or_else(|| panic!("{side}'s line at {w}x{h}:\n{all}"));
+                assert!(
+                    line.trim_end().ends_with(&format!("3:00  {player}")),
+                    "{} at {w}x{h}: {line}",
+                    G::NAME
+                );
+            }
+        }
+    }
+    // Bigger at 120x40 than at 80x24.
+    assert!(gaps[2] > gaps[1], "{}: {gaps:?}", G::NAME);
+}
+
+#[test]
+fn the_board_grows_with_the_window_and_the_panel_keeps_its_lines_whole() {
+    grows::<Jarmo>("");
+    grows::<Dimensiones>("");
+    grows::<Imago>("");
+    grows::<Draughts>("");
+    // At 40x12 Super Dimensiones' eight lines of board do not fit: said.
+    let (app, _) = game::<Dimensiones>("", "human");
+    let text = rows(&screen(&app, 40, 12)).join("\n");
+    assert!(text.contains("too small"), "{text}");
+    assert!(text.contains("--plain"), "{text}");
+}
+
+/// #50, item 4: Jarmo's lines are drawn between the points that they join
+/// once the rows are apart (80x24 and 120x40): the character halfway
+/// along each line is one of its dots; at 40x12 the rows touch and the
+/// panel lists the lines instead.
+#[test]
+fn jarmo_draws_its_lines_between_the_points() {
+    let (app, _) = game::<Jarmo>("", "human");
+    for (w, h) in SIZES {
+        let buf = screen(&app, w, h);
+        let text = rows(&buf);
+        let all = text.join("\n");
+        let braille = all.chars().filter(|&c| board::is_braille(c)).count();
+        if (w, h) == (40, 12) {
+            assert_eq!(braille, 0, "{all}");
+            assert!(all.contains("5: Light's"), "{all}");
+            continue;
+        }
+        for (a, b) in tablero_games::jarmo::LINES {
+            let (xa, ya) = find_cell(&text, &a.to_string()).expect("on the screen");
+            let (xb, yb) = find_cell(&text, &b.to_string()).expect("on the screen");
+            // The dot halfway from the middle of one point to the other's,
+            // a character holding 2 x 4 dots.
+            let (x0, y0) = (2 * i64::from(xa) + 1, 4 * i64::from(ya) + 2);
+            let (x1, y1) = (2 * i64::from(xb) + 1, 4 * i64::from(yb) + 2);
+            let steps = (x1 - x0).abs().max((y1 - y0).abs());
+            let (px, py) = (
+                x0 + (x1 - x0) * (steps / 2) / steps,
+                y0 + (y1 - y0) * (steps / 2) / steps,
+            );
+            let (x, y) = ((px / 2) as u16, (py / 4) as u16);
+            let c = buf[(x, y)].symbol().chars().next().unwrap_or(' ');
+            let dot = board::DOTS[(py % 4) as usize][(px % 2) as usize];
+            let bits = u32::from(c).wrapping_sub(0x2800);
+            assert!(
+                board::is_braille(c) && bits & u32::from(dot) != 0,
+                "{a}-{b} at {w}x{h}: {c:?} halfway, at ({x}, {y}):\n{all}"
+            );
+            assert_eq!(buf[(x, y)].fg, LINK, "{a}-{b}: drawn dim");
+        }
+        // The points stay points: no dot on a point.
+        for name in ["a1", "c3", "e5"] {
+            let (x, y) = find_cell(&text, name).expect("on the screen");
+            let c = buf[(x, y)].symbol().chars().next().unwrap_or(' ');
+            assert!(!board::is_braille(c), "{name}: {c:?}");
+        }
+    }
+}
+
+/// WCAG's relative luminance of an xterm-256 colour.
+fn luminance(c: Color) -> f64 {
+    let Color::Indexed(n) = c else {
+        panic!("{c:?} is no xterm colour")
+    };
+    let (r, g, b) = match n {
+        16..=231 => {
+            let level = [0u8, 95, 135, 175, 215, 255];
+            let n = n - 16;
+            (
+                level[usize::from(n / 36)],
+                level[usize::from(n / 6 % 6)],
+                level[usize::from(n % 6)],
+            )
+        }
+        232..=255 => {
+            let g = 8 + 10 * (n - 232);
+            (g, g, g)
+        }
+        _ => panic!("the 16 colours depend on the terminal"),
+    };
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG's contrast ratio of two colours.
+fn contrast(a: Color, b: Color) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// #50, item 5: every army's colour reads on the light and the dark
+/// squares and on the last move's mark at 3:1 at least (WCAG 1.4.11, for
+/// graphics), computed from the xterm palette; and the screen paints the
+/// pieces in those shades, not the bright yellow and cyan of before.
+#[test]
+fn every_army_reads_on_every_square() {
+    let board = Dimensiones::start(&Default::default());
+    let armies: Vec<Color> = [
+        t!("letter-dim-red"),
+        t!("letter-dim-blue"),
+        t!("letter-dim-aqua"),
+        t!("letter-dim-orange"),
+    ]
+    .into_iter()
+    .map(|word| {
+        let letter = crate::render::letter(word);
+        board.glyph_color(letter).expect("an army's colour")
+    })
+    .collect();
+    for &army in &armies {
+        for (square, light) in [(LIGHT, true), (MARK, true), (DARK, false)] {
+            let ratio = contrast(ink(army, light), square);
+            assert!(ratio >= 3.0, "{army:?} on {square:?}: {ratio:.2}");
+        }
+    }
+    assert!(contrast(LIGHT, DARK) >= 3.0, "the squares themselves");
+    // On the screen, at each size the board is drawn at.
+    let (mut app, _) = game::<Dimensiones>("", "human");
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    for (w, h) in SIZES {
+        let buf = screen(&app, w, h);
+        let text = rows(&buf);
+        if text.join("\n").contains("too small") {
+            continue;
+        }
+        let mut seen = 0;
+        for p in BoardView::of(app.table().history().current()).pieces {
+            let (x, y) = find_cell(&text, &p.cell).expect("on the screen");
+            let cell = &buf[(x, y)];
+            assert!(
+                [LIGHT, DARK, MARK].contains(&cell.bg),
+                "{} at {w}x{h}: {:?}",
+                p.cell,
+                cell.bg
+            );
+            assert!(
+                contrast(cell.fg, cell.bg) >= 3.0,
+                "{} at {w}x{h}: {:?} on {:?}",
+                p.cell,
+                cell.fg,
+                cell.bg
+            );
+            seen += 1;
+        }
+        assert_eq!(seen, 24, "every piece at {w}x{h}");
+    }
+}
+
+/// #50, item 7: the keys' line and the help offer only what does
+/// something: no claim in a game without claims, no undo on a clock,
+/// nothing but help, flip and leaving once the game is over; `resign`
+/// typed asks first as F6 does; a move half typed when the flag falls is
+/// cleared, and Enter then leaves.
+#[test]
+fn the_keys_offered_are_the_keys_in_effect() {
+    let bar = |app: &App<Jarmo>, w, h| {
+        let text = rows(&screen(app, w, h));
+        let lines = text[text.len() - if w < 60 { 2 } else { 1 }..].join(" ");
+        lines.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let (mut app, _) = game::<Jarmo>("", "ai:1");
+    for (w, h) in SIZES {
+        let keys = bar(&app, w, h);
+        assert!(
+            keys.contains("F3 undo") && keys.contains("F6 resign"),
+            "{keys}"
+        );
+        assert!(!keys.contains("F5"), "Jarmo has no claim: {keys}");
+    }
+    app.key(KeyEvent::from(KeyCode::F(1)));
+    let help = rows(&screen(&app, 120, 40)).join("\n");
+    assert!(!help.contains("F5") && help.contains("F3 "), "{help}");
+    app.key(KeyEvent::from(KeyCode::Esc));
+    // Imago has its claim.
+    let (imago, _) = game::<Imago>("", "human");
+    assert!(
+        imago.keys_bar().contains("F5 claim"),
+        "{}",
+        imago.keys_bar()
+    );
+    // On a clock: no undo, in the line and in the help.
+    let now = on_clock(&mut app, "1+0");
+    for (w, h) in SIZES {
+        assert!(!bar(&app, w, h).contains("F3"), "{}", bar(&app, w, h));
+    }
+    app.key(KeyEvent::from(KeyCode::F(1)));
+    let help = rows(&screen(&app, 120, 40)).join("\n");
+    assert!(!help.contains("F3 ") && help.contains("F4 "), "{help}");
+    app.key(KeyEvent::from(KeyCode::Esc));
+    // `resign` typed waits for a yes, as F6 does.
+    app.type_line("resign");
+    assert!(app.table().outcome().is_none(), "{}", app.message);
+    assert!(app.message.contains("Resign this game?"), "{}", app.message);
+    app.key(KeyEvent::from(KeyCode::Char('n')));
+    assert!(app.table().outcome().is_none());
+    // The flag falls while a move is half typed.
+    let mv = app.table().legal()[0].text.clone();
+    app.type_line(&mv);
+    app.step();
+    app.wait();
+    for c in "b1-".chars() {
+        app.key(KeyEvent::from(KeyCode::Char(c)));
+    }
+    now.set(120_000);
+    app.step();
+    assert_eq!(
+        app.table().outcome().map(|o| o.reason),
+        Some(tablero_core::Reason::Time)
+    );
+    assert!(app.input.is_empty(), "the half move is gone: {}", app.input);
+    for (w, h) in SIZES {
+        let keys = bar(&app, w, h);
+        for gone in ["F2", "F3", "F4", "F5", "F6"] {
+            assert!(!keys.contains(gone), "{gone} after the end: {keys}");
+        }
+        assert!(keys.contains("Enter or Esc leaves"), "{keys}");
+    }
+    let text = rows(&screen(&app, 80, 24)).join("\n");
+    assert!(!text.contains("not your turn"), "{text}");
+    app.key(KeyEvent::from(KeyCode::Enter));
+    assert!(app.quitting(), "Enter leaves the finished game");
 }

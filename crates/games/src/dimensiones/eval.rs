@@ -14,7 +14,7 @@ use crate::draughts::Move;
 use tablero_core::{Evaluate, Game, Player};
 
 /// A decided sub-game.
-const WON: i32 = 1000;
+pub const WON: i32 = 1000;
 /// The value balance (in men) at which an open sub-game counts half of
 /// [`WON`] in Conquer.
 const HALF: i32 = 1;
@@ -22,30 +22,35 @@ const HALF: i32 = 1;
 /// down to this many pieces (see [`Evaluate::focus`]).
 const FOCUS_PIECES: u32 = 2;
 
-impl Evaluate for Dimensiones {
-    fn evaluate(&self) -> i32 {
+impl Dimensiones {
+    /// The heuristic's part for sub-game `g` (0 Red–Blue, 1 Aqua–Orange),
+    /// for the side to move: [`Evaluate::evaluate`] is the sum of the two.
+    /// (A caller that knows a sub-game's value better, from an endgame
+    /// table, puts its own figure in that sub-game's place.)
+    #[must_use]
+    pub fn subgame_score(&self, g: usize) -> i32 {
         let me = self.side_to_move();
         let conquer = self.variant().strategy == Strategy::Conquer;
-        let mut score = 0;
-        for (g, (mine, theirs)) in [(Army::Red, Army::Blue), (Army::Aqua, Army::Orange)]
-            .into_iter()
-            .enumerate()
-        {
-            let (mine, theirs) = if me == Player::P1 {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            };
-            let lead = self.value(mine) as i32 - self.value(theirs) as i32;
-            score += match self.subgame(g) {
-                SubGame::Won(p) if p == me => WON,
-                SubGame::Won(_) => -WON,
-                SubGame::Drawn => 0,
-                SubGame::Open if conquer => WON * lead / (lead.abs() + HALF),
-                SubGame::Open => -100 * lead,
-            };
+        let (mine, theirs) = [(Army::Red, Army::Blue), (Army::Aqua, Army::Orange)][g];
+        let (mine, theirs) = if me == Player::P1 {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
+        let lead = self.value(mine) as i32 - self.value(theirs) as i32;
+        match self.subgame(g) {
+            SubGame::Won(p) if p == me => WON,
+            SubGame::Won(_) => -WON,
+            SubGame::Drawn => 0,
+            SubGame::Open if conquer => WON * lead / (lead.abs() + HALF),
+            SubGame::Open => -100 * lead,
         }
-        score
+    }
+}
+
+impl Evaluate for Dimensiones {
+    fn evaluate(&self) -> i32 {
+        self.subgame_score(0) + self.subgame_score(1)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {

@@ -27,6 +27,7 @@ mod notation;
 
 pub use board::{Army, Dimension, Formation, Power, RuleSet, Strategy, Tactics};
 pub use error::VariantError;
+pub use eval::WON;
 
 use crate::draughts::{format_move, resolve, Move, PositionError, Square};
 use tablero_core::{mix64, Game, MoveError, Outcome, Player, Points, Reason};
