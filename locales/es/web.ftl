@@ -541,7 +541,7 @@ lobby_rated = Puntuable
 lobby_rated_box = Partida puntuable
 lobby_rated_needs_account = (inicia sesión para jugar partidas puntuables)
 lobby_rated_needs_clock = (una partida puntuable necesita reloj)
-lobby_computer_rating = La puntuación fija del nivel: una partida puntuable contra él (con sesión iniciada y reloj) la cuenta
+lobby_computer_rating = La puntuación fija del nivel: una partida contra él con «Partida puntuable» marcada (con sesión iniciada y reloj) la cuenta
 lobby_yours_waiting = Tu búsqueda: esperando rival
 lobby_accept = Aceptar
 lobby_cancel = Cancelar
@@ -555,6 +555,11 @@ api_seek_not_yours = solo quien publicó la búsqueda «{ $id }» puede cancelar
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
 api_seek_rated_login = una partida puntuable necesita una cuenta: inicia sesión o juega una partida amistosa
 api_seek_rated_clock = una partida puntuable necesita reloj o días por jugada
+api_rated_level = el ordenador en el nivel { $level } no tiene puntuación medida en este juego: juega la partida amistosa
+api_rated_two_computers = una partida entre dos ordenadores nunca es puntuable
+api_rated_same_account = una partida puntuable necesita dos jugadores distintos: los dos asientos son de una misma cuenta
+api_rated_match = un encuentro a dos partidas es amistoso: solo las partidas sueltas son puntuables
+api_hint_rated = no hay pistas en una partida puntuable mientras se juega (juego limpio): pídelas en una amistosa, o analiza la partida cuando termine
 
 ## Accounts
 # La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").

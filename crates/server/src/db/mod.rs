@@ -141,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 12] = [
+const MIGRATIONS: [Step; 13] = [
     (
         1,
         "init",
@@ -213,6 +213,12 @@ const MIGRATIONS: [Step; 12] = [
         "end sequence numbering",
         include_str!("../../migrations/0012_end_sequence.sql"),
         Some(include_str!("../../migrations/0012_end_sequence.pg.sql")),
+    ),
+    (
+        13,
+        "rating cursor",
+        include_str!("../../migrations/0013_rating_cursor.sql"),
+        None,
     ),
 ];
 

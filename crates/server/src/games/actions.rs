@@ -92,13 +92,6 @@ impl Hub {
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
             let now = now_ms();
-            // A timed game's first move decides whether it is rated.
-            let first = live.row.ply == 0 && matches!(action, Action::Move { .. });
-            let pool = if first && live.row.rated.is_none() {
-                self.seating.rated_pool(&live.row).await?
-            } else {
-                None
-            };
             // The flag fell before this action arrived (whether or not the
             // time keeper has noticed yet): the game ends on time first.
             if let Some(seat) = super::clock::fallen(&live, now) {
@@ -145,9 +138,6 @@ impl Hub {
             let keep = common_prefix(live.table.moves(), table.moves());
             // The end of a match's first game starts its second.
             let mut row = row;
-            if row.ply > 0 && pool.is_some() {
-                row.rated = pool;
-            }
             let next = (row.result.is_some()
                 && row.chain.match_game == Some(1)
                 && row.chain.next_game.is_none())
@@ -156,7 +146,6 @@ impl Hub {
                 row.chain.next_game = Some(n.id.clone());
             }
             let deadline = row.clock.and_then(|c| c.deadline);
-            let rated_now = row.rated.is_some() && live.row.rated.is_none();
             let change = Change {
                 added: table.moves()[keep..].to_vec(),
                 row,
@@ -167,9 +156,6 @@ impl Hub {
             if self.commit(&mut live, change).await? {
                 if let Some(d) = deadline {
                     self.deadline_set(d);
-                }
-                if rated_now {
-                    live.around = self.seating.around(&live.row).await?;
                 }
                 break;
             }

@@ -86,6 +86,18 @@ pub struct NewGame {
     /// (days per move); none for an untimed game.
     #[serde(default)]
     pub clock: Option<String>,
+    /// Whether the game is rated: chosen here, when it is created, and
+    /// never changed or inferred afterwards (default: casual). A game that
+    /// cannot be rated is refused (the ratings concern says why, through
+    /// [`Seating::rated_pool`]).
+    #[serde(default)]
+    pub rated: bool,
+    /// The accounts that hold seats 0 and 1 from the start, bound in the
+    /// transaction that creates the game (set by the server from the
+    /// creator's session or a seek's two players; never read from a
+    /// request).
+    #[serde(skip)]
+    pub accounts: [Option<String>; 2],
 }
 
 /// Who acts: seats held by tokens, or the computer in a seat.
@@ -484,7 +496,23 @@ impl Hub {
         )
         .map_err(GameError::Invalid)?;
         row.variant = table.variant();
-        self.store.create_game(&row).await?;
+        if req.rated {
+            row.rated = Some(
+                self.seating
+                    .rated_pool(&row, &req.accounts)
+                    .map_err(GameError::Invalid)?,
+            );
+        }
+        if req.accounts.iter().any(Option::is_some) {
+            // The seats are the accounts' from the game's first instant:
+            // the computer's first move comes after this commit.
+            let mut tx = self.store.begin().await?;
+            store::insert_game(&mut tx, &row).await?;
+            self.seating.bind(&mut tx, &row, &req.accounts).await?;
+            tx.commit().await.map_err(Fault::from)?;
+        } else {
+            self.store.create_game(&row).await?;
+        }
         let held: Vec<String> = tokens.values().cloned().collect();
         let game = self.state(&id, &Actor::Tokens(held), None).await?;
         Ok(Created {
@@ -734,6 +762,8 @@ mod tests {
                 seats: seats(),
                 two_games: false,
                 clock: None,
+                rated: false,
+                accounts: [None, None],
             })
             .await
             .unwrap();

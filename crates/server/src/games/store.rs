@@ -118,6 +118,16 @@ async fn write_group(
     bus: &Bus,
     group: &[Change],
 ) -> Result<Vec<Committed>> {
+    if postgres && group.iter().any(Change::ends) {
+        // Ends are numbered and committed one transaction at a time, so
+        // their numbers become visible in order (the ratings rate games
+        // in that order): the lock is held until this commit, and taken
+        // before any row's, so it waits for no row lock.
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(END_LOCK)
+            .execute(&mut **tx)
+            .await?;
+    }
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
         let (g, keep, truncate, added, next, end) = match &change.write {
@@ -235,7 +245,10 @@ async fn number_end(
 }
 
 /// Inserts a new game's row.
-async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
+pub(super) async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
@@ -314,8 +327,8 @@ pub struct GameRow {
     pub chain: Chain,
     /// The game's clocks, if it is timed (live or correspondence).
     pub clock: Option<Clock>,
-    /// The rating pool of a rated game, fixed at its first move (see
-    /// `crate::ratings`); `None` for a casual game or one not started.
+    /// The rating pool of a rated game, chosen and stored when the game is
+    /// created and never changed; `None` for a casual game.
     pub rated: Option<String>,
 }
 
@@ -395,7 +408,21 @@ struct Change {
     done: oneshot::Sender<Result<Committed>>,
 }
 
+/// The PostgreSQL advisory lock that orders the numbering of games' ends.
+const END_LOCK: i64 = 0x0074_6162_6c65_726f; // "tablero"
+
 impl Change {
+    /// Whether the change ends a game.
+    fn ends(&self) -> bool {
+        matches!(
+            &self.write,
+            Write::Save {
+                end: EndWrite::Ends(_),
+                ..
+            }
+        )
+    }
+
     /// Answers the change's sender.
     fn answer(self, result: Result<Committed>) {
         let _ = self.done.send(result);
@@ -481,6 +508,15 @@ impl Store {
     #[must_use]
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// A transaction of its own, outside the group committer (a new game
+    /// created with its seats bound to accounts in the same commit).
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        Ok(self.db.pool().begin().await?)
     }
 
     /// Stores a new game (with no moves), in the next group commit.
