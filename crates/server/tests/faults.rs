@@ -24,6 +24,8 @@ fn jarmo() -> NewGame {
         }; 2],
         two_games: false,
         clock: None,
+        rated: false,
+        accounts: [None, None],
     }
 }
 
