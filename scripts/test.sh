@@ -17,8 +17,21 @@ fi
 
 pgdir=$(mktemp -d -t tablero-pg.XXXXXX)
 chmod 755 "$pgdir"  # the server runs as the postgres user when we are root
-cleanup() { bash scripts/postgres.sh stop "$pgdir/pg"; rm -rf "$pgdir"; }
+cleanup() {
+  bash scripts/postgres.sh stop "$pgdir/pg"
+  if mountpoint -q "$pgdir/full"; then umount "$pgdir/full"; fi
+  rm -rf "$pgdir"
+}
 trap cleanup EXIT
+# A small filesystem for the full-disk test (crates/server/tests/faults.rs):
+# an 8 MiB tmpfs, which only root may mount; else that half is skipped.
+mkdir -p "$pgdir/full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=8m tmpfs "$pgdir/full" 2>/dev/null; then
+  export TABLERO_TEST_FULL_DIR="$pgdir/full"
+  echo "== a full disk for the tests: an 8 MiB tmpfs at $pgdir/full"
+else
+  echo "== no tmpfs (not root): the full-disk test uses SQLite's page cap alone"
+fi
 if url=$(bash scripts/postgres.sh start "$pgdir/pg"); then
   export TABLERO_TEST_POSTGRES="$url"
   echo "== PostgreSQL for the tests: $url"

@@ -131,13 +131,15 @@ export function mountLobby(root, navigate) {
     go(r.game, r.token, s.game);
   });
 
-  /** A game against the computer at `level`, with the form's game, variant, clock and colour. */
+  /** A game against the computer at `level`, with the form's game, variant, clock, colour and rated tick. */
   const playComputer = (level) => act(async () => {
     const me = form.colour === 'random' ? (Math.random() < 0.5 ? 0 : 1) : (form.colour === 'first' ? 0 : 1);
     const seats = [0, 1].map((i) => (i === me ? { kind: 'human' } : { kind: 'ai', level }));
     const body = { game: form.game, variant: form.variant || undefined, first: 0, seats };
     const clock = clockValue();
     if (clock) body.clock = clock;
+    // Rated only when the form's "Rated game" is ticked (chosen before the game, default off).
+    if (seekBody().rated) body.rated = true;
     const r = await api.post('/api/games', body);
     api.rememberGame(r.id, { tokens: Object.values(r.tokens || {}).filter(Boolean), game: form.game });
     navigate(`/play/${encodeURIComponent(r.id)}`);

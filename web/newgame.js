@@ -6,6 +6,7 @@ import { t, getLang, gameName, gameSummary, sideName, onLangChange } from './i18
 import * as api from './api.js';
 import { loadCatalog, loadBoard, entry as catalogEntry, levelsOf } from './games.js';
 import { timeControlPicker } from './clock.js';
+import { currentAccount, onAccountKnown } from './account.js';
 
 export function mountNewGame(root, game, navigate) {
   const params = new URLSearchParams(location.search);
@@ -15,6 +16,7 @@ export function mountNewGame(root, game, navigate) {
     first: 0,
     match: false,
     clock: params.get('clock') || null,
+    rated: false,
   };
   let board = null;
   let pickerData = null;
@@ -75,6 +77,29 @@ export function mountNewGame(root, game, navigate) {
       }), ` ${t('match_option')}`));
   }
 
+  /** Rated or casual, chosen before the game (off by default): a rated game needs an account and a clock. */
+  let ratedBox = null;
+  let ratedWhy = null;
+  function ratedControl() {
+    ratedBox = h('input', {
+      type: 'checkbox', id: 'rated', 'data-testid': 'rated',
+      onchange: (e) => { form.rated = e.target.checked; },
+    });
+    ratedWhy = h('small', { class: 'hint', 'data-testid': 'rated-why' });
+    updateRated();
+    return h('div', { class: 'field' },
+      h('label', { class: 'checkbox' }, ratedBox, ` ${t('lobby_rated_box')}`), ratedWhy);
+  }
+
+  function updateRated() {
+    if (!ratedBox) return;
+    const can = !!currentAccount() && !!form.clock;
+    ratedBox.disabled = !can;
+    ratedBox.checked = can && form.rated;
+    ratedWhy.hidden = can;
+    ratedWhy.textContent = can ? '' : ` ${t(currentAccount() ? 'lobby_rated_needs_clock' : 'lobby_rated_needs_account')}`;
+  }
+
   function render() {
     if (destroyed) return;
     if (!ready) {
@@ -99,7 +124,8 @@ export function mountNewGame(root, game, navigate) {
         seatControl(1),
         h('div', { class: 'field' }, h('label', { for: 'first', text: t('first_mover') }), firstSel),
         matchControl(),
-        timeControlPicker({ value: form.clock, onChange: (c) => { form.clock = c; } }),
+        timeControlPicker({ value: form.clock, onChange: (c) => { form.clock = c; updateRated(); } }),
+        ratedControl(),
         submit,
         error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'error', text: error }) : null)));
   }
@@ -117,6 +143,7 @@ export function mountNewGame(root, game, navigate) {
     };
     if (form.match && (catalogEntry(game) || {}).two_game_match) body.match = true;
     if (form.clock) body.clock = form.clock;
+    if (form.rated && form.clock && currentAccount()) body.rated = true;
     try {
       const res = await api.post('/api/games', body);
       const tokens = Object.values(res.tokens || {}).filter(Boolean);
@@ -132,6 +159,7 @@ export function mountNewGame(root, game, navigate) {
 
   render();
   const off = onLangChange(render);
+  const offAccount = onAccountKnown(updateRated);
   (async () => {
     try {
       await loadCatalog();
@@ -143,5 +171,5 @@ export function mountNewGame(root, game, navigate) {
     ready = true;
     if (!busy) render();
   })();
-  return () => { destroyed = true; off(); };
+  return () => { destroyed = true; off(); offAccount(); };
 }

@@ -6,6 +6,13 @@
 // ratings after the game, and each equals what the Glicko-2 formulas give,
 // computed here from Glickman's paper (not by the server's code), the
 // formulas themselves first checked against the paper's example.
+//
+// testRatedTick (#42, #47): the new-game form's "Rated game" tick, off by
+// default, disabled until the player is logged in and picks a clock;
+// ticked, a game against level 1 where the computer moves first is rated
+// from its creation and its page shows no hint button; unticked, the same
+// game is casual and offers the hint. Screenshot of the form at 1366x768
+// (en).
 
 import { test, expect, check, log, shoot, BASE } from '../harness.mjs';
 
@@ -120,7 +127,7 @@ test('testRatings', async ({ browser, newPage }) => {
   await expect(a.locator('.seat.player.mine[data-seat="0"]')).toBeVisible();
   await expect(b.locator('.seat.player.mine[data-seat="1"]')).toBeVisible();
 
-  // A move each (the first decides that the game is rated), then B resigns.
+  // A move each (the game is rated from its creation), then B resigns.
   await playFirstLegal(a, id);
   await expect(b.getByTestId('board')).toHaveAttribute('data-ply', '1');
   await expect(b.getByTestId('rating-1'), 'a new player\'s rating before the game').toHaveAttribute('data-rating', '1500');
@@ -151,4 +158,55 @@ test('testRatings', async ({ browser, newPage }) => {
   await shoot(b, 'rated-end-es-390');
   await ctxA.close();
   await ctxB.close();
+});
+
+test('testRatedTick', async ({ browser, newPage }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+  const page = await newPage(ctx, 'rated-tick-en');
+  const name = `cai_${Date.now() % 100000}`;
+  const form = async () => {
+    await page.goto(`${BASE}/new/jarmo`);
+    await expect(page.getByTestId('new-game-form')).toHaveAttribute('data-ready', '1');
+  };
+  await form();
+  await expect(page.getByTestId('rated'), 'not logged in: no rated game').toBeDisabled();
+  await expect(page.getByTestId('rated-why')).toHaveText(/log in to play rated games/);
+  await login(page, name, 'a long password', 'account-signup');
+  const game = async (rated) => {
+    await form();
+    await expect(page.getByTestId('rated'), 'off by default').not.toBeChecked();
+    await page.check('[data-testid=seat-0-ai]');
+    await page.selectOption('[data-testid=level-0]', '1');
+    await page.check('[data-testid=seat-1-human]');
+    await expect(page.getByTestId('rated'), 'no clock: no rated game').toBeDisabled();
+    await expect(page.getByTestId('rated-why')).toHaveText(/needs a clock/);
+    await page.selectOption('[data-testid=clock]', '10+5');
+    await expect(page.getByTestId('rated')).toBeEnabled();
+    if (rated) {
+      await page.check('[data-testid=rated]');
+      await page.getByTestId('create').scrollIntoViewIfNeeded();
+      await shoot(page, 'newgame-rated-en-1366');
+    }
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST'),
+      page.click('[data-testid=create]'),
+    ]);
+    const created = await res.json();
+    check(res.ok(), `created: ${res.status()} ${JSON.stringify(created)}`);
+    await page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+    // The computer moves first; then it is the player's turn.
+    await expect(page.getByTestId('board')).toHaveAttribute('data-ply', '1', { timeout: 15_000 });
+    const st = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`, { headers: { Accept: 'application/json' } })).json(), created.id);
+    return { created, st };
+  };
+  const rated = await game(true);
+  check(rated.created.game.rated && rated.created.game.rated.pool === 'jarmo', `rated from its creation: ${JSON.stringify(rated.created.game.rated)}`);
+  check(rated.st.rated && rated.st.seats[1].player && rated.st.seats[1].player.name === name, `the seat is the account's: ${JSON.stringify(rated.st.seats[1])}`);
+  await expect(page.getByTestId('rating-0'), 'the level\'s rating shown').toBeVisible();
+  await expect(page.locator('[data-testid=hint]'), 'no hint button in a rated game').toBeHidden();
+  const casual = await game(false);
+  check(casual.created.game.rated === null, `unticked: casual, ${JSON.stringify(casual.created.game.rated)}`);
+  await expect(page.locator('[data-testid=hint]'), 'the hint in a casual game').toBeVisible();
+  log(`rated tick: ${rated.created.id} rated, ${casual.created.id} casual`);
+  await ctx.close();
 });

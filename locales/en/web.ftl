@@ -463,6 +463,9 @@ api_hint_levels = hints are given only against the computer at levels 1 to { $ma
 api_hint_not_your_turn = a hint is for your turn in a game in progress
 api_internal = internal error: the server failed; try again later
 api_database_unavailable = the database is unavailable; try again shortly
+api_database_full = the server cannot store anything right now (its disk is full): nothing was changed; try again later
+api_nul_byte = a request may not hold a NUL character (U+0000)
+api_body_not_object = the body must be a JSON object
 api_too_many_requests = too many requests: try again in { $seconds } s
 api_too_many_solves = too many solves: try again in { $seconds } s
 api_solver_busy = the solver is busy; try again shortly
@@ -535,7 +538,7 @@ lobby_rated = Rated
 lobby_rated_box = Rated game
 lobby_rated_needs_account = (log in to play rated games)
 lobby_rated_needs_clock = (a rated game needs a clock)
-lobby_computer_rating = The level's fixed rating: a rated game against it (logged in, with a clock) counts it
+lobby_computer_rating = The level's fixed rating: a game against it with "Rated game" ticked (logged in, with a clock) counts it
 lobby_yours_waiting = Your seek: waiting for an opponent
 lobby_accept = Accept
 lobby_cancel = Cancel
@@ -549,6 +552,11 @@ api_seek_not_yours = only the seek's owner may cancel the seek "{ $id }"
 api_seek_own = this is your own seek: another player takes it
 api_seek_rated_login = a rated game needs an account: log in, or play a casual game
 api_seek_rated_clock = a rated game needs a clock or days per move
+api_rated_level = the computer at level { $level } has no measured rating in this game: play it casual
+api_rated_two_computers = a game between two computers is never rated
+api_rated_same_account = a rated game needs two different players: both seats are one account
+api_rated_match = a two-game match is casual: rated games are single games
+api_hint_rated = no hints in a rated game while it is played (fair play): ask for one in a casual game, or analyse the game once it is over
 
 ## Accounts
 # The account box in the header (web/account.js) and the account routes' errors (docs/web-api.md, "Accounts").

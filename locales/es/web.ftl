@@ -466,6 +466,9 @@ api_hint_levels = solo hay pistas contra el ordenador en los niveles 1 a { $max 
 api_hint_not_your_turn = una pista es para tu turno en una partida en curso
 api_internal = error interno: el servidor ha fallado; inténtalo más tarde
 api_database_unavailable = la base de datos no está disponible; inténtalo de nuevo en un momento
+api_database_full = el servidor no puede guardar nada ahora mismo (su disco está lleno): no se ha cambiado nada; inténtalo de nuevo más tarde
+api_nul_byte = una petición no puede contener un carácter NUL (U+0000)
+api_body_not_object = el cuerpo debe ser un objeto JSON
 api_too_many_requests = demasiadas peticiones: inténtalo de nuevo dentro de { $seconds } s
 api_too_many_solves = demasiadas resoluciones: inténtalo de nuevo dentro de { $seconds } s
 api_solver_busy = el resolvedor está ocupado; inténtalo de nuevo en un momento
@@ -538,7 +541,7 @@ lobby_rated = Puntuable
 lobby_rated_box = Partida puntuable
 lobby_rated_needs_account = (inicia sesión para jugar partidas puntuables)
 lobby_rated_needs_clock = (una partida puntuable necesita reloj)
-lobby_computer_rating = La puntuación fija del nivel: una partida puntuable contra él (con sesión iniciada y reloj) la cuenta
+lobby_computer_rating = La puntuación fija del nivel: una partida contra él con «Partida puntuable» marcada (con sesión iniciada y reloj) la cuenta
 lobby_yours_waiting = Tu búsqueda: esperando rival
 lobby_accept = Aceptar
 lobby_cancel = Cancelar
@@ -552,6 +555,11 @@ api_seek_not_yours = solo quien publicó la búsqueda «{ $id }» puede cancelar
 api_seek_own = esta búsqueda es tuya: debe aceptarla otro jugador
 api_seek_rated_login = una partida puntuable necesita una cuenta: inicia sesión o juega una partida amistosa
 api_seek_rated_clock = una partida puntuable necesita reloj o días por jugada
+api_rated_level = el ordenador en el nivel { $level } no tiene puntuación medida en este juego: juega la partida amistosa
+api_rated_two_computers = una partida entre dos ordenadores nunca es puntuable
+api_rated_same_account = una partida puntuable necesita dos jugadores distintos: los dos asientos son de una misma cuenta
+api_rated_match = un encuentro a dos partidas es amistoso: solo las partidas sueltas son puntuables
+api_hint_rated = no hay pistas en una partida puntuable mientras se juega (juego limpio): pídelas en una amistosa, o analiza la partida cuando termine
 
 ## Accounts
 # La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").

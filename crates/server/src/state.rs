@@ -25,11 +25,13 @@ use crate::Limits;
 use axum::extract::FromRef;
 use futures_util::future::BoxFuture;
 use governor::{DefaultKeyedRateLimiter, Quota};
+use sqlx::{Any, Transaction};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use tablero_core::Message;
 use tokio::sync::Semaphore;
 
 /// A rate limit per client address.
@@ -69,8 +71,9 @@ pub struct AppState {
 }
 
 /// What the games concern shows around a game, answered by the accounts
-/// concern (who holds the seats) and the ratings concern (a rated game's
-/// ratings, and whether a game is rated at its first move).
+/// concern (who holds the seats, and binds a new game's seats to their
+/// accounts) and the ratings concern (a rated game's ratings, and whether
+/// a game asked rated can be).
 struct Around {
     db: Db,
 }
@@ -90,8 +93,25 @@ impl Seating for Around {
         })
     }
 
-    fn rated_pool<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<Option<String>, Fault>> {
-        Box::pin(crate::ratings::rated_pool(&self.db, row))
+    fn rated_pool(&self, row: &GameRow, accounts: &[Option<String>; 2]) -> Result<String, Message> {
+        crate::ratings::rated_pool(row, accounts)
+    }
+
+    fn bind<'a>(
+        &'a self,
+        tx: &'a mut Transaction<'static, Any>,
+        row: &'a GameRow,
+        accounts: &'a [Option<String>; 2],
+    ) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(async move {
+            for (seat, account) in accounts.iter().enumerate() {
+                let (Some(account), Some(token)) = (account, &row.seats[seat].token) else {
+                    continue;
+                };
+                crate::accounts::bind_seat(&mut **tx, account, &row.id, seat, token).await?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -107,7 +127,7 @@ impl AppState {
         let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
         AppState {
-            lobby: Lobby::new(db.clone(), Arc::clone(&hub), accounts.clone()),
+            lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
             reviews: Reviews::new(Arc::clone(&hub)),

@@ -26,6 +26,8 @@ fn new_game(game: &str, clock: &str) -> NewGame {
         seats: people(),
         two_games: false,
         clock: Some(clock.into()),
+        rated: false,
+        accounts: [None, None],
     }
 }
 

@@ -34,6 +34,8 @@ async fn game(hub: &Arc<Hub>, name: &str, clock: Option<&str>) -> (String, Actor
             seats: [person, person],
             two_games: false,
             clock: clock.map(String::from),
+            rated: false,
+            accounts: [None, None],
         })
         .await
         .unwrap();

@@ -26,7 +26,7 @@ const CONCERNS: [&str; 11] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 17] = [
+const TABLES: [(&str, &str); 18] = [
     ("games", "games"),
     ("moves", "games"),
     ("seeks", "lobby"),
@@ -35,6 +35,7 @@ const TABLES: [(&str, &str); 17] = [
     ("account_seats", "accounts"),
     ("ratings", "ratings"),
     ("rating_changes", "ratings"),
+    ("rating_cursor", "ratings"),
     ("notify_addresses", "mail"),
     ("notify_tokens", "mail"),
     ("notify_sent", "mail"),

@@ -1,8 +1,10 @@
-//! Rated games end to end: which games are rated (decided at the first
-//! move), both players' Glicko-2 ratings after a rated game, the computer
-//! levels' fixed ratings, a rating applied exactly once, a game that ended
-//! unrated rated at the next start, and every stored rating recomputed
-//! from the stored games.
+//! Rated games end to end: which games are rated (chosen when the game is
+//! created, never inferred: a rated seek, a computer game with "rated"
+//! ticked), both players' Glicko-2 ratings after a rated game, the
+//! computer levels' fixed ratings, a rating applied exactly once, games
+//! rated in the order they ended, a game that ended unrated rated at the
+//! next start, every stored rating recomputed from the stored games in
+//! that order, and no hints in a rated game while it is played.
 
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -53,6 +55,39 @@ async fn game_with_link(
             .await;
         assert_eq!(status, 200, "{st}");
     }
+    (id, t0, t1)
+}
+
+/// A rated game of `game` with `clock` between `a` (seat 0) and `b` (seat
+/// 1): `a` posts a rated seek, `b` takes it. The id and both seats' tokens
+/// (`a`'s read from the store: the poster's page learns it on the lobby's
+/// socket).
+async fn rated_pair(
+    s: &Server,
+    a: &str,
+    b: &str,
+    game: &str,
+    clock: &str,
+) -> (String, String, String) {
+    let seek = json!({"game": game, "clock": clock, "colour": "first", "rated": true});
+    let (status, posted) = s
+        .call_as("POST", "/api/lobby/seeks", Some(a), None, Some(seek))
+        .await;
+    assert_eq!(status, 200, "{posted}");
+    let accept = format!("/api/lobby/seeks/{}/accept", posted["id"].as_str().unwrap());
+    let (status, taken) = s
+        .call_as("POST", &accept, Some(b), None, Some(json!({})))
+        .await;
+    assert_eq!(status, 200, "{taken}");
+    assert_eq!(taken["seat"], 1);
+    let id = taken["game"].as_str().unwrap().to_string();
+    let t1 = taken["token"].as_str().unwrap().to_string();
+    let t0: String =
+        sqlx::query_scalar("SELECT token FROM account_seats WHERE game_id = $1 AND seat = 0")
+            .bind(&id)
+            .fetch_one(store_of(s).await.pool())
+            .await
+            .unwrap();
     (id, t0, t1)
 }
 
@@ -171,9 +206,9 @@ async fn two_rated_games(s: &Server, tag: &str) {
         s.sign_up(&format!("Ana{tag}")).await,
         s.sign_up(&format!("Bea{tag}")).await,
     );
-    let (id, t0, t1) = game_with_link(s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    let (id, t0, t1) = rated_pair(s, &ana, &bea, "jarmo", "5+3").await;
     let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
-    assert!(st["rated"].is_null(), "not decided before the first move");
+    assert_eq!(st["rated"]["pool"], "jarmo", "rated from its creation");
     let st = play(s, &id, &t0).await;
     assert_eq!(st["rated"]["pool"], "jarmo");
     for seat in 0..2 {
@@ -202,7 +237,7 @@ async fn two_rated_games(s: &Server, tag: &str) {
     let b = st["rated"]["seats"][1]["after"].as_f64().unwrap();
     assert!(b > 1500.0 && a < 1500.0 && near(b - 1500.0, 1500.0 - a));
     // The next game starts from the ratings after this one.
-    let (id2, u0, u1) = game_with_link(s, &ana, Some(&bea), "jarmo", Some("3d")).await;
+    let (id2, u0, u1) = rated_pair(s, &ana, &bea, "jarmo", "3d").await;
     let st = play(s, &id2, &u0).await;
     assert!(near(rating(&st["rated"]["seats"][0]).0, a));
     assert!(near(rating(&st["rated"]["seats"][1]).0, b));
@@ -221,7 +256,7 @@ async fn an_account_against_a_computer_level_is_rated_against_its_fixed_rating()
             "/api/games",
             Some(&ana),
             None,
-            Some(json!({"game": "imago", "clock": "10+5",
+            Some(json!({"game": "imago", "clock": "10+5", "rated": true,
                         "seats": [{"kind": "human"}, {"kind": "ai", "level": 2}]})),
         )
         .await;
@@ -315,8 +350,48 @@ async fn casual_games_change_no_rating() {
     play(&s, &id, &t1).await;
     resign(&s, &id, &t1).await;
     ended.push(id);
+    // A casual seek taken by two logged-in players (issue #42, problem 1).
+    let seek = json!({"game": "jarmo", "clock": "5+3", "colour": "first"});
+    let (status, posted) = s
+        .call_as("POST", "/api/lobby/seeks", Some(&ana), None, Some(seek))
+        .await;
+    assert_eq!(status, 200, "{posted}");
+    assert_eq!(posted["seek"]["rated"], false);
+    let accept = format!("/api/lobby/seeks/{}/accept", posted["id"].as_str().unwrap());
+    let (status, taken) = s
+        .call_as("POST", &accept, Some(&bea), None, Some(json!({})))
+        .await;
+    assert_eq!(status, 200, "{taken}");
+    let id = taken["game"].as_str().unwrap().to_string();
+    let t1 = taken["token"].as_str().unwrap().to_string();
+    let t0 = link_owner_token(&s, &ana, &id).await;
+    let st = play(&s, &id, &t0).await;
+    assert!(st["rated"].is_null(), "casual seek: {}", st["rated"]);
+    play(&s, &id, &t1).await;
+    resign(&s, &id, &t0).await;
+    ended.push(id);
+    // A computer game not ticked rated, with a clock and an account.
+    let (status, created) = s
+        .call_as(
+            "POST",
+            "/api/games",
+            Some(&ana),
+            None,
+            Some(json!({"game": "imago", "clock": "10+5",
+                        "seats": [{"kind": "ai", "level": 2}, {"kind": "human"}]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    assert!(created["game"]["rated"].is_null(), "unticked");
+    let id = created["id"].as_str().unwrap().to_string();
+    let t1 = created["tokens"]["1"].as_str().unwrap().to_string();
+    wait_ply(&s, &id, 1).await;
+    let st = play(&s, &id, &t1).await;
+    assert!(st["rated"].is_null(), "unticked: {}", st["rated"]);
+    resign(&s, &id, &t1).await;
+    ended.push(id);
     // Rated, but resigned after one ply: not rated (as an aborted game).
-    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
     let st = play(&s, &id, &t0).await;
     assert_eq!(st["rated"]["pool"], "jarmo");
     resign(&s, &id, &t1).await;
@@ -340,7 +415,7 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     let db = dir.path().join("t.db").to_str().unwrap().to_string();
     let s = common::start_on(&db).await;
     let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
-    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+    let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
     play(&s, &id, &t0).await;
     play(&s, &id, &t1).await;
     resign(&s, &id, &t1).await;
@@ -353,6 +428,10 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
         .await
         .unwrap();
     sqlx::query("DELETE FROM ratings")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE rating_cursor SET end_seq = 0")
         .execute(store.pool())
         .await
         .unwrap();
@@ -389,7 +468,7 @@ async fn recomputing_every_rating_from_the_stored_games_gives_the_stored_ratings
         let z = 3 - x - y;
         let mut games = Vec::new();
         for (p, q) in [(x, y), (y, z)] {
-            games.push(game_with_link(&s, &cookies[p], Some(&cookies[q]), game, Some("5+3")).await);
+            games.push(rated_pair(&s, &cookies[p], &cookies[q], game, "5+3").await);
         }
         for (id, t0, t1) in &games {
             play(&s, id, t0).await;
@@ -446,7 +525,7 @@ async fn two_processes_on_postgres_rate_a_game_once() {
     let b = Db::open(&url).await.unwrap();
     let (ra, rb) = (rater(&a), rater(&b));
     for _ in 0..5 {
-        let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", Some("5+3")).await;
+        let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
         play(&s, &id, &t0).await;
         play(&s, &id, &t1).await;
         resign(&s, &id, &t0).await;
@@ -476,7 +555,7 @@ async fn two_processes_on_postgres_rate_a_game_once() {
 }
 
 /// A rated seek: posted and taken by two logged-in players, its game's
-/// seats are theirs and it is rated from the first move; anonymous takers,
+/// seats are theirs and it is rated from its creation; anonymous takers,
 /// the poster's own account and a seek with no clock are refused.
 #[tokio::test]
 async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
@@ -523,6 +602,7 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
         .call_as("GET", &format!("/api/games/{game}"), Some(&ana), None, None)
         .await;
     assert_eq!(st["you"], json!([0]), "Ana's seat through her account");
+    assert_eq!(st["rated"]["pool"], "jarmo", "before any move");
     assert_eq!(st["seats"][0]["player"]["name"], "Ana");
     assert_eq!(st["seats"][1]["player"]["name"], "Bea");
     let t1 = taken["token"].as_str().unwrap();
@@ -545,4 +625,366 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
     resign(&s, game, t1).await;
     let st = rated_state(&s, game).await;
     assert!(st["rated"]["seats"][0]["after"].as_f64().unwrap() > 1500.0);
+}
+
+/// The token of the seat `cookie`'s account holds in game `id` (a seek's
+/// poster learns it on the lobby's socket; here from the store).
+async fn link_owner_token(s: &Server, _cookie: &str, id: &str) -> String {
+    let store = store_of(s).await;
+    let taker: Vec<String> = sqlx::query_scalar("SELECT owner_token FROM seeks WHERE game_id = $1")
+        .bind(id)
+        .fetch_all(store.pool())
+        .await
+        .unwrap();
+    taker.into_iter().next().expect("the seek's owner token")
+}
+
+/// Waits until game `id` has `ply` plies (the computer has moved).
+async fn wait_ply(s: &Server, id: &str, ply: u64) -> Value {
+    for _ in 0..400 {
+        let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        if st["ply"].as_u64() >= Some(ply) {
+            return st;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("game {id} did not reach ply {ply}");
+}
+
+/// Issue #42, problem 2: a logged-in player's clocked game against a
+/// computer that moves first, ticked rated, is rated: its seat is the
+/// account's from the creation, before the computer's first move, and the
+/// result changes the player's rating against the level's fixed one.
+async fn computer_first_rated(s: &Server, tag: &str) {
+    let ana = s.sign_up(&format!("Ana{tag}")).await;
+    let (status, created) = s
+        .call_as(
+            "POST",
+            "/api/games",
+            Some(&ana),
+            None,
+            Some(json!({"game": "imago", "clock": "10+5", "rated": true,
+                        "seats": [{"kind": "ai", "level": 2}, {"kind": "human"}]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(
+        created["game"]["rated"]["pool"], "imago",
+        "rated from the creation"
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let t1 = created["tokens"]["1"].as_str().unwrap().to_string();
+    let st = wait_ply(s, &id, 1).await;
+    assert_eq!(st["rated"]["pool"], "imago", "after the computer's move");
+    assert_eq!(st["seats"][1]["player"]["name"], format!("Ana{tag}"));
+    play(s, &id, &t1).await;
+    wait_ply(s, &id, 3).await;
+    resign(s, &id, &t1).await;
+    let st = rated_state(s, &id).await;
+    let seats = &st["rated"]["seats"];
+    assert_eq!(seats[0]["level"], 2);
+    assert!(seats[1]["after"].as_f64().unwrap() < 1500.0, "{seats}");
+}
+
+#[tokio::test]
+async fn a_rated_computer_game_where_the_computer_moves_first_is_rated() {
+    let s = common::start().await;
+    computer_first_rated(&s, "").await;
+    let check = ratings::recompute(&store_of(&s).await).await.unwrap();
+    assert_eq!(check.differences, Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn a_rated_computer_game_where_the_computer_moves_first_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let s = common::start_on(&url).await;
+    computer_first_rated(&s, &unique()).await;
+}
+
+/// A game asked rated that cannot be is refused when it is created, with
+/// the reason; nothing is stored.
+#[tokio::test]
+async fn a_game_that_cannot_be_rated_is_refused_when_asked_rated() {
+    let s = common::start().await;
+    let ana = s.sign_up("Ana").await;
+    let ai = json!({"kind": "ai", "level": 2});
+    let human = json!({"kind": "human"});
+    let link = json!({"kind": "link"});
+    for (cookie, body, code) in [
+        (
+            None,
+            json!({"game": "imago", "clock": "5+3", "seats": [human, ai]}),
+            "api_seek_rated_login",
+        ),
+        (
+            Some(&ana),
+            json!({"game": "imago", "seats": [human, ai]}),
+            "api_seek_rated_clock",
+        ),
+        (
+            Some(&ana),
+            json!({"game": "imago", "clock": "5+3", "seats": [human, human]}),
+            "api_rated_same_account",
+        ),
+        (
+            Some(&ana),
+            json!({"game": "imago", "clock": "5+3", "seats": [human, link]}),
+            "api_seek_rated_login",
+        ),
+        (
+            Some(&ana),
+            json!({"game": "imago", "clock": "5+3", "seats": [ai, ai]}),
+            "api_rated_two_computers",
+        ),
+        (
+            Some(&ana),
+            json!({"game": "jarmo", "clock": "5+3", "match": true, "seats": [human, ai]}),
+            "api_rated_match",
+        ),
+    ] {
+        let mut body = body;
+        body["rated"] = json!(true);
+        let (status, v) = s
+            .call_as(
+                "POST",
+                "/api/games",
+                cookie.map(String::as_str),
+                None,
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(
+            (status, v["code"].as_str()),
+            (400, Some(code)),
+            "{body}: {v}"
+        );
+    }
+    let store = store_of(&s).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM games").await, 0);
+}
+
+/// 24 back-to-back rated games between the same two accounts, each ended
+/// as soon as the one before it (issue #42, problem 3): each is rated from
+/// the ratings as of its end, in the order the games ended, and the
+/// recomputation in that order gives the stored ratings.
+async fn rated_in_end_order(s: &Server, tag: &str) {
+    let (ana, bea) = (
+        s.sign_up(&format!("Ana{tag}")).await,
+        s.sign_up(&format!("Bea{tag}")).await,
+    );
+    let mut games = Vec::new();
+    for _ in 0..24 {
+        let (id, t0, t1) = rated_pair(s, &ana, &bea, "jarmo", "5+3").await;
+        play(s, &id, &t0).await;
+        play(s, &id, &t1).await;
+        games.push((id, t0, t1));
+    }
+    // Ended back to back, a few at once, the loser varying.
+    for (round, chunk) in games.chunks(4).enumerate() {
+        let ends = chunk.iter().enumerate().map(|(i, (id, t0, t1))| {
+            let loser = if (round + i) % 3 == 0 { t1 } else { t0 };
+            resign(s, id, loser)
+        });
+        futures_util::future::join_all(ends).await;
+    }
+    for (id, ..) in &games {
+        rated_state(s, id).await;
+    }
+    let store = store_of(s).await;
+    let ids: Vec<String> = games.iter().map(|g| g.0.clone()).collect();
+    // Each account's changes: its count of games before each one follows
+    // the games' end order, and each starts from the one before it.
+    for seat in 0..2i64 {
+        let rows: Vec<(i64, i64, f64, f64)> = {
+            let mut out = Vec::new();
+            for id in &ids {
+                let r = sqlx::query(
+                    "SELECT g.end_seq, c.n, c.before_rating, c.after_rating \
+                     FROM rating_changes c JOIN games g ON g.id = c.game_id \
+                     WHERE c.game_id = $1 AND c.seat = $2",
+                )
+                .bind(id)
+                .bind(seat)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+                use sqlx::Row;
+                out.push((r.get(0), r.get(1), r.get(2), r.get(3)));
+            }
+            out.sort_by_key(|r| r.0);
+            out
+        };
+        for (k, r) in rows.iter().enumerate() {
+            assert_eq!(
+                r.1,
+                i64::try_from(k).unwrap(),
+                "seat {seat}: rated out of end order"
+            );
+            if k > 0 {
+                assert!(
+                    near(r.2, rows[k - 1].3),
+                    "seat {seat}, game {k}: from the rating as of its end"
+                );
+            }
+        }
+        assert_eq!(rows.len(), 24);
+    }
+    let check = ratings::recompute(&store).await.unwrap();
+    let ours: Vec<&String> = check
+        .differences
+        .iter()
+        .filter(|d| ids.iter().any(|id| d.contains(id.as_str())))
+        .collect();
+    assert!(ours.is_empty(), "{ours:?}");
+    if tag.is_empty() {
+        assert_eq!(check.differences, Vec::<String>::new());
+        assert_eq!((check.games, check.ratings), (24, 2));
+    }
+    // The stored ratings are the last games' after.
+    let games: Vec<i64> = sqlx::query_scalar(
+        "SELECT r.games FROM ratings r JOIN accounts c ON c.id = r.account \
+         WHERE c.name IN ($1, $2)",
+    )
+    .bind(format!("Ana{tag}"))
+    .bind(format!("Bea{tag}"))
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    assert_eq!(games, vec![24, 24]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_four_back_to_back_rated_games_are_rated_in_end_order() {
+    let s = common::start().await;
+    rated_in_end_order(&s, "").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_four_back_to_back_rated_games_in_end_order_on_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let s = common::start_on(&url).await;
+    rated_in_end_order(&s, &unique()).await;
+}
+
+/// Issue #47, item 1: no engine help in rated play. A rated game against
+/// level 1 offers no hint and refuses one; a casual one gives it; the
+/// rated game once over can be reviewed.
+#[tokio::test]
+async fn no_hint_in_a_rated_game_while_it_is_played() {
+    let s = common::start().await;
+    let ana = s.sign_up("Ana").await;
+    let mut ids = Vec::new();
+    for rated in [true, false] {
+        let (status, created) = s
+            .call_as(
+                "POST",
+                "/api/games",
+                Some(&ana),
+                None,
+                Some(json!({"game": "jarmo", "clock": "10+5", "rated": rated,
+                            "seats": [{"kind": "human"}, {"kind": "ai", "level": 1}]})),
+            )
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+        assert_eq!(created["game"]["hint"], !rated, "the hint offered");
+        let (status, v) = s
+            .call_as(
+                "POST",
+                &format!("/api/games/{id}/hint"),
+                None,
+                Some(&t0),
+                None,
+            )
+            .await;
+        if rated {
+            assert_eq!(
+                (status, v["code"].as_str()),
+                (403, Some("api_hint_rated")),
+                "{v}"
+            );
+            assert!(v["error"].as_str().unwrap().contains("rated"), "{v}");
+        } else {
+            assert_eq!(status, 200, "{v}");
+            assert!(v["move"].is_string(), "{v}");
+        }
+        ids.push((id, t0));
+    }
+    // The rated game over: its review (the engine's analysis) is given.
+    let (id, t0) = &ids[0];
+    play(&s, id, t0).await;
+    wait_ply(&s, id, 2).await;
+    resign(&s, id, t0).await;
+    let (status, v) = s
+        .call_as(
+            "POST",
+            &format!("/api/games/{id}/review"),
+            None,
+            Some(t0),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert!(v["state"].is_string(), "{v}");
+}
+
+/// Two rated games that ended one after the other, found unrated (the
+/// server stopped before rating them): asked to rate the later one first,
+/// the ratings concern rates the earlier one first, and each from the
+/// ratings as of its end.
+#[tokio::test]
+async fn a_later_game_is_never_rated_before_an_earlier_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").to_str().unwrap().to_string();
+    let s = common::start_on(&db).await;
+    let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
+    let mut ids = Vec::new();
+    for loser in [0, 1] {
+        let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+        resign(&s, &id, if loser == 0 { &t0 } else { &t1 }).await;
+        rated_state(&s, &id).await;
+        ids.push(id);
+    }
+    drop(s);
+    let store = Db::open(&db).await.unwrap();
+    for sql in [
+        "DELETE FROM rating_changes",
+        "DELETE FROM ratings",
+        "UPDATE rating_cursor SET end_seq = 0",
+    ] {
+        sqlx::query(sql).execute(store.pool()).await.unwrap();
+    }
+    assert_eq!(rater(&store).unrated(10).await.unwrap(), ids);
+    // The later game asked first: the earlier is rated with it, first.
+    assert_eq!(rater(&store).rate(&ids[1]).await.unwrap(), Rated::Now);
+    for (k, id) in ids.iter().enumerate() {
+        let n: Vec<i64> =
+            sqlx::query_scalar("SELECT n FROM rating_changes WHERE game_id = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(store.pool())
+                .await
+                .unwrap();
+        assert_eq!(n, vec![k as i64; 2], "game {k} rated after {k} games");
+    }
+    assert_eq!(
+        rater(&store).rate(&ids[0]).await.unwrap(),
+        Rated::No,
+        "once"
+    );
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!(check.differences, Vec::<String>::new());
+    assert_eq!(check.games, 2);
 }

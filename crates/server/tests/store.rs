@@ -207,10 +207,11 @@ async fn ends_get_strictly_increasing_numbers_on_postgres() {
     ends_are_numbered_once_in_order(stores, &tag).await;
 }
 
-/// A database made before the end numbers (migrations 11 and 12 undone)
-/// with three games that ended and one that goes on: opened again, the
-/// ended games are numbered in the order of their last change, and the
-/// next end comes after them.
+/// A database made before the end numbers (migrations 11 to 13 undone)
+/// with three games that ended (one rated, not yet rated) and one that
+/// goes on: opened again, the ended games are numbered in the order of
+/// their last change, the ratings' cursor stands just before the rated
+/// one, and the next end comes after them.
 async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
     let db = Db::open(url).await.unwrap();
     let store = Store::new(db.clone(), Bus::new());
@@ -230,8 +231,16 @@ async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
     }
     let pool = db.pool();
     let postgres = db.is_postgres();
+    // Game c is rated and not yet rated: the ratings' cursor (migration
+    // 13) starts just before it.
+    sqlx::query("UPDATE games SET rated = 'jarmo' WHERE id = $1")
+        .bind(format!("{tag}c"))
+        .execute(pool)
+        .await
+        .unwrap();
     for sql in [
         "DELETE FROM _sqlx_migrations WHERE version >= 11",
+        "DROP TABLE rating_cursor",
         "DROP INDEX games_end_seq",
         "ALTER TABLE games DROP COLUMN end_seq",
         "ALTER TABLE games DROP COLUMN ended",
@@ -265,6 +274,11 @@ async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
     );
     assert!(a < c && c < b, "{a} {c} {b}: by their last change");
     assert_eq!(seq("d").await, None, "a game going on has no number");
+    let cursor: i64 = sqlx::query_scalar("SELECT end_seq FROM rating_cursor")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(cursor, c - 1, "before the first rated game not yet rated");
     let store = Store::new(db, Bus::new());
     let id = format!("{tag}d");
     let mut r = row(&id);

@@ -362,7 +362,7 @@ impl Accounts {
     ) -> Result<(), AccountError> {
         let mut games = Vec::new();
         for (game, seat, token) in self.hub.seats_of_tokens(tokens, only).await? {
-            if store::take_seat(&self.db, account, &game, seat, &token).await?
+            if store::take_seat(self.db.pool(), account, &game, seat, &token).await?
                 && !games.contains(&game)
             {
                 games.push(game);
@@ -403,7 +403,7 @@ impl Accounts {
             }
             None => {}
         }
-        if !store::take_seat(&self.db, account, game, seat, &token).await? {
+        if !store::take_seat(self.db.pool(), account, game, seat, &token).await? {
             // Another request took it meanwhile.
             return match store::holder(&self.db, &token).await? {
                 Some(a) if a == account => Ok(()),
@@ -441,6 +441,29 @@ impl Accounts {
         limit: i64,
     ) -> Result<Vec<String>, AccountError> {
         Ok(store::all_seat_tokens(&self.db, account, limit).await?)
+    }
+}
+
+/// Binds seat `seat` of the new game `game` (its token `token`) to
+/// `account` in the transaction that creates the game (`db`), so no move
+/// is ever made in it before its seats are the accounts'.
+///
+/// # Errors
+/// Storage failures; a seat some account holds already.
+pub async fn bind_seat<'e, E>(
+    db: E,
+    account: &str,
+    game: &str,
+    seat: usize,
+    token: &str,
+) -> Result<(), Fault>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    if store::take_seat(db, account, game, seat, token).await? {
+        Ok(())
+    } else {
+        Err(Fault::new(format!("game {game}: seat {seat} held already")))
     }
 }
 

@@ -187,13 +187,16 @@ pub async fn close_sessions(db: &Db, account: &str, keep: &str) -> Result<()> {
 
 /// Gives `account` the seat of `token` (seat `seat` of `game`) if no
 /// account holds it yet; answers whether it did.
-pub async fn take_seat(
-    db: &Db,
+pub async fn take_seat<'e, E>(
+    db: E,
     account: &str,
     game: &str,
     seat: usize,
     token: &str,
-) -> Result<bool> {
+) -> Result<bool>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let done = sqlx::query(
         "INSERT INTO account_seats (token, account, game_id, seat) \
          VALUES ($1, $2, $3, $4) ON CONFLICT (token) DO NOTHING",
@@ -202,7 +205,7 @@ pub async fn take_seat(
     .bind(account)
     .bind(game)
     .bind(i64::try_from(seat)?)
-    .execute(db.pool())
+    .execute(db)
     .await?;
     Ok(done.rows_affected() > 0)
 }

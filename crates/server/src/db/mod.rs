@@ -16,6 +16,8 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 
@@ -53,6 +55,27 @@ impl Fault {
                         || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())
                         || code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6))
                 }),
+                _ => false,
+            }
+        })
+    }
+}
+
+impl Fault {
+    /// Whether the database refused to grow (a full disk: SQLite's
+    /// `SQLITE_FULL`, PostgreSQL's `disk_full`): nothing of the change
+    /// was written, and a change may be stored again once there is space.
+    #[must_use]
+    pub fn full(&self) -> bool {
+        self.0.chain().any(|cause| {
+            if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+                return io.kind() == std::io::ErrorKind::StorageFull;
+            }
+            match cause.downcast_ref::<sqlx::Error>() {
+                Some(sqlx::Error::Database(db)) => db.code().is_some_and(|code| {
+                    code == "53100" || code.parse::<i32>().is_ok_and(|c| c & 0xff == 13)
+                }),
+                Some(sqlx::Error::Io(io)) => io.kind() == std::io::ErrorKind::StorageFull,
                 _ => false,
             }
         })
@@ -118,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 12] = [
+const MIGRATIONS: [Step; 13] = [
     (
         1,
         "init",
@@ -191,6 +214,12 @@ const MIGRATIONS: [Step; 12] = [
         include_str!("../../migrations/0012_end_sequence.sql"),
         Some(include_str!("../../migrations/0012_end_sequence.pg.sql")),
     ),
+    (
+        13,
+        "rating cursor",
+        include_str!("../../migrations/0013_rating_cursor.sql"),
+        None,
+    ),
 ];
 
 /// [`MIGRATIONS`] as sqlx's migration source, for one engine.
@@ -252,6 +281,21 @@ impl Db {
     /// # Errors
     /// When the database cannot be opened or migrated.
     pub async fn open_with(database: &str, timeout: Duration) -> anyhow::Result<Db> {
+        Db::open_capped(database, timeout, None).await
+    }
+
+    /// Like [`Db::open_with`], with SQLite's file held to `cap` pages
+    /// (`PRAGMA max_page_count`, set on every connection each time it is
+    /// taken from the pool): a full disk, made and ended at will, for the
+    /// fault tests (`crates/server/tests/faults.rs`). `None`: no cap.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_capped(
+        database: &str,
+        timeout: Duration,
+        cap: Option<PageCap>,
+    ) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();
         let postgres = database.starts_with("postgres://") || database.starts_with("postgresql://");
         let url = if postgres || database.starts_with("sqlite:") {
@@ -259,11 +303,16 @@ impl Db {
         } else {
             format!("sqlite://{database}?mode=rwc")
         };
-        let options = AnyPoolOptions::new()
+        let connect_cap = cap.clone();
+        let mut options = AnyPoolOptions::new()
             .max_connections(if postgres { 8 } else { 4 })
             .acquire_timeout(timeout)
             .after_connect(move |conn, _meta| {
+                let cap = connect_cap.clone();
                 Box::pin(async move {
+                    if let Some(cap) = cap {
+                        cap.apply(conn).await?;
+                    }
                     if !postgres {
                         // Another process holding the write lock makes a
                         // write wait as long as a connection would: then 503.
@@ -278,6 +327,15 @@ impl Db {
                     Ok(())
                 })
             });
+        if let Some(cap) = cap {
+            options = options.before_acquire(move |conn, _meta| {
+                let cap = cap.clone();
+                Box::pin(async move {
+                    cap.apply(conn).await?;
+                    Ok(true)
+                })
+            });
+        }
         // SQLite's first connection (creating the file, switching to WAL)
         // may take longer than a request may wait, on a slow or busy disk:
         // opening tries again, for up to ten waits, before it fails. (A
@@ -320,6 +378,67 @@ impl Db {
     #[must_use]
     pub fn postgres_url(&self) -> Option<&str> {
         self.postgres_url.as_deref()
+    }
+}
+
+/// The most pages a SQLite file may hold, shared with the pool that
+/// applies it (see [`Db::open_capped`]): lowered, the next write that
+/// needs a new page fails as on a full disk ("database or disk is full");
+/// raised, the space is back.
+#[derive(Clone, Debug)]
+pub struct PageCap(Arc<AtomicU64>);
+
+impl PageCap {
+    /// A cap of `pages` pages.
+    #[must_use]
+    pub fn new(pages: u64) -> PageCap {
+        PageCap(Arc::new(AtomicU64::new(pages)))
+    }
+
+    /// Sets the cap to `pages` (for the connections taken from now on; a
+    /// cap below the file's size holds it at its size).
+    pub fn set(&self, pages: u64) {
+        self.0.store(pages, Ordering::Relaxed);
+    }
+
+    async fn apply(&self, conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+        let pages = self.0.load(Ordering::Relaxed);
+        conn.execute(&*format!("PRAGMA max_page_count = {pages}"))
+            .await
+            .map(drop)
+    }
+}
+
+/// A real full disk's fault, for tests: a SQLite file in `dir` held at
+/// its size (see [`PageCap`]) and written to until it refuses.
+#[cfg(test)]
+pub(crate) async fn full_disk_fault(dir: &std::path::Path) -> Fault {
+    let cap = PageCap::new(1 << 30);
+    let path = dir.join("full.db");
+    let db = Db::open_capped(
+        path.to_str().expect("a UTF-8 path"),
+        Duration::from_secs(2),
+        Some(cap.clone()),
+    )
+    .await
+    .expect("the database opens");
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(db.pool())
+        .await
+        .expect("its size");
+    cap.set(u64::try_from(pages).expect("a size") + 1);
+    // A table of a thousand 2 KB rows, made in one statement: it needs
+    // hundreds of pages more than the cap allows.
+    let made = sqlx::query(
+        "CREATE TABLE filler AS WITH RECURSIVE n(i) AS \
+         (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) \
+         SELECT randomblob(2000) AS x FROM n",
+    )
+    .execute(db.pool())
+    .await;
+    match made {
+        Err(e) => Fault::from(e),
+        Ok(_) => panic!("the file never filled"),
     }
 }
 

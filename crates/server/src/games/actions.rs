@@ -92,13 +92,6 @@ impl Hub {
         let mut live = entry.live.lock().await;
         for attempt in 0..2 {
             let now = now_ms();
-            // A timed game's first move decides whether it is rated.
-            let first = live.row.ply == 0 && matches!(action, Action::Move { .. });
-            let pool = if first && live.row.rated.is_none() {
-                self.seating.rated_pool(&live.row).await?
-            } else {
-                None
-            };
             // The flag fell before this action arrived (whether or not the
             // time keeper has noticed yet): the game ends on time first.
             if let Some(seat) = super::clock::fallen(&live, now) {
@@ -118,20 +111,33 @@ impl Hub {
             // exact level takes tens of milliseconds): that runs on the
             // blocking pool, never on the threads that serve sockets.
             let heavy = matches!(action, Action::Claim | Action::Draw(_));
-            let (row, table) = if heavy {
+            let applied = if heavy {
                 let (actor, action) = (actor.clone(), action.clone());
                 tokio::task::spawn_blocking(move || apply(before, &actor, &action))
                     .await
-                    .map_err(|e| crate::db::Fault::new(format!("the action failed: {e}")))??
+                    .map_err(|e| crate::db::Fault::new(format!("the action failed: {e}")))?
             } else {
-                apply(before, actor, &action)?
+                apply(before, actor, &action)
+            };
+            let (row, table) = match applied {
+                Ok(done) => done,
+                Err(GameError::Internal(f)) => return Err(GameError::Internal(f)),
+                Err(refusal) => {
+                    // Judged on the cached copy: if another process has
+                    // changed the game since (its version in the store is
+                    // not the copy's), the action is judged again on the
+                    // stored game, so that a reply sent right after another
+                    // process's ack is not refused for a position gone.
+                    if attempt == 0 && self.store.version(id).await? != Some(live.row.version) {
+                        self.reload(id, &entry, &mut live).await?;
+                        continue;
+                    }
+                    return Err(with_ply(refusal, live.table.moves().len()));
+                }
             };
             let keep = common_prefix(live.table.moves(), table.moves());
             // The end of a match's first game starts its second.
             let mut row = row;
-            if row.ply > 0 && pool.is_some() {
-                row.rated = pool;
-            }
             let next = (row.result.is_some()
                 && row.chain.match_game == Some(1)
                 && row.chain.next_game.is_none())
@@ -140,7 +146,6 @@ impl Hub {
                 row.chain.next_game = Some(n.id.clone());
             }
             let deadline = row.clock.and_then(|c| c.deadline);
-            let rated_now = row.rated.is_some() && live.row.rated.is_none();
             let change = Change {
                 added: table.moves()[keep..].to_vec(),
                 row,
@@ -151,9 +156,6 @@ impl Hub {
             if self.commit(&mut live, change).await? {
                 if let Some(d) = deadline {
                     self.deadline_set(d);
-                }
-                if rated_now {
-                    live.around = self.seating.around(&live.row).await?;
                 }
                 break;
             }
@@ -167,6 +169,18 @@ impl Hub {
         let _ = entry.changes.send(());
         self.kick(id, &entry).await;
         Ok(entry)
+    }
+}
+
+/// A refusal of a move out of turn carries the ply the game is at, like
+/// one for a position moved on (`table-moved-on`): the client may tell
+/// whether it is behind.
+fn with_ply(refusal: GameError, ply: usize) -> GameError {
+    match refusal {
+        GameError::NotYours(m) if m.id() == "table-not-your-turn" => {
+            GameError::NotYours(m.num("ply", ply))
+        }
+        other => other,
     }
 }
 

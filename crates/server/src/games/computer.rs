@@ -155,7 +155,8 @@ impl Hub {
     /// own moves); only in a game against the computer at level 1 to 3.
     ///
     /// # Errors
-    /// A spectator or a game against a person or a stronger level (403),
+    /// A spectator, a rated game in play, or a game against a person or a
+    /// stronger level (403),
     /// not the asker's turn or the game over (409), no such game (404).
     pub async fn hint(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Hint, GameError> {
         let entry = self.entry(id).await?;
@@ -164,6 +165,10 @@ impl Hub {
             let held = live.held(actor);
             if held.is_empty() {
                 return Err(GameError::NotYours(Message::of(id!("api_hint_spectator"))));
+            }
+            // Fair play: no engine help in a rated game while it is played.
+            if live.row.rated.is_some() && live.row.result.is_none() {
+                return Err(GameError::NotYours(Message::of(id!("api_hint_rated"))));
             }
             let against_weak = held.iter().any(|&s| {
                 live.ai_level(s).is_none()

@@ -117,7 +117,9 @@ impl Hub {
     /// the stored game had changed, and nothing was).
     ///
     /// # Errors
-    /// Storage failures.
+    /// Storage failures (a full disk, the database gone): nothing was
+    /// written, or, where the commit's answer was lost, the game as stored
+    /// is what `live` holds now.
     pub(super) async fn commit(&self, live: &mut Live, change: Change) -> Result<bool, GameError> {
         let Change {
             row,
@@ -135,10 +137,22 @@ impl Hub {
             None => EndWrite::Keep,
         };
         let had = live.table.moves().len();
-        let done = self
+        let done = match self
             .store
             .save_with(&row, (keep, had), &added, next.as_ref(), end)
-            .await?;
+            .await
+        {
+            Ok(done) => done,
+            Err(e) => {
+                // Nothing is answered as done. The copy takes the stored
+                // game again: a commit whose answer was lost (PostgreSQL
+                // gone during it) may have been written after all.
+                if let Ok(Some(fresh)) = self.load_live(&live.row.id).await {
+                    live.refresh(fresh);
+                }
+                return Err(e.into());
+            }
+        };
         match done {
             Committed::Stale => return Ok(false),
             Committed::Done => event = None,

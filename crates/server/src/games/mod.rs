@@ -86,6 +86,18 @@ pub struct NewGame {
     /// (days per move); none for an untimed game.
     #[serde(default)]
     pub clock: Option<String>,
+    /// Whether the game is rated: chosen here, when it is created, and
+    /// never changed or inferred afterwards (default: casual). A game that
+    /// cannot be rated is refused (the ratings concern says why, through
+    /// [`Seating::rated_pool`]).
+    #[serde(default)]
+    pub rated: bool,
+    /// The accounts that hold seats 0 and 1 from the start, bound in the
+    /// transaction that creates the game (set by the server from the
+    /// creator's session or a seek's two players; never read from a
+    /// request).
+    #[serde(skip)]
+    pub accounts: [Option<String>; 2],
 }
 
 /// Who acts: seats held by tokens, or the computer in a seat.
@@ -484,7 +496,23 @@ impl Hub {
         )
         .map_err(GameError::Invalid)?;
         row.variant = table.variant();
-        self.store.create_game(&row).await?;
+        if req.rated {
+            row.rated = Some(
+                self.seating
+                    .rated_pool(&row, &req.accounts)
+                    .map_err(GameError::Invalid)?,
+            );
+        }
+        if req.accounts.iter().any(Option::is_some) {
+            // The seats are the accounts' from the game's first instant:
+            // the computer's first move comes after this commit.
+            let mut tx = self.store.begin().await?;
+            store::insert_game(&mut tx, &row).await?;
+            self.seating.bind(&mut tx, &row, &req.accounts).await?;
+            tx.commit().await.map_err(Fault::from)?;
+        } else {
+            self.store.create_game(&row).await?;
+        }
         let held: Vec<String> = tokens.values().cloned().collect();
         let game = self.state(&id, &Actor::Tokens(held), None).await?;
         Ok(Created {
@@ -506,8 +534,39 @@ impl Hub {
         actor: &Actor,
         ply: Option<usize>,
     ) -> Result<GameState, GameError> {
+        self.state_of(id, actor, ply, false).await
+    }
+
+    /// Like [`Hub::state`], never older than the game as stored: on
+    /// PostgreSQL (where other processes change games too) the cached
+    /// copy's version is checked against the store's first, and the game
+    /// reloaded if another process changed it (its notice may not have
+    /// arrived yet). For a request's read (`GET /api/games/{id}`); a
+    /// socket's state follows the notices.
+    ///
+    /// # Errors
+    /// As [`Hub::state`], and storage failures.
+    pub async fn read(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        ply: Option<usize>,
+    ) -> Result<GameState, GameError> {
+        self.state_of(id, actor, ply, self.db().is_postgres()).await
+    }
+
+    async fn state_of(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        ply: Option<usize>,
+        check: bool,
+    ) -> Result<GameState, GameError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
+        if check && self.store.version(id).await? != Some(live.row.version) {
+            self.reload(id, &entry, &mut live).await?;
+        }
         if let Some(p) = ply {
             if p > live.table.moves().len() {
                 let plies = live.table.moves().len();
@@ -703,6 +762,8 @@ mod tests {
                 seats: seats(),
                 two_games: false,
                 clock: None,
+                rated: false,
+                accounts: [None, None],
             })
             .await
             .unwrap();

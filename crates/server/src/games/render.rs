@@ -263,16 +263,17 @@ fn seats(live: &Live, connected: Option<[bool; 2]>) -> [SeatView; 2] {
 pub(super) const HINT_LEVELS: u8 = 3;
 
 /// Whether the holder of `held` may ask for a hint in `live` now: a
-/// person's seat is to move and the other seat is the computer at level 1
-/// to [`HINT_LEVELS`].
+/// casual game (never a rated one: fair play), a person's seat is to move
+/// and the other seat is the computer at level 1 to [`HINT_LEVELS`].
 pub(super) fn hint_allowed(live: &Live, held: &[usize]) -> bool {
-    live.table.to_move().is_some_and(|s| {
-        held.contains(&s)
-            && live.ai_level(s).is_none()
-            && live
-                .ai_level(1 - s)
-                .is_some_and(|l| (1..=HINT_LEVELS).contains(&l))
-    })
+    live.row.rated.is_none()
+        && live.table.to_move().is_some_and(|s| {
+            held.contains(&s)
+                && live.ai_level(s).is_none()
+                && live
+                    .ai_level(1 - s)
+                    .is_some_and(|l| (1..=HINT_LEVELS).contains(&l))
+        })
 }
 
 /// What every viewer of the current position shares, rendered once per

@@ -11,6 +11,8 @@ use super::store::GameRow;
 use crate::db::Fault;
 use futures_util::future::BoxFuture;
 use serde::Serialize;
+use sqlx::{Any, Transaction};
+use tablero_core::{id, Message};
 
 /// The account holding a seat, as every viewer of the game sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -39,10 +41,22 @@ pub trait Seating: Send + Sync + 'static {
     /// Who holds the seats of `row`, and what its ratings show.
     fn around<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<Around, Fault>>;
 
-    /// The pool in which game `row`, about to get its first move, is
-    /// rated, if it is (decided at the first move until rated is chosen
-    /// when a game is created: issue #42's second half).
-    fn rated_pool<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<Option<String>, Fault>>;
+    /// The pool in which game `row`, being created rated with its seats
+    /// held by `accounts` (none for the computer and for a seat no account
+    /// holds), is rated; or why it cannot be (the message the creator
+    /// gets). Asked once, when the game is created: a game is rated only
+    /// when created so.
+    fn rated_pool(&self, row: &GameRow, accounts: &[Option<String>; 2]) -> Result<String, Message>;
+
+    /// Binds the seats of the new game `row` to `accounts` (seat `i` to
+    /// `accounts[i]` where it is given) in `tx`, the transaction that
+    /// creates the game.
+    fn bind<'a>(
+        &'a self,
+        tx: &'a mut Transaction<'static, Any>,
+        row: &'a GameRow,
+        accounts: &'a [Option<String>; 2],
+    ) -> BoxFuture<'a, Result<(), Fault>>;
 }
 
 /// Nobody around: no accounts hold seats, no game is rated.
@@ -53,7 +67,20 @@ impl Seating for Nobody {
         Box::pin(async { Ok(Around::default()) })
     }
 
-    fn rated_pool<'a>(&'a self, _row: &'a GameRow) -> BoxFuture<'a, Result<Option<String>, Fault>> {
-        Box::pin(async { Ok(None) })
+    fn rated_pool(
+        &self,
+        _row: &GameRow,
+        _accounts: &[Option<String>; 2],
+    ) -> Result<String, Message> {
+        Err(Message::of(id!("api_seek_rated_login")))
+    }
+
+    fn bind<'a>(
+        &'a self,
+        _tx: &'a mut Transaction<'static, Any>,
+        _row: &'a GameRow,
+        _accounts: &'a [Option<String>; 2],
+    ) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(async { Ok(()) })
     }
 }

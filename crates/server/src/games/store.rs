@@ -77,18 +77,62 @@ async fn commit_groups(
 }
 
 /// Writes `group` in one transaction; answers what each change did.
+///
+/// A failure anywhere (a statement, the commit itself: a full disk) rolls
+/// the transaction back and closes its connection instead of returning it
+/// to the pool. A connection whose commit failed cannot be trusted: after
+/// SQLite's `COMMIT` failed on a full disk (`SQLITE_FULL`), the pooled
+/// connection stayed inside that transaction, sqlx made every later
+/// `BEGIN` on it a savepoint and every commit a `RELEASE`, and so answered
+/// commits that never reached the file (in a reproduction on a full tmpfs,
+/// 198 of 198 after the first failure; another connection saw none, and
+/// met "database is locked"; issue #43).
 async fn commit_group(
     pool: &AnyPool,
     postgres: bool,
     bus: &Bus,
     group: &[Change],
 ) -> Result<Vec<Committed>> {
-    let mut tx = pool.begin().await?;
+    let mut conn = pool.acquire().await?;
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    match write_group(&mut tx, postgres, bus, group).await {
+        Ok(applied) => match tx.commit().await {
+            Ok(()) => Ok(applied),
+            Err(e) => {
+                conn.close_on_drop();
+                Err(e.into())
+            }
+        },
+        Err(e) => {
+            let _ = tx.rollback().await;
+            conn.close_on_drop();
+            Err(e)
+        }
+    }
+}
+
+/// The statements of `group`, in `tx` (not committed).
+async fn write_group(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    postgres: bool,
+    bus: &Bus,
+    group: &[Change],
+) -> Result<Vec<Committed>> {
+    if postgres && group.iter().any(Change::ends) {
+        // Ends are numbered and committed one transaction at a time, so
+        // their numbers become visible in order (the ratings rate games
+        // in that order): the lock is held until this commit, and taken
+        // before any row's, so it waits for no row lock.
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(END_LOCK)
+            .execute(&mut **tx)
+            .await?;
+    }
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
         let (g, keep, truncate, added, next, end) = match &change.write {
             Write::Create(row) => {
-                insert_game(&mut tx, row).await?;
+                insert_game(tx, row).await?;
                 applied.push(Committed::Done);
                 continue;
             }
@@ -121,7 +165,7 @@ async fn commit_group(
         .bind(g.clock.map(|c| c.left[1]))
         .bind(g.clock.and_then(|c| c.deadline))
         .bind(&g.rated)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
             applied.push(Committed::Stale);
@@ -133,7 +177,7 @@ async fn commit_group(
             sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
                 .bind(&g.id)
                 .bind(*keep)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         for (i, text) in added.iter().enumerate() {
@@ -142,11 +186,11 @@ async fn commit_group(
                 .bind(*keep + i64::try_from(i)?)
                 .bind(text)
                 .bind(g.updated)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         if let Some(n) = next {
-            insert_game(&mut tx, n).await?;
+            insert_game(tx, n).await?;
         }
         let mut committed = Committed::Done;
         match end {
@@ -154,25 +198,24 @@ async fn commit_group(
             EndWrite::Reopens => {
                 sqlx::query("UPDATE games SET end_seq = NULL, ended = NULL WHERE id = $1")
                     .bind(&g.id)
-                    .execute(&mut *tx)
+                    .execute(&mut **tx)
                     .await?;
             }
             EndWrite::Ends(ended) => {
-                let seq = number_end(&mut tx, postgres, &g.id, g.updated).await?;
+                let seq = number_end(tx, postgres, &g.id, g.updated).await?;
                 if postgres {
                     let mut ended = (**ended).clone();
                     ended.seq = seq;
-                    db::notify(&mut *tx, crate::events::CHANNEL, &bus.payload(&ended)).await?;
+                    db::notify(&mut **tx, crate::events::CHANNEL, &bus.payload(&ended)).await?;
                 }
                 committed = Committed::Ended(seq);
             }
         }
         if postgres {
-            db::notify(&mut *tx, CHANNEL, &g.id).await?;
+            db::notify(&mut **tx, CHANNEL, &g.id).await?;
         }
         applied.push(committed);
     }
-    tx.commit().await?;
     Ok(applied)
 }
 
@@ -202,7 +245,10 @@ async fn number_end(
 }
 
 /// Inserts a new game's row.
-async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
+pub(super) async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
@@ -281,8 +327,8 @@ pub struct GameRow {
     pub chain: Chain,
     /// The game's clocks, if it is timed (live or correspondence).
     pub clock: Option<Clock>,
-    /// The rating pool of a rated game, fixed at its first move (see
-    /// `crate::ratings`); `None` for a casual game or one not started.
+    /// The rating pool of a rated game, chosen and stored when the game is
+    /// created and never changed; `None` for a casual game.
     pub rated: Option<String>,
 }
 
@@ -362,7 +408,21 @@ struct Change {
     done: oneshot::Sender<Result<Committed>>,
 }
 
+/// The PostgreSQL advisory lock that orders the numbering of games' ends.
+const END_LOCK: i64 = 0x0074_6162_6c65_726f; // "tablero"
+
 impl Change {
+    /// Whether the change ends a game.
+    fn ends(&self) -> bool {
+        matches!(
+            &self.write,
+            Write::Save {
+                end: EndWrite::Ends(_),
+                ..
+            }
+        )
+    }
+
     /// Answers the change's sender.
     fn answer(self, result: Result<Committed>) {
         let _ = self.done.send(result);
@@ -448,6 +508,15 @@ impl Store {
     #[must_use]
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// A transaction of its own, outside the group committer (a new game
+    /// created with its seats bound to accounts in the same commit).
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        Ok(self.db.pool().begin().await?)
     }
 
     /// Stores a new game (with no moves), in the next group commit.

@@ -10,7 +10,6 @@ pub mod store;
 
 pub use store::CHANNEL;
 
-use crate::accounts::Accounts;
 use crate::db::{now_ms, random_id, Db, Fault};
 use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
 use serde::{Deserialize, Serialize};
@@ -207,8 +206,6 @@ struct Listed {
 pub struct Lobby {
     db: Db,
     hub: Arc<Hub>,
-    /// Who gives a rated seek's seats to the two accounts.
-    accounts: Accounts,
     changes: broadcast::Sender<()>,
     /// Bumped by every change heard of: a list read before it is stale.
     generation: AtomicU64,
@@ -230,14 +227,13 @@ fn seek_gone(id: &str) -> LobbyError {
 }
 
 impl Lobby {
-    /// The lobby of `db`, making its games in `hub` and giving rated
-    /// seeks' seats through `accounts`.
+    /// The lobby of `db`, making its games in `hub` (a rated seek's with
+    /// its seats bound to the two accounts).
     #[must_use]
-    pub fn new(db: Db, hub: Arc<Hub>, accounts: Accounts) -> Arc<Lobby> {
+    pub fn new(db: Db, hub: Arc<Hub>) -> Arc<Lobby> {
         Arc::new(Lobby {
             db,
             hub,
-            accounts,
             changes: broadcast::channel(64).0,
             generation: AtomicU64::new(0),
             listed: Mutex::new(None),
@@ -464,6 +460,14 @@ impl Lobby {
             kind: SeatKind::Human,
             level: None,
         };
+        // A rated seek's seats are the two accounts' from the game's first
+        // instant (bound in the transaction that creates it); a casual
+        // seek's game is casual, whoever takes it.
+        let mut accounts = [None, None];
+        if row.rated {
+            accounts[owner_seat].clone_from(&row.account);
+            accounts[1 - owner_seat] = account.map(String::from);
+        }
         let made = self
             .hub
             .create_as(
@@ -475,6 +479,8 @@ impl Lobby {
                     seats: [person, person],
                     two_games: false,
                     clock: row.clock.clone(),
+                    rated: row.rated,
+                    accounts,
                 },
             )
             .await;
@@ -496,15 +502,6 @@ impl Lobby {
                 })
         };
         let (owner_token, taker_token) = (token_of(owner_seat)?, token_of(1 - owner_seat)?);
-        // A rated seek's seats go to the two accounts before anyone moves.
-        if let (true, Some(owner), Some(taker)) = (row.rated, row.account.as_deref(), account) {
-            for (who, token) in [(owner, &owner_token), (taker, &taker_token)] {
-                self.accounts
-                    .take_seats_in(who, Some(&game_id), std::slice::from_ref(token))
-                    .await
-                    .map_err(|e| LobbyError::Internal(Fault::from(e)))?;
-            }
-        }
         store::set_owner_token(self.pool(), id, &owner_token).await?;
         self.changed().await;
         Ok(Taken {

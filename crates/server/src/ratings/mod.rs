@@ -19,6 +19,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tablero_ai::strength::level_rating;
+use tablero_core::{id, Message};
 use tablero_glicko::{Game as Period, Rating};
 
 /// The rating pool of `game` played with `variant` (the variant's text as
@@ -99,36 +100,46 @@ fn level_glicko(row: &GameRow, level: u8) -> Option<Rating> {
     level_rating(&row.game, &row.variant, level).map(|r| Rating::new(r.rating, r.deviation))
 }
 
-/// The seats' holders, where both can be rated.
-fn holders(row: &GameRow, accounts: [Option<String>; 2]) -> Option<[Holder; 2]> {
-    let [a, b] = accounts;
-    let holder = |seat: usize, account: Option<String>| match (account, level_of(row, seat)) {
-        (Some(id), None) => Some(Holder::Account(id)),
-        (None, Some(level)) => level_glicko(row, level).map(|r| Holder::Level(level, r)),
-        _ => None,
+/// The seats' holders where both can be rated, or why not: each seat is
+/// held by an account (`accounts`) or the computer at a level with a
+/// measured rating, not both by the computer and not both by one account.
+fn holders(row: &GameRow, accounts: &[Option<String>; 2]) -> Result<[Holder; 2], Message> {
+    let holder = |seat: usize| match (&accounts[seat], level_of(row, seat)) {
+        (Some(id), None) => Ok(Holder::Account(id.clone())),
+        (_, Some(level)) => level_glicko(row, level)
+            .map(|r| Holder::Level(level, r))
+            .ok_or_else(|| Message::of(id!("api_rated_level")).num("level", level)),
+        (None, None) => Err(Message::of(id!("api_seek_rated_login"))),
     };
-    let both = [holder(0, a)?, holder(1, b)?];
+    let both = [holder(0)?, holder(1)?];
     match &both {
-        [Holder::Level(..), Holder::Level(..)] => None,
-        [Holder::Account(x), Holder::Account(y)] if x == y => None,
-        _ => Some(both),
+        [Holder::Level(..), Holder::Level(..)] => Err(Message::of(id!("api_rated_two_computers"))),
+        [Holder::Account(x), Holder::Account(y)] if x == y => {
+            Err(Message::of(id!("api_rated_same_account")))
+        }
+        _ => Ok(both),
     }
 }
 
-/// The pool in which game `row`, about to get its first move, is rated, if
-/// it is: it has a clock (live or days per move), and each seat is held by
-/// an account or the computer at a level with a measured rating, not both
-/// by the computer and not both by one account. Decided once, at the first
-/// move; seats taken by an account later do not make a game rated.
+/// The pool in which game `row`, created rated with its seats held by
+/// `accounts`, is rated; or why it cannot be: a rated game has a clock
+/// (live or days per move), is a single game (not a two-game match), and
+/// each seat is held by an account or by the computer at a level with a
+/// measured rating, not both by the computer and not both by one account.
+/// Asked once, when the game is created (rated is chosen, never
+/// inferred).
 ///
 /// # Errors
-/// Storage failures.
-pub async fn rated_pool(db: &Db, row: &GameRow) -> Result<Option<String>, Fault> {
+/// Why the game cannot be rated.
+pub fn rated_pool(row: &GameRow, accounts: &[Option<String>; 2]) -> Result<String, Message> {
     if row.clock.is_none() {
-        return Ok(None);
+        return Err(Message::of(id!("api_seek_rated_clock")));
     }
-    let accounts = seat_accounts(db, &row.id).await?;
-    Ok(holders(row, accounts).map(|_| pool_of(&row.game, &row.variant)))
+    if row.chain.match_game.is_some() {
+        return Err(Message::of(id!("api_rated_match")));
+    }
+    holders(row, accounts)?;
+    Ok(pool_of(&row.game, &row.variant))
 }
 
 /// Seat 0's and seat 1's scores in a finished game's result code
@@ -184,46 +195,78 @@ impl Ratings {
         Ratings { db, hub }
     }
 
-    /// Rates finished game `id` if it is rated and not yet rated: both
-    /// seats' changes and the accounts' new ratings in one transaction,
-    /// exactly once across processes (the changes' key is the game and
-    /// seat; an account's rating is written only if no other game changed
-    /// it meanwhile, else the whole is tried again).
+    /// Rates the rated games that ended and are not yet rated, one at a
+    /// time strictly in the order they ended (their end sequence), on any
+    /// process: each game is rated in a transaction that first moves the
+    /// stored cursor (`rating_cursor`) from the end before it to its own
+    /// (compare and set), so two processes never rate one game twice and a
+    /// game is never rated before one that ended earlier (a game the
+    /// cursor passes unrated, a casual or unfinished one, is never rated).
+    /// Answers the games rated by this call, in order.
+    ///
+    /// # Errors
+    /// Storage failures (the games after the failing one wait for it).
+    pub async fn advance(&self) -> Result<Vec<String>> {
+        let mut rated = Vec::new();
+        let mut moved = 0;
+        loop {
+            let cursor = store::cursor(&self.db).await?;
+            let Some((id, seq)) = store::next_rated_end(&self.db, cursor).await? else {
+                return Ok(rated);
+            };
+            match self.rate_once(&id, cursor, seq).await? {
+                Some(Rated::Now) => rated.push(id),
+                Some(Rated::No) => {}
+                None => {
+                    // Another process moved the cursor first: look again.
+                    moved += 1;
+                    if moved > 1000 {
+                        return Err(RatingError::Internal(Fault::new(
+                            "the ratings' cursor kept moving meanwhile",
+                        )));
+                    }
+                    tokio::task::yield_now().await;
+                }
+            }
+        }
+    }
+
+    /// Rates finished game `id` if it is rated and not yet rated, with
+    /// every rated game that ended before it first ([`Ratings::advance`]);
+    /// answers whether this call rated it.
     ///
     /// # Errors
     /// Storage failures.
     pub async fn rate(&self, id: &str) -> Result<Rated> {
-        for _ in 0..8 {
-            match self.rate_once(id).await {
-                Ok(Some(r)) => return Ok(r),
-                Ok(None) => {}
-                Err(e) => tracing::debug!(game = %id, "rating, trying again: {e}"),
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        Err(RatingError::Internal(Fault::new(format!(
-            "game {id}: its players' ratings kept changing meanwhile"
-        ))))
+        Ok(if self.advance().await?.iter().any(|g| g == id) {
+            Rated::Now
+        } else {
+            Rated::No
+        })
     }
 
-    /// One try of [`Ratings::rate`]: `None` when another game changed a
-    /// rating first.
-    async fn rate_once(&self, id: &str) -> Result<Option<Rated>> {
-        let Some((row, _)) = self.hub.stored(id).await? else {
-            return Ok(Some(Rated::No));
-        };
-        let (Some(pool), Some(result)) = (row.rated.clone(), row.result.clone()) else {
-            return Ok(Some(Rated::No));
-        };
-        let Some(scores) = scores(&result).filter(|_| row.ply >= 2) else {
-            return Ok(Some(Rated::No));
-        };
+    /// Moves the cursor from `cursor` to `seq`, the end of game `id`, and
+    /// rates the game if it is to be rated, in one transaction: `None` when
+    /// another process moved the cursor first (nothing done).
+    async fn rate_once(&self, id: &str, cursor: i64, seq: i64) -> Result<Option<Rated>> {
+        let row = self.hub.stored(id).await?.map(|(row, _)| row);
         let accounts = seat_accounts(&self.db, id).await?;
-        let Some(holders) = holders(&row, accounts) else {
+        let mut tx = self.db.pool().begin().await.map_err(Fault::from)?;
+        if !store::move_cursor(&mut tx, cursor, seq).await? {
+            return Ok(None);
+        }
+        let to_rate = row.as_ref().and_then(|row| {
+            let pool = row.rated.clone()?;
+            let scores = scores(row.result.as_deref()?).filter(|_| row.ply >= 2)?;
+            let holders = holders(row, &accounts).ok()?;
+            Some((pool, scores, holders))
+        });
+        let Some((pool, scores, holders)) = to_rate else {
+            tx.commit().await.map_err(Fault::from)?;
             return Ok(Some(Rated::No));
         };
-        let mut tx = self.db.pool().begin().await.map_err(Fault::from)?;
         if store::rated(&mut tx, id).await? {
+            tx.commit().await.map_err(Fault::from)?;
             return Ok(Some(Rated::No));
         }
         let mut before = [Rating::default(); 2];
@@ -262,14 +305,18 @@ impl Ratings {
             .await?;
             let Some(account) = account else { continue };
             if !store::set_rating(&mut tx, &account, &pool, after[i], counts[i], now).await? {
-                return Ok(None);
+                // Only the cursor's holder writes ratings: another writer
+                // is a fault, and nothing of this game is kept.
+                return Err(RatingError::Internal(Fault::new(format!(
+                    "game {id}: {account}'s rating in {pool} changed outside the cursor"
+                ))));
             }
         }
         if self.db.is_postgres() {
             crate::games::notify_players(&mut *tx, id).await?;
         }
         tx.commit().await.map_err(Fault::from)?;
-        tracing::info!(game = %id, pool = %pool, "rated");
+        tracing::info!(game = %id, seq, pool = %pool, "rated");
         Ok(Some(Rated::Now))
     }
 
@@ -288,31 +335,18 @@ impl Ratings {
     /// # Errors
     /// Storage failures.
     pub async fn catch_up(&self) -> Result<usize> {
-        let mut n = 0;
-        loop {
-            let ids = self.unrated(100).await?;
-            let mut any = false;
-            for id in &ids {
-                if self.rated_now(id).await? {
-                    n += 1;
-                    any = true;
-                }
-            }
-            if !any {
-                return Ok(n);
-            }
-        }
+        self.rated_now().await
     }
 
-    /// Rates game `id` if it is to be rated; when this call rated it, its
-    /// viewers in this process see the ratings (the other processes are
-    /// told in the rating's transaction).
-    async fn rated_now(&self, id: &str) -> Result<bool> {
-        if self.rate(id).await? != Rated::Now {
-            return Ok(false);
+    /// Rates what is to be rated ([`Ratings::advance`]); the viewers in
+    /// this process of the games this call rated see the ratings (the
+    /// other processes are told in each rating's transaction).
+    async fn rated_now(&self) -> Result<usize> {
+        let ids = self.advance().await?;
+        if !ids.is_empty() {
+            self.hub.players_changed(&ids).await?;
         }
-        self.hub.players_changed(&[id.to_string()]).await?;
-        Ok(true)
+        Ok(ids.len())
     }
 
     /// An account's ratings: pool, rating, rated games.
@@ -333,7 +367,7 @@ impl Subscriber for Ratings {
     fn apply<'a>(&'a self, e: &'a GameEnded) -> BoxFuture<'a, Result<(), Fault>> {
         Box::pin(async move {
             if e.rated.is_some() {
-                self.rated_now(&e.game).await.map_err(Fault::from)?;
+                self.rated_now().await.map_err(Fault::from)?;
             }
             Ok(())
         })
@@ -463,11 +497,12 @@ fn close(a: &Rating, b: &Rating) -> bool {
 }
 
 /// Recomputes every rating from the stored games: starting every account
-/// at a new player's rating, it replays the rated games in the order each
-/// account played them (its `n`), the score of each taken from the game's
+/// at a new player's rating, it replays the rated games in the order they
+/// ended (their end sequence), the score of each taken from the game's
 /// stored result and the computer levels at the ratings they had then,
-/// through [`after`]; every stored change and every account's stored
-/// rating must come out again.
+/// through [`after`]; every stored change (with its count of the
+/// account's games before it) and every account's stored rating must
+/// come out again.
 ///
 /// # Errors
 /// Storage failures.
@@ -496,20 +531,9 @@ pub async fn recompute(db: &Db) -> Result<Recomputed> {
             _ => games.push((id, pool, result, vec![change])),
         }
     }
-    // Replay: a game is next once each of its accounts has played exactly
-    // the games before it.
+    // Replay in the order the games ended.
     let mut state: BTreeMap<(String, String), (Rating, i64)> = BTreeMap::new();
-    let mut left: Vec<_> = games.into_iter().collect();
-    loop {
-        let ready = left.iter().position(|(_, pool, _, cs)| {
-            cs.iter().all(|c| {
-                c.account
-                    .as_ref()
-                    .is_none_or(|a| state.get(&(a.clone(), pool.clone())).map_or(0, |s| s.1) == c.n)
-            })
-        });
-        let Some(i) = ready else { break };
-        let (id, pool, result, mut cs) = left.remove(i);
+    for (id, pool, result, mut cs) in games {
         out.games += 1;
         cs.sort_by_key(|c| c.seat);
         let (Some(scores), [c0, c1]) = (result.as_deref().and_then(scores), &cs[..]) else {
@@ -517,15 +541,26 @@ pub async fn recompute(db: &Db) -> Result<Recomputed> {
                 .push(format!("game {id}: not a finished game of two rated seats"));
             continue;
         };
-        let before = [c0, c1].map(|c| match &c.account {
-            Some(a) => state
-                .get(&(a.clone(), pool.clone()))
-                .map_or_else(Rating::default, |s| s.0),
-            None => c.before,
+        let now = [c0, c1].map(|c| {
+            c.account
+                .as_ref()
+                .and_then(|a| state.get(&(a.clone(), pool.clone())).copied())
+        });
+        let before = [c0, c1].map(|c| match (&c.account, now[c.seat]) {
+            (Some(_), Some(s)) => s.0,
+            (Some(_), None) => Rating::default(),
+            (None, _) => c.before,
         });
         let fixed = [c0, c1].map(|c| c.account.is_none());
         let replayed = after(before, fixed, scores);
         for (k, c) in [c0, c1].into_iter().enumerate() {
+            let played = now[k].map_or(0, |s| s.1);
+            if c.account.is_some() && c.n != played {
+                out.differences.push(format!(
+                    "game {id} seat {k}: rated after {} games, ended after {played}",
+                    c.n
+                ));
+            }
             if (c.score - scores[k]).abs() > 1e-9 {
                 out.differences.push(format!(
                     "game {id} seat {k}: scored {} for a result {result:?}",
@@ -545,16 +580,9 @@ pub async fn recompute(db: &Db) -> Result<Recomputed> {
                 ));
             }
             if let Some(a) = &c.account {
-                let s = state
-                    .entry((a.clone(), pool.clone()))
-                    .or_insert((Rating::default(), 0));
-                *s = (replayed[k], s.1 + 1);
+                state.insert((a.clone(), pool.clone()), (replayed[k], played + 1));
             }
         }
-    }
-    for (id, ..) in &left {
-        out.differences
-            .push(format!("game {id}: out of every account's order"));
     }
     for (account, pool, rating, count) in store::all_ratings(db).await? {
         let key = (account, pool);

@@ -72,6 +72,44 @@ pub async fn rated(tx: &mut Transaction<'_, Any>, id: &str) -> Result<bool> {
     Ok(done > 0)
 }
 
+/// The ratings' cursor: the end sequence up to which every ended game has
+/// been rated or passed over (migration `0013_rating_cursor.sql`).
+pub async fn cursor(db: &Db) -> Result<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT end_seq FROM rating_cursor WHERE id = 1")
+            .fetch_one(db.pool())
+            .await?,
+    )
+}
+
+/// The rated game that ended first after the cursor `after`, and its end
+/// sequence. Joins the games' table (its end sequence and pool).
+pub async fn next_rated_end(db: &Db, after: i64) -> Result<Option<(String, i64)>> {
+    let row = sqlx::query(
+        "SELECT id, end_seq FROM games WHERE end_seq > $1 AND rated IS NOT NULL \
+         ORDER BY end_seq LIMIT 1",
+    )
+    .bind(after)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(match row {
+        Some(r) => Some((r.try_get(0)?, r.try_get(1)?)),
+        None => None,
+    })
+}
+
+/// Moves the cursor from `from` to `to` if it is still at `from` (compare
+/// and set; the first statement of a rating's transaction, so the
+/// transactions that rate take their turns); answers whether it did.
+pub async fn move_cursor(tx: &mut Transaction<'_, Any>, from: i64, to: i64) -> Result<bool> {
+    let done = sqlx::query("UPDATE rating_cursor SET end_seq = $1 WHERE id = 1 AND end_seq = $2")
+        .bind(to)
+        .bind(from)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Stores a seat's change.
 pub async fn insert_change(tx: &mut Transaction<'_, Any>, c: &ChangeRow) -> Result<()> {
     sqlx::query(
@@ -205,14 +243,16 @@ pub struct Stored {
     pub rated: Option<String>,
 }
 
-/// Every stored change, in the order they were made. Joins the games'
-/// table for each game's result and pool.
+/// Every stored change, in the order its game ended (its end sequence;
+/// then by game and seat). Joins the games' table for each game's result,
+/// pool and end.
 pub async fn all_changes(db: &Db) -> Result<Vec<Stored>> {
     let rows = sqlx::query(
         "SELECT c.game_id, c.seat, c.account, c.n, c.score, \
          c.before_rating, c.before_deviation, c.before_volatility, \
          c.after_rating, c.after_deviation, c.after_volatility, c.pool, g.result, g.rated \
-         FROM rating_changes c JOIN games g ON g.id = c.game_id ORDER BY c.at, c.game_id, c.seat",
+         FROM rating_changes c JOIN games g ON g.id = c.game_id \
+         ORDER BY g.end_seq, c.game_id, c.seat",
     )
     .fetch_all(db.pool())
     .await?;

@@ -12,7 +12,8 @@ use super::http::session::{session_of, MaybeSession};
 use super::http::socket::{self, Heard, Socket};
 use crate::accounts::Accounts;
 use crate::games::{
-    Action, Actor, Created, DrawAction, GameError, GameList, GameState, Hint, Hub, NewGame, Rematch,
+    Action, Actor, Created, DrawAction, GameError, GameList, GameState, Hint, Hub, NewGame,
+    Rematch, SeatKind,
 };
 use crate::reviews::{self, Reviews};
 use crate::state::Guards;
@@ -34,20 +35,23 @@ pub(super) async fn catalog() -> Json<Value> {
     Json(json!({"games": crate::games::catalog::catalog()}))
 }
 
-/// `POST /api/games`: a new game; the creator's seats are also their
-/// account's when they are logged in.
+/// `POST /api/games`: a new game; the creator's seats (`human`) are also
+/// their account's when they are logged in, bound in the transaction that
+/// creates the game. `"rated": true` asks for a rated game, refused (400)
+/// when it cannot be one (no account, no clock, ...).
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
-    State(accounts): State<Accounts>,
     MaybeSession(session): MaybeSession,
-    AppJson(req): AppJson<NewGame>,
+    AppJson(mut req): AppJson<NewGame>,
 ) -> Answer<Created> {
-    let created = hub.create(req).await?;
-    if let Some(s) = session {
-        let tokens: Vec<String> = created.tokens.values().cloned().collect();
-        accounts.take_seats(&s.account, &tokens).await?;
+    if let Some(s) = &session {
+        for (seat, spec) in req.seats.iter().enumerate() {
+            if spec.kind == SeatKind::Human {
+                req.accounts[seat] = Some(s.account.clone());
+            }
+        }
     }
-    Ok(Json(created))
+    Ok(Json(hub.create(req).await?))
 }
 
 #[derive(Deserialize)]
@@ -62,7 +66,7 @@ pub(super) async fn state(
     Query(q): Query<PlyQuery>,
     actor: Actor,
 ) -> Answer<GameState> {
-    Ok(Json(hub.state(&id, &actor, q.ply).await?))
+    Ok(Json(hub.read(&id, &actor, q.ply).await?))
 }
 
 #[derive(Deserialize)]

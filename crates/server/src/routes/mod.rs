@@ -133,6 +133,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .fallback(get(assets::index))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(http::session::cross_site))
+        .layer(axum::middleware::from_fn(http::extract::refuse_nul))
         .with_state(state)
 }
 

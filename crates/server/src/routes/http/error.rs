@@ -124,7 +124,14 @@ impl ApiError {
     fn parts(&self) -> (StatusCode, Message, Option<u64>) {
         match self {
             ApiError::Internal(e) => {
-                if e.unavailable() {
+                if e.full() {
+                    tracing::error!("database full: {e}");
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        Message::of(id!("api_database_full")),
+                        Some(5),
+                    )
+                } else if e.unavailable() {
                     tracing::warn!("database unavailable: {e}");
                     (
                         StatusCode::SERVICE_UNAVAILABLE,
@@ -350,9 +357,17 @@ fn body_too_large() -> Message {
 /// "args": ...}`: those made outside the handlers (axum's rejections of a
 /// path or query, 405, the body limit's 413, the timeout's 408) come as
 /// text or empty and are rewritten here; a 5xx's text is logged and
-/// replaced by a generic message.
-pub async fn json_errors(response: Response) -> Response {
+/// replaced by a generic message. A 413 closes the connection
+/// (`Connection: close`).
+pub async fn json_errors(mut response: Response) -> Response {
     let status = response.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        // The body's rest was never read: the connection cannot carry
+        // another request, and a keep-alive client must be told so.
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
     let already = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -384,6 +399,17 @@ mod tests {
         let retry = r.headers().get(header::RETRY_AFTER).cloned();
         let body = axum::body::to_bytes(r.into_body(), 4096).await.unwrap();
         (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[tokio::test]
+    async fn a_full_disk_is_503_saying_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = crate::db::full_disk_fault(dir.path()).await;
+        assert!(err.full() && !err.unavailable(), "{err}");
+        let (status, body, retry) = answer(ApiError::from(err)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body["code"], "api_database_full");
+        assert_eq!(retry.unwrap(), "5");
     }
 
     #[tokio::test]

@@ -42,8 +42,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
     }
 }
 
-/// Reads a JSON body, refusing it with serde's reason when it is wrong.
+/// Reads a JSON body, refusing it with serde's reason when it is wrong,
+/// and before that a body that is JSON but not an object (`[]` would read
+/// as a struct's fields in order) or holds a NUL character (U+0000, which
+/// PostgreSQL cannot store in text).
 fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(body) {
+        if !value.is_object() {
+            return Err(ApiError::Invalid(Message::of(id!("api_body_not_object"))));
+        }
+        if has_nul(&value) {
+            return Err(nul_refused());
+        }
+    }
     if body.is_empty() {
         return serde_json::from_slice(b"{}").map_err(|e| {
             ApiError::Invalid(
@@ -54,6 +65,34 @@ fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| {
         ApiError::Invalid(Message::of(id!("api_bad_json")).msg("error", json_problem(&e)))
     })
+}
+
+/// Whether a string or key of `value` holds a NUL character.
+fn has_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(t) => t.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(has_nul),
+        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        _ => false,
+    }
+}
+
+/// The refusal of a request holding a NUL character.
+fn nul_refused() -> ApiError {
+    ApiError::Invalid(Message::of(id!("api_nul_byte")))
+}
+
+/// Refuses (400) a request whose path or query holds a NUL character
+/// (`%00`), before any handler reads it: no id, token, name or parameter
+/// with one reaches the database (a header cannot carry one; a JSON
+/// body's are refused by [`AppJson`]).
+pub async fn refuse_nul(req: Request, next: axum::middleware::Next) -> axum::response::Response {
+    let uri = req.uri();
+    let nul = |part: &str| part.as_bytes().windows(3).any(|w| w == b"%00") || part.contains('\0');
+    if nul(uri.path()) || uri.query().is_some_and(nul) {
+        return axum::response::IntoResponse::into_response(nul_refused());
+    }
+    next.run(req).await
 }
 
 /// Why a body could not be read.
