@@ -118,7 +118,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 12] = [
+const MIGRATIONS: [Step; 13] = [
     (
         1,
         "init",
@@ -190,6 +190,12 @@ const MIGRATIONS: [Step; 12] = [
         "end sequence numbering",
         include_str!("../../migrations/0012_end_sequence.sql"),
         Some(include_str!("../../migrations/0012_end_sequence.pg.sql")),
+    ),
+    (
+        14,
+        "puzzle difficulty",
+        include_str!("../../migrations/0014_puzzle_difficulty.sql"),
+        None,
     ),
 ];
 
