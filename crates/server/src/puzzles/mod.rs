@@ -149,8 +149,13 @@ pub async fn seed<T: Send + Sync + 'static>(
     Ok(stored)
 }
 
-/// Puzzles stored in one transaction while a set loads.
-pub const BATCH: usize = 500;
+/// Puzzles stored in one transaction while a set loads: small, so that
+/// the database's write lock is held briefly (games go on while a set
+/// loads).
+pub const BATCH: usize = 100;
+
+/// The pause between two batches of a set, leaving room to other writers.
+pub const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Loads the committed set of every offered game the manifest lists whose
 /// set is not all stored yet, from `dir`: read and checked
@@ -224,6 +229,7 @@ pub async fn load_sets<T: Send + Sync + 'static>(
                 })
                 .collect();
             new += store::insert_batch(db, &rows).await?;
+            tokio::time::sleep(BATCH_PAUSE).await;
             let done = ((i + 1) * BATCH).min(puzzles.len());
             if done % 5000 == 0 || done == puzzles.len() {
                 tracing::info!(game = %game, done, of = puzzles.len(), "loading the puzzle set");
