@@ -7,12 +7,14 @@
 // every legal move's value, the streak and the puzzle rating (the one the
 // server computed, kept by the page and sent with the next request) are
 // checked; the themes picker names the stored themes in the page's language
-// and a theme chosen poses a puzzle of it; screenshots of both verdicts.
+// and a theme chosen poses a puzzle of it, a win in 3 among them (the
+// committed set, #46); screenshots of both verdicts.
 
 import { test, expect, check, log, shoot, axeCheck, board, BASE, FAST } from '../harness.mjs';
 
-async function call(base, method, path, body) {
+async function call(base, method, path, body, cookie) {
   const headers = { 'Content-Type': 'application/json', Origin: base };
+  if (cookie) headers.Cookie = cookie;
   const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
   return { status: res.status, json: await res.json() };
 }
@@ -28,8 +30,9 @@ async function posed(page, base, other) {
   const position = await board(page).getAttribute('data-position');
   const st = await call(base, 'POST', '/api/position', { game: 'imago', variant, position });
   check(st.status === 200 && st.json.legal.length >= 2, `the puzzle's position: ${st.status} ${JSON.stringify(st.json).slice(0, 200)}`);
-  // Another client's try (anonymous, its own rating) tells the answer.
-  const peek = await call(base, 'POST', `/api/puzzles/${id}/answer`, { move: st.json.legal[0].move });
+  // Another browser's try (its own cookie, counted for it) tells the answer.
+  const peeker = Array.from({ length: 32 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(Date.now() + i * 7 + Math.floor(Math.random() * 36)) % 36]).join('');
+  const peek = await call(base, 'POST', `/api/puzzles/${id}/answer`, { move: st.json.legal[0].move }, `tablero_browser=${peeker}`);
   check(peek.status === 200, `peeking at ${id}: ${peek.status} ${JSON.stringify(peek.json)}`);
   return { id, legal: st.json.legal, answer: peek.json.answer, proof: peek.json.proof };
 }
@@ -58,8 +61,30 @@ async function ratingShown(page, rating, what) {
 
 const startsWith = (s) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
+/** Waits until the server has loaded the committed sets (#46): at least
+ * 10,000 Imago and 10,000 Linja puzzles, and the counts still for 1 s. */
+async function setsLoaded(base) {
+  const totals = async () => {
+    const all = (await call(base, 'GET', '/api/puzzles/themes')).json;
+    const of = (g) => all.filter((x) => x.game === g).reduce((a, x) => a + x.count, 0);
+    return [of('imago'), of('linja'), all.reduce((a, x) => a + x.count, 0)];
+  };
+  for (let i = 0; i < 600; i++) {
+    const [imago, linja, all] = await totals();
+    if (imago >= 10000 && linja >= 10000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if ((await totals())[2] === all) return { imago, linja };
+    } else {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error('the committed puzzle sets were not loaded in 5 minutes');
+}
+
 test('testPuzzles', async ({ browser, newPage }) => {
   const base = BASE;
+  const loaded = await setsLoaded(base);
+  log(`sets loaded: ${loaded.imago} Imago, ${loaded.linja} Linja puzzles`);
   for (const [lang, size, phone] of [['en', { width: 1366, height: 768 }, false], ['es', { width: 390, height: 844 }, true]]) {
     const w = WORDS[lang];
     const ctx = await browser.newContext({ viewport: size, locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone, bypassCSP: true /* axe-core is injected */ });
@@ -130,6 +155,12 @@ test('testPuzzles', async ({ browser, newPage }) => {
     await page.selectOption('[data-testid=pz-theme]', 'win-in-1');
     await page.waitForURL(/theme=win-in-1/);
     await expect(page.getByTestId('pz-task'), `${lang}: a puzzle of the theme chosen`).toHaveAttribute('data-theme', 'win-in-1');
+    // The committed set (issue #46): wins in 3 and more are offered.
+    const deep = themes.filter((x) => /^win-in-([3-9]|\d\d+)$/.test(x.theme));
+    check(deep.length >= 5, `${lang}: themes of a win in 3 or more ${JSON.stringify(deep)}`);
+    await page.selectOption('[data-testid=pz-theme]', 'win-in-3');
+    await page.waitForURL(/theme=win-in-3/);
+    await expect(page.getByTestId('pz-task'), `${lang}: a win in 3 posed`).toHaveAttribute('data-theme', 'win-in-3');
     log(`${lang}: puzzles ${one.id} right (${right.rating.rating.toFixed(1)}), ${two.id} wrong (${wrong.rating.rating.toFixed(1)})`);
     await ctx.close();
   }

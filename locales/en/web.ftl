@@ -676,6 +676,8 @@ api_puzzles_none = no puzzles of { $game } yet: they are being made; try again i
 api_puzzles_none_chosen = no { $game } puzzles of that choice (variant { $variant }, theme { $theme }): choose another theme
 api_no_puzzle = no puzzle "{ $id }"
 api_puzzle_bad_move = move "{ $move }": { $error }
+api_puzzle_no_player = who is answering? log in, or let this browser keep its puzzle cookie (ask for a puzzle first): a try is counted before its answer is shown
+api_puzzle_busy = other answers of yours are being counted: try again
 
 ## Puzzles (web/puzzles.js)
 pz_link = Puzzles

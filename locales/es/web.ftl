@@ -685,6 +685,8 @@ api_puzzles_none = aún no hay problemas de { $game }: se están preparando; vue
 api_puzzles_none_chosen = no hay problemas de { $game } de esa elección (variante { $variant }, tema { $theme }): elige otro tema
 api_no_puzzle = no hay ningún problema «{ $id }»
 api_puzzle_bad_move = jugada «{ $move }»: { $error }
+api_puzzle_no_player = ¿quién responde? inicia sesión o deja que este navegador guarde su cookie de problemas (pide antes un problema): un intento se cuenta antes de mostrar su respuesta
+api_puzzle_busy = se están contando otras respuestas tuyas: vuelve a intentarlo
 
 ## Problemas (web/puzzles.js)
 pz_link = Problemas

@@ -24,6 +24,11 @@ async fn roomy() -> Server {
                 logins_per_address: 100,
                 ..tablero_server::Limits::default()
             },
+            // The committed puzzle sets are loaded by tests/puzzles.rs only.
+            puzzles: tablero_server::puzzles::Seeding {
+                sets: None,
+                ..tablero_server::puzzles::Seeding::default()
+            },
             ..tablero_server::Config::default()
         },
         Some(dir),

@@ -16,6 +16,11 @@ async fn start_at(database: &str, rate: u32) -> Server {
     let config = tablero_server::Config {
         database: database.to_string(),
         rate,
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..tablero_server::Config::default()
     };
     common::start_with(config, None).await

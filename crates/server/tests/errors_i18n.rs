@@ -233,6 +233,11 @@ async fn start_limited(rate: u32, limits: Limits) -> common::Server {
         database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate,
         limits,
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..Config::default()
     };
     common::start_with(config, Some(dir)).await

@@ -71,6 +71,11 @@ async fn start(lab: Option<&Path>) -> Server {
         database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate: 0,
         lab: lab.map(Path::to_path_buf),
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..tablero_server::Config::default()
     };
     common::start_with(config, Some(dir)).await

@@ -30,6 +30,11 @@ async fn start(rate: u32, limits: Limits) -> Server {
         database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate,
         limits,
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..Config::default()
     };
     common::start_with(config, Some(dir)).await

@@ -84,6 +84,11 @@ async fn server(smtp: Option<u16>, quiet: Duration) -> common::Server {
             public_url: "http://games.example".into(),
             quiet,
         }),
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..tablero_server::Config::default()
     };
     common::start_with(config, Some(dir)).await

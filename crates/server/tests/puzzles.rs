@@ -23,11 +23,35 @@ async fn server(per_game: usize) -> Server {
             puzzles: tablero_server::puzzles::Seeding {
                 per_game,
                 games: Some(vec!["imago".into()]),
+                sets: None,
                 ..tablero_server::puzzles::Seeding::default()
             },
             ..tablero_server::Config::default()
         },
         Some(dir),
+    )
+    .await
+}
+
+/// As [`server`], on the PostgreSQL database `TABLERO_TEST_POSTGRES` names
+/// when it is set (shared with other tests: more puzzles may be stored).
+async fn server_any(per_game: usize) -> Server {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        return server(per_game).await;
+    };
+    common::start_with(
+        tablero_server::Config {
+            database: url,
+            rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game,
+                games: Some(vec!["imago".into()]),
+                sets: None,
+                ..tablero_server::puzzles::Seeding::default()
+            },
+            ..tablero_server::Config::default()
+        },
+        None,
     )
     .await
 }
@@ -64,6 +88,73 @@ async fn answer(s: &Server, cookie: Option<&str>, id: &str, body: Value) -> (u16
         Some(body),
     )
     .await
+}
+
+/// A new browser's `tablero_browser` cookie value (any 32 letters and
+/// digits name a browser).
+fn browser() -> String {
+    use rand::distributions::{Alphanumeric, DistString};
+    Alphanumeric.sample_string(&mut rand::thread_rng(), 32)
+}
+
+/// A request with the `Cookie` header `cookie` (none if `None`) from the
+/// server's own site: status, JSON and the `Set-Cookie` header if any.
+async fn raw(
+    s: &Server,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value, Option<String>) {
+    let url = format!("{}{path}", s.base);
+    let mut req = match method {
+        "GET" => s.client.get(url),
+        _ => s.client.post(url),
+    };
+    req = req.header("Origin", s.base.clone());
+    if let Some(c) = cookie {
+        req = req.header("Cookie", c);
+    }
+    if let Some(b) = body {
+        req = req
+            .header("Content-Type", "application/json")
+            .body(b.to_string());
+    }
+    let resp = req.send().await.expect("request");
+    let status = resp.status().as_u16();
+    let set = resp
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().to_string());
+    let v = resp.json().await.unwrap_or(Value::Null);
+    (status, v, set)
+}
+
+/// An answer from the browser `b`.
+async fn browse(s: &Server, b: &str, id: &str, body: Value) -> (u16, Value) {
+    let (status, v, _) = raw(
+        s,
+        "POST",
+        &format!("/api/puzzles/{id}/answer"),
+        Some(&format!("tablero_browser={b}")),
+        Some(body),
+    )
+    .await;
+    (status, v)
+}
+
+/// `next` for Imago from the browser `b`.
+async fn next_of(s: &Server, b: &str, query: &str) -> Value {
+    let (status, v, _) = raw(
+        s,
+        "GET",
+        &format!("/api/puzzles/next?game=imago{query}"),
+        Some(&format!("tablero_browser={b}")),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    v
 }
 
 /// The legal moves of a posed Imago puzzle, in notation.
@@ -122,61 +213,126 @@ async fn a_fresh_server_mines_puzzles_and_next_never_tells_the_answer() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_right_and_a_wrong_answer_rate_the_rating_sent() {
-    let s = server(2).await;
+async fn a_browser_s_try_is_counted_before_the_answer_is_told() {
+    let s = server_any(2).await;
     let posed = next(&s, None, "&rating=1700").await;
-    assert_eq!(posed["rating"]["rating"], 1700.0);
-    let id = posed["id"].as_str().unwrap();
+    let id = posed["id"].as_str().unwrap().to_string();
+    let id = id.as_str();
     let moves = legal(&posed);
-    // A first try tells the answer; then the answer and another move.
-    let (status, first) = answer(&s, None, id, json!({"move": moves[0], "rating": 1700})).await;
+    // Neither an account nor a browser: refused, and nothing told.
+    let (status, none) = answer(&s, None, id, json!({"move": moves[0], "rating": 1700})).await;
+    assert_eq!(
+        (status, none["code"].as_str()),
+        (400, Some("api_puzzle_no_player")),
+        "{none}"
+    );
+    assert!(none.get("answer").is_none() && none.get("proof").is_none());
+    // A cookie that is no browser's name counts as none.
+    let (status, _) = browse(&s, "short", id, json!({"move": moves[0]})).await;
+    assert_eq!(status, 400);
+
+    // `next` without a cookie names the browser: HttpOnly, SameSite=Strict.
+    let (status, _, set) = raw(&s, "GET", "/api/puzzles/next?game=imago", None, None).await;
+    assert_eq!(status, 200);
+    let set = set.expect("a browser cookie");
+    assert!(set.starts_with("tablero_browser="), "{set}");
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    let named = &set["tablero_browser=".len()..set.find(';').unwrap()];
+    assert_eq!(named.len(), 32, "{set}");
+    // With a cookie, none is set again.
+    let (_, _, again) = raw(
+        &s,
+        "GET",
+        "/api/puzzles/next?game=imago",
+        Some(&format!("tablero_browser={named}")),
+        None,
+    )
+    .await;
+    assert!(again.is_none(), "{again:?}");
+
+    // Browser A's first try, wrong: counted and rated, the answer told.
+    let a = browser();
+    let (status, first) = browse(&s, &a, id, json!({"move": moves[0]})).await;
     assert_eq!(status, 200, "{first}");
     let right_move = first["answer"].as_str().unwrap().to_string();
     assert!(moves.contains(&right_move));
     assert_eq!(first["proof"].as_array().unwrap().len(), moves.len());
-    let wrong_move = moves.iter().find(|m| **m != right_move).unwrap();
-
-    let (status, right) = answer(&s, None, id, json!({"move": right_move, "rating": 1700})).await;
-    assert_eq!(status, 200, "{right}");
-    assert_eq!(right["right"], true);
-    assert_eq!(right["move"], right_move.as_str());
-    assert_eq!(kind(&right["played"]), "win");
-    assert_eq!(right["played"], right["best"]);
-    assert!(
-        right["rating"]["rating"].as_f64().unwrap() > 1700.0,
-        "{right}"
-    );
-    assert!(right["change"].as_f64().unwrap() > 0.0);
-
-    let (status, wrong) = answer(
-        &s,
-        None,
-        id,
-        json!({"move": wrong_move, "rating": 1700, "deviation": 100}),
-    )
-    .await;
+    let wrong_move = moves.iter().find(|m| **m != right_move).unwrap().clone();
+    let (status, wrong) = if moves[0] == right_move {
+        // moves[0] was right: a second browser tries the wrong move first.
+        let a2 = browser();
+        let w = browse(&s, &a2, id, json!({"move": wrong_move})).await;
+        // And A's first (right) try was rated up.
+        assert_eq!(first["rated"], true);
+        assert!(first["change"].as_f64().unwrap() > 0.0, "{first}");
+        w
+    } else {
+        (status, first.clone())
+    };
     assert_eq!(status, 200, "{wrong}");
     assert_eq!(wrong["right"], false);
+    assert_eq!(wrong["rated"], true);
     assert_eq!(wrong["answer"], right_move.as_str());
-    assert_ne!(kind(&wrong["played"]), "win", "the refutation: {wrong}");
-    assert_eq!(kind(&wrong["best"]), "win");
-    let after = wrong["rating"]["rating"].as_f64().unwrap();
-    assert!(after < 1700.0, "{wrong}");
-    // A deviation of 100 moves the rating less than a new player's 350.
-    let (_, unsure) = answer(&s, None, id, json!({"move": wrong_move, "rating": 1700})).await;
+    assert_ne!(wrong["played"], wrong["best"], "the refutation: {wrong}");
+    if posed["theme"].as_str().unwrap().starts_with("win-in-") {
+        assert_ne!(kind(&wrong["played"]), "win", "the refutation: {wrong}");
+        assert_eq!(kind(&wrong["best"]), "win");
+    }
+    // A new player's first wrong answer: down, by at most the rule's bound.
+    let change = wrong["change"].as_f64().unwrap();
     assert!(
-        unsure["rating"]["rating"].as_f64().unwrap() < after,
-        "{unsure}"
+        (-tablero_ai::puzzles::rating::MAX_STEP..0.0).contains(&change),
+        "{wrong}"
     );
+    assert_eq!(wrong["rating"]["games"], 1);
+
+    // A's second try of the puzzle, right now: judged, never rated.
+    let (_, second) = browse(&s, &a, id, json!({"move": right_move})).await;
+    assert_eq!(
+        (second["right"].as_bool(), second["rated"].as_bool()),
+        (Some(true), Some(false)),
+        "{second}"
+    );
+    assert_eq!(second["change"], 0.0);
+    assert_eq!(second["rating"], first["rating"]);
+    // A's rating is stored: the next puzzle is picked for it, not the
+    // rating of the query.
+    let kept = next_of(&s, &a, "&rating=2500").await;
+    assert_eq!(kept["rating"], first["rating"]);
+
+    // Browser B's first try, right: B's rating moves, A's does not.
+    let b = browser();
+    let (_, bs) = browse(&s, &b, id, json!({"move": right_move})).await;
+    assert_eq!(
+        (bs["right"].as_bool(), bs["rated"].as_bool()),
+        (Some(true), Some(true)),
+        "{bs}"
+    );
+    assert!(bs["rating"]["rating"].as_f64().unwrap() > 1500.0, "{bs}");
+    assert!(bs["change"].as_f64().unwrap() <= tablero_ai::puzzles::rating::MAX_STEP);
+    assert_eq!(next_of(&s, &a, "").await["rating"], first["rating"]);
+    assert_eq!(next_of(&s, &b, "").await["rating"], bs["rating"]);
+    // A session cookie that is no session's is no player either.
+    let (status, _) = answer(&s, Some("forged"), id, json!({"move": right_move})).await;
+    assert!(status == 400 || status == 401, "{status}");
 
     // Bad input is said, not panicked on.
-    let (status, bad) = answer(&s, None, id, json!({"move": "zz9"})).await;
+    let (status, bad) = browse(&s, &browser(), id, json!({"move": "zz9"})).await;
     assert_eq!(
         (status, bad["code"].as_str()),
         (400, Some("api_puzzle_bad_move")),
         "{bad}"
     );
-    let (status, bad) = answer(&s, None, id, json!({"move": moves[0], "rating": 99999})).await;
+    let (status, bad) = browse(
+        &s,
+        &browser(),
+        id,
+        json!({"move": moves[0], "rating": 99999}),
+    )
+    .await;
     assert_eq!(
         (status, bad["code"].as_str()),
         (400, Some("api_puzzle_bad_rating")),
@@ -213,17 +369,19 @@ async fn a_right_and_a_wrong_answer_rate_the_rating_sent() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_s_rating_is_stored_its_own_and_rated_once_per_puzzle() {
-    let s = server(2).await;
-    let ann = s.sign_up("ann").await;
-    let bob = s.sign_up("bob").await;
+    let s = server_any(2).await;
+    // Names of their own (a PostgreSQL database is shared between runs).
+    let tag: u32 = rand::random::<u32>() % 1_000_000;
+    let ann = s.sign_up(&format!("ann{tag}")).await;
+    let bob = s.sign_up(&format!("bob{tag}")).await;
     let posed = next(&s, Some(&ann), "&rating=2500").await;
     // Logged in, the account's rating counts, not the one in the query.
     assert_eq!(posed["rating"]["rating"], 1500.0);
     assert_eq!(posed["rating"]["games"], 0);
     let id = posed["id"].as_str().unwrap();
     let moves = legal(&posed);
-    // Anonymously first, to learn the answer.
-    let (_, peek) = answer(&s, None, id, json!({"move": moves[0]})).await;
+    // From a browser first, to learn the answer (that browser's try).
+    let (_, peek) = browse(&s, &browser(), id, json!({"move": moves[0]})).await;
     let right_move = peek["answer"].as_str().unwrap().to_string();
     let wrong_move = moves.iter().find(|m| **m != right_move).unwrap();
 
@@ -268,7 +426,13 @@ async fn an_account_s_rating_is_stored_its_own_and_rated_once_per_puzzle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_puzzle_is_404() {
     let s = server(0).await;
-    let (status, v) = answer(&s, None, "imago-0000000000000000", json!({"move": "a1"})).await;
+    let (status, v) = browse(
+        &s,
+        &browser(),
+        "imago-0000000000000000",
+        json!({"move": "a1"}),
+    )
+    .await;
     assert_eq!(
         (status, v["code"].as_str()),
         (404, Some("api_no_puzzle")),
@@ -295,6 +459,7 @@ async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
             rate: 0,
             puzzles: tablero_server::puzzles::Seeding {
                 per_game: 2,
+                sets: None,
                 ..tablero_server::puzzles::Seeding::default()
             },
             ..tablero_server::Config::default()
@@ -329,7 +494,8 @@ async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
         assert_eq!(posed["game"], game.as_str(), "no {game} puzzle was mined");
         assert!(posed.get("answer").is_none() && posed.get("proof").is_none());
         let id = posed["id"].as_str().unwrap();
-        let (status, bad) = answer(&s, None, id, json!({"move": "?"})).await;
+        let b = browser();
+        let (status, bad) = browse(&s, &b, id, json!({"move": "?"})).await;
         assert_eq!(
             (status, bad["code"].as_str()),
             (400, Some("api_puzzle_bad_move"))
@@ -348,17 +514,17 @@ async fn every_offered_game_gets_puzzles_and_judges_their_answers() {
         let legal = board["legal"].as_array().unwrap();
         assert!(legal.len() >= 2, "{board}");
         let any = legal[0]["move"].as_str().unwrap();
-        let (status, tried) = answer(&s, None, id, json!({"move": any})).await;
+        let (status, tried) = browse(&s, &b, id, json!({"move": any})).await;
         assert_eq!(status, 200, "{tried}");
         let right_move = tried["answer"].as_str().unwrap().to_string();
         assert_eq!(tried["proof"][0]["move"], right_move.as_str());
-        let (_, right) = answer(&s, None, id, json!({"move": right_move})).await;
+        let (_, right) = browse(&s, &b, id, json!({"move": right_move})).await;
         assert_eq!(right["right"], true, "{game}: {right}");
         let worst = tried["proof"].as_array().unwrap().last().unwrap()["move"]
             .as_str()
             .unwrap()
             .to_string();
-        let (_, wrong) = answer(&s, None, id, json!({"move": worst})).await;
+        let (_, wrong) = browse(&s, &b, id, json!({"move": worst})).await;
         assert_eq!(wrong["right"], false, "{game}: {wrong}");
     }
 }
@@ -386,6 +552,7 @@ async fn a_server_mines_only_what_its_database_lacks() {
         puzzles: tablero_server::puzzles::Seeding {
             per_game,
             games: Some(vec!["imago".into()]),
+            sets: None,
             ..tablero_server::puzzles::Seeding::default()
         },
         ..tablero_server::Config::default()
@@ -513,4 +680,124 @@ async fn themes_count_the_puzzles_and_next_keeps_to_the_choice() {
     for _ in 0..8 {
         assert_ne!(next(&s, Some(&ann), "").await["id"], id.as_str());
     }
+}
+
+/// Puzzles of `game` counted by `GET /api/puzzles/themes`, and its themes.
+async fn counted(s: &Server, game: &str) -> (i64, Vec<String>) {
+    let (status, v) = s.call("GET", "/api/puzzles/themes", None, None).await;
+    assert_eq!(status, 200, "{v}");
+    let mut n = 0;
+    let mut themes = Vec::new();
+    for t in v.as_array().unwrap() {
+        if t["game"] == game {
+            n += t["count"].as_i64().unwrap();
+            themes.push(t["theme"].as_str().unwrap().to_string());
+        }
+    }
+    (n, themes)
+}
+
+/// A server on `database` that loads the committed sets (and mines
+/// nothing).
+async fn with_sets(database: &str, dir: Option<tempfile::TempDir>) -> Server {
+    common::start_with(
+        tablero_server::Config {
+            database: database.to_string(),
+            rate: 0,
+            puzzles: tablero_server::puzzles::Seeding {
+                per_game: 0,
+                ..tablero_server::puzzles::Seeding::default()
+            },
+            ..tablero_server::Config::default()
+        },
+        dir,
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_server_offers_the_committed_sets_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // On PostgreSQL (`TABLERO_TEST_POSTGRES`) the database is shared with
+    // other tests, which may have stored puzzles of their own: counts are
+    // then at least the sets'.
+    let postgres = std::env::var("TABLERO_TEST_POSTGRES").ok();
+    let exact = postgres.is_none();
+    let db = postgres.unwrap_or_else(|| dir.path().join("t.db").to_str().unwrap().to_string());
+    let manifest = tablero_ai::puzzles::set::manifest();
+    let want = |game: &str| i64::try_from(manifest.get(game).unwrap().puzzles).unwrap();
+    // Two servers on the same database at once: each loads, neither twice.
+    let s = with_sets(&db, Some(dir)).await;
+    let other = with_sets(&db, None).await;
+    let mut done = false;
+    for _ in 0..3000 {
+        let mut all = true;
+        for e in &manifest.sets {
+            if counted(&s, &e.game).await.0 < want(&e.game) {
+                all = false;
+            }
+        }
+        if all {
+            done = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(done, "the sets were not loaded in 10 minutes");
+    // Both servers' loading has ended once a third one starts and finds
+    // nothing to add; then every count is the manifest's, exactly.
+    drop(other);
+    let third = with_sets(&db, None).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for e in &manifest.sets {
+        let (n, themes) = counted(&third, &e.game).await;
+        if exact {
+            assert_eq!(n, want(&e.game), "{}", e.game);
+        } else {
+            assert!(n >= want(&e.game), "{}", e.game);
+        }
+        for t in e.themes.keys() {
+            assert!(themes.contains(t), "{}: {t} in {themes:?}", e.game);
+        }
+    }
+    assert!(want("imago") >= 10_000 && want("linja") >= 10_000);
+    // Themes of win in 5 and more, and the page can pose a win in 3+.
+    let (_, imago) = counted(&third, "imago").await;
+    assert!(
+        imago
+            .iter()
+            .filter_map(|t| t.strip_prefix("win-in-"))
+            .any(|n| n.parse::<u32>().unwrap() >= 5),
+        "{imago:?}"
+    );
+    for theme in ["win-in-3", "win-in-5"] {
+        let posed = next(&third, None, &format!("&theme={theme}")).await;
+        assert_eq!(posed["theme"], theme, "{posed}");
+        assert!(posed.get("answer").is_none() && posed.get("proof").is_none());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_sent_at_once_by_one_player_are_rated_once() {
+    let s = server_any(2).await;
+    let posed = next(&s, None, "").await;
+    let id = posed["id"].as_str().unwrap().to_string();
+    let moves = legal(&posed);
+    let b = browser();
+    let tries = moves.iter().take(8).map(|m| {
+        let (s, b, id) = (&s, b.clone(), id.clone());
+        async move { browse(s, &b, &id, json!({ "move": m })).await }
+    });
+    let answers = futures_util::future::join_all(tries).await;
+    let mut rated = 0;
+    for (status, v) in &answers {
+        assert_eq!(*status, 200, "{v}");
+        // Every answer tells the answer: each came after the counted try.
+        assert!(v["answer"].is_string(), "{v}");
+        if v["rated"] == true {
+            rated += 1;
+        }
+    }
+    assert_eq!(rated, 1, "{answers:?}");
+    assert_eq!(next_of(&s, &b, "").await["rating"]["games"], 1);
 }

@@ -27,6 +27,11 @@ async fn the_shared_scenarios_hold_in_the_web_api() {
         addr: "127.0.0.1:0".parse().unwrap(),
         database: dir.path().join("t.db").to_str().unwrap().to_string(),
         rate: 0,
+        // The committed puzzle sets are loaded by tests/puzzles.rs only.
+        puzzles: tablero_server::puzzles::Seeding {
+            sets: None,
+            ..tablero_server::puzzles::Seeding::default()
+        },
         ..tablero_server::Config::default()
     };
     let running = tablero_server::start(config, std::future::pending())

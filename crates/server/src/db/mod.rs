@@ -141,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 13] = [
+const MIGRATIONS: [Step; 14] = [
     (
         1,
         "init",
@@ -218,6 +218,12 @@ const MIGRATIONS: [Step; 13] = [
         13,
         "rating cursor",
         include_str!("../../migrations/0013_rating_cursor.sql"),
+        None,
+    ),
+    (
+        14,
+        "puzzle difficulty",
+        include_str!("../../migrations/0014_puzzle_difficulty.sql"),
         None,
     ),
 ];

@@ -16,11 +16,13 @@ pub mod store;
 
 use crate::db::{Db, Fault};
 use serde::Serialize;
+use std::path::{Path, PathBuf};
 use std::sync::Weak;
-use tablero_ai::puzzles::{mine, self_play, MineOptions, Puzzle};
+use tablero_ai::puzzles::rating::{answered, NEW_PLAYER};
+use tablero_ai::puzzles::{mine, self_play, set, MineOptions, Puzzle};
 use tablero_ai::review::{Review, Value};
 use tablero_core::{id, Game, Localize, Message};
-use tablero_glicko::{Game as Rated, Rating};
+use tablero_glicko::Rating;
 
 crate::refusal::concern_error! {
     /// Why the puzzles concern refused a request, or failed.
@@ -55,10 +57,6 @@ impl Puzzles {
     }
 }
 
-/// The deviation a puzzle's difficulty is taken with, as an opponent's
-/// rating (as at the terminal).
-pub const PUZZLE_RD: f64 = 80.0;
-
 /// Of the puzzles nearest the player's rating, how many [`next`] picks
 /// among at random, so that the same rating does not always get the same
 /// puzzle.
@@ -76,17 +74,23 @@ pub struct Seeding {
     pub max_games: usize,
     /// How the puzzles are mined.
     pub options: MineOptions,
+    /// The folder of the committed puzzle sets (`GAME.jsonl.gz`, checked
+    /// against the manifest compiled in; `None`: no set is loaded).
+    pub sets: Option<PathBuf>,
 }
 
 impl Default for Seeding {
-    /// Eight puzzles of every offered game, at most 200 self-play games
-    /// each, mined as `tablero puzzles generate` does by default.
+    /// The committed sets of the repository's `data/puzzles`, then eight
+    /// puzzles of every offered game that has fewer (no set), at most 200
+    /// self-play games each, mined as `tablero puzzles generate` does by
+    /// default.
     fn default() -> Self {
         Seeding {
             per_game: 8,
             games: None,
             max_games: 200,
             options: MineOptions::default(),
+            sets: Some(set::repository_dir()),
         }
     }
 }
@@ -143,6 +147,118 @@ pub async fn seed<T: Send + Sync + 'static>(
         );
     }
     Ok(stored)
+}
+
+/// Puzzles stored in one transaction while a set loads: small, so that
+/// the database's write lock is held briefly (games go on while a set
+/// loads).
+pub const BATCH: usize = 100;
+
+/// The pause between two batches of a set, leaving room to other writers.
+pub const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Loads the committed set of every offered game the manifest lists whose
+/// set is not all stored yet, from `dir`: read and checked
+/// ([`set::load_committed`]: the manifest's digest and count, every
+/// proof) on the blocking pool, then stored in batches of [`BATCH`], each
+/// in a transaction, in the file's order, the puzzles already stored left
+/// as they are. A set is all stored when its last puzzle is (the batches
+/// go in order), so a restart after a stop in the middle goes on, and a
+/// second process loading at the same time adds nothing twice. Logs each
+/// set's progress; a set that fails its check is logged and skipped.
+/// Stops between two batches once `alive` is gone. How many puzzles were
+/// new.
+///
+/// # Errors
+/// Storage failures.
+pub async fn load_sets<T: Send + Sync + 'static>(
+    alive: &Weak<T>,
+    db: &Db,
+    dir: &Path,
+) -> Result<usize, Fault> {
+    let mut stored = 0;
+    for entry in set::manifest().sets {
+        if alive.strong_count() == 0 {
+            break;
+        }
+        let game = entry.game.clone();
+        if crate::games::catalog::find(&game).is_none() {
+            continue;
+        }
+        let have = usize::try_from(store::count(db, &game).await?).unwrap_or(0);
+        if have >= entry.puzzles {
+            // Enough stored: is the set's last puzzle among them?
+            let (d, g) = (dir.to_path_buf(), game.clone());
+            let last = tokio::task::spawn_blocking(move || last_id(&d, &g)).await?;
+            if let Some(last) = last {
+                if store::has(db, &last).await? {
+                    continue;
+                }
+            }
+        }
+        let started = std::time::Instant::now();
+        tracing::info!(game = %game, puzzles = entry.puzzles, have, "loading the puzzle set");
+        let (d, g) = (dir.to_path_buf(), game.clone());
+        let puzzles = match tokio::task::spawn_blocking(move || set::load_committed(&d, &g)).await?
+        {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!(game = %game, "the puzzle set is refused: {e}");
+                continue;
+            }
+        };
+        let mut new = 0;
+        for (i, chunk) in puzzles.chunks(BATCH).enumerate() {
+            if alive.strong_count() == 0 {
+                break;
+            }
+            let lines = chunk
+                .iter()
+                .map(serde_json::to_string)
+                .collect::<Result<Vec<_>, _>>()?;
+            let rows: Vec<store::NewPuzzle<'_>> = chunk
+                .iter()
+                .zip(&lines)
+                .map(|(p, line)| store::NewPuzzle {
+                    id: &p.id,
+                    game: &p.game,
+                    variant: &p.variant,
+                    line,
+                    difficulty: p.difficulty,
+                    theme: &p.theme,
+                })
+                .collect();
+            new += store::insert_batch(db, &rows).await?;
+            tokio::time::sleep(BATCH_PAUSE).await;
+            let done = ((i + 1) * BATCH).min(puzzles.len());
+            if done % 5000 == 0 || done == puzzles.len() {
+                tracing::info!(game = %game, done, of = puzzles.len(), "loading the puzzle set");
+            }
+        }
+        stored += new;
+        tracing::info!(
+            game = %game,
+            new,
+            ms = started.elapsed().as_millis() as u64,
+            "puzzle set loaded"
+        );
+    }
+    Ok(stored)
+}
+
+/// The id of the last puzzle of `game`'s set file in `dir`, read without
+/// checking the set (`None` if it cannot be read).
+fn last_id(dir: &Path, game: &str) -> Option<String> {
+    use std::io::Read;
+    let entry = set::manifest().get(game)?.clone();
+    let bytes = std::fs::read(dir.join(&entry.file)).ok()?;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut text)
+        .ok()?;
+    let line = text.lines().rev().find(|l| !l.trim().is_empty())?;
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    Some(v.get("id")?.as_str()?.to_string())
 }
 
 /// Up to `want` puzzles of `G`'s default variant from seeded self-play
@@ -276,7 +392,8 @@ pub struct Judged {
 }
 
 /// A rating sent by the client (`rating`, with its `deviation` if known):
-/// 100 to 4000, the deviation 30 to 350 (350, a new player's, if not sent).
+/// 100 to 4000, the deviation 30 to 350 (a new player's puzzle deviation,
+/// 200, if not sent).
 ///
 /// # Errors
 /// 400 `api_puzzle_bad_rating` for a number out of range.
@@ -292,7 +409,7 @@ pub fn sent_rating(rating: Option<f64>, deviation: Option<f64>) -> Result<Rating
     if !(100.0..=4000.0).contains(&r) {
         return Err(bad("rating", r));
     }
-    let d = deviation.unwrap_or(tablero_glicko::MAX_RD);
+    let d = deviation.unwrap_or(NEW_PLAYER.deviation);
     if !(30.0..=350.0).contains(&d) {
         return Err(bad("deviation", d));
     }
@@ -318,9 +435,10 @@ pub struct Choice {
 pub const MAX_SKIP: usize = 50;
 
 impl Puzzles {
-    /// A puzzle of `choice.game` near the player's rating: the account's (when
-    /// `account` is given), else `sent`. An account is posed a puzzle it has
-    /// not tried while the choice has one; then any.
+    /// A puzzle of `choice.game` near the player's rating: the stored one of
+    /// the account or browser (when `player` is given), else `sent`. A
+    /// player is posed a puzzle it has not tried while the choice has one;
+    /// then any.
     ///
     /// # Errors
     /// 404 for a game not offered, or a variant or theme of which no puzzle is
@@ -330,9 +448,11 @@ impl Puzzles {
     pub async fn next(
         &self,
         choice: &Choice,
-        account: Option<&str>,
+        player: Option<&Player>,
         sent: Rating,
     ) -> Result<Posed, PuzzleError> {
+        let key = player.map(Player::key);
+        let account = key.as_deref();
         let db = &self.db;
         let game = choice.game.as_str();
         if crate::games::catalog::find(game).is_none() {
@@ -478,21 +598,60 @@ fn played_as<G: Game>(p: &Puzzle, text: &str) -> Result<String, PuzzleError> {
     Ok(pos.format_move(mv))
 }
 
+/// Who tries a puzzle: an account, or a browser not logged in (the
+/// `tablero_browser` cookie's value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A logged-in account's id.
+    Account(String),
+    /// A browser's cookie value.
+    Browser(String),
+}
+
+impl Player {
+    /// The key the player's rating and tries are stored by: the account's
+    /// id, or `browser:` and the SHA-256 of the browser's cookie (so the
+    /// database holds no cookie a thief could send).
+    #[must_use]
+    pub fn key(&self) -> String {
+        match self {
+            Player::Account(a) => a.clone(),
+            Player::Browser(b) => format!("browser:{}", set::sha256_hex(b.as_bytes())),
+        }
+    }
+}
+
+/// How often [`Puzzles::answer`] reads the ratings again when another
+/// answer changed them in the meantime, before giving up (503).
+pub const RETRIES: usize = 8;
+
 impl Puzzles {
-    /// Judges the move `text` for puzzle `id` and rates the try: the
-    /// account's stored rating (once per puzzle), else `sent`.
+    /// Judges the move `text` for puzzle `id` and counts the try for
+    /// `player` before anything is answered: its first try of the puzzle
+    /// is recorded and rated by [`tablero_ai::puzzles::rating::answered`]
+    /// (the player's rating and the puzzle's difficulty, in one
+    /// transaction); a later try is judged but not rated. Without a player
+    /// nothing is judged: the answer is never given for a try that was not
+    /// counted.
     ///
     /// # Errors
-    /// 404 `api_no_puzzle`; 400 `api_puzzle_bad_move` for text that is no
-    /// legal move of the position; storage failures.
+    /// 400 `api_puzzle_no_player` without a player; 404 `api_no_puzzle`;
+    /// 400 `api_puzzle_bad_move` for text that is no legal move of the
+    /// position; 503 `api_puzzle_busy` when other answers kept changing
+    /// the ratings; storage failures.
     pub async fn answer(
         &self,
         id: &str,
         text: &str,
-        account: Option<&str>,
-        sent: Rating,
+        player: Option<&Player>,
     ) -> Result<Judged, PuzzleError> {
         let db = &self.db;
+        let Some(player) = player else {
+            return Err(PuzzleError::Invalid(Message::of(id!(
+                "api_puzzle_no_player"
+            ))));
+        };
+        let key = player.key();
         let p = puzzle(db, id).await?;
         let played = tablero_games::with_game!(p.game.as_str(), G => played_as::<G>(&p, text)?,
             else return Err(PuzzleError::Internal(Fault::new("a stored puzzle of no game"))));
@@ -502,20 +661,38 @@ impl Puzzles {
             )));
         };
         let right = played == p.answer;
-        let (before, games) = match account {
-            Some(a) => store::rating_of(db, a).await?,
-            None => (sent, 0),
-        };
-        let after = before.update(&[Rated {
-            opponent: Rating::new(f64::from(p.difficulty), PUZZLE_RD),
-            score: if right { 1.0 } else { 0.0 },
-        }]);
-        let (rating, games, rated) = match account {
-            None => (after, 0, true),
-            Some(a) => match store::record_try(db, a, &p.id, after, games).await? {
-                true => (after, games + 1, true),
-                false => (before, games, false),
-            },
+        let mut outcome = None;
+        for _ in 0..RETRIES {
+            let (before, games) = store::rating_of(db, &key).await?;
+            let Some((difficulty, tries)) = store::difficulty_of(db, &p.id).await? else {
+                return Err(PuzzleError::Missing(
+                    Message::of(id!("api_no_puzzle")).text("id", id),
+                ));
+            };
+            let a = answered(before, difficulty, right);
+            let moved = (a.puzzle != difficulty).then_some(a.puzzle);
+            let t = store::Try {
+                player: &key,
+                puzzle: &p.id,
+                after: a.player,
+                games,
+                difficulty: moved,
+                tries,
+            };
+            match store::record_try(db, &t).await? {
+                store::Tried::Rated => {
+                    outcome = Some((a.player, games + 1, a.change, true));
+                    break;
+                }
+                store::Tried::Again => {
+                    outcome = Some((before, games, 0.0, false));
+                    break;
+                }
+                store::Tried::Raced => {}
+            }
+        }
+        let Some((rating, games, change, rated)) = outcome else {
+            return Err(PuzzleError::NotYet(Message::of(id!("api_puzzle_busy"))));
         };
         Ok(Judged {
             right,
@@ -525,24 +702,31 @@ impl Puzzles {
             best: best.deep.unwrap_or(best.value),
             proof: p.proof.clone(),
             rating: view(rating, games),
-            change: if rated {
-                rating.rating - before.rating
-            } else {
-                0.0
-            },
+            change,
             rated,
         })
     }
 }
 
-/// Starts [`seed`] in the background, logging its end.
+/// Starts, in the background, [`load_sets`] (if `seeding.sets`), then
+/// [`seed`] (for the games still short: those without a set), logging
+/// their ends.
 /// `alive` is what keeps it going (the server's hub: once dropped, the
 /// mining stops).
 pub fn spawn_seeding<T: Send + Sync + 'static>(alive: Weak<T>, db: Db, seeding: Seeding) {
-    if seeding.per_game == 0 {
+    if seeding.per_game == 0 && seeding.sets.is_none() {
         return;
     }
     tokio::spawn(async move {
+        if let Some(dir) = &seeding.sets {
+            match load_sets(&alive, &db, dir).await {
+                Ok(n) => tracing::info!("puzzles: {n} loaded from the committed sets"),
+                Err(e) => tracing::error!("loading the puzzle sets: {e}"),
+            }
+        }
+        if seeding.per_game == 0 {
+            return;
+        }
         match seed(alive, db, seeding).await {
             Ok(n) => tracing::info!("puzzles: {n} mined at start-up"),
             Err(e) => tracing::error!("mining puzzles: {e}"),

@@ -69,8 +69,74 @@ pub async fn rating_of(db: &Db, account: &str) -> Result<(Rating, i64)> {
             },
             r.try_get(3)?,
         ),
-        None => (Rating::default(), 0),
+        None => (tablero_ai::puzzles::rating::NEW_PLAYER, 0),
     })
+}
+
+/// Stores `puzzles` in one transaction, the ones already stored left as
+/// they are; how many were new.
+pub async fn insert_batch(db: &Db, puzzles: &[NewPuzzle<'_>]) -> Result<usize> {
+    let mut tx = db.pool().begin().await?;
+    let mut n = 0;
+    let at = now_ms();
+    for p in puzzles {
+        n += sqlx::query(
+            "INSERT INTO puzzles (id, game, variant, line, difficulty, theme, created) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(p.id)
+        .bind(p.game)
+        .bind(p.variant)
+        .bind(p.line)
+        .bind(i64::from(p.difficulty))
+        .bind(p.theme)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    }
+    tx.commit().await?;
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
+/// Whether puzzle `id` is stored.
+pub async fn has(db: &Db, id: &str) -> Result<bool> {
+    Ok(
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM puzzles WHERE id = $1")
+            .bind(id)
+            .fetch_one(db.pool())
+            .await?
+            > 0,
+    )
+}
+
+/// A puzzle's difficulty as a rating: the recalibrated one if answers have
+/// moved it, else its estimate ([`tablero_ai::puzzles::rating::new_puzzle`]),
+/// with the number of answers that moved it.
+pub async fn difficulty_of(db: &Db, id: &str) -> Result<Option<(Rating, i64)>> {
+    let row = sqlx::query(
+        "SELECT difficulty, rating, deviation, volatility, tries FROM puzzles WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
+    let Some(r) = row else {
+        return Ok(None);
+    };
+    let estimate: i64 = r.try_get(0)?;
+    let rating: Option<f64> = r.try_get(1)?;
+    let deviation: Option<f64> = r.try_get(2)?;
+    let volatility: Option<f64> = r.try_get(3)?;
+    let tries: i64 = r.try_get(4)?;
+    let now = match (rating, deviation, volatility) {
+        (Some(rating), Some(deviation), Some(volatility)) => Rating {
+            rating,
+            deviation,
+            volatility,
+        },
+        _ => tablero_ai::puzzles::rating::new_puzzle(u32::try_from(estimate).unwrap_or(1500)),
+    };
+    Ok(Some((now, tries)))
 }
 
 /// What a search for puzzles keeps: a game, and a variant and a theme
@@ -144,38 +210,62 @@ pub async fn line(db: &Db, id: &str) -> Result<Option<String>> {
         .await?)
 }
 
-/// Records `account`'s first try of `puzzle` and stores its new rating
-/// `after`, where the rating is still the one it had with `games` puzzles
-/// (compare and set); whether it did (a second try, or another answer of
-/// the same account first: nothing is written).
-pub async fn record_try(
-    db: &Db,
-    account: &str,
-    puzzle: &str,
-    after: Rating,
-    games: i64,
-) -> Result<bool> {
+/// What [`record_try`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tried {
+    /// The first try of the puzzle by the player: recorded, and the new
+    /// ratings stored, in one transaction.
+    Rated,
+    /// The player had tried it before: nothing written.
+    Again,
+    /// Another answer of the same player, or of the same puzzle, changed a
+    /// rating since it was read: nothing written; read again and retry.
+    Raced,
+}
+
+/// A counted try to record: the player's key, the puzzle, and the new
+/// ratings computed from the ones read with `games` and `tries`.
+pub struct Try<'a> {
+    /// The player's key (an account's id, or `browser:` and a hash).
+    pub player: &'a str,
+    /// The puzzle's id.
+    pub puzzle: &'a str,
+    /// The player's new puzzle rating.
+    pub after: Rating,
+    /// The rated tries the player had when its rating was read.
+    pub games: i64,
+    /// The puzzle's new difficulty, if it moves.
+    pub difficulty: Option<Rating>,
+    /// The answers that had moved the puzzle when it was read.
+    pub tries: i64,
+}
+
+/// Records the player's first try of the puzzle and stores the new
+/// ratings, where the player's and the puzzle's are still the ones read
+/// (compare and set on `games` and `tries`), all in one transaction.
+pub async fn record_try(db: &Db, t: &Try<'_>) -> Result<Tried> {
     let mut tx = db.pool().begin().await?;
     let first = sqlx::query(
         "INSERT INTO puzzle_attempts (account, puzzle, at) VALUES ($1, $2, $3) \
          ON CONFLICT (account, puzzle) DO NOTHING",
     )
-    .bind(account)
-    .bind(puzzle)
+    .bind(t.player)
+    .bind(t.puzzle)
     .bind(now_ms())
     .execute(&mut *tx)
     .await?
     .rows_affected()
         == 1;
     if !first {
-        return Ok(false);
+        return Ok(Tried::Again);
     }
-    let changed = if games == 0 {
+    let after = t.after;
+    let changed = if t.games == 0 {
         sqlx::query(
             "INSERT INTO puzzle_ratings (account, rating, deviation, volatility, games, updated) \
              VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (account) DO NOTHING",
         )
-        .bind(account)
+        .bind(t.player)
         .bind(after.rating)
         .bind(after.deviation)
         .bind(after.volatility)
@@ -187,22 +277,42 @@ pub async fn record_try(
             "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4, \
              games = games + 1, updated = $5 WHERE account = $1 AND games = $6",
         )
-        .bind(account)
+        .bind(t.player)
         .bind(after.rating)
         .bind(after.deviation)
         .bind(after.volatility)
         .bind(now_ms())
-        .bind(games)
+        .bind(t.games)
         .execute(&mut *tx)
         .await?
     }
     .rows_affected()
         == 1;
     if !changed {
-        // Another answer of the same account came first: this try is not
-        // rated (and not recorded, so it may be tried again).
-        return Ok(false);
+        // Dropped: rolled back, the try not recorded.
+        return Ok(Tried::Raced);
+    }
+    if let Some(d) = t.difficulty {
+        #[allow(clippy::cast_possible_truncation)]
+        let rounded = d.rating.round() as i64;
+        let moved = sqlx::query(
+            "UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4, \
+             difficulty = $5, tries = tries + 1 WHERE id = $1 AND tries = $6",
+        )
+        .bind(t.puzzle)
+        .bind(d.rating)
+        .bind(d.deviation)
+        .bind(d.volatility)
+        .bind(rounded)
+        .bind(t.tries)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !moved {
+            return Ok(Tried::Raced);
+        }
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(Tried::Rated)
 }

@@ -5,13 +5,46 @@
 
 use super::http::error::ApiError;
 use super::http::extract::AppJson;
+use super::http::session::over_https;
 use super::http::session::MaybeSession;
-use crate::puzzles::{sent_rating, Choice, Judged, Posed, Puzzles, ThemeCount, MAX_SKIP};
+use crate::puzzles::{sent_rating, Choice, Judged, Player, Posed, Puzzles, ThemeCount, MAX_SKIP};
 use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, Uri};
 use axum::Json;
 use serde::Deserialize;
 use std::collections::HashMap;
 use tablero_core::{id, Message};
+
+/// The cookie that names a browser not logged in, whose puzzle rating and
+/// tries the server keeps (set by `GET /api/puzzles/next`).
+pub const BROWSER_COOKIE: &str = "tablero_browser";
+
+/// The length of a browser cookie's value (letters and digits).
+const BROWSER_LEN: usize = 32;
+
+/// The request's browser cookie, if it has a well-formed one.
+fn browser_of(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == BROWSER_COOKIE)
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| v.len() == BROWSER_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// The `Set-Cookie` value of a new browser cookie: HttpOnly, SameSite=Strict
+/// (a request from another site does not carry it, so it cannot count a
+/// try), for two years, Secure over HTTPS.
+fn browser_cookie(value: &str, https: bool) -> Option<HeaderValue> {
+    let secure = if https { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{BROWSER_COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=63072000{secure}"
+    ))
+    .ok()
+}
 
 /// A number parameter of the query, if given.
 fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiError> {
@@ -30,13 +63,18 @@ fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiErr
 
 /// `GET /api/puzzles/next?game=G[&variant=V&theme=T&skip=ID,...&rating=R&deviation=D]`:
 /// a puzzle of `G` (of that variant and theme, not one of `skip`) near
-/// the logged-in account's puzzle rating, else `R` (1500 if not given);
-/// never its answer or proof.
+/// the logged-in account's puzzle rating, else the browser's (its
+/// `tablero_browser` cookie, set here when the request has none and no
+/// session); never its answer or proof. `R` and `D` are checked and
+/// ignored (older pages sent the rating they kept): the server keeps
+/// every player's rating.
 pub(super) async fn next(
     State(puzzles): State<Puzzles>,
     MaybeSession(session): MaybeSession,
+    headers: HeaderMap,
+    uri: Uri,
     Query(q): Query<HashMap<String, String>>,
-) -> Result<Json<Posed>, ApiError> {
+) -> Result<(HeaderMap, Json<Posed>), ApiError> {
     let Some(game) = q.get("game") else {
         return Err(ApiError::Invalid(Message::of(id!("api_puzzle_no_game"))));
     };
@@ -50,8 +88,20 @@ pub(super) async fn next(
         }),
     };
     let sent = sent_rating(number(&q, "rating")?, number(&q, "deviation")?)?;
-    let account = session.as_ref().map(|s| s.account.as_str());
-    Ok(Json(puzzles.next(&choice, account, sent).await?))
+    let mut set = HeaderMap::new();
+    let player = match (session, browser_of(&headers)) {
+        (Some(s), _) => Player::Account(s.account),
+        (None, Some(b)) => Player::Browser(b),
+        (None, None) => {
+            let b = crate::db::random_id(BROWSER_LEN);
+            if let Some(v) = browser_cookie(&b, over_https(&headers, &uri)) {
+                set.insert(header::SET_COOKIE, v);
+            }
+            Player::Browser(b)
+        }
+    };
+    let posed = puzzles.next(&choice, Some(&player), sent).await?;
+    Ok((set, Json(posed)))
 }
 
 /// `GET /api/puzzles/themes`: how many puzzles are stored of each offered
@@ -71,16 +121,25 @@ pub(super) struct AnswerBody {
     deviation: Option<f64>,
 }
 
-/// `POST /api/puzzles/{id}/answer`: `{"move": M}` (and, not logged in,
-/// the player's `rating` and `deviation`): right or wrong, the values of
-/// the move and of the answer, the proof, and the new puzzle rating.
+/// `POST /api/puzzles/{id}/answer`: `{"move": M}`, from an account or a
+/// browser with its `tablero_browser` cookie (else 400
+/// `api_puzzle_no_player`): the try is counted first (rated if it is the
+/// player's first of the puzzle), then right or wrong, the values of the
+/// move and of the answer, the proof, and the player's puzzle rating. A
+/// `rating` and `deviation` sent in the body (older pages) are checked and
+/// ignored: the server keeps every player's rating.
 pub(super) async fn answer(
     State(puzzles): State<Puzzles>,
     MaybeSession(session): MaybeSession,
+    headers: HeaderMap,
     Path(id): Path<String>,
     AppJson(b): AppJson<AnswerBody>,
 ) -> Result<Json<Judged>, ApiError> {
-    let sent = sent_rating(b.rating, b.deviation)?;
-    let account = session.as_ref().map(|s| s.account.as_str());
-    Ok(Json(puzzles.answer(&id, &b.text, account, sent).await?))
+    sent_rating(b.rating, b.deviation)?;
+    let player = match (session, browser_of(&headers)) {
+        (Some(s), _) => Some(Player::Account(s.account)),
+        (None, Some(b)) => Some(Player::Browser(b)),
+        (None, None) => None,
+    };
+    Ok(Json(puzzles.answer(&id, &b.text, player.as_ref()).await?))
 }

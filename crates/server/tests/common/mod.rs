@@ -40,6 +40,7 @@ pub async fn start_on(database: &str) -> Server {
             rate: 0,
             puzzles: tablero_server::puzzles::Seeding {
                 per_game: 0,
+                sets: None,
                 ..tablero_server::puzzles::Seeding::default()
             },
             ..tablero_server::Config::default()
