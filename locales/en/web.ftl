@@ -560,7 +560,7 @@ api_hint_rated = no hints in a rated game while it is played (fair play): ask fo
 
 ## Accounts
 # The account box in the header (web/account.js) and the account routes' errors (docs/web-api.md, "Accounts").
-api_account_bad_name = a name has 3 to 20 letters, digits, _ or -
+api_account_bad_name = a name has 3 to 20 letters (a to z, without accents), digits, _ or -
 api_account_reserved_name = the name { $name } is kept for the computer or the app
 api_account_bad_password = a password has at least { $min } characters
 api_account_name_taken = the name { $name } is taken

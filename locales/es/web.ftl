@@ -563,7 +563,7 @@ api_hint_rated = no hay pistas en una partida puntuable mientras se juega (juego
 
 ## Accounts
 # La caja de la cuenta en la cabecera (web/account.js) y los errores de las rutas de cuentas (docs/web-api.md, "Accounts").
-api_account_bad_name = un nombre tiene de 3 a 20 letras, cifras, _ o -
+api_account_bad_name = un nombre tiene de 3 a 20 letras (de la a a la z, sin tildes ni eñes), cifras, _ o -
 api_account_reserved_name = el nombre { $name } está reservado para el ordenador o la aplicación
 api_account_bad_password = una contraseña tiene al menos { $min } caracteres
 api_account_name_taken = el nombre { $name } ya está cogido

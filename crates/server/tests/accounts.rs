@@ -217,6 +217,13 @@ async fn sign_up_log_in_log_out_everywhere_change_password_and_delete() {
         ("AI_3", "api_account_reserved_name"),
         ("computer5", "api_account_reserved_name"),
         ("tablero", "api_account_reserved_name"),
+        // #47: look-alikes of a Latin name (a Cyrillic а, a full-width
+        // digit, a blank-looking Hangul filler) and a copy of a player's
+        // name with one Cyrillic letter.
+        ("\u{430}dmin", "api_account_bad_name"),
+        ("level\u{ff13}", "api_account_bad_name"),
+        ("\u{3164}\u{3164}\u{3164}", "api_account_bad_name"),
+        ("\u{410}NA_1", "api_account_bad_name"),
     ] {
         let a = signup(&s, name, "long enough").await;
         assert_eq!(
