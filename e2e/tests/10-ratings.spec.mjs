@@ -209,4 +209,23 @@ test('testRatedTick', async ({ browser, newPage }) => {
   await expect(page.locator('[data-testid=hint]'), 'the hint in a casual game').toBeVisible();
   log(`rated tick: ${rated.created.id} rated, ${casual.created.id} casual`);
   await ctx.close();
+  // The same form in Spanish on a phone, ticked: the tick and its label fit.
+  const ctxEs = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const es = await newPage(ctxEs, 'rated-tick-es');
+  await es.goto(`${BASE}/new/jarmo`);
+  await expect(es.getByTestId('new-game-form')).toHaveAttribute('data-ready', '1');
+  await expect(es.getByTestId('rated-why')).toHaveText(/sesión/);
+  await login(es, `${name}_es`, 'a long password', 'account-signup');
+  await es.goto(`${BASE}/new/jarmo`);
+  await expect(es.getByTestId('new-game-form')).toHaveAttribute('data-ready', '1');
+  await es.check('[data-testid=seat-0-ai]');
+  await es.selectOption('[data-testid=level-0]', '1');
+  await es.check('[data-testid=seat-1-human]');
+  await es.selectOption('[data-testid=clock]', '10+5');
+  await es.check('[data-testid=rated]');
+  const width = await es.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 390, `the Spanish form fits the phone: ${width} px wide`);
+  await es.getByTestId('rated').scrollIntoViewIfNeeded();
+  await shoot(es, 'newgame-rated-es-390');
+  await ctxEs.close();
 });
