@@ -36,7 +36,17 @@ pub struct NewPuzzle<'a> {
 
 /// Stores a puzzle; 1 if it is new, 0 if it was there.
 pub async fn insert(db: &Db, p: &NewPuzzle<'_>) -> Result<usize> {
-    let done = sqlx::query(
+    let done = insert_query(p, now_ms()).execute(db.pool()).await?;
+    Ok(usize::try_from(done.rows_affected()).unwrap_or(0))
+}
+
+/// The statement that stores `p` (made at `at`), leaving a puzzle already
+/// stored as it is: one for [`insert`] and [`insert_batch`].
+fn insert_query<'q>(
+    p: &NewPuzzle<'q>,
+    at: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(
         "INSERT INTO puzzles (id, game, variant, line, difficulty, theme, created) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
     )
@@ -46,10 +56,7 @@ pub async fn insert(db: &Db, p: &NewPuzzle<'_>) -> Result<usize> {
     .bind(p.line)
     .bind(i64::from(p.difficulty))
     .bind(p.theme)
-    .bind(now_ms())
-    .execute(db.pool())
-    .await?;
-    Ok(usize::try_from(done.rows_affected()).unwrap_or(0))
+    .bind(at)
 }
 
 /// An account's puzzle rating and the puzzles that made it.
@@ -80,20 +87,7 @@ pub async fn insert_batch(db: &Db, puzzles: &[NewPuzzle<'_>]) -> Result<usize> {
     let mut n = 0;
     let at = now_ms();
     for p in puzzles {
-        n += sqlx::query(
-            "INSERT INTO puzzles (id, game, variant, line, difficulty, theme, created) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(p.id)
-        .bind(p.game)
-        .bind(p.variant)
-        .bind(p.line)
-        .bind(i64::from(p.difficulty))
-        .bind(p.theme)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        n += insert_query(p, at).execute(&mut *tx).await?.rows_affected();
     }
     tx.commit().await?;
     Ok(usize::try_from(n).unwrap_or(0))
