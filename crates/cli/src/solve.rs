@@ -234,6 +234,36 @@ fn imago_position(args: &Args, sol: &ImagoSolution) -> Result<()> {
     Ok(())
 }
 
+/// Prints what a table's `--verify` found (as JSON with `json`), and fails
+/// when the table is damaged.
+pub(crate) fn print_verified(r: &tablero_ai::solve::VerifyReport, json: bool) -> Result<()> {
+    if json {
+        print_json(&json!({
+            "checksum_ok": r.checksum_ok,
+            "positions": r.positions,
+            "mismatches": r.mismatches,
+        }));
+    } else {
+        let checksum = if r.checksum_ok {
+            t!("solve-checksum-ok")
+        } else {
+            t!("solve-checksum-wrong")
+        };
+        print_fields(
+            12,
+            &[
+                (t!("field-checksum"), checksum),
+                (t!("field-positions"), r.positions.to_string()),
+                (t!("field-mismatches"), r.mismatches.to_string()),
+            ],
+        );
+    }
+    if !r.checksum_ok || r.mismatches > 0 {
+        bail!(t!("solve-table-damaged"));
+    }
+    Ok(())
+}
+
 /// Prints `label: value` lines, the labels (in the language in use) padded
 /// so that the values start in one column: after the longest label's colon
 /// and a space, and at least at column `min`.

@@ -234,29 +234,6 @@ fn verify(args: &Args, path: &std::path::Path) -> Result<()> {
         ))
     })?;
     pb.finish_and_clear();
-    if args.json {
-        print_json(&json!({
-            "checksum_ok": r.checksum_ok,
-            "positions": r.positions,
-            "mismatches": r.mismatches,
-        }));
-    } else {
-        let checksum = if r.checksum_ok {
-            t!("solve-checksum-ok")
-        } else {
-            t!("solve-checksum-wrong")
-        };
-        print_fields(
-            12,
-            &[
-                (t!("field-checksum"), checksum),
-                (t!("field-positions"), r.positions.to_string()),
-                (t!("field-mismatches"), r.mismatches.to_string()),
-            ],
-        );
-    }
-    if !r.checksum_ok || r.mismatches > 0 {
-        bail!(crate::i18n::t!("solve-table-damaged"));
-    }
+    super::print_verified(&r, args.json)?;
     Ok(())
 }

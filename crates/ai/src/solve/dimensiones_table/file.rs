@@ -305,16 +305,8 @@ impl std::fmt::Debug for Table {
     }
 }
 
-/// What [`Table::verify`] found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct VerifyReport {
-    /// Whether the checksum equals the header's.
-    pub checksum_ok: bool,
-    /// Positions checked.
-    pub positions: u64,
-    /// Positions whose value is not the best over its moves.
-    pub mismatches: u64,
-}
+/// What [`Table::verify`] found (shared by the tables).
+pub use crate::solve::VerifyReport;
 
 /// The counts of a slice's values for the mover with the whole clock
 /// ahead ([`Table::census`]).

@@ -235,16 +235,8 @@ impl std::fmt::Debug for Table {
     }
 }
 
-/// What [`Table::verify`] found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct VerifyReport {
-    /// Whether the entries' checksum equals the header's.
-    pub checksum_ok: bool,
-    /// Valid positions checked (entries that are not invalid pairs).
-    pub positions: u64,
-    /// Entries whose value is not the best successor's.
-    pub mismatches: u64,
-}
+/// What [`Table::verify`] found (shared by the tables).
+pub use crate::solve::VerifyReport;
 
 impl Table {
     /// Opens a finished table, mapped into memory read-only: entries are
