@@ -141,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 14] = [
+const MIGRATIONS: [Step; 15] = [
     (
         1,
         "init",
@@ -225,6 +225,12 @@ const MIGRATIONS: [Step; 14] = [
         "puzzle difficulty",
         include_str!("../../migrations/0014_puzzle_difficulty.sql"),
         None,
+    ),
+    (
+        15,
+        "end counter",
+        include_str!("../../migrations/0015_end_counter.sql"),
+        Some(include_str!("../../migrations/0015_end_counter.pg.sql")),
     ),
 ];
 

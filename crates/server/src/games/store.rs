@@ -11,7 +11,7 @@
 //! power cut.
 //!
 //! A change that ends a game numbers the end in the same transaction
-//! (`end_seq`: on SQLite one more than the highest, on PostgreSQL the
+//! (`end_seq`: on SQLite from the counter `end_counter`, on PostgreSQL the
 //! sequence `game_end_seq`), and on PostgreSQL tells the other processes
 //! of it there too (a `NOTIFY` on `crate::events::CHANNEL`, heard only
 //! once it commits): see `end.rs`.
@@ -220,9 +220,10 @@ async fn write_group(
 }
 
 /// Numbers the end of game `id`, which ended at `at`, in `tx`: the next
-/// end sequence number (SQLite writes one transaction at a time, so one
-/// more than the highest is strictly increasing; PostgreSQL's sequence is
-/// too, across processes).
+/// end sequence number, strictly increasing (PostgreSQL's sequence, across
+/// processes; SQLite's counter `end_counter`, which writes one transaction
+/// at a time: never a number a reopened game gave back, and never below
+/// the highest number in use).
 async fn number_end(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     postgres: bool,
@@ -232,7 +233,13 @@ async fn number_end(
     let next = if postgres {
         "nextval('game_end_seq')"
     } else {
-        "(SELECT COALESCE(MAX(end_seq), 0) + 1 FROM games)"
+        sqlx::query(
+            "UPDATE end_counter SET n = MAX(n, (SELECT COALESCE(MAX(end_seq), 0) FROM games)) + 1 \
+             WHERE id = 1",
+        )
+        .execute(&mut **tx)
+        .await?;
+        "(SELECT n FROM end_counter WHERE id = 1)"
     };
     let seq: i64 = sqlx::query_scalar(&format!(
         "UPDATE games SET end_seq = {next}, ended = $1 WHERE id = $2 RETURNING end_seq"
