@@ -26,9 +26,10 @@ const CONCERNS: [&str; 11] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 18] = [
+const TABLES: [(&str, &str); 19] = [
     ("games", "games"),
     ("moves", "games"),
+    ("end_counter", "games"),
     ("seeks", "lobby"),
     ("accounts", "accounts"),
     ("sessions", "accounts"),
