@@ -371,3 +371,58 @@ fn the_readme_shows_a_terminal_user_the_way_in() {
     let manifest = fs::read_to_string(root().join("crates/cli/Cargo.toml")).expect("the manifest");
     assert!(manifest.contains("name = \"tablero\""));
 }
+
+/// #47, item 16: a newcomer learns from README.md's first screen what the
+/// web site offers and how to start it: the status line and "The web app"
+/// name the lobby, clocks, correspondence, accounts, ratings, puzzles,
+/// review, explorer, profiles and leaderboards, with the pages' paths, and
+/// the two commands are there; draughts is said to be off the web.
+#[test]
+fn the_readme_shows_a_newcomer_the_web_site() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let status = &readme[..readme.find("\n## ").expect("a first section")];
+    for needle in [
+        "lobby",
+        "clocks",
+        "correspondence",
+        "accounts",
+        "ratings",
+        "profiles",
+        "leaderboards",
+        "review",
+        "explorer",
+        "puzzles",
+    ] {
+        assert!(status.contains(needle), "{needle:?} is not in the status");
+    }
+    assert!(status.contains("command line only"), "draughts' place");
+    let commands = section(&readme, "Two commands");
+    for needle in ["bash scripts/main.sh", "bash scripts/test.sh"] {
+        assert!(
+            commands.contains(needle),
+            "{needle:?} is not in the two commands"
+        );
+    }
+    let web = section(&readme, "The web app").to_lowercase();
+    for needle in [
+        "`/lobby`",
+        "clocks",
+        "correspondence",
+        "accounts",
+        "glicko-2 rating",
+        "`/@/name`",
+        "`/leaderboard`",
+        "review",
+        "`/analysis`",
+        "`/explore/imago`",
+        "`/puzzles`",
+        "`/editor`",
+        "`/lab`",
+        "tablero serve",
+    ] {
+        assert!(web.contains(needle), "{needle:?} is not in \"The web app\"");
+    }
+    // One screen: the status and the web app's section together are short.
+    let lines = status.lines().count() + web.lines().count();
+    assert!(lines <= 80, "the status and the web app take {lines} lines");
+}
