@@ -12,10 +12,10 @@
 // sends it with each request.
 
 import { h, fill } from './dom.js';
-import { t, gameName, sideName, onLangChange } from './i18n.js';
+import { t, gameName, sideName, onLangChange, getLang } from './i18n.js';
 import * as api from './api.js';
 import { setTitle } from './yourturn.js';
-import { loadBoard, loadCatalog, offered } from './games.js';
+import { loadBoard, loadCatalog, offered, entry as catalogEntry } from './games.js';
 import { nextCells, pickCell } from './play.js';
 import { reviewValueText } from './review.js';
 import { currentAccount } from './account.js';
@@ -141,6 +141,12 @@ export function mountPuzzles(root, source) {
     next();
   }
 
+  /** A variant's name in words (the board module's), once the game's module is loaded. */
+  function variantName(game, v) {
+    const mod = ctx.boardGame === game ? ctx.board : null;
+    return mod && mod.variantLabel ? mod.variantLabel(v, t, catalogEntry(game), getLang()) : v;
+  }
+
   function renderPick() {
     const game = ctx.choice.game;
     const gameSel = h('select', {
@@ -155,7 +161,7 @@ export function mountPuzzles(root, source) {
         id: 'pz-variant', 'data-testid': 'pz-variant',
         onchange: (e) => setChoice({ variant: e.target.value, theme: '' }),
       }, h('option', { value: '', text: t('pz_any_variant') }),
-      ...variants.map((v) => h('option', { value: v, text: v })));
+      ...variants.map((v) => h('option', { value: v, text: variantName(game, v) })));
       sel.value = ctx.choice.variant;
       variantField = h('div', { class: 'field' }, h('label', { for: 'pz-variant', text: t('pz_variant') }), sel);
     }
@@ -213,6 +219,7 @@ export function mountPuzzles(root, source) {
       if (seq !== ctx.seq || ctx.destroyed) return;
       ctx.posed = posed;
       ctx.board = board;
+      ctx.boardGame = game;
       ctx.state = st;
       ctx.rating = posed.rating;
     } catch (e) {

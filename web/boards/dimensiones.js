@@ -5,7 +5,7 @@
 import { s, begin, finish, cellGroup, parseCell, cellName, stateClasses, focusRect, targetMarker, namedCells, lastMarker } from './common.js';
 import { h } from '../dom.js';
 import { t, sideName, armyName, gameName } from '../i18n.js';
-import { cardPicker, cardRow } from '../cards.js';
+import { cardPicker, cardRow, facesOf } from '../cards.js';
 
 const C = 60;
 const M = 52;
@@ -125,7 +125,7 @@ export function info(view) {
   });
   if (view.army_to_move) out.push(h('p', { class: 'info-line', text: t('dim_to_move', { army: armyName(view.army_to_move) }) }));
   out.push(h('p', { class: 'info-line', text: t('dim_clock', { n: view.clock ?? 0 }) }));
-  if (view.rules) out.push(h('p', { class: 'info-line', text: t('dim_rules', { rules: view.rules }) }));
+  if (view.rules) out.push(h('p', { class: 'info-line', 'data-testid': 'rules-line', text: t('dim_rules', { rules: variantLabel(view.rules) }) }));
   return out;
 }
 
@@ -144,9 +144,16 @@ export function statusExtra(state, tr) {
   return army ? tr('status_army', { army: armyName(army) }) : '';
 }
 
-/** A rule set as shown: its five cards (and "+huff"). */
-export function variantLabel(variant) {
-  return variant;
+/**
+ * A rule set as shown: its five cards' faces by name ("Multidimensional ·
+ * Conquer · No armour · Western · Real"), with the huff option when on; a
+ * text that is no rule set as it is.
+ */
+export function variantLabel(variant, tr = t) {
+  const code = String(variant || '');
+  if (!facesOf(code)) return code;
+  const cards = code.replace(/\+huff$/, '').split('-').map((letter) => tr(`card_face_${letter}`)).join(' · ');
+  return code.endsWith('+huff') ? tr('dim_rules_huff', { cards }) : cards;
 }
 
 /**

@@ -4,7 +4,8 @@
 
 import { s, begin, finish, cellGroup, stateClasses, focusRect, catalogPicker, catalogVariantLabel } from './common.js';
 import { h } from '../dom.js';
-import { t, sideName, gameName } from '../i18n.js';
+import { t, sideName, gameName, getLang } from '../i18n.js';
+import { entry as catalogEntry } from '../games.js';
 
 const W = 460;
 const RH = 52;
@@ -125,7 +126,7 @@ function enteredText(prefix) {
 export function info(view) {
   const sc = view.scores || [0, 0];
   const out = [h('p', { class: 'info-line', text: t('linja_scores', { red: sc[0], black: sc[1] }) })];
-  if (view.rules) out.push(h('p', { class: 'info-line', text: t('linja_rules_line', { rules: view.rules }) }));
+  if (view.rules) out.push(h('p', { class: 'info-line', 'data-testid': 'rules-line', text: t('linja_rules_line', { rules: variantLabel(view.rules, t, catalogEntry('linja'), getLang()) }) }));
   return out;
 }
 

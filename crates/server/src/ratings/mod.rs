@@ -67,6 +67,16 @@ pub fn pools() -> Vec<Pool> {
     all
 }
 
+/// The rating pools the leaderboards list: those of the games the web app
+/// offers (8x8 draughts, rated through no page, has none listed).
+#[must_use]
+pub fn offered_pools() -> Vec<Pool> {
+    pools()
+        .into_iter()
+        .filter(|p| crate::games::catalog::find(p.game).is_some())
+        .collect()
+}
+
 crate::refusal::concern_error! {
     /// Why the ratings concern failed (it refuses nothing: a game that is
     /// not to be rated is not rated).

@@ -240,10 +240,11 @@ pub(super) async fn board(
     })))
 }
 
-/// `GET /api/leaderboard`: every pool with its first ten.
+/// `GET /api/leaderboard`: every pool of the games the web app offers, with
+/// its first ten.
 pub(super) async fn boards(State(players): State<Players>) -> Result<Json<Value>, ApiError> {
     let mut out = Vec::new();
-    for p in crate::ratings::pools() {
+    for p in crate::ratings::offered_pools() {
         let leaders = players.leaders(&p.id, players::BOARD_SHORT).await?;
         out.push(json!({
             "pool": p.id,
