@@ -9,6 +9,8 @@ import { t, getLang, setLang, LANGS, onLangChange } from './i18n.js';
 import { loadCatalog } from './games.js';
 import { setTitle } from './yourturn.js';
 import { mountAccount } from './account.js';
+// The settings gear in the header, on every page (not only those that load a board).
+import './settings.js';
 
 const main = document.getElementById('main');
 let cleanup = null;

@@ -240,6 +240,7 @@ export function mountLobby(root, navigate) {
   let section = null;
   let formBox = null;
   let listBox = null;
+  let compBox = null;
 
   function renderForm() {
     const gameSel = h('select', {
@@ -280,7 +281,8 @@ export function mountLobby(root, navigate) {
     fill(listBox,
       h('h2', { text: t('lobby_open_title') }),
       connected ? null : h('p', { class: 'lobby-offline', text: t('lobby_connecting') }),
-      list,
+      list);
+    fill(compBox,
       h('h2', { text: t('lobby_computers_title') }),
       computers);
   }
@@ -299,11 +301,12 @@ export function mountLobby(root, navigate) {
       return;
     }
     formBox = h('form', { class: 'lobby-form', 'data-testid': 'lobby-form', onsubmit: (e) => { e.preventDefault(); postSeek(); } });
-    listBox = h('div', { class: 'lobby-lists' });
+    listBox = h('div', { class: 'lobby-lists', 'data-testid': 'lobby-seeks' });
+    compBox = h('div', { class: 'lobby-computers' });
     section = h('section', { class: 'lobby' },
       h('h1', { text: t('lobby_title') }),
       h('p', { class: 'desc', text: t('lobby_intro') }),
-      h('div', { class: 'lobby-grid' }, formBox, listBox));
+      h('div', { class: 'lobby-grid' }, listBox, formBox, compBox));
     renderForm();
     renderLists();
     fill(root, section);

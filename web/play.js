@@ -10,7 +10,7 @@ import * as api from './api.js';
 import { loadBoard, entry as catalogEntry } from './games.js';
 import { setPending, clearPending } from './boards/common.js';
 import { stateSample } from './clock.js';
-import { setTitle, refresh as refreshWaiting } from './yourturn.js';
+import { setTitle, refresh as refreshWaiting, waitingGames, isMyTurn } from './yourturn.js';
 import { createReview } from './review.js';
 import { swatchSpans, renderPlayer } from './play/players.js';
 import { renderMoves } from './play/moves.js';
@@ -195,7 +195,7 @@ export function mountPlay(root, id, navigate) {
 
   // ---- static DOM ----
   const title = h('h1', { class: 'play-title' });
-  const variantLine = h('p', { class: 'variant-line' });
+  const variantLine = h('p', { class: 'variant-line', 'data-testid': 'variant-line' });
   // ---- rules (#18): the link to the rules page, and the rule set drawn by the board module (its cards)
   const rulesLink = h('a', { class: 'rules-link', 'data-link': '', 'data-testid': 'rules-link' });
   const variantArt = h('div', { class: 'variant-art' });
@@ -257,7 +257,7 @@ export function mountPlay(root, id, navigate) {
   const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
   const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
-  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, review.el);
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
   // Nothing above the board changes while a move is entered (a tap must
   // land where it was aimed): on a phone (one column) the status, the
@@ -275,6 +275,9 @@ export function mountPlay(root, id, navigate) {
       variantLine.after(variantArt);
       sideCol.prepend(selectionEl, choicesEl, passEl, seatsEl, actionsEl, histNav, infoEl);
     }
+    // The review under the actions (its button's) and the replay's buttons,
+    // on the first screen of a laptop, not under the move list.
+    histNav.after(review.el);
   };
   placeActions();
   narrow.addEventListener('change', placeActions);
@@ -331,8 +334,16 @@ export function mountPlay(root, id, navigate) {
       }
     }
     ctx.live = st;
-    // A correspondence move changes the list of games waiting for a move.
-    if (plyChanged && prev && st.clock && st.clock.days) refreshWaiting();
+    // A correspondence move changes the list of games waiting for a move;
+    // so does any state that disagrees with it about this game (a game
+    // that ended, a move made here): the tab's count is looked at again,
+    // once for each such state.
+    const listed = waitingGames().some((g) => g.id === id);
+    const waitKey = `${st.ply}|${st.result ? 1 : 0}`;
+    if ((plyChanged && prev && st.clock && st.clock.days) || (listed !== isMyTurn(st) && ctx.waitKey !== waitKey)) {
+      ctx.waitKey = waitKey;
+      refreshWaiting();
+    }
     if (!st.next) ctx.sawNoNext = true;
     else if (ctx.sawNoNext && (st.you || []).length) followNext(st);
     if (ctx.hint && ctx.hint !== 'wait' && ctx.hint.ply !== st.ply) ctx.hint = null;

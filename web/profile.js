@@ -127,7 +127,9 @@ export function mountProfile(root, name, navigate) {
     if (destroyed) return;
     const rows = (games || []).map((g) => h('tr', { 'data-testid': `profile-game-${g.id}`, dataset: { result: g.result || 'over' } },
       h('td', { class: 'col-date', text: date(g.updated) }),
-      h('td', null, h('a', { href: g.url, 'data-link': '', text: poolOrGame(g) })),
+      // On a phone the date and moves columns give way to a line under the game.
+      h('td', null, h('a', { href: g.url, 'data-link': '', text: poolOrGame(g) }),
+        h('span', { class: 'game-meta', 'data-testid': 'game-meta', text: t('profile_game_meta', { date: date(g.updated), moves: g.plies }) })),
       h('td', { text: opponentText(g.opponent) }),
       h('td', { class: `result result-${g.result || 'over'}`, text: resultText(g) }),
       h('td', { text: ratingChange(g) }),

@@ -37,6 +37,7 @@ export function createReview({ id, goToPly, changed }) {
   let timer = null;
   let failed = '';
   let live = null;
+  let shown = false; // the finished review was brought on screen
   const button = h('button', { type: 'button', 'data-testid': 'review', hidden: true, onclick: () => ask() });
   const el = h('section', { class: 'review', 'data-testid': 'review-panel', hidden: true, 'aria-live': 'polite' });
 
@@ -59,13 +60,22 @@ export function createReview({ id, goToPly, changed }) {
     return answer && answer.state === 'done' ? answer.review : null;
   }
 
+  /**
+   * The value over the game as a chart with its axes: the ply along x
+   * (ticks at a round step), the value for the first player along y (win
+   * at the top, draw across the middle, loss at the bottom), each axis
+   * named; a click picks the nearest ply.
+   */
   function chart(r) {
     const values = r.chart || [];
-    const W = 300;
-    const H = 80;
+    const W = 400;
+    const H = 170;
+    const [L, R, T, B] = [64, 10, 8, 36]; // the margins: the axes' labels
+    const pw = W - L - R;
+    const ph = H - T - B;
     const n = Math.max(values.length - 1, 1);
-    const x = (i) => (i / n) * W;
-    const y = (v) => ((1 - v) / 2) * H;
+    const x = (i) => L + (i / n) * pw;
+    const y = (v) => T + ((1 - v) / 2) * ph;
     const parts = [];
     let run = [];
     values.forEach((v, i) => {
@@ -76,32 +86,45 @@ export function createReview({ id, goToPly, changed }) {
     });
     if (run.length) parts.push(run);
     const ns = 'http://www.w3.org/2000/svg';
-    const svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    svg.setAttribute('class', 'review-chart');
-    svg.setAttribute('data-testid', 'review-chart');
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', t('review_chart', { side: sideName(r.game, 0) }));
-    const line = (x1, y1, x2, y2, cls) => {
-      const l = document.createElementNS(ns, 'line');
-      for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) l.setAttribute(k, String(v));
-      l.setAttribute('class', cls);
-      svg.append(l);
+    const node = (tag, attrs, text) => {
+      const e = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      if (text !== undefined) e.textContent = text;
+      return e;
     };
-    line(0, H / 2, W, H / 2, 'axis');
-    for (const p of parts) {
-      const pl = document.createElementNS(ns, 'polyline');
-      pl.setAttribute('points', p.join(' '));
-      pl.setAttribute('class', 'value');
-      svg.append(pl);
+    const side = sideName(r.game, 0);
+    const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, class: 'review-chart', 'data-testid': 'review-chart', role: 'img', 'aria-label': t('review_chart', { side }) });
+    const line = (x1, y1, x2, y2, cls) => svg.append(node('line', { x1, y1, x2, y2, class: cls }));
+    // the plot's frame, the draw line, the value axis' marks
+    svg.append(node('rect', { x: L, y: T, width: pw, height: ph, class: 'plot' }));
+    line(L, y(0), L + pw, y(0), 'axis');
+    const yAxis = node('g', { class: 'y-axis', 'data-testid': 'review-y-axis' });
+    for (const [v, key] of [[1, 'review_axis_win'], [0, 'review_axis_draw'], [-1, 'review_axis_loss']]) {
+      yAxis.append(node('line', { x1: L - 4, y1: y(v), x2: L, y2: y(v), class: 'tick' }));
+      yAxis.append(node('text', { x: L - 6, y: y(v), class: 'tick-label', 'text-anchor': 'end', 'dominant-baseline': 'middle' }, t(key)));
     }
+    yAxis.append(node('text', { class: 'axis-title', 'data-testid': 'review-y-title', 'text-anchor': 'middle', transform: `translate(11 ${T + ph / 2}) rotate(-90)` }, t('review_axis_value', { side })));
+    svg.append(yAxis);
+    // the ply axis: a tick at every step of 1, 2, 5, 10, 20... that gives at most 8
+    const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => n / s <= 8) || Math.ceil(n / 8);
+    const xAxis = node('g', { class: 'x-axis', 'data-testid': 'review-x-axis' });
+    for (let i = 0; i <= n; i += step) {
+      xAxis.append(node('line', { x1: x(i), y1: T + ph, x2: x(i), y2: T + ph + 4, class: 'tick' }));
+      xAxis.append(node('text', { x: x(i), y: T + ph + 15, class: 'tick-label', 'text-anchor': 'middle' }, String(i)));
+    }
+    xAxis.append(node('text', { x: L + pw / 2, y: H - 3, class: 'axis-title', 'data-testid': 'review-x-title', 'text-anchor': 'middle' }, t('review_axis_ply')));
+    svg.append(xAxis);
+    for (const p of parts) svg.append(node('polyline', { points: p.join(' '), class: 'value' }));
     if (r.slipped !== null && r.slipped !== undefined) {
       const i = r.slipped + 1;
-      line(x(i), 0, x(i), H, 'slip');
+      line(x(i), T, x(i), T + ph, 'slip');
     }
     svg.addEventListener('click', (e) => {
-      const box = svg.getBoundingClientRect();
-      const ply = Math.round(((e.clientX - box.left) / box.width) * n);
+      // the click in the chart's own units, then the nearest ply
+      const m = svg.getScreenCTM();
+      if (!m) return;
+      const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      const ply = Math.round(((at.x - L) / pw) * n);
       goToPly(Math.max(0, Math.min(n, ply)));
     });
     return svg;
@@ -146,12 +169,20 @@ export function createReview({ id, goToPly, changed }) {
         type: 'button', class: `linkish v-${m.verdict}`, 'data-testid': `review-move-${m.ply}`, onclick: () => goToPly(m.ply),
         text: `${m.ply}. ${m.played}${SIGN[m.verdict] || ''} · ${t(`review_verdict_${m.verdict}`)}${m.best.length ? ` · ${t('review_best', { moves: m.best[0] })}` : ''}`,
       })));
+    // The chart first, as lichess shows it, then the figures and the moves.
     fill(el, h('h2', { text: t('review_title') }),
-      h('p', { class: 'review-how', text: how }),
-      h('ul', { class: 'review-accuracy' }, ...acc),
-      slip,
-      chart(r),
-      notable.length ? h('ul', { class: 'review-moves', 'data-testid': 'review-moves' }, ...notable) : null);
+      h('div', { class: 'review-summary' }, chart(r), h('ul', { class: 'review-accuracy' }, ...acc), slip),
+      notable.length ? h('ul', { class: 'review-moves', 'data-testid': 'review-moves' }, ...notable) : null,
+      h('p', { class: 'review-how', text: how }));
+    // The reader asked for it: once it is there, its chart and figures are
+    // brought on screen, the page scrolled no more than that needs.
+    if (!shown) {
+      shown = true;
+      requestAnimationFrame(() => {
+        const c = el.querySelector('.review-summary');
+        if (c) c.scrollIntoView({ block: 'nearest' });
+      });
+    }
   }
 
   return {

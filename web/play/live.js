@@ -55,9 +55,12 @@ export function createLive({ id, page, ctx, tokens, apply, load, render }) {
     }
   }
 
+  /** The connection's mark: live or reconnecting while the game is played; nothing once it is over. */
   function drawConn(el) {
-    el.textContent = conn ? `● ${t('conn_live')}` : `○ ${t('conn_down')}`;
-    el.dataset.state = conn ? 'live' : 'down';
+    const over = !!(ctx.live && ctx.live.result);
+    el.hidden = over;
+    el.textContent = over ? '' : conn ? `● ${t('conn_live')}` : `○ ${t('conn_down')}`;
+    el.dataset.state = over ? 'over' : conn ? 'live' : 'down';
   }
 
   const poll = setInterval(() => {
