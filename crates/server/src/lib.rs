@@ -116,9 +116,10 @@ pub struct Limits {
     /// How long a request waits for a database connection before it is
     /// answered 503 (1 s).
     pub database_timeout: Duration,
-    /// Logins and sign-ups per minute for one account name (5; 0: no
-    /// limit); more are answered 429.
-    pub logins_per_name: u32,
+    /// Logins and sign-ups per minute for one account name from one client
+    /// address (5; 0: no limit); more are answered 429. Nothing is limited
+    /// per name alone, so strangers cannot lock its owner out.
+    pub logins_per_name_and_address: u32,
     /// Logins and sign-ups per minute from one client address (20; 0: no
     /// limit).
     pub logins_per_address: u32,
@@ -136,7 +137,7 @@ impl Default for Limits {
             solves: 1,
             solves_per_minute: 20,
             database_timeout: Duration::from_secs(1),
-            logins_per_name: 5,
+            logins_per_name_and_address: 5,
             logins_per_address: 20,
         }
     }
