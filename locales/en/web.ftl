@@ -564,6 +564,10 @@ api_account_bad_name = a name has 3 to 20 letters (a to z, without accents), dig
 api_account_reserved_name = the name { $name } is kept for the computer or the app
 api_account_bad_password = a password has at least { $min } characters
 api_account_name_taken = the name { $name } is taken
+api_account_name_held = the name { $name } belonged to an account deleted lately: it is free again in { $days ->
+    [one] 1 day
+   *[other] { $days } days
+  }
 api_account_wrong_password = the password is wrong
 api_login_failed = wrong name or password
 api_not_logged_in = you are not logged in

@@ -567,6 +567,10 @@ api_account_bad_name = un nombre tiene de 3 a 20 letras (de la a a la z, sin til
 api_account_reserved_name = el nombre { $name } está reservado para el ordenador o la aplicación
 api_account_bad_password = una contraseña tiene al menos { $min } caracteres
 api_account_name_taken = el nombre { $name } ya está cogido
+api_account_name_held = el nombre { $name } era de una cuenta borrada hace poco: quedará libre dentro de { $days ->
+    [one] 1 día
+   *[other] { $days } días
+  }
 api_account_wrong_password = la contraseña no es correcta
 api_login_failed = nombre o contraseña incorrectos
 api_not_logged_in = no has iniciado sesión

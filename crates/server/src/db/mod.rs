@@ -141,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 15] = [
+const MIGRATIONS: [Step; 16] = [
     (
         1,
         "init",
@@ -231,6 +231,12 @@ const MIGRATIONS: [Step; 15] = [
         "end counter",
         include_str!("../../migrations/0015_end_counter.sql"),
         Some(include_str!("../../migrations/0015_end_counter.pg.sql")),
+    ),
+    (
+        16,
+        "sessions and held names",
+        include_str!("../../migrations/0016_sessions_and_held_names.sql"),
+        None,
     ),
 ];
 

@@ -46,12 +46,16 @@ pub(super) struct SignupBody {
 pub(super) async fn signup(
     State(accounts): State<Accounts>,
     Peer(ip): Peer,
+    MaybeSession(held): MaybeSession,
     headers: HeaderMap,
     uri: Uri,
     AppJson(b): AppJson<SignupBody>,
 ) -> Answer {
     let ip = client_address(ip, &headers);
-    let (view, secret) = accounts.sign_up(ip, &b.name, b.password, &b.tokens).await?;
+    let previous = held.as_ref().map(|s| s.secret.as_str());
+    let (view, secret) = accounts
+        .sign_up(ip, &b.name, b.password, &b.tokens, previous)
+        .await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
 
@@ -63,16 +67,19 @@ pub(super) struct LoginBody {
 }
 
 /// `POST /api/account/login`: `{name, password}`. An unknown name and a
-/// wrong password get the same answer after the same work.
+/// wrong password get the same answer after the same work. A session the
+/// browser held ends when the login succeeds.
 pub(super) async fn login(
     State(accounts): State<Accounts>,
     Peer(ip): Peer,
+    MaybeSession(held): MaybeSession,
     headers: HeaderMap,
     uri: Uri,
     AppJson(b): AppJson<LoginBody>,
 ) -> Answer {
     let ip = client_address(ip, &headers);
-    let (view, secret) = accounts.log_in(ip, &b.name, b.password).await?;
+    let previous = held.as_ref().map(|s| s.secret.as_str());
+    let (view, secret) = accounts.log_in(ip, &b.name, b.password, previous).await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
 
@@ -115,16 +122,18 @@ pub(super) struct PasswordBody {
     new: String,
 }
 
-/// `POST /api/account/password`: `{old, new}`; the account's other
-/// sessions end, this one stays.
+/// `POST /api/account/password`: `{old, new}`; every session of the
+/// account ends, and the asker gets a new one (a new cookie).
 pub(super) async fn password(
     State(accounts): State<Accounts>,
     MaybeSession(s): MaybeSession,
+    headers: HeaderMap,
+    uri: Uri,
     AppJson(b): AppJson<PasswordBody>,
 ) -> Answer {
     let s = needed(s)?;
-    accounts.change_password(&s, b.old, b.new).await?;
-    Ok(Json(json!({ "account": s.view })).into_response())
+    let secret = accounts.change_password(&s, b.old, b.new).await?;
+    Ok(answer(Some(&s.view), &secret, over_https(&headers, &uri)))
 }
 
 #[derive(Deserialize)]
