@@ -87,7 +87,7 @@ export function mountHome(root) {
   }
 
   // Email notices, where the server sends mail: the address, or a form.
-  let mail = null; // {mail, email} from the server
+  let mail = null; // {mail, email, confirmed} from the server
   let mailError = '';
   let mailBusy = false;
   let mailDraft = ''; // what is typed, kept across redraws
@@ -108,7 +108,9 @@ export function mountHome(root) {
     if (!mail || !mail.mail) return null;
     if (mail.email) {
       return h('section', { class: 'mail-box', 'data-testid': 'mail-box' },
-        h('p', { 'data-testid': 'mail-saved', text: t('notify_email_saved', { email: mail.email }) }),
+        // Nothing is sent to an address before its confirmation link is opened.
+        h('p', { 'data-testid': 'mail-saved', 'data-confirmed': mail.confirmed ? '1' : '0',
+          text: t(mail.confirmed ? 'notify_email_saved' : 'notify_email_unconfirmed', { email: mail.email }) }),
         h('button', { type: 'button', class: 'link-button', 'data-testid': 'mail-stop', text: t('notify_email_stop'),
           onclick: async () => { await stopNotifyEmail(); mail = { ...mail, email: null }; render(); } }));
     }
@@ -124,7 +126,7 @@ export function mountHome(root) {
           mailBusy = true;
           try {
             const res = await setNotifyEmail(mailDraft, getLang());
-            mail = { ...mail, email: res.email };
+            mail = { ...mail, email: res.email, confirmed: res.confirmed };
             mailError = '';
           } catch (err) {
             mailError = err.message;

@@ -274,6 +274,7 @@ pub async fn start(
     };
     let weak = Arc::downgrade(&hub);
     drop(hub);
+    let wake = state.mail.waker();
     let app = app(state, config.rate, &config.limits)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -285,7 +286,7 @@ pub async fn start(
     if let Some(mut m) = mailer {
         // The links in mails: the address given, else the one bound.
         m.default_public_url(&format!("http://{addr}"));
-        tokio::spawn(mail::run(weak, m));
+        tokio::spawn(mail::run(weak, m, wake));
     }
     let server = conn::serve(listener, app, config.limits, shutdown);
     Ok(Running {

@@ -141,7 +141,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 16] = [
+const MIGRATIONS: [Step; 17] = [
     (
         1,
         "init",
@@ -237,6 +237,14 @@ const MIGRATIONS: [Step; 16] = [
         "sessions and held names",
         include_str!("../../migrations/0016_sessions_and_held_names.sql"),
         None,
+    ),
+    (
+        17,
+        "confirmed addresses",
+        include_str!("../../migrations/0017_confirmed_addresses.sql"),
+        Some(include_str!(
+            "../../migrations/0017_confirmed_addresses.pg.sql"
+        )),
     ),
 ];
 

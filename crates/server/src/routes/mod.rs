@@ -97,6 +97,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/notify/status", post(mail::status))
         .route("/api/notify/stop", post(mail::stop))
         .route("/unsubscribe/{key}", get(mail::ask).post(mail::unsubscribe))
+        .route("/confirm/{key}", get(mail::confirm_ask).post(mail::confirm))
         .route("/api/imago/solve", post(layouts::solve))
         .route("/api/layouts", get(layouts::list).post(layouts::save))
         .route(
