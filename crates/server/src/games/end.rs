@@ -145,10 +145,18 @@ impl Hub {
             Ok(done) => done,
             Err(e) => {
                 // Nothing is answered as done. The copy takes the stored
-                // game again: a commit whose answer was lost (PostgreSQL
-                // gone during it) may have been written after all.
-                if let Ok(Some(fresh)) = self.load_live(&live.row.id).await {
-                    live.refresh(fresh);
+                // game again: a commit whose answer was lost may have been
+                // written after all. Not when the database is away (no
+                // connection, or it went during the commit): reading now
+                // would make the answer wait for it once more (2 s where
+                // about 1 s is promised). A write that did land is found
+                // by the version check of the game's next change, by a
+                // read's version check on PostgreSQL, and by the catch-up
+                // once the database returns ([`Hub::resync`]).
+                if !e.unavailable() {
+                    if let Ok(Some(fresh)) = self.load_live(&live.row.id).await {
+                        live.refresh(fresh);
+                    }
                 }
                 return Err(e.into());
             }
