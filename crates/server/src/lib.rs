@@ -64,6 +64,11 @@ pub struct Config {
     pub mail: Option<mail::MailConfig>,
     /// The puzzles mined at start-up where the database has too few.
     pub puzzles: puzzles::Seeding,
+    /// Reverse proxies in front (`--trusted-proxy`): from these peers the
+    /// client's address is the last one of `X-Forwarded-For`, and every
+    /// per-client limit keys on it; they have no per-address connection
+    /// cap. None by default: the header is believed from nobody.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -78,6 +83,7 @@ impl Default for Config {
             lab: None,
             mail: None,
             puzzles: puzzles::Seeding::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -318,7 +324,8 @@ pub async fn start(
         m.default_public_url(&format!("http://{addr}"));
         tokio::spawn(mail::run(weak, m));
     }
-    let server = conn::serve(listener, app, config.limits, shutdown);
+    let trusted = routes::http::client::TrustedProxies::new(&config.trusted_proxies);
+    let server = conn::serve(listener, app, config.limits, trusted, shutdown);
     Ok(Running {
         addr,
         server: Box::pin(server),

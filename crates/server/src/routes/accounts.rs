@@ -5,7 +5,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::{client_address, over_https, set_cookie, MaybeSession};
+use super::http::session::{over_https, set_cookie, MaybeSession};
 use crate::accounts::{AccountView, Accounts, Session};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, Uri};
@@ -50,7 +50,6 @@ pub(super) async fn signup(
     uri: Uri,
     AppJson(b): AppJson<SignupBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
     let (view, secret) = accounts.sign_up(ip, &b.name, b.password, &b.tokens).await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
@@ -71,7 +70,6 @@ pub(super) async fn login(
     uri: Uri,
     AppJson(b): AppJson<LoginBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
     let (view, secret) = accounts.log_in(ip, &b.name, b.password).await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
