@@ -715,7 +715,7 @@ async fn the_zip_holds_one_record_per_game_and_draughts_as_pdn() {
 }
 
 /// Inserts an account with a rating in `pool` (no password: it never logs
-/// in).
+/// in), made in rated games against three other accounts.
 async fn rated(
     s: &Server,
     name: &str,
@@ -724,6 +724,29 @@ async fn rated(
     deviation: f64,
     private: bool,
     deleted: bool,
+) {
+    let three = [Some("other-1"), Some("other-2"), Some("other-3")];
+    rated_against(
+        s,
+        name,
+        pool,
+        (rating, deviation),
+        (private, deleted),
+        &three,
+    )
+    .await;
+}
+
+/// Inserts an account with a rating in `pool`, made in one rated game
+/// against each of `opponents` (an account id, or the computer for
+/// `None`).
+async fn rated_against(
+    s: &Server,
+    name: &str,
+    pool: &str,
+    (rating, deviation): (f64, f64),
+    (private, deleted): (bool, bool),
+    opponents: &[Option<&str>],
 ) {
     let st = store(s).await;
     let id = format!("id-{name}");
@@ -750,6 +773,25 @@ async fn rated(
     .execute(st.pool())
     .await
     .unwrap();
+    for (k, opponent) in opponents.iter().enumerate() {
+        let game = format!("game-{name}-{pool}-{k}");
+        for (seat, account, level) in [(0, Some(id.as_str()), None), (1, *opponent, Some(2))] {
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, seat, account, level, pool, n, score, \
+                 before_rating, before_deviation, before_volatility, after_rating, \
+                 after_deviation, after_volatility, at) \
+                 VALUES ($1, $2, $3, $4, $5, 0, 0.5, 1500.0, 350.0, 0.06, 1500.0, 300.0, 0.06, 1)",
+            )
+            .bind(&game)
+            .bind(seat)
+            .bind(account)
+            .bind(account.map_or(level, |_| None))
+            .bind(pool)
+            .execute(st.pool())
+            .await
+            .unwrap();
+        }
+    }
 }
 
 #[tokio::test]
@@ -771,6 +813,27 @@ async fn leaderboards_list_established_public_ratings_only() {
             {"name": "Eve", "rating": 1650, "deviation": 110, "games": 12},
         ])
     );
+    // Rated games against fewer than three other accounts (issue #47:
+    // two accounts of one person, or the computer alone): not ranked,
+    // however established the rating.
+    let (top, est) = ((2500.0, 50.0), (false, false));
+    let computer = [None, None, None, None];
+    let two = [Some("id-Ana"), Some("id-Eve"), Some("id-Ana"), None];
+    let three = [Some("id-Ana"), Some("id-Eve"), Some("id-Bob")];
+    rated_against(&s, "Sybil", "imago", top, est, &two).await;
+    rated_against(&s, "Solo", "imago", top, est, &computer).await;
+    let b = get(&s, "/api/leaderboard/imago", As::default()).await;
+    assert_eq!(b.json["leaders"], a.json["leaders"], "{}", b.text());
+    let all = get(&s, "/api/leaderboard", As::default()).await;
+    assert_eq!(all.json["pools"][0]["leaders"], a.json["leaders"]);
+    // A third other account: ranked.
+    rated_against(&s, "Trio", "imago", top, est, &three).await;
+    let b = get(&s, "/api/leaderboard/imago", As::default()).await;
+    assert_eq!(b.json["leaders"][0]["name"], "Trio", "{}", b.text());
+    sqlx::query("DELETE FROM ratings WHERE account = 'id-Trio'")
+        .execute(store(&s).await.pool())
+        .await
+        .unwrap();
     let d = get(&s, "/api/leaderboard/draughts-russian", As::default()).await;
     assert_eq!(d.json["game"], "draughts");
     assert_eq!(d.json["variant"], "russian");

@@ -29,6 +29,12 @@ pub const MAX_RECORDS: i64 = 5000;
 /// How many accounts a pool's leaderboard shows.
 pub const BOARD: i64 = 50;
 
+/// The fewest other players an account must have met in rated games of a
+/// pool to be on its leaderboard (docs/web-api.md, "Profiles and
+/// leaderboards"): a rating made against one or two accounts (perhaps the
+/// same person's) or against the computer alone is not ranked.
+pub const BOARD_OPPONENTS: i64 = 3;
+
 /// How many a pool shows in the list of every pool.
 pub const BOARD_SHORT: i64 = 10;
 
@@ -319,8 +325,9 @@ impl Players {
     }
 
     /// The best `limit` established ratings of `pool`: no provisional
-    /// rating, no deleted or private account; ties by fewer deviation, then
-    /// name.
+    /// rating, no deleted or private account, and rated games against at
+    /// least [`BOARD_OPPONENTS`] other accounts; ties by fewer deviation,
+    /// then name.
     ///
     /// # Errors
     /// Storage failures.

@@ -176,7 +176,10 @@ pub async fn counts(db: &Db, account: &str) -> Result<Counts> {
 }
 
 /// The best `limit` established ratings of `pool`: no provisional rating,
-/// no deleted or private account; ties by fewer deviation, then name.
+/// no deleted or private account, and rated games in the pool against at
+/// least [`super::BOARD_OPPONENTS`] distinct other accounts (the other
+/// seats of its rating changes; the computer counts for none); ties by
+/// fewer deviation, then name.
 ///
 /// # Errors
 /// Storage failures.
@@ -185,11 +188,16 @@ pub async fn leaders(db: &Db, pool: &str, limit: i64) -> Result<Vec<Leader>> {
         "SELECT a.name, r.rating, r.deviation, r.games FROM ratings r \
          JOIN accounts a ON a.id = r.account \
          WHERE r.pool = $1 AND r.deviation <= $2 AND a.deleted = 0 AND a.private = 0 \
+         AND (SELECT COUNT(DISTINCT o.account) FROM rating_changes m \
+              JOIN rating_changes o ON o.game_id = m.game_id AND o.seat <> m.seat \
+              WHERE m.account = r.account AND m.pool = r.pool \
+              AND o.account IS NOT NULL AND o.account <> r.account) >= $4 \
          ORDER BY r.rating DESC, r.deviation ASC, a.name_key ASC LIMIT $3",
     )
     .bind(pool)
     .bind(PROVISIONAL_RD)
     .bind(limit)
+    .bind(super::BOARD_OPPONENTS)
     .fetch_all(db.pool())
     .await?;
     let mut out = Vec::with_capacity(rows.len());

@@ -22,6 +22,12 @@ use tablero_ai::strength::level_rating;
 use tablero_core::{id, Message};
 use tablero_glicko::{Game as Period, Rating};
 
+/// The fewest plies a rated game must have to change ratings: two moves
+/// by each side (docs/web-api.md, "Which games are rated"). A game over
+/// sooner (a resignation or a flag at once, a false claim, two accounts
+/// of one person trading quick wins) is rated for nobody.
+pub const MIN_RATED_PLIES: i64 = 4;
+
 /// The rating pool of `game` played with `variant` (the variant's text as
 /// stored with the game).
 #[must_use]
@@ -175,7 +181,7 @@ pub fn after(before: [Rating; 2], fixed: [bool; 2], scores: [f64; 2]) -> [Rating
 pub enum Rated {
     /// Rated now, by this call.
     Now,
-    /// Not to be rated (casual, unfinished, under two plies, a seat's
+    /// Not to be rated (casual, unfinished, under [`MIN_RATED_PLIES`], a seat's
     /// account deleted), or rated already.
     No,
 }
@@ -257,7 +263,7 @@ impl Ratings {
         }
         let to_rate = row.as_ref().and_then(|row| {
             let pool = row.rated.clone()?;
-            let scores = scores(row.result.as_deref()?).filter(|_| row.ply >= 2)?;
+            let scores = scores(row.result.as_deref()?).filter(|_| row.ply >= MIN_RATED_PLIES)?;
             let holders = holders(row, &accounts).ok()?;
             Some((pool, scores, holders))
         });
