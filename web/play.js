@@ -176,7 +176,7 @@ export function mountPlay(root, id, navigate) {
     busy: false,
     flip: storedFlip(id),
     resignAsk: false,
-    claimAsk: false,
+    claimSure: false,
     msg: '',
     msgTimer: null,
     destroyed: false,
@@ -237,9 +237,9 @@ export function mountPlay(root, id, navigate) {
   const aPrev = h('a', { 'data-link': '', 'data-testid': 'prev-game', hidden: true });
   const bUndo = mkBtn('undo', () => act('undo'));
   // A claim is confirmed first: a claim the solver does not prove loses.
-  const bClaim = mkBtn('claim', () => { ctx.claimAsk = true; render(); bClaimYes.focus(); });
-  const bClaimYes = mkBtn('claim-confirm', () => { ctx.claimAsk = false; act('claim'); }, 'danger');
-  const bClaimNo = mkBtn('claim-cancel', () => { ctx.claimAsk = false; render(); bClaim.focus(); });
+  const bClaim = mkBtn('claim', () => { ctx.claimSure = true; render(); bClaimSure.focus(); });
+  const bClaimSure = mkBtn('claim-confirm', () => { ctx.claimSure = false; act('claim'); }, 'danger');
+  const bClaimBack = mkBtn('claim-cancel', () => { ctx.claimSure = false; render(); bClaim.focus(); });
   const bResign = mkBtn('resign', () => { ctx.resignAsk = true; render(); bResignYes.focus(); }, 'danger');
   const bResignYes = mkBtn('resign-confirm', () => { ctx.resignAsk = false; act('resign'); }, 'danger');
   const bResignNo = mkBtn('resign-cancel', () => { ctx.resignAsk = false; render(); bResign.focus(); });
@@ -252,7 +252,7 @@ export function mountPlay(root, id, navigate) {
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
   const review = createReview({ id, goToPly: (n) => goToPly(n), changed: () => render() });
-  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimYes, bClaimNo, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
+  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimSure, bClaimBack, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
@@ -343,7 +343,7 @@ export function mountPlay(root, id, navigate) {
     if (plyChanged) {
       ctx.prefix = [];
       ctx.resignAsk = false;
-      ctx.claimAsk = false;
+      ctx.claimSure = false;
     } else if (ctx.prefix.length && nextCells(st.legal, ctx.prefix).size === 0 && exactMoves(st.legal, ctx.prefix).length === 0) {
       ctx.prefix = [];
     }
@@ -610,8 +610,8 @@ export function mountPlay(root, id, navigate) {
     hist.draw(live);
     bUndo.textContent = t('undo');
     bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
-    bClaimYes.textContent = t('claim_confirm');
-    bClaimNo.textContent = t('cancel');
+    bClaimSure.textContent = t('claim_confirm');
+    bClaimBack.textContent = t('cancel');
     bResign.textContent = t('resign');
     bResignYes.textContent = t('resign_confirm');
     bResignNo.textContent = t('cancel');
@@ -741,7 +741,7 @@ export function mountPlay(root, id, navigate) {
 
     renderMatch(matchEl, live);
     renderActions(
-      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, claimYes: bClaimYes, claimNo: bClaimNo, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
+      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, claimYes: bClaimSure, claimNo: bClaimBack, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
       { rematch: rematchNote, hint: hintEl },
       aPrev, live, ctx, browsing,
     );

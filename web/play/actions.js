@@ -32,7 +32,7 @@ export function renderMatch(el, live) {
  * `claimNo`, `drawOffer`, `drawAccept`, `drawDecline`, `resign`,
  * `resignYes`, `resignNo`), the notes `n` (`rematch`, `hint`) and the link
  * `prevGame` that `live` allows; `ctx`: the page's `busy`, `hint`,
- * `claimAsk` and `resignAsk`; `browsing`: an earlier
+ * `claimSure` and `resignAsk`; `browsing`: an earlier
  * ply is shown.
  */
 export function renderActions(b, n, prevGame, live, ctx, browsing) {
@@ -70,9 +70,9 @@ export function renderActions(b, n, prevGame, live, ctx, browsing) {
   // Offered on every turn of a seat held (never by what the solver knows);
   // confirmed first, as a claim the solver does not prove loses the game.
   const claimable = playing && live.claims && you.includes(live.to_move) && !live.thinking;
-  b.claim.hidden = !claimable || ctx.claimAsk;
-  b.claimYes.hidden = !(claimable && ctx.claimAsk);
-  b.claimNo.hidden = !(claimable && ctx.claimAsk);
+  b.claim.hidden = !claimable || ctx.claimSure;
+  b.claimYes.hidden = !(claimable && ctx.claimSure);
+  b.claimNo.hidden = !(claimable && ctx.claimSure);
   b.claimYes.disabled = ctx.busy;
   const offer = live.draw_offer;
   const hasOffer = offer === 0 || offer === 1;
