@@ -283,6 +283,7 @@ player_you = You
 player_friend = Friend
 player_ai = Computer, level { $level }
 player_deleted = deleted player
+player_private = a private player
 # A rated game's rating in the players' bars: "1500?" while provisional.
 rating_title = Rating { $rating } (a rated game)
 rating_provisional = Rating { $rating }, provisional: too few rated games to be sure (a rated game)

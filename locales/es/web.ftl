@@ -286,6 +286,7 @@ player_you = Tú
 player_friend = Amigo
 player_ai = Ordenador, nivel { $level }
 player_deleted = jugador eliminado
+player_private = un jugador privado
 # La puntuación de una partida puntuable en las barras de los jugadores: "1500?" mientras es provisional.
 rating_title = Puntuación { $rating } (partida puntuable)
 rating_provisional = Puntuación { $rating }, provisional: aún pocas partidas puntuables para estar seguros (partida puntuable)

@@ -410,6 +410,26 @@ pub struct RatedView {
     pub seats: [SeatRating; 2],
 }
 
+impl RatedView {
+    /// The view with the figures of the seats marked in `hidden` left out
+    /// (a private account's, for a spectator: docs/web-api.md, "Private
+    /// profiles"), as JSON: such a seat is `{"private": true}` with every
+    /// figure `null`.
+    #[must_use]
+    pub fn hiding(&self, hidden: [bool; 2]) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        for (i, hide) in hidden.into_iter().enumerate() {
+            if hide {
+                v["seats"][i] = serde_json::json!({
+                    "rating": null, "deviation": null, "provisional": false, "level": null,
+                    "after": null, "after_deviation": null, "private": true,
+                });
+            }
+        }
+        v
+    }
+}
+
 fn seat_rating(r: Rating, level: Option<u8>) -> SeatRating {
     SeatRating {
         rating: r.rating,
