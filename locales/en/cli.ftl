@@ -685,6 +685,7 @@ lab-report-draw-reason = { $reason ->
         [no-moves] no moves
         [move-cap] move cap
         [all-arrived] all arrived
+        [false-claim] false claim
         [agreed] agreement
        *[other] { $reason }
     }

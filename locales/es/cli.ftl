@@ -794,6 +794,7 @@ lab-report-col-histogram = jugadas: partidas
 lab-report-draw-reason = { $reason ->
         [goal] meta
         [claim] reclamación
+        [false-claim] reclamación falsa
         [repetition] repetición
         [no-moves] sin jugadas
         [move-cap] límite de jugadas
