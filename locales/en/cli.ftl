@@ -71,7 +71,8 @@ play-help =
       moves        list the legal moves again
       undo         take back your last move (and the computer's reply); only
                    against the computer
-      claim        claim a win (Imago's "Jacke"): accepted only when it is proved
+      claim        claim a win (Imago's "Jacke"): won when the solver proves it,
+                   lost when it does not
       resign       give up the game
       draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
                    accept when they see no win of their own; others decline); at
@@ -134,6 +135,7 @@ match-drawn = The match is drawn.
 
 reason-goal = a piece reached its goal
 reason-claim = { $claim }: the win was proved
+reason-false-claim = { $claim } not proved: a false claim loses
 reason-repetition = the same position occurred three times
 reason-no-moves = neither player could move
 reason-all-arrived = a side has all its archers on the enemy's first row
@@ -684,6 +686,7 @@ lab-report-draw-reason = { $reason ->
         [no-moves] no moves
         [move-cap] move cap
         [all-arrived] all arrived
+        [false-claim] false claim
         [agreed] agreement
        *[other] { $reason }
     }

@@ -88,8 +88,8 @@ play-help =
       jugadas      muestra de nuevo las jugadas legales
       deshacer     retira tu última jugada (y la respuesta del ordenador); solo
                    contra el ordenador
-      reclamar     reclama la victoria (la «Jacke» del Imago): solo se acepta si
-                   está demostrada
+      reclamar     reclama la victoria (la «Jacke» del Imago): ganas si el
+                   resolvedor la demuestra, pierdes si no
       rendirse     abandona la partida
       tablas       ofrece tablas: el ordenador responde al momento (los niveles 4
                    y 5 del Imago aceptan si no ven una victoria propia; los demás
@@ -183,6 +183,7 @@ match-drawn = El match queda en tablas.
 
 reason-goal = una pieza llegó a su meta
 reason-claim = { $claim }: la victoria quedó demostrada
+reason-false-claim = { $claim } sin demostrar: una reclamación falsa pierde
 reason-repetition = la misma posición se repitió tres veces
 reason-no-moves = ningún jugador podía mover
 reason-all-arrived = un bando tiene todos sus arqueros en la primera fila enemiga
@@ -794,6 +795,7 @@ lab-report-col-histogram = jugadas: partidas
 lab-report-draw-reason = { $reason ->
         [goal] meta
         [claim] reclamación
+        [false-claim] reclamación falsa
         [repetition] repetición
         [no-moves] sin jugadas
         [move-cap] límite de jugadas

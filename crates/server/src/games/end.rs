@@ -1,6 +1,6 @@
 //! The one door a game's changes go through, and so every end of a game:
 //! a result on the board, a resignation, an agreed draw, a fallen flag, a
-//! claim, and the server's own ends, a forfeit and an abort ([`Ending`]).
+//! claim (proved or false), and the server's own ends, a forfeit and an abort ([`Ending`]).
 //! [`Hub::commit`] writes a change in one commit; when the change ends the
 //! game, the end is numbered in that same commit (the end sequence,
 //! `games.end_seq`) and, on PostgreSQL, the other processes are told there
@@ -78,6 +78,7 @@ fn kind_of(code: &str) -> EndKind {
         Some(Reason::Agreed) => EndKind::Agreed,
         Some(Reason::Time) => EndKind::Flag,
         Some(Reason::Claim) => EndKind::Claim,
+        Some(Reason::FalseClaim) => EndKind::FalseClaim,
         Some(Reason::Forfeit) => EndKind::Forfeit,
         Some(Reason::Aborted) => EndKind::Abort,
         _ => EndKind::Board,
@@ -231,6 +232,7 @@ mod tests {
             ("d:agreed", EndKind::Agreed),
             ("w0:time", EndKind::Flag),
             ("w1:claim", EndKind::Claim),
+            ("w0:false-claim", EndKind::FalseClaim),
             ("w0:forfeit", EndKind::Forfeit),
             ("x:aborted", EndKind::Abort),
         ] {

@@ -152,13 +152,15 @@ pub(super) struct PrivateBody {
 }
 
 /// `POST /api/account/private`: `{private}`: the profile is shown to its
-/// owner only (or to everyone again).
+/// owner only (or to everyone again); its games' spectators see the change.
 pub(super) async fn set_private(
     State(accounts): State<Accounts>,
+    State(players): State<crate::players::Players>,
     MaybeSession(s): MaybeSession,
     AppJson(b): AppJson<PrivateBody>,
 ) -> Answer {
     let s = needed(s)?;
     accounts.set_private(&s.account, b.private).await?;
+    players.privacy_changed(&s.account).await?;
     Ok(Json(json!({ "private": b.private })).into_response())
 }
