@@ -14,6 +14,13 @@ export function mountHome(root) {
   let error = null;
   let boards = null;
   let destroyed = false;
+  // The page is drawn again whenever what it lists changes (boards loaded,
+  // the games fetched, a turn come); the mail box sits outside what is
+  // redrawn, so the address being typed keeps its focus and its text (a
+  // redraw that moved it took the focus away, and the typing was lost).
+  const body = h('div', { class: 'home-body' });
+  const mailHost = h('div', { class: 'home-mail' });
+  fill(root, h('section', { class: 'home' }, body, mailHost));
 
   function render() {
     if (destroyed) return;
@@ -51,7 +58,7 @@ export function mountHome(root) {
             h('span', { class: 'recent-meta', text: ` · ${t('ply_n', { n: s.ply ?? 0 })}${when ? ` · ${when}` : ''}` }))));
       }
     }
-    fill(root, h('section', { class: 'home' },
+    fill(body,
       h('p', { class: 'tagline', text: t('tagline') }),
       yourTurn(),
       h('p', { class: 'lobby-link' }, h('a', { class: 'button primary', href: '/lobby', 'data-link': '', 'data-testid': 'lobby-link', text: t('lobby_link') }),
@@ -60,8 +67,9 @@ export function mountHome(root) {
       h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') }),
         ' · ', h('a', { href: '/leaderboard', 'data-link': '', 'data-testid': 'home-leaderboard', text: t('leaderboard_link') })),
       h('h2', { text: t('my_games') }),
-      list,
-      mailBox()));
+      list);
+    const box = mailBox();
+    if (box !== (mailHost.firstChild || null)) fill(mailHost, box);
   }
 
   /** The games waiting for this browser's move, the most urgent first. */

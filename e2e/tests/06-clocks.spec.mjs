@@ -147,9 +147,24 @@ test('testMail', async ({ browser, newPage, server }) => {
   const { smtp } = server;
   const { ctxA, ctxB, a, b } = await twoPlayers(browser, newPage, 'mail');
   const id = await timedGame(a, b, 'jarmo', '2d');
+  // The home page is drawn again when its lists change; an address being
+  // typed keeps its focus and its text through that (a redraw once moved
+  // the box, the focus went, and the rest of the typing was lost).
+  await a.goto(`${BASE}/`);
+  await a.click('[data-testid=mail-email]');
+  await a.keyboard.type('ana@');
+  await a.evaluate(async () => {
+    const drawn = new Promise((resolve) => new MutationObserver((_, o) => { o.disconnect(); resolve(); }).observe(document.querySelector('main') || document.body, { childList: true, subtree: true }));
+    await (await import('/static/yourturn.js')).refresh();
+    await drawn;
+  });
+  await a.keyboard.type('example.org');
+  await expect(a.getByTestId('mail-email'), 'the address typed across a redraw').toHaveValue('ana@example.org');
+  await expect(a.getByTestId('mail-email')).toBeFocused();
   for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
     await page.goto(`${BASE}/`);
     await page.fill('[data-testid=mail-email]', email);
+    await expect(page.getByTestId('mail-email')).toHaveValue(email);
     await page.click('[data-testid=mail-save]');
     await page.locator('[data-testid=mail-saved], [data-testid=mail-error]').first().waitFor();
     await expect(page.getByTestId('mail-error'), `saving ${email} was refused`).toHaveCount(0);

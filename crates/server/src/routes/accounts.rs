@@ -5,7 +5,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::{client_address, over_https, set_cookie, MaybeSession};
+use super::http::session::{over_https, set_cookie, MaybeSession};
 use crate::accounts::{AccountView, Accounts, Session};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, Uri};
@@ -51,7 +51,6 @@ pub(super) async fn signup(
     uri: Uri,
     AppJson(b): AppJson<SignupBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
     let previous = held.as_ref().map(|s| s.secret.as_str());
     let (view, secret) = accounts
         .sign_up(ip, &b.name, b.password, &b.tokens, previous)
@@ -77,7 +76,6 @@ pub(super) async fn login(
     uri: Uri,
     AppJson(b): AppJson<LoginBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
     let previous = held.as_ref().map(|s| s.secret.as_str());
     let (view, secret) = accounts.log_in(ip, &b.name, b.password, previous).await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
@@ -163,13 +161,15 @@ pub(super) struct PrivateBody {
 }
 
 /// `POST /api/account/private`: `{private}`: the profile is shown to its
-/// owner only (or to everyone again).
+/// owner only (or to everyone again); its games' spectators see the change.
 pub(super) async fn set_private(
     State(accounts): State<Accounts>,
+    State(players): State<crate::players::Players>,
     MaybeSession(s): MaybeSession,
     AppJson(b): AppJson<PrivateBody>,
 ) -> Answer {
     let s = needed(s)?;
     accounts.set_private(&s.account, b.private).await?;
+    players.privacy_changed(&s.account).await?;
     Ok(Json(json!({ "private": b.private })).into_response())
 }

@@ -107,12 +107,15 @@ fn small_page(
     Html(format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"{style}\"></head>\
          <body><main class=\"unsubscribe\"><h1>{title}</h1><p>{}</p>{form}\
          <p><a href=\"/\">tablero</a></p></main></body></html>",
         lang.code(),
         esc(text.to_string()),
         title = esc(say(title)),
+        // The web app's own style sheet, by its current version.
+        style = super::http::assets::versioned_url("style.css")
+            .unwrap_or_else(|| "/static/style.css".into()),
     ))
 }
 

@@ -144,7 +144,7 @@ async fn no_route(uri: Uri) -> ApiError {
 }
 
 /// The app over `state`, with its rate limit (`rate` requests per second
-/// from one address, burst twice that; 0: none), timeouts, body limit,
+/// from one client address, burst twice that; 0: none), timeouts, body limit,
 /// JSON for every error answer, compression, and ETags, ready to serve.
 /// Starts the tasks that forget the rate limits' refilled keys.
 ///
@@ -154,6 +154,7 @@ pub fn app(mut state: AppState, rate: u32, limits: &Limits) -> anyhow::Result<Ro
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()
+            .key_extractor(http::client::ClientKey)
             .per_millisecond((1000 / u64::from(rate)).max(1))
             .burst_size(rate.saturating_mul(2))
             .finish()
