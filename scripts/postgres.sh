@@ -5,6 +5,8 @@
 # standard error and exits non-zero when it cannot.
 #   url=$(bash scripts/postgres.sh start DIR)   # DIR: a new empty folder
 #   bash scripts/postgres.sh stop DIR
+#   bash scripts/postgres.sh pause DIR    # a fast stop, keeping the data (a fault test)
+#   bash scripts/postgres.sh resume DIR   # started again on the same data and port
 set -euo pipefail
 cmd=${1:?start or stop}
 dir=${2:?a folder}
@@ -35,17 +37,29 @@ case "$cmd" in
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_pg "$bin/initdb" -D "$dir/data" -A trust -U postgres >"$dir/initdb.log" 2>&1 ||
       { echo "initdb failed: $(tail -n 3 "$dir/initdb.log")" >&2; exit 1; }
+    echo "$port" >"$dir/port"
     as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
       { echo "PostgreSQL did not start: $(tail -n 3 "$dir/server.log")" >&2; exit 1; }
     echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  pause)
+    bin=$(bindir) || exit 1
+    as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null
+    ;;
+  resume)
+    bin=$(bindir) || exit 1
+    port=$(cat "$dir/port")
+    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
+      { echo "PostgreSQL did not start again: $(tail -n 3 "$dir/server.log")" >&2; exit 1; }
     ;;
   stop)
     bin=$(bindir) || exit 0
     as_pg "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
     ;;
   *)
-    echo "usage: postgres.sh start|stop DIR" >&2
+    echo "usage: postgres.sh start|stop|pause|resume DIR" >&2
     exit 2
     ;;
 esac

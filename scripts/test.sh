@@ -5,8 +5,9 @@
 # Set-up: a throwaway PostgreSQL server for the multi-process test (from the
 # distribution's packages; the test is skipped, with the reason printed, if
 # none can be started), Debian's Chromium for the browser tests (installed
-# when missing), the browser tests' npm packages (@playwright/test, axe-core; no browser download), and
-# pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test.
+# when missing), the browser tests' npm packages (@playwright/test, axe-core; no browser download),
+# pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test, and Debian's
+# nginx (installed when missing) for the test of deploy/nginx.conf.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +52,23 @@ if command -v python3 >/dev/null 2>&1; then
 else
   echo "no python3: the pydraughts test will be skipped"
 fi
+
+# ---- nginx, for the test of the shipped deploy/nginx.conf ----------------
+# crates/cli/tests/nginx.rs starts Debian's nginx on a free port with the
+# shipped file in front of `tablero serve` (cross-site check through it,
+# per-client limits behind it); it is skipped, saying so, without nginx.
+# (Where a service manager runs, Debian's package also starts its own site
+# on port 80; the test does not use it.)
+echo "== nginx for the deploy/nginx.conf test"
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q nginx-light >/dev/null 2>&1 ||
+    apt-get install -y -q nginx >/dev/null 2>&1 ||
+    { apt-get update -q >/dev/null && apt-get install -y -q nginx >/dev/null; } ||
+    echo "nginx could not be installed: its test will be skipped"
+fi
+# ---- end of nginx ---------------------------------------------------------
 
 echo "== cargo test"
 cargo test --workspace --locked

@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 url=$(TABLERO_PG_PORT=${TABLERO_PG_PORT:-54331} bash scripts/postgres.sh start "$run/pg")
 for port in 8081 8082 8083; do
-  "$bin" serve --port $port --database "$url" --max-connections-per-address 0 --rate 0 \
+  "$bin" serve --port $port --database "$url" --rate 0 --trusted-proxy 127.0.0.1 \
     > "$run/serve-$port.log" 2>&1 &
   pids+=($!)
 done

@@ -14,6 +14,13 @@ export function mountHome(root) {
   let error = null;
   let boards = null;
   let destroyed = false;
+  // The page is drawn again whenever what it lists changes (boards loaded,
+  // the games fetched, a turn come); the mail box sits outside what is
+  // redrawn, so the address being typed keeps its focus and its text (a
+  // redraw that moved it took the focus away, and the typing was lost).
+  const body = h('div', { class: 'home-body' });
+  const mailHost = h('div', { class: 'home-mail' });
+  fill(root, h('section', { class: 'home' }, body, mailHost));
 
   function render() {
     if (destroyed) return;
@@ -51,7 +58,7 @@ export function mountHome(root) {
             h('span', { class: 'recent-meta', text: ` · ${t('ply_n', { n: s.ply ?? 0 })}${when ? ` · ${when}` : ''}` }))));
       }
     }
-    fill(root, h('section', { class: 'home' },
+    fill(body,
       h('p', { class: 'tagline', text: t('tagline') }),
       yourTurn(),
       h('p', { class: 'lobby-link' }, h('a', { class: 'button primary', href: '/lobby', 'data-link': '', 'data-testid': 'lobby-link', text: t('lobby_link') }),
@@ -60,8 +67,9 @@ export function mountHome(root) {
       h('p', { class: 'editor-link' }, h('a', { href: '/editor', 'data-link': '', 'data-testid': 'editor-link', text: t('editor_link') }),
         ' · ', h('a', { href: '/leaderboard', 'data-link': '', 'data-testid': 'home-leaderboard', text: t('leaderboard_link') })),
       h('h2', { text: t('my_games') }),
-      list,
-      mailBox()));
+      list);
+    const box = mailBox();
+    if (box !== (mailHost.firstChild || null)) fill(mailHost, box);
   }
 
   /** The games waiting for this browser's move, the most urgent first. */
@@ -87,7 +95,7 @@ export function mountHome(root) {
   }
 
   // Email notices, where the server sends mail: the address, or a form.
-  let mail = null; // {mail, email} from the server
+  let mail = null; // {mail, email, confirmed} from the server
   let mailError = '';
   let mailBusy = false;
   let mailDraft = ''; // what is typed, kept across redraws
@@ -108,7 +116,9 @@ export function mountHome(root) {
     if (!mail || !mail.mail) return null;
     if (mail.email) {
       return h('section', { class: 'mail-box', 'data-testid': 'mail-box' },
-        h('p', { 'data-testid': 'mail-saved', text: t('notify_email_saved', { email: mail.email }) }),
+        // Nothing is sent to an address before its confirmation link is opened.
+        h('p', { 'data-testid': 'mail-saved', 'data-confirmed': mail.confirmed ? '1' : '0',
+          text: t(mail.confirmed ? 'notify_email_saved' : 'notify_email_unconfirmed', { email: mail.email }) }),
         h('button', { type: 'button', class: 'link-button', 'data-testid': 'mail-stop', text: t('notify_email_stop'),
           onclick: async () => { await stopNotifyEmail(); mail = { ...mail, email: null }; render(); } }));
     }
@@ -124,7 +134,7 @@ export function mountHome(root) {
           mailBusy = true;
           try {
             const res = await setNotifyEmail(mailDraft, getLang());
-            mail = { ...mail, email: res.email };
+            mail = { ...mail, email: res.email, confirmed: res.confirmed };
             mailError = '';
           } catch (err) {
             mailError = err.message;

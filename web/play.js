@@ -176,6 +176,7 @@ export function mountPlay(root, id, navigate) {
     busy: false,
     flip: storedFlip(id),
     resignAsk: false,
+    claimSure: false,
     msg: '',
     msgTimer: null,
     destroyed: false,
@@ -235,7 +236,10 @@ export function mountPlay(root, id, navigate) {
   const hintEl = h('p', { class: 'hint-text', 'data-testid': 'hint-text', 'aria-live': 'polite', hidden: true });
   const aPrev = h('a', { 'data-link': '', 'data-testid': 'prev-game', hidden: true });
   const bUndo = mkBtn('undo', () => act('undo'));
-  const bClaim = mkBtn('claim', () => act('claim'));
+  // A claim is confirmed first: a claim the solver does not prove loses.
+  const bClaim = mkBtn('claim', () => { ctx.claimSure = true; render(); bClaimSure.focus(); });
+  const bClaimSure = mkBtn('claim-confirm', () => { ctx.claimSure = false; act('claim'); }, 'danger');
+  const bClaimBack = mkBtn('claim-cancel', () => { ctx.claimSure = false; render(); bClaim.focus(); });
   const bResign = mkBtn('resign', () => { ctx.resignAsk = true; render(); bResignYes.focus(); }, 'danger');
   const bResignYes = mkBtn('resign-confirm', () => { ctx.resignAsk = false; act('resign'); }, 'danger');
   const bResignNo = mkBtn('resign-cancel', () => { ctx.resignAsk = false; render(); bResign.focus(); });
@@ -248,7 +252,7 @@ export function mountPlay(root, id, navigate) {
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
   const review = createReview({ id, goToPly: (n) => goToPly(n), changed: () => render() });
-  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
+  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimSure, bClaimBack, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
@@ -350,6 +354,7 @@ export function mountPlay(root, id, navigate) {
     if (plyChanged) {
       ctx.prefix = [];
       ctx.resignAsk = false;
+      ctx.claimSure = false;
     } else if (ctx.prefix.length && nextCells(st.legal, ctx.prefix).size === 0 && exactMoves(st.legal, ctx.prefix).length === 0) {
       ctx.prefix = [];
     }
@@ -392,10 +397,9 @@ export function mountPlay(root, id, navigate) {
     try {
       const st = await api.post(`/api/games/${encodeURIComponent(id)}/${what}`, body || {}, tokens());
       apply(st, { fromHttp: true, force: what === 'undo' });
-      if (what === 'draw' || what === 'resign') say('');
+      if (what === 'draw' || what === 'resign' || what === 'claim') say('');
     } catch (e) {
-      if (what === 'claim' && e.status === 409) say(t('msg_claim_refused'), 'refused');
-      else say(t('msg_refused', { error: e.message }), 'refused');
+      say(t('msg_refused', { error: e.message }), 'refused');
       load();
     } finally {
       ctx.busy = false;
@@ -617,6 +621,8 @@ export function mountPlay(root, id, navigate) {
     hist.draw(live);
     bUndo.textContent = t('undo');
     bClaim.textContent = t('claim', { claim: claimName(live ? live.game : '') });
+    bClaimSure.textContent = t('claim_confirm');
+    bClaimBack.textContent = t('cancel');
     bResign.textContent = t('resign');
     bResignYes.textContent = t('resign_confirm');
     bResignNo.textContent = t('cancel');
@@ -746,7 +752,7 @@ export function mountPlay(root, id, navigate) {
 
     renderMatch(matchEl, live);
     renderActions(
-      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
+      { rematch: bRematch, hint: bHint, undo: bUndo, claim: bClaim, claimYes: bClaimSure, claimNo: bClaimBack, drawOffer: bDrawOffer, drawAccept: bDrawAccept, drawDecline: bDrawDecline, resign: bResign, resignYes: bResignYes, resignNo: bResignNo },
       { rematch: rematchNote, hint: hintEl },
       aPrev, live, ctx, browsing,
     );

@@ -26,6 +26,7 @@ function opponentText(o) {
     case 'deleted': return t('player_deleted');
     case 'computer': return t('profile_vs_computer', { level: o.level });
     case 'self': return t('profile_vs_self');
+    case 'private': return t('player_private');
     default: return t('profile_vs_anonymous');
   }
 }

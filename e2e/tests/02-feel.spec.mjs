@@ -195,6 +195,8 @@ test('testFeelPhone', async ({ browser, newPage }) => {
     await expect(page.locator('[data-testid=board] [data-cell].last').first()).toBeVisible();
     const tx = await smallestBoardText(page);
     check(tx.min >= 12, `${game} at 390 px: board text ${tx.min.toFixed(1)} px (${tx.what})`);
+    // The actions are drawn once the state is in (a reload draws the board first).
+    await expect(page.getByTestId('resign'), `${game} at 390x844: no resign button`).toBeVisible();
     const box = await page.locator('[data-testid=resign]').boundingBox();
     check(box && box.y + box.height <= 844, `${game} at 390x844: the actions are below the first screen (${box && Math.round(box.y)})`);
     if (game === 'linja') await page.screenshot({ path: path.join(SHOTS, 'linja-phone.png'), fullPage: true });

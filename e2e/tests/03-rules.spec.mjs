@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, check, log, api, BASE, SHOTS, FAST } from '../harness.mjs';
+import { test, expect, check, log, api, BASE, SHOTS, FAST, createViaUi, contextFor, shoot } from '../harness.mjs';
 
 const diagrams = (page) => page.getByTestId('diagram');
 
@@ -105,7 +105,7 @@ test('testRulesPages', async ({ browser, newPage }) => {
   log('rules pages on a phone (390 px)');
 });
 
-/** A refused draw answer, a refused claim and a bad move, asked through the
+/** A refused draw answer, a claim out of turn and a bad move, asked through the
  * page's own api.js with Spanish chosen: the text the page shows (the
  * error's message) is the Spanish one from games.ftl, not the English
  * `error` of the answer. */
@@ -116,21 +116,56 @@ test('testErrorsInSpanish', async ({ browser, newPage }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   const created = await api('POST', '/api/games', { game: 'imago', seats: [{ kind: 'human' }, { kind: 'human' }] });
   const token = created.tokens['0'];
-  const said = await page.evaluate(async ({ id, token }) => {
+  const other = created.tokens['1'];
+  const said = await page.evaluate(async ({ id, token, other }) => {
     const api = await import('/static/api.js');
     const out = {};
-    for (const [name, path, body] of [
-      ['draw', `/api/games/${id}/draw`, { action: 'accept' }],
-      ['claim', `/api/games/${id}/claim`, {}],
-      ['move', `/api/games/${id}/move`, { move: 'b2-b3' }],
+    for (const [name, path, body, who] of [
+      ['draw', `/api/games/${id}/draw`, { action: 'accept' }, token],
+      ['claim', `/api/games/${id}/claim`, {}, other],
+      ['move', `/api/games/${id}/move`, { move: 'b2-b3' }, token],
     ]) {
-      try { await api.post(path, body, [token]); out[name] = 'accepted'; } catch (e) { out[name] = e.message; }
+      try { await api.post(path, body, [who]); out[name] = 'accepted'; } catch (e) { out[name] = e.message; }
     }
     return out;
-  }, { id: created.id, token });
+  }, { id: created.id, token, other });
   expect(said.draw, 'refused draw in Spanish').toBe('no hay ninguna oferta de tablas que responder');
-  expect(said.claim, 'refused claim in Spanish').toMatch(/^reclamación rechazada: la posición no es una victoria demostrada/);
+  expect(said.claim, 'claim out of turn in Spanish').toBe('solo se reclama en el turno propio');
   expect(said.move, 'bad move in Spanish').toBe('b2-b3 no es legal aquí: indica tras un espacio la pieza contraria que empujas, p. ej. `b2-c2 g5`');
   log(`errors in Spanish: "${said.draw}", "${said.claim}", "${said.move}"`);
   await ctx.close();
+});
+
+/** Imago's claim (the Jacke) is offered on every turn, whatever the
+ * position, and asks to confirm, saying that a claim that is not a proved
+ * win loses; confirmed at the start, where nothing is proved, it loses the
+ * game (reason false-claim). Both languages, 1366x768 and 390x844. */
+test('testFalseClaimLosesAfterAConfirm', async ({ browser, newPage }) => {
+  const said = { en: /a claim that is not a proven win loses the game/, es: /una reclamación que no sea una victoria demostrada pierde la partida/ };
+  const reason = { en: /a claim that was not a proven win/, es: /se reclamó una victoria no demostrada/ };
+  for (const [lang, w, hgt] of [['en', 1366, 768], ['es', 390, 844]]) {
+    const ctx = await browser.newContext(contextFor(lang, w, hgt));
+    const page = await newPage(ctx, `claim-${lang}-${w}`);
+    const id = await createViaUi(page, 'imago');
+    await expect(page.getByTestId('claim')).toBeVisible();
+    await expect(page.getByTestId('claim-confirm')).toBeHidden();
+    await page.getByTestId('claim').click();
+    await expect(page.getByTestId('claim-confirm')).toHaveText(said[lang]);
+    await expect(page.getByTestId('claim-cancel')).toBeVisible();
+    await shoot(page, `claim-confirm-${lang}-${w}`);
+    // Cancel changes nothing; the claim is offered again.
+    await page.getByTestId('claim-cancel').click();
+    await expect(page.getByTestId('claim')).toBeVisible();
+    const before = await api('GET', `/api/games/${id}`);
+    check(!before.result, 'a cancelled claim ended the game');
+    await page.getByTestId('claim').click();
+    await page.getByTestId('claim-confirm').click();
+    await expect(page.getByTestId('status')).toHaveAttribute('data-over', '1');
+    await expect(page.getByTestId('status')).toContainText(reason[lang]);
+    const after = await api('GET', `/api/games/${id}`);
+    check(after.result && after.result.reason === 'false-claim' && after.result.winner === 1, `the claim gave ${JSON.stringify(after.result)}`);
+    await shoot(page, `claim-lost-${lang}-${w}`);
+    log(`${lang} ${w}: confirm "${await page.getByTestId('status').textContent()}"`);
+    await ctx.close();
+  }
 });

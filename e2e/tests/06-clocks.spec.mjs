@@ -7,7 +7,8 @@
 // both languages. testCorrespondence: a days-per-move game, a move by one
 // player puts the game on the other's "your turn" list with its time left.
 // testMail: with the server's mail going to the SMTP sink, two players
-// leave their addresses on the home page; a correspondence move by one
+// leave their addresses on the home page and confirm them by the links of
+// their confirmation mails; a correspondence move by one
 // sends exactly one mail, to the other, and none to the mover.
 
 import { test, expect, check, log, sleep, board, shoot, BASE, FAST } from '../harness.mjs';
@@ -146,15 +147,46 @@ test('testMail', async ({ browser, newPage, server }) => {
   const { smtp } = server;
   const { ctxA, ctxB, a, b } = await twoPlayers(browser, newPage, 'mail');
   const id = await timedGame(a, b, 'jarmo', '2d');
+  // The home page is drawn again when its lists change; an address being
+  // typed keeps its focus and its text through that (a redraw once moved
+  // the box, the focus went, and the rest of the typing was lost).
+  await a.goto(`${BASE}/`);
+  await a.click('[data-testid=mail-email]');
+  await a.keyboard.type('ana@');
+  await a.evaluate(async () => {
+    const drawn = new Promise((resolve) => new MutationObserver((_, o) => { o.disconnect(); resolve(); }).observe(document.querySelector('main') || document.body, { childList: true, subtree: true }));
+    await (await import('/static/yourturn.js')).refresh();
+    await drawn;
+  });
+  await a.keyboard.type('example.org');
+  await expect(a.getByTestId('mail-email'), 'the address typed across a redraw').toHaveValue('ana@example.org');
+  await expect(a.getByTestId('mail-email')).toBeFocused();
   for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
     await page.goto(`${BASE}/`);
     await page.fill('[data-testid=mail-email]', email);
+    await expect(page.getByTestId('mail-email')).toHaveValue(email);
     await page.click('[data-testid=mail-save]');
     await page.locator('[data-testid=mail-saved], [data-testid=mail-error]').first().waitFor();
     await expect(page.getByTestId('mail-error'), `saving ${email} was refused`).toHaveCount(0);
   }
   log('mail: both addresses saved');
   await expect(b.getByTestId('mail-saved'), 'B\'s address is not shown as saved').toContainText('bea@example.org');
+  await expect(b.getByTestId('mail-saved'), 'B is told to open the confirmation link').toHaveAttribute('data-confirmed', '0');
+  await shoot(b, 'mail-unconfirmed-390-es');
+  // Each address gets a confirmation mail; nothing else comes to it before
+  // its link is opened. Each player opens the link from the mail and confirms.
+  for (const [page, email] of [[a, 'ana@example.org'], [b, 'bea@example.org']]) {
+    await expect.poll(() => smtp.mails.some((m) => m.to.includes(email) && m.data.includes('/confirm/')),
+      { message: `no confirmation mail to ${email}`, timeout: 15_000, intervals: [100] }).toBe(true);
+    const mail = smtp.mails.find((m) => m.to.includes(email) && m.data.includes('/confirm/'));
+    const url = /(https?:\/\/\S+\/confirm\/[A-Za-z0-9]+)/.exec(mail.data)[1];
+    await page.goto(url);
+    await page.click('[data-testid=page-button]');
+    await expect(page.locator('main p').first()).toContainText(email === 'bea@example.org' ? 'llegarán a esta dirección' : 'will come to this address');
+    await page.goto(`${BASE}/`);
+    await expect(page.getByTestId('mail-saved')).toHaveAttribute('data-confirmed', '1');
+  }
+  log('mail: both addresses confirmed by the links in their confirmation mails');
   await shoot(b, 'mail-saved-390-es');
   const before = smtp.mails.length;
   await a.goto(`${BASE}/play/${id}`);
@@ -172,7 +204,7 @@ test('testMail', async ({ browser, newPage, server }) => {
   check(mails.length === 1, `${mails.length} mails arrived: ${JSON.stringify(mails.map((m) => m.to))}`);
   expect(mails[0].to, 'the mail\'s recipients').toEqual(['bea@example.org']);
   check(/Subject: Te toca en Jarmo/.test(mails[0].data) && mails[0].data.includes(`${BASE}/play/${id}`), `the mail says: ${mails[0].data.slice(0, 600)}`);
-  check(!smtp.mails.some((m) => m.to.includes('ana@example.org')), 'the mover got a mail about her own move');
+  check(!mails.some((m) => m.to.includes('ana@example.org')), 'the mover got a mail about her own move');
   log(`mail: one notice to the player to move ${arrived} ms after the move, none to the mover`);
   // A bad address is refused in Spanish on B's page.
   await b.goto(`${BASE}/`);
@@ -181,6 +213,10 @@ test('testMail', async ({ browser, newPage, server }) => {
   await b.evaluate(() => { document.querySelector('[data-testid=mail-email]').type = 'text'; });
   await b.click('[data-testid=mail-save]');
   await expect(b.getByTestId('mail-error'), 'the refusal').toContainText('no es una dirección de correo');
+  // A local address is refused with its reason.
+  await b.fill('[data-testid=mail-email]', 'a@localhost');
+  await b.click('[data-testid=mail-save]');
+  await expect(b.getByTestId('mail-error'), 'the refusal of a local address').toContainText('no puede recibir correo desde internet');
   await ctxA.close();
   await ctxB.close();
 });

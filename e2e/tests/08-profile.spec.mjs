@@ -149,6 +149,20 @@ test('testProfile', async ({ browser, newPage }) => {
   await expect(es.getByTestId('status'), 'the finished game says how it ended').not.toBeEmpty();
   const status = await es.getByTestId('status').textContent();
   log(`a spectator opens the finished game: ${status}`);
+  // Private again (#47): the spectator's page names the seat "a private
+  // player", never the name; public, the name again.
+  await en.goto(`${BASE}/@/${nameEn}`);
+  await en.check('[data-testid=profile-private]');
+  await expect(en.getByTestId('profile-private-note')).toBeVisible();
+  await es.reload();
+  await expect(es.locator('.seat.player .kind', { hasText: 'un jugador privado' })).toHaveCount(1);
+  check(!(await es.content()).includes(nameEn), 'the private player\'s name on a spectator\'s page');
+  await shootSizes(es, 'private-spectator-es');
+  await en.uncheck('[data-testid=profile-private]');
+  await expect(en.getByTestId('profile-private-note')).toHaveCount(0);
+  await es.reload();
+  await expect(es.locator('.seat.player .kind', { hasText: nameEn })).toHaveCount(1);
+  log('a private player\'s seat, to a spectator: "un jugador privado"');
 
   // The leaderboards, from the home page's link: one table per pool.
   for (const [page, lang, title] of [[en, 'en', 'Leaderboards'], [es, 'es', 'Clasificaciones']]) {

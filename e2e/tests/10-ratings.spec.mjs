@@ -2,7 +2,7 @@
 //
 // testRatings: two players sign up (English on a laptop, Spanish on a
 // phone), one posts a rated seek in the lobby and the other takes it; they
-// play a move each and one resigns; both pages then show both players'
+// play two moves each and one resigns; both pages then show both players'
 // ratings after the game, and each equals what the Glicko-2 formulas give,
 // computed here from Glickman's paper (not by the server's code), the
 // formulas themselves first checked against the paper's example.
@@ -127,13 +127,18 @@ test('testRatings', async ({ browser, newPage }) => {
   await expect(a.locator('.seat.player.mine[data-seat="0"]')).toBeVisible();
   await expect(b.locator('.seat.player.mine[data-seat="1"]')).toBeVisible();
 
-  // A move each (the game is rated from its creation), then B resigns.
+  // Two moves each (the game is rated from its creation), then B resigns.
   await playFirstLegal(a, id);
   await expect(b.getByTestId('board')).toHaveAttribute('data-ply', '1');
   await expect(b.getByTestId('rating-1'), 'a new player\'s rating before the game').toHaveAttribute('data-rating', '1500');
   await expect(b.getByTestId('rating-1'), 'provisional ratings show a question mark').toContainText('1500?');
   await playFirstLegal(b, id);
   await expect(a.getByTestId('board')).toHaveAttribute('data-ply', '2');
+  // A second move each: a rated game is rated from its fourth ply (#47).
+  await playFirstLegal(a, id);
+  await expect(b.getByTestId('board')).toHaveAttribute('data-ply', '3');
+  await playFirstLegal(b, id);
+  await expect(a.getByTestId('board')).toHaveAttribute('data-ply', '4');
   await b.click('[data-testid=resign]');
   await b.click('[data-testid=resign-confirm]');
 

@@ -71,7 +71,8 @@ play-help =
       moves        list the legal moves again
       undo         take back your last move (and the computer's reply); only
                    against the computer
-      claim        claim a win (Imago's "Jacke"): accepted only when it is proved
+      claim        claim a win (Imago's "Jacke"): won when the solver proves it,
+                   lost when it does not
       resign       give up the game
       draw         offer a draw: a computer answers at once (Imago's levels 4 and 5
                    accept when they see no win of their own; others decline); at
@@ -134,6 +135,7 @@ match-drawn = The match is drawn.
 
 reason-goal = a piece reached its goal
 reason-claim = { $claim }: the win was proved
+reason-false-claim = { $claim } not proved: a false claim loses
 reason-repetition = the same position occurred three times
 reason-no-moves = neither player could move
 reason-all-arrived = a side has all its archers on the enemy's first row
@@ -306,8 +308,9 @@ serve-opt-host = The address to listen on.
 serve-opt-database = A SQLite file, or a PostgreSQL URL (`postgres://user@host/db`).
 serve-opt-rate = Requests per second allowed from one address (bursts of twice that); 0: no limit.
 serve-opt-max-connections = Connections open at once, WebSockets included (also kept under the open-file limit); more are answered 503.
-serve-opt-max-connections-per-address = Connections open at once from one address; more are answered 429. 0: no cap (behind a reverse proxy, every client has its address).
+serve-opt-max-connections-per-address = Connections open at once from one address; more are answered 429. 0: no cap. A trusted proxy (`--trusted-proxy`) has none.
 serve-opt-solves-per-minute = Solves of new Imago layouts (`POST /api/imago/solve`) one address may ask for per minute; 0: no limit.
+serve-opt-trusted-proxy = A reverse proxy in front (may be repeated): for connections from this address the client's address is the last one of `X-Forwarded-For`, and every per-address limit counts it. Default: none, the header is believed from nobody.
 perft-about = Count the move paths of each length from a position (move generator check).
 perft-opt-depth = Deepest length counted; every depth from 1 is printed.
 perft-opt-divide = Print the count below each first move at the deepest length instead.
@@ -683,6 +686,7 @@ lab-report-draw-reason = { $reason ->
         [no-moves] no moves
         [move-cap] move cap
         [all-arrived] all arrived
+        [false-claim] false claim
         [agreed] agreement
        *[other] { $reason }
     }

@@ -88,8 +88,8 @@ play-help =
       jugadas      muestra de nuevo las jugadas legales
       deshacer     retira tu última jugada (y la respuesta del ordenador); solo
                    contra el ordenador
-      reclamar     reclama la victoria (la «Jacke» del Imago): solo se acepta si
-                   está demostrada
+      reclamar     reclama la victoria (la «Jacke» del Imago): ganas si el
+                   resolvedor la demuestra, pierdes si no
       rendirse     abandona la partida
       tablas       ofrece tablas: el ordenador responde al momento (los niveles 4
                    y 5 del Imago aceptan si no ven una victoria propia; los demás
@@ -183,6 +183,7 @@ match-drawn = El match queda en tablas.
 
 reason-goal = una pieza llegó a su meta
 reason-claim = { $claim }: la victoria quedó demostrada
+reason-false-claim = { $claim } sin demostrar: una reclamación falsa pierde
 reason-repetition = la misma posición se repitió tres veces
 reason-no-moves = ningún jugador podía mover
 reason-all-arrived = un bando tiene todos sus arqueros en la primera fila enemiga
@@ -399,8 +400,9 @@ serve-opt-host = La dirección en la que escuchar.
 serve-opt-database = Un fichero SQLite, o una URL de PostgreSQL (`postgres://usuario@máquina/base`).
 serve-opt-rate = Peticiones por segundo permitidas a una dirección (ráfagas del doble); 0: sin límite.
 serve-opt-max-connections = Conexiones abiertas a la vez, WebSockets incluidos (también por debajo del límite de ficheros abiertos); a las demás se responde 503.
-serve-opt-max-connections-per-address = Conexiones abiertas a la vez desde una dirección; a las demás se responde 429. 0: sin tope (tras un proxy inverso, cada cliente tiene su dirección).
+serve-opt-max-connections-per-address = Conexiones abiertas a la vez desde una dirección; a las demás se responde 429. 0: sin tope. Un proxy de confianza (`--trusted-proxy`) no tiene ninguno.
 serve-opt-solves-per-minute = Resoluciones de disposiciones nuevas del Imago (`POST /api/imago/solve`) que una dirección puede pedir por minuto; 0: sin límite.
+serve-opt-trusted-proxy = Un proxy inverso delante (puede repetirse): en las conexiones desde esta dirección, la dirección del cliente es la última de `X-Forwarded-For`, y todo límite por dirección cuenta esa. Por omisión ninguno: la cabecera no se cree a nadie.
 perft-about = Contar los caminos de jugadas de cada longitud desde una posición (comprobación del generador de jugadas).
 perft-opt-depth = La mayor longitud contada; se muestra cada profundidad desde 1.
 perft-opt-divide = Mostrar en su lugar la cuenta bajo cada primera jugada, a la mayor longitud.
@@ -793,6 +795,7 @@ lab-report-col-histogram = jugadas: partidas
 lab-report-draw-reason = { $reason ->
         [goal] meta
         [claim] reclamación
+        [false-claim] reclamación falsa
         [repetition] repetición
         [no-moves] sin jugadas
         [move-cap] límite de jugadas

@@ -28,10 +28,11 @@ export function renderMatch(el, live) {
 }
 
 /**
- * Shows the buttons `b` (`rematch`, `hint`, `undo`, `claim`, `drawOffer`,
- * `drawAccept`, `drawDecline`, `resign`, `resignYes`, `resignNo`), the
- * notes `n` (`rematch`, `hint`) and the link `prevGame` that `live` allows;
- * `ctx`: the page's `busy`, `hint` and `resignAsk`; `browsing`: an earlier
+ * Shows the buttons `b` (`rematch`, `hint`, `undo`, `claim`, `claimYes`,
+ * `claimNo`, `drawOffer`, `drawAccept`, `drawDecline`, `resign`,
+ * `resignYes`, `resignNo`), the notes `n` (`rematch`, `hint`) and the link
+ * `prevGame` that `live` allows; `ctx`: the page's `busy`, `hint`,
+ * `claimSure` and `resignAsk`; `browsing`: an earlier
  * ply is shown.
  */
 export function renderActions(b, n, prevGame, live, ctx, browsing) {
@@ -66,7 +67,13 @@ export function renderActions(b, n, prevGame, live, ctx, browsing) {
   const playing = !over && you.length > 0;
   b.undo.hidden = !(playing && live.undo && live.ply > 0);
   b.undo.disabled = ctx.busy;
-  b.claim.hidden = !(playing && live.claims && you.includes(live.to_move) && !live.thinking);
+  // Offered on every turn of a seat held (never by what the solver knows);
+  // confirmed first, as a claim the solver does not prove loses the game.
+  const claimable = playing && live.claims && you.includes(live.to_move) && !live.thinking;
+  b.claim.hidden = !claimable || ctx.claimSure;
+  b.claimYes.hidden = !(claimable && ctx.claimSure);
+  b.claimNo.hidden = !(claimable && ctx.claimSure);
+  b.claimYes.disabled = ctx.busy;
   const offer = live.draw_offer;
   const hasOffer = offer === 0 || offer === 1;
   b.drawOffer.hidden = !(playing && !hasOffer);

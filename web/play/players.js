@@ -18,6 +18,8 @@ export function whoLabel(st, i) {
   // A seat held by an account shows its name (or that it was deleted).
   if (seat.player && seat.player.deleted) return t('player_deleted');
   if (seat.player && seat.player.name) return seat.player.name;
+  // A private account's seat, to a spectator: neither name nor rating.
+  if (seat.private) return t('player_private');
   return t('player_friend');
 }
 
@@ -25,7 +27,7 @@ export function whoLabel(st, i) {
  *  provisional, as lichess writes it) and, once rated, the change. */
 function ratingSpan(st, i) {
   const r = st.rated && st.rated.seats && st.rated.seats[i];
-  if (!r) return null;
+  if (!r || r.private) return null;
   const before = Math.round(r.rating);
   const text = ` · ${before}${r.provisional ? '?' : ''}`;
   const attrs = {

@@ -9,15 +9,18 @@
 //! - **moves** only by the seat to move, while the game goes on; a move ends
 //!   any standing draw offer;
 //! - **claims** (where the game has them, Imago's *Jacke*) by the seat to
-//!   move, accepted only when the game's referee proves the win; a claim
-//!   that does not hold is refused and the game goes on;
+//!   move: the game ends either way, as the claimant's win (reason
+//!   `claim`) when the game's referee proves the win, else as the
+//!   claimant's loss (reason `false-claim`), as a false claim of a finished
+//!   game loses at the table; so a claim asks the referee nothing for free;
 //! - **resignation** by either seat while the game goes on;
 //! - **draw offers**: a computer answers at once ([`Play::accepts_draw`]);
 //!   a person's offer stands until the other seat accepts or declines it or
 //!   anyone moves;
 //! - **undo** only for a person playing the computer: moves are taken back
 //!   until one of the person's moves is gone and it is the person's turn;
-//!   a declared result and a draw offer go with it.
+//!   a declared result and a draw offer go with it, except a loss by a
+//!   false claim, which is final.
 //!
 //! [`GameTable`] is the same table with the game's type erased, so the
 //! server and the engine handle every game alike; [`open`] makes one for a
@@ -265,12 +268,13 @@ impl<G: Play + Describe> Table<G> {
         }
     }
 
-    /// `seat` claims the win.
+    /// `seat` claims the win, and the claim ends the game: `seat` wins
+    /// (reason `claim`) when the game's referee proves the win, else loses
+    /// (reason `false-claim`); see [`outcome`](Table::outcome).
     ///
     /// # Errors
-    /// The game has no claims (bad), it is over (conflict), not `seat`'s
-    /// turn (forbidden), or the claim does not hold (conflict; the game goes
-    /// on).
+    /// The game has no claims (bad), it is over (conflict) or it is not
+    /// `seat`'s turn (forbidden); the game is unchanged then.
     pub fn claim(&mut self, seat: Player) -> Result<(), Refusal> {
         if G::INFO.claim.is_none() {
             return Err(Refusal::Bad(Message::of(id!("table-no-claims")).words(
@@ -282,10 +286,11 @@ impl<G: Play + Describe> Table<G> {
         if to_move != seat {
             return Err(Refusal::Forbidden(Message::of(id!("table-claim-own-turn"))));
         }
-        if !G::claim_valid(&self.history) {
-            return Err(Refusal::Conflict(Message::of(id!("table-claim-refused"))));
-        }
-        self.declare(Outcome::win(seat, Reason::Claim));
+        self.declare(if G::claim_valid(&self.history) {
+            Outcome::win(seat, Reason::Claim)
+        } else {
+            Outcome::win(seat.other(), Reason::FalseClaim)
+        });
         Ok(())
     }
 
@@ -361,13 +366,22 @@ impl<G: Play + Describe> Table<G> {
     /// plies were taken back.
     ///
     /// # Errors
-    /// `seat` is not a person playing the computer, or it has no move to
-    /// take back (conflict).
+    /// `seat` is not a person playing the computer, it has no move to take
+    /// back, or the game was lost by a false claim, which is final (else a
+    /// claim and an undo would ask the referee for free) (conflict).
     pub fn undo(&mut self, seat: Player) -> Result<usize, Refusal> {
         let against_computer = self.seats.iter().any(|s| !s.is_person());
         if !self.seats[seat.index()].is_person() || !against_computer {
             return Err(Refusal::Conflict(Message::of(id!(
                 "table-undo-computer-only"
+            ))));
+        }
+        if self
+            .declared()
+            .is_some_and(|o| o.reason == Reason::FalseClaim)
+        {
+            return Err(Refusal::Conflict(Message::of(id!(
+                "table-undo-false-claim"
             ))));
         }
         let mut copy = self.clone();

@@ -103,6 +103,70 @@ fn a_computer_claims_a_proved_win_through_the_table() {
 }
 
 #[test]
+fn a_claim_ends_the_game_won_when_proved_and_lost_when_not() {
+    // Red to move has a proved win here (see imago_solver.rs): a person's
+    // claim wins.
+    let mut t = open(
+        "imago",
+        None,
+        Some("c4,g1/b6,e2 r 0"),
+        Player::P1,
+        [Seat::Person, Seat::Person],
+    )
+    .unwrap();
+    t.claim(0).unwrap();
+    let o = t.outcome().unwrap();
+    assert_eq!((o.winner, o.reason.as_str()), (Some(Player::P1), "claim"));
+    // At the start nobody has a proved win: the claimant loses, against a
+    // person and against the computer alike.
+    for other in [Seat::Person, Seat::Computer(Some(5))] {
+        let mut t = open("imago", None, None, Player::P1, [Seat::Person, other]).unwrap();
+        t.claim(0).unwrap();
+        let o = t.outcome().unwrap();
+        assert_eq!(
+            (o.winner, o.reason.as_str()),
+            (Some(Player::P2), "false-claim")
+        );
+        assert_eq!(t.declared(), Some(o));
+        assert!(t.play(0, "b2-c2 g5").is_err(), "the game is over");
+    }
+    // Against the computer, undo does not take a false claim back (else
+    // claim and undo would ask the solver for free).
+    let mut t = open(
+        "imago",
+        None,
+        None,
+        Player::P1,
+        [Seat::Person, Seat::Computer(Some(1))],
+    )
+    .unwrap();
+    t.play(0, "b2-c2 g5").unwrap();
+    t.play(1, "g2-f2 b5").unwrap();
+    t.claim(0).unwrap();
+    let lost = t.outcome();
+    let e = t.undo(0).unwrap_err();
+    assert_eq!(
+        tablero_core::Localize::message(&e).id(),
+        "table-undo-false-claim"
+    );
+    assert_eq!((t.outcome(), t.moves().len()), (lost, 2));
+    // A resignation can still be taken back, as before.
+    let mut t = open(
+        "imago",
+        None,
+        None,
+        Player::P1,
+        [Seat::Person, Seat::Computer(Some(1))],
+    )
+    .unwrap();
+    t.play(0, "b2-c2 g5").unwrap();
+    t.play(1, "g2-f2 b5").unwrap();
+    t.resign(0).unwrap();
+    assert_eq!(t.undo(0), Ok(2));
+    assert!(t.outcome().is_none());
+}
+
+#[test]
 fn unknown_games_and_bad_variants_are_refused_in_words() {
     let e = open("chess", None, None, Player::P1, [Seat::Person; 2])
         .err()

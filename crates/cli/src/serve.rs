@@ -30,13 +30,19 @@ pub struct Args {
     #[arg(long, default_value_t = 4096, value_name = "N")]
     max_connections: usize,
     /// Connections open at once from one address; more are answered 429.
-    /// 0: no cap (behind a reverse proxy, every client has its address).
+    /// 0: no cap. A trusted proxy (`--trusted-proxy`) has none.
     #[arg(long, default_value_t = 256, value_name = "N")]
     max_connections_per_address: usize,
     /// Solves of new Imago layouts (`POST /api/imago/solve`) one address
     /// may ask for per minute; 0: no limit.
     #[arg(long, default_value_t = 20, value_name = "N")]
     solves_per_minute: u32,
+    /// A reverse proxy in front (may be repeated): for connections from
+    /// this address the client's address is the last one of
+    /// `X-Forwarded-For`, and every per-address limit counts it. Default:
+    /// none, the header is believed from nobody.
+    #[arg(long, value_name = "ADDRESS")]
+    trusted_proxy: Vec<IpAddr>,
     /// A folder of `tablero lab` reports (or one report) to show at /lab,
     /// read-only; surveys still running there show their progress live.
     #[arg(long, value_name = "DIR")]
@@ -86,6 +92,7 @@ pub fn run(args: &Args) -> Result<()> {
                 quiet: std::time::Duration::from_secs(args.mail_quiet),
             }),
         puzzles: tablero_server::puzzles::Seeding::default(),
+        trusted_proxies: args.trusted_proxy.clone(),
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

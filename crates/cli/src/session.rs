@@ -551,6 +551,7 @@ pub fn reason_text<G: CliGame>(h: &History<G>, o: Outcome) -> String {
     match o.reason {
         Reason::Goal => t!("reason-goal"),
         Reason::Claim => t!("reason-claim", claim = claim_name::<G>()),
+        Reason::FalseClaim => t!("reason-false-claim", claim = claim_name::<G>()),
         Reason::Repetition => t!("reason-repetition"),
         Reason::NoMoves => t!("reason-no-moves"),
         Reason::AllArrived => t!("reason-all-arrived"),

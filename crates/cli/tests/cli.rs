@@ -220,16 +220,22 @@ fn a_person_can_play_to_the_end_and_reload_the_record() {
         text.contains("[Result \"p1\"]") && text.contains("[Reason \"claim\"]"),
         "{text}"
     );
-    // A refused claim changes nothing; a goal ends the game.
+    // A claim the solver does not prove loses the game (#47).
     let (_, out, _) = tablero(
         &[
             "play", "imago", "--blue", "random", "--seed", "5", "--record", r,
         ],
-        "claim\nb2-c2 g5\nquit\n",
+        "b2-c2 g5\nclaim\nquit\n",
     );
-    assert!(out.contains("Claim refused"), "{out}");
+    assert!(
+        out.contains("Blue wins (Jacke not proved: a false claim loses)"),
+        "{out}"
+    );
     let text = std::fs::read_to_string(&record).unwrap();
-    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(
+        text.contains("[Result \"p2\"]") && text.contains("[Reason \"false-claim\"]"),
+        "{text}"
+    );
     // The saved moves replay with --moves @FILE.
     let at = format!("@{r}");
     let v = json(&["moves", "imago", "--moves", &at, "--json"]);

@@ -13,6 +13,9 @@ pub enum Reason {
     Goal,
     /// A claim of the win, proved by the referee (Imago's "Jacke").
     Claim,
+    /// A claim of the win that the referee did not prove: the claimant
+    /// loses, as for a false claim of a finished game at the table.
+    FalseClaim,
     /// The same position occurred too often.
     Repetition,
     /// Both players had to pass in a row.
@@ -41,9 +44,10 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 14] = [
         Reason::Goal,
         Reason::Claim,
+        Reason::FalseClaim,
         Reason::Repetition,
         Reason::NoMoves,
         Reason::MoveCap,
@@ -63,6 +67,7 @@ impl Reason {
         match self {
             Reason::Goal => "goal",
             Reason::Claim => "claim",
+            Reason::FalseClaim => "false-claim",
             Reason::Repetition => "repetition",
             Reason::NoMoves => "no-moves",
             Reason::MoveCap => "move-cap",
@@ -88,13 +93,14 @@ impl Reason {
     }
 
     /// Whether the result was declared from outside the board (a claim, a
-    /// resignation, an agreement, a fallen flag, a forfeit, a game called
+    /// false claim, a resignation, an agreement, a fallen flag, a forfeit, a game called
     /// off) rather than reached by play.
     #[must_use]
     pub const fn is_declared(self) -> bool {
         matches!(
             self,
             Reason::Claim
+                | Reason::FalseClaim
                 | Reason::Resign
                 | Reason::Agreed
                 | Reason::Time

@@ -576,8 +576,9 @@ fn result_tags(o: &Outcome) -> String {
 /// alone, no result set): a game the rules end must
 /// carry the rules' result (winner, reason and score); a game they do not
 /// end can only have been ended from outside the board, by a resignation
-/// (a win for either side), an agreed draw or a claim by the side to move
-/// (a win), each with its plain score. Whether a claim is proved is the
+/// (a win for either side), an agreed draw, a claim by the side to move
+/// (a win) or a false claim by it (a loss), each with its plain score.
+/// Whether a claim is proved is the
 /// solver's business ([`Record::parse`] does not know it). A record marked
 /// unfinished (`*`) whose moves end the game keeps the rules' result when
 /// replayed.
@@ -608,6 +609,7 @@ pub fn check_result<G: Game>(
                 Reason::Agreed => d.winner.is_none(),
                 Reason::Aborted => d.winner.is_none(),
                 Reason::Claim => d.winner == Some(history.current().side_to_move()),
+                Reason::FalseClaim => d.winner == Some(history.current().side_to_move().other()),
                 _ => false,
             };
             if !allowed {

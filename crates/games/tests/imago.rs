@@ -400,6 +400,23 @@ fn records_replay_with_claims_and_tags() {
         replayed.outcome(),
         Some(Outcome::win(Player::P2, Reason::Claim))
     );
+    // A false claim by the side to move (Blue, after one move) is its loss,
+    // and reads back; the same claim written as Blue's win is refused.
+    let mut h = History::new(Imago::start(&Layout::default()));
+    h.play_text("b2-c2 g5").unwrap();
+    h.set_result(Outcome::win(Player::P1, Reason::FalseClaim));
+    let text = Record::from_history(&h).to_text();
+    assert!(text.contains("[Reason \"false-claim\"]"), "{text}");
+    let back = Record::<Imago>::parse(&text).unwrap();
+    assert_eq!(
+        back.replay().unwrap().outcome(),
+        Some(Outcome::win(Player::P1, Reason::FalseClaim))
+    );
+    let wrong = text
+        .replace("[Result \"p1\"]", "[Result \"p2\"]")
+        .replace("[Score \"1 0\"]", "[Score \"0 1\"]");
+    assert!(wrong.contains("[Result \"p2\"]"), "{wrong}");
+    assert!(Record::<Imago>::parse(&wrong).is_err(), "{wrong}");
     // A record of another game, or with an illegal move, is refused clearly.
     assert!(Record::<Imago>::parse("[Game \"linja\"]\n")
         .unwrap_err()

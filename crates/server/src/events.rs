@@ -46,6 +46,9 @@ pub enum EndKind {
     Flag,
     /// A claim of the win, proved by the referee.
     Claim,
+    /// A claim of the win the referee did not prove: the claimant lost.
+    #[serde(rename = "false-claim")]
+    FalseClaim,
     /// Called off by the server: nobody wins, no points.
     Abort,
     /// A player lost by forfeit, declared by the server.

@@ -64,6 +64,11 @@ pub struct Config {
     pub mail: Option<mail::MailConfig>,
     /// The puzzles mined at start-up where the database has too few.
     pub puzzles: puzzles::Seeding,
+    /// Reverse proxies in front (`--trusted-proxy`): from these peers the
+    /// client's address is the last one of `X-Forwarded-For`, and every
+    /// per-client limit keys on it; they have no per-address connection
+    /// cap. None by default: the header is believed from nobody.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -78,6 +83,7 @@ impl Default for Config {
             lab: None,
             mail: None,
             puzzles: puzzles::Seeding::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -116,9 +122,10 @@ pub struct Limits {
     /// How long a request waits for a database connection before it is
     /// answered 503 (1 s).
     pub database_timeout: Duration,
-    /// Logins and sign-ups per minute for one account name (5; 0: no
-    /// limit); more are answered 429.
-    pub logins_per_name: u32,
+    /// Logins and sign-ups per minute for one account name from one client
+    /// address (5; 0: no limit); more are answered 429. Nothing is limited
+    /// per name alone, so strangers cannot lock its owner out.
+    pub logins_per_name_and_address: u32,
     /// Logins and sign-ups per minute from one client address (20; 0: no
     /// limit).
     pub logins_per_address: u32,
@@ -136,7 +143,7 @@ impl Default for Limits {
             solves: 1,
             solves_per_minute: 20,
             database_timeout: Duration::from_secs(1),
-            logins_per_name: 5,
+            logins_per_name_and_address: 5,
             logins_per_address: 20,
         }
     }
@@ -148,44 +155,76 @@ const CHANNELS: [&str; 3] = [games::CHANNEL, lobby::CHANNEL, events::CHANNEL];
 
 /// Listens on PostgreSQL to the other processes (LISTEN/NOTIFY): a game
 /// changed, the lobby changed, an event; answers once it listens, then
-/// passes what it hears to `state`'s hub, lobby and bus. A lost connection
-/// is opened again (sqlx's listener does so on the next call); what was
-/// sent meanwhile is missed, so the lobby's lists are read again and the
-/// subscribers catch up from the store.
+/// passes what it hears to `state`'s hub, lobby and bus.
+///
+/// A lost connection is opened again (every quarter of a second until
+/// PostgreSQL answers), and only once it listens again does the process
+/// catch up on what it may have missed meanwhile: every cached game whose
+/// stored version moved is read again and its sockets told
+/// ([`games::Hub::resync`]), the lobby's lists are read again, and the
+/// event subscribers catch up from the store. In that order nothing falls
+/// between: a change after the new LISTEN is heard, one before it is found
+/// by the catch-up.
 ///
 /// # Errors
 /// When it cannot listen at first.
 pub async fn listen(state: &AppState, url: &str) -> Result<()> {
-    let mut listener = sqlx::postgres::PgListener::connect(url)
-        .await
-        .context("cannot LISTEN on PostgreSQL")?;
-    listener.listen_all(CHANNELS).await?;
+    let listener = listener(url).await?;
     let (hub, lobby, bus) = (
         Arc::clone(&state.hub),
         Arc::clone(&state.lobby),
         Arc::clone(&state.bus),
     );
+    let url = url.to_string();
     tokio::spawn(async move {
+        let mut listener = listener;
         loop {
             match listener.try_recv().await {
-                Ok(Some(n)) => match n.channel() {
-                    games::CHANNEL => hub.heard(n.payload()).await,
-                    lobby::CHANNEL => lobby.remote_change(),
-                    _ => bus.heard(n.payload()),
-                },
-                Ok(None) => {
-                    tracing::warn!("PostgreSQL notifications: the connection was lost");
-                    lobby.remote_change();
-                    bus.may_have_missed();
+                Ok(Some(n)) => {
+                    match n.channel() {
+                        games::CHANNEL => hub.heard(n.payload()).await,
+                        lobby::CHANNEL => lobby.remote_change(),
+                        _ => bus.heard(n.payload()),
+                    }
+                    continue;
                 }
-                Err(e) => {
-                    tracing::warn!("PostgreSQL notifications: {e}");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
+                Ok(None) => tracing::warn!("PostgreSQL notifications: the connection was lost"),
+                Err(e) => tracing::warn!("PostgreSQL notifications: {e}"),
+            }
+            // Listen again on a new connection, then catch up.
+            listener = loop {
+                match self::listener(&url).await {
+                    Ok(l) => break l,
+                    Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+                }
+            };
+            tracing::info!("PostgreSQL notifications: listening again; catching up");
+            loop {
+                match hub.resync().await {
+                    Ok(moved) => {
+                        tracing::info!(games = moved, "caught up with the games changed meanwhile");
+                        break;
+                    }
+                    Err(e) => {
+                        tracing::warn!("catching up with the games: {e}");
+                        tokio::time::sleep(Duration::from_millis(250)).await;
+                    }
                 }
             }
+            lobby.remote_change();
+            bus.may_have_missed();
         }
     });
     Ok(())
+}
+
+/// A connection listening to [`CHANNELS`].
+async fn listener(url: &str) -> Result<sqlx::postgres::PgListener> {
+    let mut listener = sqlx::postgres::PgListener::connect(url)
+        .await
+        .context("cannot LISTEN on PostgreSQL")?;
+    listener.listen_all(CHANNELS).await?;
+    Ok(listener)
 }
 
 /// Why the server could not start, for the terminal to say in the
@@ -273,6 +312,7 @@ pub async fn start(
     };
     let weak = Arc::downgrade(&hub);
     drop(hub);
+    let wake = state.mail.waker();
     let app = app(state, config.rate, &config.limits)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -284,9 +324,10 @@ pub async fn start(
     if let Some(mut m) = mailer {
         // The links in mails: the address given, else the one bound.
         m.default_public_url(&format!("http://{addr}"));
-        tokio::spawn(mail::run(weak, m));
+        tokio::spawn(mail::run(weak, m, wake));
     }
-    let server = conn::serve(listener, app, config.limits, shutdown);
+    let trusted = routes::http::client::TrustedProxies::new(&config.trusted_proxies);
+    let server = conn::serve(listener, app, config.limits, trusted, shutdown);
     Ok(Running {
         addr,
         server: Box::pin(server),

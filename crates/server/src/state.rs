@@ -82,13 +82,16 @@ impl Seating for Around {
     fn around<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<games::Around, Fault>> {
         Box::pin(async move {
             let (players, accounts) = crate::accounts::seat_players(&self.db, &row.id).await?;
-            let rated = crate::ratings::view(&self.db, row)
-                .await?
-                .map(|v| Rendered::of(&v));
+            let private = crate::players::private_seats(&self.db, &row.id).await?;
+            let view = crate::ratings::view(&self.db, row).await?;
+            let rated = view.as_ref().map(Rendered::of);
+            let rated_for_spectators = view.map(|v| Rendered::of(&v.hiding(private)));
             Ok(games::Around {
                 players,
                 accounts,
                 rated,
+                private,
+                rated_for_spectators,
             })
         })
     }

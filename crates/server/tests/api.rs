@@ -404,12 +404,6 @@ async fn draws_resignations_and_claims() {
     );
     let (status, declined) = draw(t1.clone(), "decline").await;
     assert_eq!((status, declined["draw_offer"].clone()), (200, Value::Null));
-    // A claim at the start is refused: nothing is proved.
-    let (status, body) = s
-        .call("POST", &format!("/api/games/{id}/claim"), Some(t0), None)
-        .await;
-    assert_eq!(status, 409, "{body}");
-    assert!(s.state(id, None).await["result"].is_null());
     draw(t0.to_string(), "offer").await;
     let (status, agreed) = draw(t1.clone(), "accept").await;
     assert_eq!(status, 200);
@@ -439,6 +433,122 @@ async fn draws_resignations_and_claims() {
         )
         .await;
     assert_eq!(status, 400, "Jarmo has no claims");
+}
+
+/// The moves from Imago's start to a position where the side to move has
+/// a proved win (the top level against level 1, found by the table).
+fn moves_to_a_proved_win() -> Vec<String> {
+    use tablero_ai::table::{open, Seat};
+    let mut t = open(
+        "imago",
+        None,
+        None,
+        tablero_core::Player::P1,
+        [Seat::Computer(Some(5)); 2],
+    )
+    .unwrap();
+    let mut players = [
+        t.computer("ai:5", 1).unwrap(),
+        t.computer("ai:1", 1).unwrap(),
+    ];
+    let limits = tablero_ai::Limits::none();
+    while !t.computer_claims() {
+        assert!(
+            t.outcome().is_none() && t.moves().len() < 80,
+            "no proved win"
+        );
+        let seat = t.to_move().unwrap();
+        let mv = players[seat].choose(&*t, &limits).unwrap();
+        t.play(seat, &mv).unwrap();
+    }
+    t.moves().to_vec()
+}
+
+#[tokio::test]
+async fn a_claim_wins_when_proved_and_loses_when_not_and_is_offered_alike() {
+    let dir = tmp();
+    let s = start(&dir).await;
+    // A claim at the start is not proved: the claimant loses the game.
+    let lost = s.pair("imago").await;
+    let offered_at_start = s.state(&lost.id, Some(&lost.t0)).await;
+    let (status, st) = s
+        .call(
+            "POST",
+            &format!("/api/games/{}/claim", lost.id),
+            Some(&lost.t0),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["result"]["winner"], 1, "{st}");
+    assert_eq!(st["result"]["reason"], "false-claim", "{st}");
+    assert_eq!(st["claims"], true);
+    assert_eq!(
+        s.play(&lost.id, &lost.t1, "g2-f2 b5", None).await.0,
+        409,
+        "over"
+    );
+    // Against the computer the same rule holds.
+    let computer = s
+        .create(
+            "imago",
+            json!([{"kind": "human"}, {"kind": "ai", "level": 5}]),
+        )
+        .await;
+    let (cid, ct) = (
+        computer["id"].as_str().unwrap(),
+        computer["tokens"]["0"].as_str().unwrap(),
+    );
+    let (status, st) = s
+        .call("POST", &format!("/api/games/{cid}/claim"), Some(ct), None)
+        .await;
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["result"]["reason"], "false-claim", "{st}");
+    let (status, st) = s
+        .call("POST", &format!("/api/games/{cid}/undo"), Some(ct), None)
+        .await;
+    assert_eq!(
+        (status, st["code"].as_str()),
+        (409, Some("table-undo-false-claim"))
+    );
+
+    // A proved win: the claim wins. Before it, the seat to move is offered
+    // exactly what it is offered at the start: the offer tells nothing.
+    let won = s.pair("imago").await;
+    let moves = moves_to_a_proved_win();
+    for (i, mv) in moves.iter().enumerate() {
+        let token = if i % 2 == 0 { &won.t0 } else { &won.t1 };
+        assert_eq!(s.play(&won.id, token, mv, None).await.0, 200, "{mv}");
+    }
+    let claimant = if moves.len() % 2 == 0 {
+        &won.t0
+    } else {
+        &won.t1
+    };
+    let offered = s.state(&won.id, Some(claimant)).await;
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&offered), keys(&offered_at_start));
+    for field in ["claims", "undo", "hint", "thinking", "you"] {
+        let you_at = |v: &Value| {
+            if field == "you" {
+                json!(v["you"].as_array().map(Vec::len))
+            } else {
+                v[field].clone()
+            }
+        };
+        assert_eq!(you_at(&offered), you_at(&offered_at_start), "{field}");
+    }
+    let (status, st) = s
+        .call(
+            "POST",
+            &format!("/api/games/{}/claim", won.id),
+            Some(claimant),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["result"]["winner"], moves.len() % 2, "{st}");
+    assert_eq!(st["result"]["reason"], "claim", "{st}");
 }
 
 #[tokio::test]

@@ -100,10 +100,10 @@ async fn refusals_carry_a_code_that_spanish_has() {
         ),
         (
             path("claim"),
-            red.clone(),
+            blue.clone(),
             json!({}),
-            409,
-            "table-claim-refused",
+            403,
+            "table-claim-own-turn",
         ),
         (
             path("undo"),

@@ -26,7 +26,7 @@ const CONCERNS: [&str; 11] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 19] = [
+const TABLES: [(&str, &str); 20] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -34,6 +34,7 @@ const TABLES: [(&str, &str); 19] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("account_seats", "accounts"),
+    ("held_names", "accounts"),
     ("ratings", "ratings"),
     ("rating_changes", "ratings"),
     ("rating_cursor", "ratings"),

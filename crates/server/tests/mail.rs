@@ -1,6 +1,7 @@
 //! Email notices of correspondence games, against a local SMTP sink
-//! started by the test: one message when a game starts waiting for a
-//! player's move, never for the mover's own move, a digest of every game
+//! started by the test: a confirmation mail first, and nothing else to an
+//! address until its link is opened; local and reserved addresses refused;
+//! one message when a game starts waiting for a player's move, never for the mover's own move, a digest of every game
 //! waiting once the quiet period is over, an unsubscribe link that works
 //! without a token; without SMTP nothing is sent and the route says why.
 
@@ -147,6 +148,62 @@ async fn subscribe(s: &common::Server, email: &str, lang: &str, tokens: &[&str])
     answer
 }
 
+/// The confirmation link's key in the confirmation mail to `email`, once
+/// it has come (within 10 s).
+async fn confirmation_key(mails: &Arc<Mutex<Vec<Mail>>>, email: &str) -> String {
+    let found = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let got = mails.lock().unwrap().clone();
+            if let Some(m) = got
+                .iter()
+                .find(|m| m.to == [email] && m.data.contains("/confirm/"))
+            {
+                return m.data.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("no confirmation mail to {email}"));
+    found
+        .split("http://games.example/confirm/")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// Opens the confirmation link `key` as a person does: the page, then its
+/// button.
+async fn confirm(s: &common::Server, key: &str) {
+    let page = s
+        .client
+        .get(format!("{}/confirm/{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page
+        .text()
+        .await
+        .unwrap()
+        .contains("<form method=\"post\">"));
+    let done = s
+        .client
+        .post(format!("{}/confirm/{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 200);
+    let text = done.text().await.unwrap();
+    assert!(
+        text.contains("will come to this address") || text.contains("llegarán a esta dirección"),
+        "{text}"
+    );
+}
+
 /// Waits until the sink holds `n` mails (at most `within`).
 async fn wait_for(mails: &Arc<Mutex<Vec<Mail>>>, n: usize, within: Duration) -> Vec<Mail> {
     let _ = tokio::time::timeout(within, async {
@@ -172,15 +229,33 @@ async fn one_notice_for_the_player_to_move_a_digest_after_the_quiet_time_and_a_w
         "ana@example.org"
     );
     subscribe(&s, "bea@example.org", "es", &[&b1, &b2, &b3]).await;
-    let (_, status) = s
-        .call(
-            "POST",
-            "/api/notify/status",
-            None,
-            Some(json!({"tokens": [b1]})),
-        )
-        .await;
-    assert_eq!(status, json!({"mail": true, "email": "bea@example.org"}));
+    let status = |t: String| {
+        let s = &s;
+        async move {
+            s.call(
+                "POST",
+                "/api/notify/status",
+                None,
+                Some(json!({ "tokens": [t] })),
+            )
+            .await
+            .1
+        }
+    };
+    assert_eq!(
+        status(b1.clone()).await,
+        json!({"mail": true, "email": "bea@example.org", "confirmed": false})
+    );
+    for email in ["ana@example.org", "bea@example.org"] {
+        let key = confirmation_key(&mails, email).await;
+        confirm(&s, &key).await;
+    }
+    assert_eq!(
+        status(b1.clone()).await,
+        json!({"mail": true, "email": "bea@example.org", "confirmed": true})
+    );
+    // The two confirmation mails are this test's past.
+    mails.lock().unwrap().clear();
 
     // Ana moves in game 1: Bea is told, once; Ana never.
     first_move(&s, &g1, &a1).await;
@@ -269,15 +344,7 @@ async fn one_notice_for_the_player_to_move_a_digest_after_the_quiet_time_and_a_w
         .await
         .unwrap()
         .contains("no recibirá más mensajes"));
-    let (_, status) = s
-        .call(
-            "POST",
-            "/api/notify/status",
-            None,
-            Some(json!({"tokens": [b1]})),
-        )
-        .await;
-    assert_eq!(status["email"], Value::Null);
+    assert_eq!(status(b1.clone()).await["email"], Value::Null);
     // Ana moves again in game 1: Bea, unsubscribed, gets nothing.
     first_move(&s, &g1, &a1).await;
     tokio::time::sleep(quiet + Duration::from_secs(2)).await;
@@ -307,7 +374,10 @@ async fn without_smtp_nothing_is_sent_and_the_route_says_why() {
             Some(json!({"tokens": [a]})),
         )
         .await;
-    assert_eq!(status, json!({"mail": false, "email": null}));
+    assert_eq!(
+        status,
+        json!({"mail": false, "email": null, "confirmed": false})
+    );
     first_move(&s, &id, &a).await;
 }
 
@@ -326,4 +396,139 @@ async fn a_bad_address_is_refused_with_a_reason() {
     assert_eq!(status, 400, "{err}");
     assert_eq!(err["code"], "api_bad_email");
     assert_eq!(err["args"]["email"], "not an address");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_notice_before_the_address_is_confirmed_by_its_link() {
+    // Issue #47 item 7 and #42: notices went to any address typed.
+    let (port, mails) = sink().await;
+    let quiet = Duration::from_secs(2);
+    let s = server(Some(port), quiet).await;
+    let (g, a, b) = game(&s).await;
+    let answer = subscribe(&s, "Bea@Example.org", "en", &[&b]).await;
+    assert_eq!(
+        answer,
+        json!({"mail": true, "email": "bea@example.org", "confirmed": false})
+    );
+    // The confirmation mail comes at once, in the address's language,
+    // with its link; it is the only mail.
+    let key = confirmation_key(&mails, "bea@example.org").await;
+    let got = mails.lock().unwrap().clone();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].data.contains("Subject: Confirm your address"),
+        "{}",
+        got[0].data
+    );
+    // Left again within the quiet time: its second confirmation mail (the
+    // same link) waits for the quiet time's end.
+    subscribe(&s, "bea@example.org", "en", &[&b]).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(mails.lock().unwrap().len(), 1);
+    let got = wait_for(&mails, 2, quiet + Duration::from_secs(5)).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got[1].data.contains(&format!("/confirm/{key}")),
+        "{}",
+        got[1].data
+    );
+    // Bea's turn comes: no notice to an address not confirmed.
+    first_move(&s, &g, &a).await;
+    tokio::time::sleep(quiet + Duration::from_secs(2)).await;
+    let got = mails.lock().unwrap().clone();
+    assert_eq!(got.len(), 2, "no notice before the link is opened: {got:?}");
+    // A link opened by a scanner (GET) confirms nothing; a wrong key
+    // confirms nothing.
+    let scanned = s
+        .client
+        .get(format!("{}/confirm/{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(scanned.status(), 200);
+    let wrong = s
+        .client
+        .post(format!("{}/confirm/not{key}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(wrong
+        .text()
+        .await
+        .unwrap()
+        .contains("confirmation link is not valid"));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(mails.lock().unwrap().len(), 2);
+    // Opened: the turn waiting is told.
+    confirm(&s, &key).await;
+    let got = wait_for(&mails, 3, Duration::from_secs(10)).await;
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[2].to, ["bea@example.org"]);
+    assert!(
+        got[2].data.contains("Subject: Your move in Jarmo"),
+        "{}",
+        got[2].data
+    );
+    assert!(got[2].data.contains(&g), "{}", got[2].data);
+}
+
+#[tokio::test]
+async fn local_and_reserved_addresses_are_refused_in_both_languages() {
+    let (port, mails) = sink().await;
+    let s = server(Some(port), Duration::from_secs(3600)).await;
+    for email in [
+        "a@localhost",
+        "a@[127.0.0.1]",
+        "a@[IPv6:::1]",
+        "a@example",
+        "a@mail.localhost",
+        "a@printer.local",
+        "a@x.invalid",
+        "a@x.test",
+        "a@x.example",
+        "a@Printer.LOCAL",
+        "a@10.0.0.1",
+    ] {
+        let resp = s
+            .client
+            .post(format!("{}/api/notify", s.base))
+            .body(json!({"email": email, "lang": "es", "tokens": ["x"]}).to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 400, "{email}");
+        let err: Value = resp.json().await.unwrap();
+        assert_eq!(err["code"], "api_email_unroutable", "{email}: {err}");
+        assert_eq!(err["args"]["email"], email);
+        assert!(
+            err["error"]
+                .as_str()
+                .unwrap()
+                .contains("cannot get mail from the internet"),
+            "{email}: {err}"
+        );
+    }
+    // The page says it in Spanish from the catalogue it fetches.
+    let es = s
+        .client
+        .get(format!("{}/locales/es/web.ftl", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        es.contains("api_email_unroutable = «{ $email }» no puede recibir correo desde internet"),
+        "the Spanish message"
+    );
+    // A real-looking address passes (and gets its confirmation mail).
+    let ok = subscribe(&s, "someone@mail.example.org", "en", &["x"]).await;
+    assert_eq!(ok["confirmed"], false);
+    confirmation_key(&mails, "someone@mail.example.org").await;
+    assert!(mails
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|m| m.to == ["someone@mail.example.org"]));
 }

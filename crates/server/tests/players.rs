@@ -715,7 +715,7 @@ async fn the_zip_holds_one_record_per_game_and_draughts_as_pdn() {
 }
 
 /// Inserts an account with a rating in `pool` (no password: it never logs
-/// in).
+/// in), made in rated games against three other accounts.
 async fn rated(
     s: &Server,
     name: &str,
@@ -724,6 +724,29 @@ async fn rated(
     deviation: f64,
     private: bool,
     deleted: bool,
+) {
+    let three = [Some("other-1"), Some("other-2"), Some("other-3")];
+    rated_against(
+        s,
+        name,
+        pool,
+        (rating, deviation),
+        (private, deleted),
+        &three,
+    )
+    .await;
+}
+
+/// Inserts an account with a rating in `pool`, made in one rated game
+/// against each of `opponents` (an account id, or the computer for
+/// `None`).
+async fn rated_against(
+    s: &Server,
+    name: &str,
+    pool: &str,
+    (rating, deviation): (f64, f64),
+    (private, deleted): (bool, bool),
+    opponents: &[Option<&str>],
 ) {
     let st = store(s).await;
     let id = format!("id-{name}");
@@ -750,6 +773,25 @@ async fn rated(
     .execute(st.pool())
     .await
     .unwrap();
+    for (k, opponent) in opponents.iter().enumerate() {
+        let game = format!("game-{name}-{pool}-{k}");
+        for (seat, account, level) in [(0, Some(id.as_str()), None), (1, *opponent, Some(2))] {
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, seat, account, level, pool, n, score, \
+                 before_rating, before_deviation, before_volatility, after_rating, \
+                 after_deviation, after_volatility, at) \
+                 VALUES ($1, $2, $3, $4, $5, 0, 0.5, 1500.0, 350.0, 0.06, 1500.0, 300.0, 0.06, 1)",
+            )
+            .bind(&game)
+            .bind(seat)
+            .bind(account)
+            .bind(account.map_or(level, |_| None))
+            .bind(pool)
+            .execute(st.pool())
+            .await
+            .unwrap();
+        }
+    }
 }
 
 #[tokio::test]
@@ -771,6 +813,27 @@ async fn leaderboards_list_established_public_ratings_only() {
             {"name": "Eve", "rating": 1650, "deviation": 110, "games": 12},
         ])
     );
+    // Rated games against fewer than three other accounts (issue #47:
+    // two accounts of one person, or the computer alone): not ranked,
+    // however established the rating.
+    let (top, est) = ((2500.0, 50.0), (false, false));
+    let computer = [None, None, None, None];
+    let two = [Some("id-Ana"), Some("id-Eve"), Some("id-Ana"), None];
+    let three = [Some("id-Ana"), Some("id-Eve"), Some("id-Bob")];
+    rated_against(&s, "Sybil", "imago", top, est, &two).await;
+    rated_against(&s, "Solo", "imago", top, est, &computer).await;
+    let b = get(&s, "/api/leaderboard/imago", As::default()).await;
+    assert_eq!(b.json["leaders"], a.json["leaders"], "{}", b.text());
+    let all = get(&s, "/api/leaderboard", As::default()).await;
+    assert_eq!(all.json["pools"][0]["leaders"], a.json["leaders"]);
+    // A third other account: ranked.
+    rated_against(&s, "Trio", "imago", top, est, &three).await;
+    let b = get(&s, "/api/leaderboard/imago", As::default()).await;
+    assert_eq!(b.json["leaders"][0]["name"], "Trio", "{}", b.text());
+    sqlx::query("DELETE FROM ratings WHERE account = 'id-Trio'")
+        .execute(store(&s).await.pool())
+        .await
+        .unwrap();
     let d = get(&s, "/api/leaderboard/draughts-russian", As::default()).await;
     assert_eq!(d.json["game"], "draughts");
     assert_eq!(d.json["variant"], "russian");
@@ -853,4 +916,162 @@ async fn a_finished_game_page_is_public_and_so_are_the_profile_pages() {
             "{path} preloads its module"
         );
     }
+}
+
+/// A private player (issue #47) is hidden by every route that would show
+/// it to someone who did not play it: another player's games list (its
+/// name, and the `opponent=` filter), that player's zip, and a game's state
+/// for a spectator (the API, the page, the socket), name and rating alike;
+/// the players of a game still see each other.
+#[tokio::test]
+async fn a_private_player_is_hidden_from_spectators_and_other_players_lists() {
+    use futures_util::StreamExt;
+    let (s, ana, bob, g) = ana_and_bob().await;
+    let (won, drawn) = (g[1].as_str(), g[2].as_str());
+    // The game Ana won against Bob was rated: both seats' changes.
+    let st = store(&s).await;
+    sqlx::query("UPDATE games SET rated = 'jarmo' WHERE id = $1")
+        .bind(won)
+        .execute(st.pool())
+        .await
+        .unwrap();
+    for (seat, account, after, deviation) in
+        [(0, "ana", 1662.31, 290.32), (1, "bob", 1337.69, 280.5)]
+    {
+        sqlx::query(
+            "INSERT INTO rating_changes (game_id, seat, account, level, pool, n, score, \
+             before_rating, before_deviation, before_volatility, after_rating, after_deviation, \
+             after_volatility, at) SELECT $1, $2, id, NULL, 'jarmo', 0, 1.0, 1500.0, 350.0, \
+             0.06, $3, $5, 0.06, 5 FROM accounts WHERE name_key = $4",
+        )
+        .bind(won)
+        .bind(seat)
+        .bind(after)
+        .bind(account)
+        .bind(deviation)
+        .execute(st.pool())
+        .await
+        .unwrap();
+    }
+    // A server on the same database reads the games as now stored.
+    let s = common::start_on(&s.database).await;
+    let spectator = get(&s, &format!("/api/games/{won}"), As::default()).await;
+    assert_eq!(
+        spectator.json["seats"][0]["player"]["name"], "Ana",
+        "public yet"
+    );
+    assert!(spectator.text().contains("1662.31"), "{}", spectator.text());
+
+    let a = send(
+        &s,
+        "POST",
+        "/api/account/private",
+        cookie(&ana),
+        Some(json!({"private": true})),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.text());
+
+    // Bob's games, to anyone else: Ana is a private player, and no name
+    // finds her games, as no name finds nobody's.
+    for how in [As::default(), cookie(&signup(&s, "Cyd", &[]).await)] {
+        let list = get(&s, "/api/players/bob/games", how).await;
+        assert_eq!(ids(&list), [won, drawn]);
+        for item in list.json["games"].as_array().unwrap() {
+            assert_eq!(item["opponent"], json!({"kind": "private"}), "{item}");
+        }
+        assert!(!list.text().contains("Ana"), "{}", list.text());
+        for name in ["ana", "ANA"] {
+            let found = get(&s, &format!("/api/players/bob/games?opponent={name}"), how).await;
+            assert!(ids(&found).is_empty(), "{}", found.text());
+        }
+        let zip = get(&s, "/api/players/bob/games.zip", how).await;
+        let files = unzip(&zip.bytes);
+        assert_eq!(files.len(), 2);
+        for (name, text) in &files {
+            assert!(!text.contains("Ana"), "{name}: {text}");
+            assert!(text.contains("\"private player\"]"), "{name}: {text}");
+        }
+    }
+    // Bob (his own list) and Ana (the opponent) played those games: named.
+    for how in [cookie(&bob), cookie(&ana)] {
+        let list = get(&s, "/api/players/bob/games?opponent=ana", how).await;
+        assert_eq!(ids(&list), [won, drawn]);
+        assert_eq!(list.json["games"][0]["opponent"]["name"], "Ana");
+    }
+    let zip = get(&s, "/api/players/bob/games.zip", cookie(&bob)).await;
+    assert!(unzip(&zip.bytes)
+        .iter()
+        .all(|(_, t)| t.contains("\"Ana\"]")));
+
+    // A spectator of the game: no name, no rating for Ana's seat; Bob's
+    // seat as before.
+    let spectator = get(&s, &format!("/api/games/{won}"), As::default()).await;
+    let seats = &spectator.json["seats"];
+    assert_eq!(seats[0]["player"], Value::Null, "{seats}");
+    assert_eq!(seats[0]["private"], true);
+    assert_eq!(seats[1]["player"]["name"], "Bob");
+    assert_eq!(seats[1]["private"], false);
+    let rated = &spectator.json["rated"]["seats"];
+    assert_eq!(rated[0]["rating"], Value::Null, "{rated}");
+    assert_eq!(rated[0]["after"], Value::Null, "{rated}");
+    assert_eq!(rated[0]["private"], true);
+    assert!(rated[1]["after"].as_f64().is_some(), "{rated}");
+    for hidden in ["Ana", "1662.31", "290.32"] {
+        assert!(
+            !spectator.text().contains(hidden),
+            "{hidden}: {}",
+            spectator.text()
+        );
+    }
+    // The page carries the spectator's state, so the same.
+    let page = get(&s, &format!("/play/{won}"), As::default()).await;
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains(won));
+    for hidden in ["\"Ana\"", "1662.31"] {
+        assert!(!page.text().contains(hidden), "{hidden} on the page");
+    }
+    // The socket's first state, to a spectator.
+    let url = format!("{}/api/games/{won}/ws", s.base.replacen("http", "ws", 1));
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("opens");
+    let first = loop {
+        let m = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message")
+            .expect("open")
+            .expect("a frame");
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "state" {
+                break v;
+            }
+        }
+    };
+    let text = first.to_string();
+    assert!(!text.contains("Ana") && !text.contains("1662.31"), "{text}");
+    // The players of the game see each other, ratings too.
+    for how in [cookie(&bob), cookie(&ana)] {
+        let st = get(&s, &format!("/api/games/{won}"), how).await;
+        assert_eq!(
+            st.json["seats"][0]["player"]["name"],
+            "Ana",
+            "{}",
+            st.text()
+        );
+        assert!(st.text().contains("1662.31"));
+    }
+    // Public again: shown again, to everyone.
+    let a = send(
+        &s,
+        "POST",
+        "/api/account/private",
+        cookie(&ana),
+        Some(json!({"private": false})),
+    )
+    .await;
+    assert_eq!(a.status, 200);
+    let spectator = get(&s, &format!("/api/games/{won}"), As::default()).await;
+    assert_eq!(spectator.json["seats"][0]["player"]["name"], "Ana");
+    let list = get(&s, "/api/players/bob/games?opponent=ana", As::default()).await;
+    assert_eq!(ids(&list), [won, drawn]);
 }

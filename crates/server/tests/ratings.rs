@@ -216,6 +216,9 @@ async fn two_rated_games(s: &Server, tag: &str) {
         assert_eq!(st["rated"]["seats"][seat]["provisional"], true);
     }
     play(s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(s, &id, &t0).await;
+    play(s, &id, &t1).await;
     resign(s, &id, &t0).await;
     let st = rated_state(s, &id).await;
     let new = Rating::default();
@@ -242,6 +245,9 @@ async fn two_rated_games(s: &Server, tag: &str) {
     assert!(near(rating(&st["rated"]["seats"][0]).0, a));
     assert!(near(rating(&st["rated"]["seats"][1]).0, b));
     play(s, &id2, &u1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(s, &id2, &u0).await;
+    play(s, &id2, &u1).await;
     resign(s, &id2, &u1).await;
     rated_state(s, &id2).await;
 }
@@ -263,15 +269,11 @@ async fn an_account_against_a_computer_level_is_rated_against_its_fixed_rating()
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+    // Two moves each (the computer answers each); then Ana resigns.
     play(&s, &id, &t0).await;
-    // The computer answers; then Ana resigns.
-    for _ in 0..200 {
-        let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
-        if st["ply"].as_u64() == Some(2) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    wait_ply(&s, &id, 2).await;
+    play(&s, &id, &t0).await;
+    wait_ply(&s, &id, 4).await;
     resign(&s, &id, &t0).await;
     let st = rated_state(&s, &id).await;
     let level = tablero_ai::strength::level_rating("imago", "", 2).unwrap();
@@ -311,6 +313,9 @@ async fn casual_games_change_no_rating() {
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "untimed: {}", st["rated"]);
     play(&s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(&s, &id, &t0).await;
+    play(&s, &id, &t1).await;
     resign(&s, &id, &t0).await;
     ended.push(id);
     // The friend's seat taken by an account only after the first move.
@@ -327,6 +332,9 @@ async fn casual_games_change_no_rating() {
         )
         .await;
     assert_eq!(st["seats"][1]["player"]["name"], "Bea", "taken now");
+    play(&s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(&s, &id, &t0).await;
     play(&s, &id, &t1).await;
     resign(&s, &id, &t0).await;
     ended.push(id);
@@ -348,6 +356,9 @@ async fn casual_games_change_no_rating() {
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "one account: {}", st["rated"]);
     play(&s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(&s, &id, &t0).await;
+    play(&s, &id, &t1).await;
     resign(&s, &id, &t1).await;
     ended.push(id);
     // A casual seek taken by two logged-in players (issue #42, problem 1).
@@ -367,6 +378,9 @@ async fn casual_games_change_no_rating() {
     let t0 = link_owner_token(&s, &ana, &id).await;
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "casual seek: {}", st["rated"]);
+    play(&s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    play(&s, &id, &t0).await;
     play(&s, &id, &t1).await;
     resign(&s, &id, &t0).await;
     ended.push(id);
@@ -388,14 +402,21 @@ async fn casual_games_change_no_rating() {
     wait_ply(&s, &id, 1).await;
     let st = play(&s, &id, &t1).await;
     assert!(st["rated"].is_null(), "unticked: {}", st["rated"]);
+    wait_ply(&s, &id, 3).await;
+    play(&s, &id, &t1).await;
     resign(&s, &id, &t1).await;
     ended.push(id);
-    // Rated, but resigned after one ply: not rated (as an aborted game).
-    let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
-    let st = play(&s, &id, &t0).await;
-    assert_eq!(st["rated"]["pool"], "jarmo");
-    resign(&s, &id, &t1).await;
-    ended.push(id);
+    // Rated, but over before each side has moved twice (one, two and
+    // three plies): not rated (as an aborted game).
+    for plies in 1..=3 {
+        let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+        for p in 0..plies {
+            let st = play(&s, &id, if p % 2 == 0 { &t0 } else { &t1 }).await;
+            assert_eq!(st["rated"]["pool"], "jarmo");
+        }
+        resign(&s, &id, &t1).await;
+        ended.push(id);
+    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let store = store_of(&s).await;
     assert_eq!(
@@ -409,6 +430,47 @@ async fn casual_games_change_no_rating() {
     }
 }
 
+/// Two accounts of one person trading two-ply wins (issue #47) move no
+/// rating: a rated game is rated only from the fourth ply on (two moves
+/// by each side), and recomputing every rating agrees; the same pair's
+/// game of four plies is rated.
+#[tokio::test]
+async fn a_two_ply_rated_game_changes_nobodys_rating() {
+    let s = common::start().await;
+    let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
+    let mut short = Vec::new();
+    for _ in 0..5 {
+        let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+        resign(&s, &id, &t1).await;
+        short.push(id);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let store = store_of(&s).await;
+    for id in &short {
+        assert_eq!(rater(&store).rate(id).await.unwrap(), Rated::No, "{id}");
+        let (_, st) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        assert!(st["rated"]["seats"][0]["after"].is_null(), "{st}");
+    }
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM ratings").await, 0);
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!((check.games, check.ratings), (0, 0));
+    assert_eq!(check.differences, Vec::<String>::new());
+    // Four plies: rated.
+    let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+    for _ in 0..2 {
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+    }
+    resign(&s, &id, &t1).await;
+    let st = rated_state(&s, &id).await;
+    assert!(st["rated"]["seats"][0]["after"].as_f64().unwrap() > 1500.0);
+    let check = ratings::recompute(&store).await.unwrap();
+    assert_eq!((check.games, check.ratings), (1, 2));
+    assert_eq!(check.differences, Vec::<String>::new());
+}
+
 #[tokio::test]
 async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
@@ -416,6 +478,9 @@ async fn a_game_that_ended_unrated_is_rated_once_at_the_next_start() {
     let s = common::start_on(&db).await;
     let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
     let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+    play(&s, &id, &t0).await;
+    play(&s, &id, &t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
     play(&s, &id, &t0).await;
     play(&s, &id, &t1).await;
     resign(&s, &id, &t1).await;
@@ -471,8 +536,10 @@ async fn recomputing_every_rating_from_the_stored_games_gives_the_stored_ratings
             games.push(rated_pair(&s, &cookies[p], &cookies[q], game, "5+3").await);
         }
         for (id, t0, t1) in &games {
-            play(&s, id, t0).await;
-            play(&s, id, t1).await;
+            for _ in 0..2 {
+                play(&s, id, t0).await;
+                play(&s, id, t1).await;
+            }
         }
         let loser = |i: usize, g: &(String, String, String)| {
             if (round + i) % 2 == 0 {
@@ -526,6 +593,9 @@ async fn two_processes_on_postgres_rate_a_game_once() {
     let (ra, rb) = (rater(&a), rater(&b));
     for _ in 0..5 {
         let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+        // Two moves each: a rated game is rated from the fourth ply on.
         play(&s, &id, &t0).await;
         play(&s, &id, &t1).await;
         resign(&s, &id, &t0).await;
@@ -622,6 +692,10 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
     assert_eq!(status, 200, "{st}");
     assert_eq!(st["rated"]["pool"], "jarmo");
     play(&s, game, t1).await;
+    // Two moves each: a rated game is rated from the fourth ply on.
+    let t0 = link_owner_token(&s, &ana, game).await;
+    play(&s, game, &t0).await;
+    play(&s, game, t1).await;
     resign(&s, game, t1).await;
     let st = rated_state(&s, game).await;
     assert!(st["rated"]["seats"][0]["after"].as_f64().unwrap() > 1500.0);
@@ -679,6 +753,7 @@ async fn computer_first_rated(s: &Server, tag: &str) {
     assert_eq!(st["seats"][1]["player"]["name"], format!("Ana{tag}"));
     play(s, &id, &t1).await;
     wait_ply(s, &id, 3).await;
+    play(s, &id, &t1).await;
     resign(s, &id, &t1).await;
     let st = rated_state(s, &id).await;
     let seats = &st["rated"]["seats"];
@@ -780,8 +855,10 @@ async fn rated_in_end_order(s: &Server, tag: &str) {
     let mut games = Vec::new();
     for _ in 0..24 {
         let (id, t0, t1) = rated_pair(s, &ana, &bea, "jarmo", "5+3").await;
-        play(s, &id, &t0).await;
-        play(s, &id, &t1).await;
+        for _ in 0..2 {
+            play(s, &id, &t0).await;
+            play(s, &id, &t1).await;
+        }
         games.push((id, t0, t1));
     }
     // Ended back to back, a few at once, the loser varying.
@@ -952,6 +1029,9 @@ async fn a_later_game_is_never_rated_before_an_earlier_one() {
     let mut ids = Vec::new();
     for loser in [0, 1] {
         let (id, t0, t1) = rated_pair(&s, &ana, &bea, "jarmo", "5+3").await;
+        play(&s, &id, &t0).await;
+        play(&s, &id, &t1).await;
+        // Two moves each: a rated game is rated from the fourth ply on.
         play(&s, &id, &t0).await;
         play(&s, &id, &t1).await;
         resign(&s, &id, if loser == 0 { &t0 } else { &t1 }).await;

@@ -86,11 +86,19 @@ pub const SCENARIOS: &[Scenario] = &[
         terminal: true,
     },
     Scenario {
-        name: "a claim that does not hold is refused and the game goes on",
+        name: "a claim that does not hold loses the game for the claimant",
         game: "imago",
         seats: [Person, Person],
-        steps: &[(0, Claim, Refused), (0, Move("b2-c2 g5"), Done)],
-        end: End::GoesOn(1),
+        steps: &[(0, Claim, Done), (0, Move("b2-c2 g5"), Refused)],
+        end: End::Over(Some(1), "false-claim"),
+        terminal: true,
+    },
+    Scenario {
+        name: "a claim that does not hold loses against the computer too",
+        game: "imago",
+        seats: [Person, Computer(1)],
+        steps: &[(0, Claim, Done), (0, Undo, Refused)],
+        end: End::Over(Some(1), "false-claim"),
         terminal: true,
     },
     Scenario {

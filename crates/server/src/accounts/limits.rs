@@ -1,5 +1,8 @@
-//! The rate limits of logins and sign-ups: per client address and per
-//! account name (`Limits::logins_per_address`, `Limits::logins_per_name`).
+//! The rate limits of logins and sign-ups: per client address
+//! (`Limits::logins_per_address`) and per account name from one address
+//! (`Limits::logins_per_name_and_address`). No limit is keyed on the name
+//! alone: strangers guessing a name from their addresses never refuse its
+//! owner's login from another address (issue #47, item 6).
 
 use super::AccountError;
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -8,13 +11,16 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use tablero_core::{id, Message};
 
-/// The rate limits of logins and sign-ups (per address, per name).
-/// (`Limits::logins_per_address`, `Limits::logins_per_name`; none: no
-/// limit).
+/// A name as one client address tries it: the key of the tighter limit.
+type Pair = (Option<IpAddr>, String);
+
+/// The rate limits of logins and sign-ups (per address, per name from one
+/// address). (`Limits::logins_per_address`,
+/// `Limits::logins_per_name_and_address`; none: no limit).
 #[derive(Clone)]
 pub struct AccountLimits {
     by_address: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
-    by_name: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+    by_pair: Option<Arc<DefaultKeyedRateLimiter<Pair>>>,
 }
 
 impl AccountLimits {
@@ -29,14 +35,15 @@ impl AccountLimits {
         }
         AccountLimits {
             by_address: per_minute(limits.logins_per_address),
-            by_name: per_minute(limits.logins_per_name),
+            by_pair: per_minute(limits.logins_per_name_and_address),
         }
     }
 }
 
 impl AccountLimits {
-    /// Counts one attempt for `name_key` from `ip`: 429 when either is
-    /// over its rate.
+    /// Counts one attempt for `name_key` from `ip`: 429 when the address,
+    /// or this name from this address, is over its rate. Attempts from
+    /// other addresses never count against this one.
     ///
     /// # Errors
     /// [`AccountError::TooMany`], its message saying the seconds to wait.
@@ -49,8 +56,8 @@ impl AccountLimits {
                 wait = Some(n.wait_time_from(now));
             }
         }
-        if let (Some(limiter), None) = (&self.by_name, wait) {
-            if let Err(n) = limiter.check_key(&name_key.to_string()) {
+        if let (Some(limiter), None) = (&self.by_pair, wait) {
+            if let Err(n) = limiter.check_key(&(ip, name_key.to_string())) {
                 wait = Some(n.wait_time_from(now));
             }
         }
@@ -70,7 +77,7 @@ impl AccountLimits {
         if let Some(l) = &self.by_address {
             l.retain_recent();
         }
-        if let Some(l) = &self.by_name {
+        if let Some(l) = &self.by_pair {
             l.retain_recent();
         }
     }

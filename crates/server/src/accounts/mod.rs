@@ -30,9 +30,20 @@ use std::sync::Arc;
 use std::time::Duration;
 use tablero_core::{id, Message};
 
-/// How long a session lasts without being used (and the cookie's
-/// `Max-Age`): a year.
-pub const SESSION_LIFE: Duration = Duration::from_secs(365 * 24 * 3600);
+/// How long a session lasts without being used: 30 days.
+pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// How long a session lasts at most after the login that opened it, however
+/// often it is used (and the cookie's `Max-Age`): 90 days.
+pub const SESSION_LIFE: Duration = Duration::from_secs(90 * 24 * 3600);
+
+/// How long a deleted account's name is held from sign-ups: 30 days.
+pub const NAME_HELD: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// `d` in milliseconds.
+fn ms(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
 
 /// A session's `last_seen` is written again once it is older than this.
 const SEEN_EVERY_MS: i64 = 3600 * 1000;
@@ -132,8 +143,9 @@ impl Accounts {
         self.limits.retain_recent();
     }
 
-    /// The live session whose secret is `secret`, if any (its last use is
-    /// written at most once an hour).
+    /// The live session whose secret is `secret`, if any: unused for less
+    /// than [`SESSION_IDLE`] and opened less than [`SESSION_LIFE`] ago (its
+    /// last use is written at most once an hour).
     ///
     /// # Errors
     /// Storage failures.
@@ -146,8 +158,8 @@ impl Accounts {
             return Ok(None);
         };
         let now = now_ms();
-        let life = i64::try_from(SESSION_LIFE.as_millis()).unwrap_or(i64::MAX);
-        if now - r.last_seen > life {
+        if now - r.last_seen > ms(SESSION_IDLE) || now - r.opened > ms(SESSION_LIFE) {
+            store::close_session(&self.db, &key).await?;
             return Ok(None);
         }
         if now - r.last_seen > SEEN_EVERY_MS {
@@ -172,18 +184,20 @@ impl Accounts {
 
     /// Signs up `name` with `password` from `ip`: a new account, logged in
     /// at once (answers it and its session's secret); the seats of `tokens`
-    /// (the browser's anonymous seats) become its own.
+    /// (the browser's anonymous seats) become its own; the session
+    /// `previous` the browser held, if any, ends.
     ///
     /// # Errors
     /// Too many attempts (for the name or the address), a name or password
-    /// that cannot be taken, too many tokens, a name taken, storage
-    /// failures.
+    /// that cannot be taken, too many tokens, a name taken or held after
+    /// its account's deletion, storage failures.
     pub async fn sign_up(
         &self,
         ip: Option<IpAddr>,
         name: &str,
         password: String,
         tokens: &[String],
+        previous: Option<&str>,
     ) -> Result<(AccountView, String), AccountError> {
         let name = name.trim();
         self.limits.check(ip, &name_key(name))?;
@@ -203,6 +217,15 @@ impl Accounts {
         if store::by_key(&self.db, &name_key(name)).await?.is_some() {
             return Err(taken());
         }
+        let now = now_ms();
+        if let Some(until) = store::held_until(&self.db, &name_key(name), now).await? {
+            let days = (until - now).div_euclid(24 * 3600 * 1000) + 1;
+            return Err(AccountError::Taken(
+                Message::of(id!("api_account_name_held"))
+                    .text("name", name)
+                    .num("days", days),
+            ));
+        }
         let row = store::AccountRow {
             id: random_id(16),
             name: name.to_string(),
@@ -215,6 +238,9 @@ impl Accounts {
         }
         self.take_seats(&row.id, tokens).await?;
         let secret = self.open_session(&row.id).await?;
+        if let Some(p) = previous {
+            self.log_out(p).await?;
+        }
         let view = AccountView {
             name: row.name,
             created: row.created,
@@ -223,8 +249,10 @@ impl Accounts {
     }
 
     /// Logs `name` in with `password` from `ip`: answers the account and a
-    /// new session's secret. An unknown name and a wrong password get the
-    /// same answer after the same work.
+    /// new session's secret; the session `previous` the browser held, if
+    /// any, ends (a new login never leaves the old session id valid). An
+    /// unknown name and a wrong password get the same answer after the same
+    /// work (and a failed login ends nothing).
     ///
     /// # Errors
     /// Too many attempts, the login failed, storage failures.
@@ -233,6 +261,7 @@ impl Accounts {
         ip: Option<IpAddr>,
         name: &str,
         password: String,
+        previous: Option<&str>,
     ) -> Result<(AccountView, String), AccountError> {
         let key = name_key(name.trim());
         self.limits.check(ip, &key)?;
@@ -246,6 +275,9 @@ impl Accounts {
             return Err(failed());
         };
         let secret = self.open_session(&account.id).await?;
+        if let Some(p) = previous {
+            self.log_out(p).await?;
+        }
         let view = AccountView {
             name: account.name,
             created: account.created,
@@ -281,8 +313,10 @@ impl Accounts {
         Ok(())
     }
 
-    /// Changes session `s`'s account's password from `old` to `new`; the
-    /// account's other sessions end, this one stays.
+    /// Changes session `s`'s account's password from `old` to `new`: every
+    /// session of the account ends, this one included, and a new one is
+    /// opened for the asker (answers its secret): the session id rotates
+    /// on the change.
     ///
     /// # Errors
     /// A new password that cannot be taken, a wrong `old`, storage
@@ -292,26 +326,27 @@ impl Accounts {
         s: &Session,
         old: String,
         new: String,
-    ) -> Result<(), AccountError> {
+    ) -> Result<String, AccountError> {
         if let Some(m) = passwords::bad_password(&new) {
             return Err(AccountError::Unfit(m));
         }
         self.check_password(s, old).await?;
         let hash = passwords::hash(new).await?;
         store::set_hash(&self.db, &s.account, &hash).await?;
-        self.log_out_all(&s.account, Some(&s.secret)).await
+        self.log_out_all(&s.account, None).await?;
+        self.open_session(&s.account).await
     }
 
     /// Deletes session `s`'s account, its password checked: its name is
-    /// freed and forgotten, its hash and sessions are gone, the row stays
-    /// (its seats show a deleted player) and so do its games; their tokens
-    /// keep working.
+    /// forgotten and held from sign-ups for [`NAME_HELD`], its hash and
+    /// sessions are gone, the row stays (its seats show a deleted player)
+    /// and so do its games; their tokens keep working.
     ///
     /// # Errors
     /// A wrong password, storage failures.
     pub async fn delete(&self, s: &Session, password: String) -> Result<(), AccountError> {
         self.check_password(s, password).await?;
-        let games = store::delete(&self.db, &s.account).await?;
+        let games = store::delete(&self.db, &s.account, now_ms() + ms(NAME_HELD)).await?;
         self.log_out_all(&s.account, None).await?;
         self.hub.players_changed_everywhere(&games).await?;
         Ok(())

@@ -1,7 +1,9 @@
-//! The accounts' tables (migration `0007_accounts.sql`): `accounts` (a
-//! name, its lower-cased key, the password's hash, whether it is private
-//! or deleted), `sessions` (stored by the SHA-256 of their secret) and
-//! `account_seats` (which seat tokens belong to which account).
+//! The accounts' tables (migrations `0007_accounts.sql`,
+//! `0016_sessions_and_held_names.sql`): `accounts` (a name, its lower-cased
+//! key, the password's hash, whether it is private or deleted), `sessions`
+//! (stored by the SHA-256 of their secret), `account_seats` (which seat
+//! tokens belong to which account) and `held_names` (the names of deleted
+//! accounts no one may take yet).
 
 use crate::db::{now_ms, Db, Result};
 use crate::games::PlayerView;
@@ -95,25 +97,56 @@ pub async fn set_private(db: &Db, account: &str, private: bool) -> Result<()> {
     Ok(())
 }
 
-/// Marks `account` deleted: its name freed and forgotten, its hash gone;
+/// Marks `account` deleted: its name freed and forgotten, its hash gone,
+/// its name's key held from sign-ups until `held_until` (ms since 1970);
 /// answers the games it held seats in.
-pub async fn delete(db: &Db, account: &str) -> Result<Vec<String>> {
+pub async fn delete(db: &Db, account: &str, held_until: i64) -> Result<Vec<String>> {
     let games: Vec<String> =
         sqlx::query_scalar("SELECT DISTINCT game_id FROM account_seats WHERE account = $1")
             .bind(account)
             .fetch_all(db.pool())
             .await?;
+    let mut tx = db.pool().begin().await?;
+    // An older hold of the same key (its account deleted long ago) gives
+    // way to this one.
+    sqlx::query(
+        "DELETE FROM held_names WHERE name_key = (SELECT name_key FROM accounts WHERE id = $1)",
+    )
+    .bind(account)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO held_names (name_key, until) \
+         SELECT name_key, $2 FROM accounts WHERE id = $1 AND name_key IS NOT NULL",
+    )
+    .bind(account)
+    .bind(held_until)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "UPDATE accounts SET deleted = 1, name = '', name_key = NULL, hash = '' WHERE id = $1",
     )
     .bind(account)
-    .execute(db.pool())
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(games)
 }
 
+/// Until when (ms since 1970) the name key `key` is held after its
+/// account's deletion, if it still is at `now`.
+pub async fn held_until(db: &Db, key: &str, now: i64) -> Result<Option<i64>> {
+    Ok(
+        sqlx::query_scalar("SELECT until FROM held_names WHERE name_key = $1 AND until > $2")
+            .bind(key)
+            .bind(now)
+            .fetch_optional(db.pool())
+            .await?,
+    )
+}
+
 /// A live session found by its key: the account, its name and creation,
-/// and when the session was last seen.
+/// and when the session was opened and last seen.
 pub struct SessionRow {
     /// The account's id.
     pub account: String,
@@ -121,6 +154,8 @@ pub struct SessionRow {
     pub name: String,
     /// When it was made.
     pub created: i64,
+    /// When the session was opened (ms since 1970).
+    pub opened: i64,
     /// When the session was last seen (ms since 1970).
     pub last_seen: i64,
 }
@@ -128,7 +163,7 @@ pub struct SessionRow {
 /// The session stored by `key`, if its account lives.
 pub async fn session(db: &Db, key: &str) -> Result<Option<SessionRow>> {
     let row = sqlx::query(
-        "SELECT a.id, a.name, a.created, s.last_seen FROM sessions s \
+        "SELECT a.id, a.name, a.created, s.created, s.last_seen FROM sessions s \
          JOIN accounts a ON a.id = s.account WHERE s.id = $1 AND a.deleted = 0",
     )
     .bind(key)
@@ -141,7 +176,8 @@ pub async fn session(db: &Db, key: &str) -> Result<Option<SessionRow>> {
         account: r.try_get(0)?,
         name: r.try_get(1)?,
         created: r.try_get(2)?,
-        last_seen: r.try_get(3)?,
+        opened: r.try_get(3)?,
+        last_seen: r.try_get(4)?,
     }))
 }
 

@@ -82,6 +82,38 @@ impl Fault {
     }
 }
 
+impl Fault {
+    /// Whether no connection was ever had (the pool's wait ran out, or it
+    /// is closed): nothing of the work was sent to the database, so
+    /// nothing of it can have been written.
+    #[must_use]
+    pub fn never_connected(&self) -> bool {
+        self.0.chain().any(|cause| {
+            matches!(
+                cause.downcast_ref::<sqlx::Error>(),
+                Some(sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed)
+            )
+        })
+    }
+
+    /// The same fault again, for another waiter on the same failed work:
+    /// its text, and its kind ([`Fault::full`], [`Fault::unavailable`],
+    /// [`Fault::never_connected`]) kept, so each is answered alike.
+    #[must_use]
+    pub fn again(&self) -> Fault {
+        let text = format!("{:#}", self.0);
+        if self.full() {
+            Fault(std::io::Error::new(std::io::ErrorKind::StorageFull, text).into())
+        } else if self.never_connected() {
+            Fault(anyhow::Error::new(sqlx::Error::PoolTimedOut).context(text))
+        } else if self.unavailable() {
+            Fault(std::io::Error::other(text).into())
+        } else {
+            Fault::new(text)
+        }
+    }
+}
+
 impl<E: Into<anyhow::Error>> From<E> for Fault {
     fn from(e: E) -> Fault {
         Fault(e.into())
@@ -141,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 15] = [
+const MIGRATIONS: [Step; 17] = [
     (
         1,
         "init",
@@ -231,6 +263,20 @@ const MIGRATIONS: [Step; 15] = [
         "end counter",
         include_str!("../../migrations/0015_end_counter.sql"),
         Some(include_str!("../../migrations/0015_end_counter.pg.sql")),
+    ),
+    (
+        16,
+        "sessions and held names",
+        include_str!("../../migrations/0016_sessions_and_held_names.sql"),
+        None,
+    ),
+    (
+        17,
+        "confirmed addresses",
+        include_str!("../../migrations/0017_confirmed_addresses.sql"),
+        Some(include_str!(
+            "../../migrations/0017_confirmed_addresses.pg.sql"
+        )),
     ),
 ];
 

@@ -1,6 +1,6 @@
 //! The one door a game's changes go through, and so every end of a game:
 //! a result on the board, a resignation, an agreed draw, a fallen flag, a
-//! claim, and the server's own ends, a forfeit and an abort ([`Ending`]).
+//! claim (proved or false), and the server's own ends, a forfeit and an abort ([`Ending`]).
 //! [`Hub::commit`] writes a change in one commit; when the change ends the
 //! game, the end is numbered in that same commit (the end sequence,
 //! `games.end_seq`) and, on PostgreSQL, the other processes are told there
@@ -78,6 +78,7 @@ fn kind_of(code: &str) -> EndKind {
         Some(Reason::Agreed) => EndKind::Agreed,
         Some(Reason::Time) => EndKind::Flag,
         Some(Reason::Claim) => EndKind::Claim,
+        Some(Reason::FalseClaim) => EndKind::FalseClaim,
         Some(Reason::Forfeit) => EndKind::Forfeit,
         Some(Reason::Aborted) => EndKind::Abort,
         _ => EndKind::Board,
@@ -145,10 +146,18 @@ impl Hub {
             Ok(done) => done,
             Err(e) => {
                 // Nothing is answered as done. The copy takes the stored
-                // game again: a commit whose answer was lost (PostgreSQL
-                // gone during it) may have been written after all.
-                if let Ok(Some(fresh)) = self.load_live(&live.row.id).await {
-                    live.refresh(fresh);
+                // game again: a commit whose answer was lost may have been
+                // written after all. Not when the database is away (no
+                // connection, or it went during the commit): reading now
+                // would make the answer wait for it once more (2 s where
+                // about 1 s is promised). A write that did land is found
+                // by the version check of the game's next change, by a
+                // read's version check on PostgreSQL, and by the catch-up
+                // once the database returns ([`Hub::resync`]).
+                if !e.unavailable() {
+                    if let Ok(Some(fresh)) = self.load_live(&live.row.id).await {
+                        live.refresh(fresh);
+                    }
                 }
                 return Err(e.into());
             }
@@ -223,6 +232,7 @@ mod tests {
             ("d:agreed", EndKind::Agreed),
             ("w0:time", EndKind::Flag),
             ("w1:claim", EndKind::Claim),
+            ("w0:false-claim", EndKind::FalseClaim),
             ("w0:forfeit", EndKind::Forfeit),
             ("x:aborted", EndKind::Abort),
         ] {

@@ -614,6 +614,41 @@ impl Hub {
         }
     }
 
+    /// Catches up after notices from other processes may have been missed
+    /// (the PostgreSQL connection that hears them was lost): every cached
+    /// game whose stored version moved is read again and its sockets are
+    /// told. Answers how many were read again.
+    ///
+    /// # Errors
+    /// When the database cannot be read (nothing was caught up: call
+    /// again).
+    pub async fn resync(self: &Arc<Self>) -> Result<usize, GameError> {
+        let ids: Vec<String> = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .keys()
+            .cloned()
+            .collect();
+        let mut moved = 0;
+        for id in ids {
+            let Some(entry) = self.cached(&id) else {
+                continue;
+            };
+            let mut live = entry.live.lock().await;
+            if self.store.version(&id).await? == Some(live.row.version) {
+                continue;
+            }
+            if let Some(fresh) = self.load_live(&id).await? {
+                live.refresh(fresh);
+                moved += 1;
+            }
+            drop(live);
+            let _ = entry.changes.send(());
+        }
+        Ok(moved)
+    }
+
     /// A copy of game `id`'s row and table as they stand (for work off the
     /// game's lock, such as a review).
     ///

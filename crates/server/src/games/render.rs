@@ -61,8 +61,13 @@ pub struct SeatView {
     /// this server; `null` for the computer.
     pub connected: Option<bool>,
     /// The account that holds the seat (`{"name"}`, or `{"deleted":
-    /// true}` once deleted); `null` for a seat held by tokens only.
+    /// true}` once deleted); `null` for a seat held by tokens only, and for
+    /// a private account's seat seen by a spectator.
     pub player: Option<super::seating::PlayerView>,
+    /// The seat is held by a private account: a spectator (who holds no
+    /// seat of the game) sees `player` as `null` and no rating for it; the
+    /// game's players see each other.
+    pub private: bool,
 }
 
 /// Where a game stands in its two-game match.
@@ -246,15 +251,21 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
 }
 
-fn seats(live: &Live, connected: Option<[bool; 2]>) -> [SeatView; 2] {
+/// The seats of `live` as a viewer sees them; a `spectator` (who holds no
+/// seat) is not shown who holds a private account's seat.
+fn seats(live: &Live, connected: Option<[bool; 2]>, spectator: bool) -> [SeatView; 2] {
     [0, 1].map(|i| {
         let s = &live.row.seats[i];
+        let private = live.around.private[i];
         SeatView {
             kind: s.kind.clone(),
             level: s.level,
             name: live.table.info().sides[i].en,
             connected: connected.filter(|_| s.kind != "ai").map(|c| c[i]),
-            player: live.around.players[i].clone(),
+            player: live.around.players[i]
+                .clone()
+                .filter(|_| !(private && spectator)),
+            private,
         }
     })
 }
@@ -315,6 +326,7 @@ impl GameState {
                 name: info.sides[i].en,
                 connected: None,
                 player: None,
+                private: false,
             }),
             you: Vec::new(),
             ply: table.moves().len(),
@@ -429,7 +441,8 @@ pub(super) fn state(
     let mut st = GameState::base(t.as_ref(), shown, position, view, l.moves.clone());
     st.id.clone_from(&live.row.id);
     st.variant.clone_from(&live.row.variant);
-    st.seats = seats(live, Some(connected));
+    let spectator = held.is_empty();
+    st.seats = seats(live, Some(connected), spectator);
     st.you = held;
     st.thinking = live.thinking;
     st.undo = undo;
@@ -440,19 +453,24 @@ pub(super) fn state(
     st.match_view = match_view;
     st.hint = hint;
     st.clock = ClockView::of(live, crate::db::now_ms());
-    st.rated.clone_from(&live.around.rated);
+    st.rated.clone_from(if spectator {
+        &live.around.rated_for_spectators
+    } else {
+        &live.around.rated
+    });
     st
 }
 
 /// The list line of `live` for `actor`.
 pub(super) fn summary(live: &Live, actor: &Actor) -> GameSummary {
     let t = &live.table;
+    let you = live.held(actor);
     GameSummary {
         id: live.row.id.clone(),
         game: t.info().name,
         variant: live.row.variant.clone(),
-        seats: seats(live, None),
-        you: live.held(actor),
+        seats: seats(live, None, you.is_empty()),
+        you,
         ply: t.moves().len(),
         to_move: t.to_move(),
         result: t.outcome().map(ResultView::from),

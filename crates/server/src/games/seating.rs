@@ -31,9 +31,15 @@ pub struct Around {
     /// Their ids (never shown; the end of a game names them to its
     /// subscribers).
     pub accounts: [Option<String>; 2],
-    /// A rated game's ratings as its viewers see them (JSON; the ratings
+    /// A rated game's ratings as its players see them (JSON; the ratings
     /// concern's view), `None` for a casual game.
     pub rated: Option<Rendered>,
+    /// The seats held by a private account (docs/web-api.md, "Private
+    /// profiles"): a spectator is shown neither its name nor its rating.
+    pub private: [bool; 2],
+    /// A rated game's ratings as a spectator sees them: a private seat's
+    /// figures left out (`None` for a casual game).
+    pub rated_for_spectators: Option<Rendered>,
 }
 
 /// The answers the games concern needs about the seats of its games.

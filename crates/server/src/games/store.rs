@@ -23,6 +23,7 @@ use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tablero_ai::clock::{Clock, TimeControl};
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 /// The PostgreSQL channel that carries `game_id` on every change.
 pub const CHANNEL: &str = "tablero_games";
@@ -51,19 +52,38 @@ async fn commit_groups(
     }
     let mut group = Vec::with_capacity(MAX_GROUP);
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
-        match commit_group(&pool, postgres, &bus, &group).await {
+        // Each change waits for a connection at most the pool's wait from
+        // when it was queued, not from when its group began: with the
+        // database away, a change queued behind a failing group would
+        // otherwise wait that group's second and then its own (answers
+        // near 2 s where about 1 s is promised; issue #43).
+        let wait = pool.options().get_acquire_timeout();
+        let oldest = group.iter().map(|c| c.queued).min();
+        let until = oldest.map_or_else(Instant::now, |q| q + wait);
+        match commit_group(&pool, postgres, &bus, &group, until).await {
             Ok(applied) => {
                 for (change, ok) in group.drain(..).zip(applied) {
                     change.answer(Ok(ok));
+                }
+            }
+            Err(e) if e.unavailable() || e.full() => {
+                // Nothing of the group was written, and the database is
+                // away or full for all of them alike: each is answered at
+                // once (tried again one by one, each waited for the
+                // database in turn, and answers took seconds; issue #43).
+                for change in group.drain(..) {
+                    change.answer(Err(e.again()));
                 }
             }
             Err(_) if group.len() > 1 => {
                 // Nothing of the group was written. One change may be at
                 // fault (a duplicate id): each is tried again alone.
                 for change in group.drain(..) {
-                    let result = commit_group(&pool, postgres, &bus, std::slice::from_ref(&change))
-                        .await
-                        .map(|applied| applied[0]);
+                    let until = Instant::now() + wait;
+                    let result =
+                        commit_group(&pool, postgres, &bus, std::slice::from_ref(&change), until)
+                            .await
+                            .map(|applied| applied[0]);
                     change.answer(result);
                 }
             }
@@ -92,8 +112,15 @@ async fn commit_group(
     postgres: bool,
     bus: &Bus,
     group: &[Change],
+    until: Instant,
 ) -> Result<Vec<Committed>> {
-    let mut conn = pool.acquire().await?;
+    // Past `until`, a last short wait (a pooled connection's check before
+    // use is a round trip) rather than none: a busy queue is not refused.
+    let until = until.max(Instant::now() + LAST_WAIT);
+    let mut conn = match tokio::time::timeout_at(until, pool.acquire()).await {
+        Ok(conn) => conn?,
+        Err(_) => return Err(sqlx::Error::PoolTimedOut.into()),
+    };
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     match write_group(&mut tx, postgres, bus, group).await {
         Ok(applied) => match tx.commit().await {
@@ -413,7 +440,13 @@ enum Write {
 struct Change {
     write: Write,
     done: oneshot::Sender<Result<Committed>>,
+    /// When it was handed to the committer.
+    queued: Instant,
 }
+
+/// The shortest wait for a connection a group is given, however long its
+/// changes have waited in the queue.
+const LAST_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The PostgreSQL advisory lock that orders the numbering of games' ends.
 const END_LOCK: i64 = 0x0074_6162_6c65_726f; // "tablero"
@@ -539,7 +572,11 @@ impl Store {
         let stopped = || db::Fault::new("the store's committer has stopped");
         let (done, answer) = oneshot::channel();
         self.changes
-            .send(Change { write, done })
+            .send(Change {
+                write,
+                done,
+                queued: Instant::now(),
+            })
             .await
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?

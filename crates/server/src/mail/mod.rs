@@ -1,6 +1,9 @@
 //! Email notices of correspondence games (`tablero serve --smtp URL`): a
 //! browser leaves an address for the seats it holds (`POST /api/notify`);
-//! when a correspondence game (days per move) waits for one of those
+//! the address is sent a confirmation mail with a link and gets nothing
+//! else until the link is opened (`/confirm/KEY`); addresses of local or
+//! reserved domains are refused ([`bad_address`]). Once confirmed, when a
+//! correspondence game (days per move) waits for one of those
 //! seats, the address gets one message, and the games that wait meanwhile
 //! are gathered into one digest sent at most once per quiet period (an
 //! hour by default). The mover is never told of their own move; a game
@@ -9,7 +12,7 @@
 //! in. Without `--smtp` nothing is stored as sent and nothing is sent.
 //!
 //! Storage ([`store`]): `notify_addresses` (the unsubscribe key, the
-//! address, its language, when it was last written to), `notify_tokens`
+//! address, its language, when it was last written to, its confirmation), `notify_tokens`
 //! (which seat tokens lead to which address) and `notify_sent` (which
 //! turns, a game and its ply, an address has been told of; a game's turns
 //! are forgotten when it ends, heard from the games concern's `GameEnded`
@@ -99,10 +102,39 @@ impl Mailer {
     }
 }
 
-/// Whether `text` is an address a mail can go to.
+/// Why `text` is not an address a mail can go to, if it is not: not an
+/// address at all (`api_bad_email`), or one whose domain no mail from the
+/// internet reaches (`api_email_unroutable`): an IP literal
+/// (`a@[127.0.0.1]`), a domain without a dot (`a@localhost`), or a name
+/// under a top-level domain reserved for local or test use (RFC 2606, RFC
+/// 6761, RFC 6762: `localhost`, `local`, `invalid`, `test`, `example`,
+/// `internal`, `home.arpa`).
 #[must_use]
-pub fn valid_address(text: &str) -> bool {
-    text.len() <= 254 && text.parse::<lettre::Address>().is_ok()
+pub fn bad_address(text: &str) -> Option<Message> {
+    const RESERVED: [&str; 7] = [
+        "localhost",
+        "local",
+        "invalid",
+        "test",
+        "example",
+        "internal",
+        "home.arpa",
+    ];
+    let bad = || Some(Message::of(id!("api_bad_email")).text("email", text));
+    if text.len() > 254 {
+        return bad();
+    }
+    let Ok(address) = text.parse::<lettre::Address>() else {
+        return bad();
+    };
+    let domain = address.domain().trim_end_matches('.').to_ascii_lowercase();
+    let unroutable = domain.starts_with('[')
+        || domain.parse::<std::net::IpAddr>().is_ok()
+        || !domain.contains('.')
+        || RESERVED
+            .iter()
+            .any(|r| domain == *r || domain.ends_with(&format!(".{r}")));
+    unroutable.then(|| Message::of(id!("api_email_unroutable")).text("email", text))
 }
 
 /// The mail concern's service: the addresses left for seats, and whether
@@ -111,13 +143,25 @@ pub fn valid_address(text: &str) -> bool {
 pub struct Mail {
     db: Db,
     on: bool,
+    wake: Arc<tokio::sync::Notify>,
 }
 
 impl Mail {
     /// The notices of `db`; `on`: the server sends mail (`--smtp`).
     #[must_use]
     pub fn new(db: Db, on: bool) -> Mail {
-        Mail { db, on }
+        Mail {
+            db,
+            on,
+            wake: Arc::new(tokio::sync::Notify::new()),
+        }
+    }
+
+    /// What wakes the sender ([`run`]) at once: an address left, whose
+    /// confirmation mail is due.
+    #[must_use]
+    pub fn waker(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.wake)
     }
 
     /// Whether the server sends mail.
@@ -137,39 +181,77 @@ impl Mail {
     }
 
     /// Leaves `email` (in `lang`) for the seats of `tokens`; answers the
-    /// address as stored (lower-cased). The same address left again keeps
-    /// its unsubscribe key.
+    /// address as stored (lower-cased) and whether it is confirmed. An
+    /// address not confirmed yet is sent a confirmation mail (again when
+    /// left again after the quiet period). The same address left again
+    /// keeps its unsubscribe and confirmation keys.
     ///
     /// # Errors
-    /// No mail sent by this server, a bad address, too many tokens,
-    /// storage failures.
-    pub async fn subscribe(&self, email: &str, lang: Lang, tokens: &[String]) -> Result<String> {
+    /// No mail sent by this server, a bad or unroutable address, too many
+    /// tokens, storage failures.
+    pub async fn subscribe(
+        &self,
+        email: &str,
+        lang: Lang,
+        tokens: &[String],
+    ) -> Result<(String, bool)> {
         if !self.on {
             return Err(MailError::Off(Message::of(id!("api_no_mail"))));
         }
         Self::check_tokens(tokens)?;
         let email = email.trim();
-        if !valid_address(email) {
-            return Err(MailError::BadAddress(
-                Message::of(id!("api_bad_email")).text("email", email),
-            ));
+        if let Some(m) = bad_address(email) {
+            return Err(MailError::BadAddress(m));
         }
         let email = email.to_lowercase();
-        store::subscribe(&self.db, &email, lang, tokens, &random_id(24)).await?;
-        Ok(email)
+        let confirmed = store::subscribe(
+            &self.db,
+            &email,
+            lang,
+            tokens,
+            &random_id(24),
+            &random_id(32),
+        )
+        .await?;
+        if !confirmed {
+            self.wake.notify_one();
+        }
+        Ok((email, confirmed))
     }
 
-    /// The address the first of `tokens` that has one leads to (none when
-    /// the server sends no mail).
+    /// The address the first of `tokens` that has one leads to, and
+    /// whether it is confirmed (none when the server sends no mail).
     ///
     /// # Errors
     /// Too many tokens, storage failures.
-    pub async fn address_of(&self, tokens: &[String]) -> Result<Option<String>> {
+    pub async fn address_of(&self, tokens: &[String]) -> Result<Option<(String, bool)>> {
         Self::check_tokens(tokens)?;
         if !self.on {
             return Ok(None);
         }
         Ok(store::address_of(&self.db, tokens).await?)
+    }
+
+    /// Confirms the address whose confirmation link's key is `key`: it
+    /// gets notices from now on. Answers its language if it exists.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn confirm(&self, key: &str) -> Result<Option<Lang>> {
+        Ok(store::confirm(&self.db, key)
+            .await?
+            .map(|l| Lang::parse(&l).unwrap_or_default()))
+    }
+
+    /// The language of the address whose confirmation link's key is
+    /// `key`, if it exists.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn confirm_lang(&self, key: &str) -> Result<Option<Lang>> {
+        Ok(store::confirm_lang(&self.db, key)
+            .await?
+            .map(|l| Lang::parse(&l).unwrap_or_default()))
     }
 
     /// Forgets the address of the seats of `tokens`.
@@ -290,7 +372,7 @@ pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
     let now = now_ms();
     let quiet = i64::try_from(mailer.config.quiet.as_millis()).unwrap_or(i64::MAX);
     let db = hub.db();
-    let mut sent = 0;
+    let mut sent = confirm_all(db, mailer, now, quiet).await?;
     for (key, due) in waiting(hub, db).await? {
         let mut new = Vec::new();
         for w in &due.games {
@@ -317,6 +399,40 @@ pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
         }
     }
     Ok(sent)
+}
+
+/// Sends the confirmation mails due at `now`; answers how many went out.
+async fn confirm_all(db: &Db, mailer: &Mailer, now: i64, quiet: i64) -> Result<usize, Fault> {
+    let mut sent = 0;
+    for c in store::confirmations_due(db, now, quiet).await? {
+        // Only one process sends it.
+        if !store::claim_confirmation(db, &c.key, c.sent, now).await? {
+            continue;
+        }
+        match confirmation(mailer, &c) {
+            Ok(m) => match mailer.transport.send(m).await {
+                Ok(_) => sent += 1,
+                Err(e) => tracing::warn!("confirmation mail to {}: {e}", c.email),
+            },
+            Err(e) => tracing::warn!("confirmation mail to {}: {e}", c.email),
+        }
+    }
+    Ok(sent)
+}
+
+/// The confirmation mail to `c`: the link that confirms the address.
+fn confirmation(mailer: &Mailer, c: &store::Unconfirmed) -> anyhow::Result<lettre::Message> {
+    let lang = Lang::parse(&c.lang).unwrap_or_default();
+    let base = mailer.config.public_url.trim_end_matches('/');
+    let body = Message::of(id!("mail_confirm_body"))
+        .text("url", format!("{base}/confirm/{}", c.confirm_key))
+        .in_lang(lang);
+    Ok(lettre::Message::builder()
+        .from(mailer.from.clone())
+        .to(c.email.parse()?)
+        .subject(Message::of(id!("mail_confirm_subject")).in_lang(lang))
+        .header(ContentType::TEXT_PLAIN)
+        .body(format!("{body}\n"))?)
 }
 
 /// The message to `due` (key `key`): every game waiting, the most urgent
@@ -402,11 +518,15 @@ impl lettre::message::header::Header for ListUnsubscribePost {
 }
 
 /// Sends notices until the hub is dropped, looking every quarter of the
-/// quiet period (between 1 and 30 seconds).
-pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer) {
+/// quiet period (between 1 and 30 seconds), and at once when `wake` is
+/// told (an address left, its confirmation mail due).
+pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer, wake: Arc<tokio::sync::Notify>) {
     let every = (mailer.config.quiet / 4).clamp(Duration::from_secs(1), Duration::from_secs(30));
     loop {
-        tokio::time::sleep(every).await;
+        tokio::select! {
+            () = tokio::time::sleep(every) => {}
+            () = wake.notified() => {}
+        }
         let Some(h) = hub.upgrade() else {
             return;
         };

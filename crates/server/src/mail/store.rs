@@ -1,4 +1,6 @@
-//! The notices' tables (migration `0006_notify.sql`): `notify_addresses`,
+//! The notices' tables (migrations `0006_notify.sql`,
+//! `0017_confirmed_addresses.sql`): `notify_addresses` (with its
+//! confirmation: the link's key, when it was opened, asked for and sent),
 //! `notify_tokens` and `notify_sent`. Two reads join the games' table: the
 //! correspondence games waiting for an address ([`waiting`]) and the ended
 //! games whose turns are still remembered ([`forget_ended`]).
@@ -8,41 +10,52 @@ use sqlx::Row;
 use tablero_i18n::Lang;
 
 /// Leaves `email` (lower-cased) in `lang` for the seats of `tokens`; a new
-/// address gets the unsubscribe key `new_key`, one left before keeps its
-/// own. Answers the key.
+/// address gets the unsubscribe key `new_key` and the confirmation key
+/// `confirm_key`, one left before keeps its own. An address not yet
+/// confirmed is marked as asking for a confirmation mail. Answers whether
+/// the address is confirmed.
 pub async fn subscribe(
     db: &Db,
     email: &str,
     lang: Lang,
     tokens: &[String],
     new_key: &str,
-) -> Result<String> {
+    confirm_key: &str,
+) -> Result<bool> {
     let pool = db.pool();
-    let existing: Option<String> = sqlx::query("SELECT id FROM notify_addresses WHERE email = $1")
+    let now = now_ms();
+    let existing = sqlx::query("SELECT id, confirmed FROM notify_addresses WHERE email = $1")
         .bind(email)
         .fetch_optional(pool)
-        .await?
-        .map(|r| r.try_get(0))
-        .transpose()?;
-    let key = if let Some(key) = existing {
-        sqlx::query("UPDATE notify_addresses SET lang = $1 WHERE id = $2")
-            .bind(lang.code())
-            .bind(&key)
-            .execute(pool)
-            .await?;
-        key
+        .await?;
+    let (key, confirmed) = if let Some(r) = existing {
+        let key: String = r.try_get(0)?;
+        let confirmed: Option<i64> = r.try_get(1)?;
+        sqlx::query(
+            "UPDATE notify_addresses SET lang = $1, \
+             confirm_asked = CASE WHEN confirmed IS NULL THEN $2 ELSE confirm_asked END \
+             WHERE id = $3",
+        )
+        .bind(lang.code())
+        .bind(now)
+        .bind(&key)
+        .execute(pool)
+        .await?;
+        (key, confirmed.is_some())
     } else {
         sqlx::query(
-            "INSERT INTO notify_addresses (id, email, lang, last_sent, created) \
-             VALUES ($1, $2, $3, NULL, $4)",
+            "INSERT INTO notify_addresses \
+             (id, email, lang, last_sent, created, confirm_key, confirm_asked) \
+             VALUES ($1, $2, $3, NULL, $4, $5, $4)",
         )
         .bind(new_key)
         .bind(email)
         .bind(lang.code())
-        .bind(now_ms())
+        .bind(now)
+        .bind(confirm_key)
         .execute(pool)
         .await?;
-        new_key.to_string()
+        (new_key.to_string(), false)
     };
     for t in tokens {
         sqlx::query("DELETE FROM notify_tokens WHERE token = $1")
@@ -55,23 +68,117 @@ pub async fn subscribe(
             .execute(pool)
             .await?;
     }
-    Ok(key)
+    Ok(confirmed)
 }
 
-/// The address the first of `tokens` that has one leads to.
-pub async fn address_of(db: &Db, tokens: &[String]) -> Result<Option<String>> {
+/// An address waiting for its confirmation mail.
+pub struct Unconfirmed {
+    /// Its unsubscribe key.
+    pub key: String,
+    /// The address.
+    pub email: String,
+    /// Its language's code.
+    pub lang: String,
+    /// The confirmation link's key.
+    pub confirm_key: String,
+    /// When the last confirmation mail went out.
+    pub sent: Option<i64>,
+}
+
+/// The addresses not confirmed that asked for a confirmation mail since
+/// the last one went out, that one at least `quiet` ms before `now` (none
+/// sent yet, or the address left again after the quiet time).
+pub async fn confirmations_due(db: &Db, now: i64, quiet: i64) -> Result<Vec<Unconfirmed>> {
+    let rows = sqlx::query(
+        "SELECT id, email, lang, confirm_key, confirm_sent FROM notify_addresses \
+         WHERE confirmed IS NULL AND confirm_key IS NOT NULL AND confirm_asked IS NOT NULL \
+           AND (confirm_sent IS NULL OR (confirm_asked > confirm_sent AND confirm_sent <= $1))",
+    )
+    .bind(now.saturating_sub(quiet))
+    .fetch_all(db.pool())
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(Unconfirmed {
+            key: r.try_get(0)?,
+            email: r.try_get(1)?,
+            lang: r.try_get(2)?,
+            confirm_key: r.try_get(3)?,
+            sent: r.try_get(4)?,
+        });
+    }
+    Ok(out)
+}
+
+/// Claims the address `key`'s confirmation mail at `now`, if its last one
+/// went out at `before` still (compare and set: one process sends it);
+/// answers whether this call claimed it.
+pub async fn claim_confirmation(db: &Db, key: &str, before: Option<i64>, now: i64) -> Result<bool> {
+    let q = match before {
+        None => sqlx::query(
+            "UPDATE notify_addresses SET confirm_sent = $1 \
+             WHERE id = $2 AND confirm_sent IS NULL",
+        )
+        .bind(now)
+        .bind(key),
+        Some(before) => sqlx::query(
+            "UPDATE notify_addresses SET confirm_sent = $1 WHERE id = $2 AND confirm_sent = $3",
+        )
+        .bind(now)
+        .bind(key)
+        .bind(before),
+    };
+    Ok(q.execute(db.pool()).await?.rows_affected() == 1)
+}
+
+/// Confirms the address whose confirmation key is `confirm_key` (once:
+/// a later call keeps the first time); answers its language's code if
+/// there is one.
+pub async fn confirm(db: &Db, confirm_key: &str) -> Result<Option<String>> {
+    let pool = db.pool();
+    let lang: Option<String> =
+        sqlx::query_scalar("SELECT lang FROM notify_addresses WHERE confirm_key = $1")
+            .bind(confirm_key)
+            .fetch_optional(pool)
+            .await?;
+    if lang.is_some() {
+        sqlx::query(
+            "UPDATE notify_addresses SET confirmed = $1 \
+             WHERE confirm_key = $2 AND confirmed IS NULL",
+        )
+        .bind(now_ms())
+        .bind(confirm_key)
+        .execute(pool)
+        .await?;
+    }
+    Ok(lang)
+}
+
+/// The language's code of the address whose confirmation key is
+/// `confirm_key`, if there is one.
+pub async fn confirm_lang(db: &Db, confirm_key: &str) -> Result<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT lang FROM notify_addresses WHERE confirm_key = $1")
+            .bind(confirm_key)
+            .fetch_optional(db.pool())
+            .await?,
+    )
+}
+
+/// The address the first of `tokens` that has one leads to, and whether
+/// it is confirmed.
+pub async fn address_of(db: &Db, tokens: &[String]) -> Result<Option<(String, bool)>> {
     for t in tokens {
-        let found: Option<String> = sqlx::query(
-            "SELECT a.email FROM notify_tokens t JOIN notify_addresses a ON a.id = t.address \
-             WHERE t.token = $1",
+        let found = sqlx::query(
+            "SELECT a.email, a.confirmed FROM notify_tokens t \
+             JOIN notify_addresses a ON a.id = t.address WHERE t.token = $1",
         )
         .bind(t)
         .fetch_optional(db.pool())
-        .await?
-        .map(|r| r.try_get(0))
-        .transpose()?;
-        if found.is_some() {
-            return Ok(found);
+        .await?;
+        if let Some(r) = found {
+            let confirmed: Option<i64> = r.try_get(1)?;
+            return Ok(Some((r.try_get(0)?, confirmed.is_some())));
         }
     }
     Ok(None)
@@ -127,9 +234,10 @@ pub struct Seat {
     pub last_sent: Option<i64>,
 }
 
-/// The seats of running correspondence games that lead to an address (not
-/// those whose other seat leads to the same address: one screen's game,
-/// the player's own move, never news). Joins the games' table.
+/// The seats of running correspondence games that lead to a confirmed
+/// address (not those whose other seat leads to the same address: one
+/// screen's game, the player's own move, never news). Joins the games'
+/// table.
 pub async fn waiting(db: &Db) -> Result<Vec<Seat>> {
     let rows = sqlx::query(
         "SELECT g.id, t.token, a.id, a.email, a.lang, a.last_sent \
@@ -138,7 +246,7 @@ pub async fn waiting(db: &Db) -> Result<Vec<Seat>> {
          JOIN notify_addresses a ON a.id = t.address \
          LEFT JOIN notify_tokens o ON o.token = \
              CASE WHEN t.token = g.seat0_token THEN g.seat1_token ELSE g.seat0_token END \
-         WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d' \
+         WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d' AND a.confirmed IS NOT NULL \
            AND (o.address IS NULL OR o.address <> t.address)",
     )
     .fetch_all(db.pool())

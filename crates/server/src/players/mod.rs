@@ -29,6 +29,12 @@ pub const MAX_RECORDS: i64 = 5000;
 /// How many accounts a pool's leaderboard shows.
 pub const BOARD: i64 = 50;
 
+/// The fewest other players an account must have met in rated games of a
+/// pool to be on its leaderboard (docs/web-api.md, "Profiles and
+/// leaderboards"): a rating made against one or two accounts (perhaps the
+/// same person's) or against the computer alone is not ranked.
+pub const BOARD_OPPONENTS: i64 = 3;
+
 /// How many a pool shows in the list of every pool.
 pub const BOARD_SHORT: i64 = 10;
 
@@ -170,6 +176,9 @@ pub enum Opponent {
     },
     /// A person without an account.
     Anonymous,
+    /// An account whose profile is private, in another's list (its name is
+    /// shown only to itself and in the list's owner's own view).
+    Private,
     /// The player itself (a same-screen game).
     #[serde(rename = "self")]
     Itself,
@@ -231,6 +240,10 @@ pub struct Filter {
     pub opponent: Option<String>,
     /// Only games changed before this (ms since 1970).
     pub before: Option<i64>,
+    /// The account asking (its session), if any: a private opponent is
+    /// named, and matched by `opponent`, only when it is the list's owner
+    /// or that opponent (the players of a game see each other).
+    pub viewer: Option<String>,
 }
 
 /// A player's games counted.
@@ -318,9 +331,22 @@ impl Players {
         Ok(store::counts(&self.db, account).await?)
     }
 
+    /// `account` made its profile private or public: the games it holds a
+    /// seat in show it again (a spectator sees a private account's seat
+    /// without its name or rating), here and on the other processes.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn privacy_changed(&self, account: &str) -> Result<()> {
+        let games = store::games_of(&self.db, account).await?;
+        self.hub.players_changed_everywhere(&games).await?;
+        Ok(())
+    }
+
     /// The best `limit` established ratings of `pool`: no provisional
-    /// rating, no deleted or private account; ties by fewer deviation, then
-    /// name.
+    /// rating, no deleted or private account, and rated games against at
+    /// least [`BOARD_OPPONENTS`] other accounts; ties by fewer deviation,
+    /// then name.
     ///
     /// # Errors
     /// Storage failures.
@@ -398,6 +424,16 @@ fn date_of(ms: i64) -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The seats of game `id` held by a live private account: a spectator of
+/// the game is shown neither its name nor its rating (docs/web-api.md,
+/// "Private profiles").
+///
+/// # Errors
+/// Storage failures.
+pub async fn private_seats(db: &Db, id: &str) -> std::result::Result<[bool; 2], Fault> {
+    store::private_seats(db, id).await
 }
 
 /// One account of a leaderboard.

@@ -33,7 +33,7 @@ const GAMES_FROM: &str = "SELECT g.id, g.game, g.variant, s.seat, \
      g.seat0_kind, g.seat0_level, g.seat1_kind, g.seat1_level, \
      g.result, g.rated, g.ply, g.created, g.updated, \
      oa.name, oa.deleted, os.account, \
-     rc.before_rating, rc.before_deviation, rc.after_rating, rc.after_deviation \
+     rc.before_rating, rc.before_deviation, rc.after_rating, rc.after_deviation, oa.private \
      FROM account_seats s JOIN games g ON g.id = s.game_id \
      LEFT JOIN account_seats os ON os.game_id = s.game_id AND os.seat <> s.seat \
      LEFT JOIN accounts oa ON oa.id = os.account \
@@ -41,8 +41,10 @@ const GAMES_FROM: &str = "SELECT g.id, g.game, g.variant, s.seat, \
      WHERE s.account = $1 AND NOT EXISTS (SELECT 1 FROM account_seats x \
      WHERE x.game_id = s.game_id AND x.account = s.account AND x.seat < s.seat)";
 
-/// One row of [`GAMES_FROM`] as a list item.
-fn item(r: &AnyRow, account: &str) -> Result<GameItem> {
+/// One row of [`GAMES_FROM`] as a list item of `account`'s, as `viewer`
+/// (the session's account) sees it: a private opponent is named only to
+/// `account` itself or to that opponent.
+fn item(r: &AnyRow, account: &str, viewer: Option<&str>) -> Result<GameItem> {
     let id: String = r.try_get(0)?;
     let seat: i64 = r.try_get(3)?;
     let other = usize::from(seat == 0);
@@ -52,9 +54,12 @@ fn item(r: &AnyRow, account: &str) -> Result<GameItem> {
     let other_name: Option<String> = r.try_get(13)?;
     let other_deleted: Option<i64> = r.try_get(14)?;
     let other_account: Option<String> = r.try_get(15)?;
+    let other_private = r.try_get::<Option<i64>, _>(20)?.unwrap_or(0) != 0;
+    let named = viewer.is_some_and(|v| v == account || Some(v) == other_account.as_deref());
     let opponent = match (other_account.as_deref(), other_name) {
         (Some(a), _) if a == account => Opponent::Itself,
         (Some(_), _) if other_deleted.unwrap_or(0) != 0 => Opponent::Deleted,
+        (Some(_), Some(_)) if other_private && !named => Opponent::Private,
         (Some(_), Some(name)) => Opponent::Player { name },
         _ if kind == "ai" => Opponent::Computer {
             level: level.unwrap_or(3),
@@ -119,6 +124,11 @@ pub async fn games(db: &Db, account: &str, filter: &Filter, limit: i64) -> Resul
     }
     if filter.opponent.is_some() {
         sql += &format!(" AND oa.deleted = 0 AND oa.name_key = {}", next());
+        // A private opponent is found by name only by those it is named to.
+        let viewer = filter.viewer.as_deref();
+        if viewer != Some(account) {
+            sql += &format!(" AND (oa.private = 0 OR oa.id = {})", next());
+        }
     }
     if filter.before.is_some() {
         sql += &format!(" AND g.updated < {}", next());
@@ -130,12 +140,16 @@ pub async fn games(db: &Db, account: &str, filter: &Filter, limit: i64) -> Resul
     }
     if let Some(o) = &filter.opponent {
         q = q.bind(o);
+        if filter.viewer.as_deref() != Some(account) {
+            q = q.bind(filter.viewer.clone().unwrap_or_default());
+        }
     }
     if let Some(b) = filter.before {
         q = q.bind(b);
     }
     let rows = q.bind(limit).fetch_all(db.pool()).await?;
-    rows.iter().map(|r| item(r, account)).collect()
+    let viewer = filter.viewer.as_deref();
+    rows.iter().map(|r| item(r, account, viewer)).collect()
 }
 
 /// `account`'s games counted by result.
@@ -176,7 +190,10 @@ pub async fn counts(db: &Db, account: &str) -> Result<Counts> {
 }
 
 /// The best `limit` established ratings of `pool`: no provisional rating,
-/// no deleted or private account; ties by fewer deviation, then name.
+/// no deleted or private account, and rated games in the pool against at
+/// least [`super::BOARD_OPPONENTS`] distinct other accounts (the other
+/// seats of its rating changes; the computer counts for none); ties by
+/// fewer deviation, then name.
 ///
 /// # Errors
 /// Storage failures.
@@ -185,11 +202,16 @@ pub async fn leaders(db: &Db, pool: &str, limit: i64) -> Result<Vec<Leader>> {
         "SELECT a.name, r.rating, r.deviation, r.games FROM ratings r \
          JOIN accounts a ON a.id = r.account \
          WHERE r.pool = $1 AND r.deviation <= $2 AND a.deleted = 0 AND a.private = 0 \
+         AND (SELECT COUNT(DISTINCT o.account) FROM rating_changes m \
+              JOIN rating_changes o ON o.game_id = m.game_id AND o.seat <> m.seat \
+              WHERE m.account = r.account AND m.pool = r.pool \
+              AND o.account IS NOT NULL AND o.account <> r.account) >= $4 \
          ORDER BY r.rating DESC, r.deviation ASC, a.name_key ASC LIMIT $3",
     )
     .bind(pool)
     .bind(PROVISIONAL_RD)
     .bind(limit)
+    .bind(super::BOARD_OPPONENTS)
     .fetch_all(db.pool())
     .await?;
     let mut out = Vec::with_capacity(rows.len());
@@ -204,4 +226,32 @@ pub async fn leaders(db: &Db, pool: &str, limit: i64) -> Result<Vec<Leader>> {
         });
     }
     Ok(out)
+}
+
+/// The seats of game `id` held by a live private account.
+///
+/// # Errors
+/// Storage failures.
+pub async fn private_seats(db: &Db, id: &str) -> Result<[bool; 2]> {
+    let seats: Vec<i64> = sqlx::query_scalar(
+        "SELECT s.seat FROM account_seats s JOIN accounts a ON a.id = s.account \
+         WHERE s.game_id = $1 AND a.private <> 0 AND a.deleted = 0",
+    )
+    .bind(id)
+    .fetch_all(db.pool())
+    .await?;
+    Ok([0, 1].map(|i| seats.contains(&i)))
+}
+
+/// The ids of the games `account` holds a seat in.
+///
+/// # Errors
+/// Storage failures.
+pub async fn games_of(db: &Db, account: &str) -> Result<Vec<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT DISTINCT game_id FROM account_seats WHERE account = $1")
+            .bind(account)
+            .fetch_all(db.pool())
+            .await?,
+    )
 }

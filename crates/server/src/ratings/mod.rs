@@ -22,6 +22,12 @@ use tablero_ai::strength::level_rating;
 use tablero_core::{id, Message};
 use tablero_glicko::{Game as Period, Rating};
 
+/// The fewest plies a rated game must have to change ratings: two moves
+/// by each side (docs/web-api.md, "Which games are rated"). A game over
+/// sooner (a resignation or a flag at once, a false claim, two accounts
+/// of one person trading quick wins) is rated for nobody.
+pub const MIN_RATED_PLIES: i64 = 4;
+
 /// The rating pool of `game` played with `variant` (the variant's text as
 /// stored with the game).
 #[must_use]
@@ -185,7 +191,7 @@ pub fn after(before: [Rating; 2], fixed: [bool; 2], scores: [f64; 2]) -> [Rating
 pub enum Rated {
     /// Rated now, by this call.
     Now,
-    /// Not to be rated (casual, unfinished, under two plies, a seat's
+    /// Not to be rated (casual, unfinished, under [`MIN_RATED_PLIES`], a seat's
     /// account deleted), or rated already.
     No,
 }
@@ -267,7 +273,7 @@ impl Ratings {
         }
         let to_rate = row.as_ref().and_then(|row| {
             let pool = row.rated.clone()?;
-            let scores = scores(row.result.as_deref()?).filter(|_| row.ply >= 2)?;
+            let scores = scores(row.result.as_deref()?).filter(|_| row.ply >= MIN_RATED_PLIES)?;
             let holders = holders(row, &accounts).ok()?;
             Some((pool, scores, holders))
         });
@@ -412,6 +418,26 @@ pub struct RatedView {
     pub pool: String,
     /// Seats 0 and 1.
     pub seats: [SeatRating; 2],
+}
+
+impl RatedView {
+    /// The view with the figures of the seats marked in `hidden` left out
+    /// (a private account's, for a spectator: docs/web-api.md, "Private
+    /// profiles"), as JSON: such a seat is `{"private": true}` with every
+    /// figure `null`.
+    #[must_use]
+    pub fn hiding(&self, hidden: [bool; 2]) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        for (i, hide) in hidden.into_iter().enumerate() {
+            if hide {
+                v["seats"][i] = serde_json::json!({
+                    "rating": null, "deviation": null, "provisional": false, "level": null,
+                    "after": null, "after_deviation": null, "private": true,
+                });
+            }
+        }
+        v
+    }
 }
 
 fn seat_rating(r: Rating, level: Option<u8>) -> SeatRating {

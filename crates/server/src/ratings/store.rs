@@ -179,19 +179,20 @@ pub async fn set_rating(
     Ok(changed.rows_affected() == 1)
 }
 
-/// The finished rated games of two plies or more not yet rated, whose
+/// The finished rated games of [`super::MIN_RATED_PLIES`] or more not yet rated, whose
 /// seats' accounts all live, in the order they ended (at most `limit`).
 /// Joins the games' and accounts' tables (one query, not one per game).
 pub async fn unrated(db: &Db, limit: i64) -> Result<Vec<String>> {
     Ok(sqlx::query_scalar(
         "SELECT g.id FROM games g WHERE g.rated IS NOT NULL AND g.result IS NOT NULL \
-         AND g.ply >= 2 \
+         AND g.ply >= $2 \
          AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
          AND NOT EXISTS (SELECT 1 FROM account_seats s JOIN accounts a ON a.id = s.account \
                          WHERE s.game_id = g.id AND a.deleted <> 0) \
          ORDER BY g.end_seq, g.updated LIMIT $1",
     )
     .bind(limit)
+    .bind(super::MIN_RATED_PLIES)
     .fetch_all(db.pool())
     .await?)
 }

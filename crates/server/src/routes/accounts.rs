@@ -5,7 +5,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::{client_address, over_https, set_cookie, MaybeSession};
+use super::http::session::{over_https, set_cookie, MaybeSession};
 use crate::accounts::{AccountView, Accounts, Session};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, Uri};
@@ -46,12 +46,15 @@ pub(super) struct SignupBody {
 pub(super) async fn signup(
     State(accounts): State<Accounts>,
     Peer(ip): Peer,
+    MaybeSession(held): MaybeSession,
     headers: HeaderMap,
     uri: Uri,
     AppJson(b): AppJson<SignupBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
-    let (view, secret) = accounts.sign_up(ip, &b.name, b.password, &b.tokens).await?;
+    let previous = held.as_ref().map(|s| s.secret.as_str());
+    let (view, secret) = accounts
+        .sign_up(ip, &b.name, b.password, &b.tokens, previous)
+        .await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
 
@@ -63,16 +66,18 @@ pub(super) struct LoginBody {
 }
 
 /// `POST /api/account/login`: `{name, password}`. An unknown name and a
-/// wrong password get the same answer after the same work.
+/// wrong password get the same answer after the same work. A session the
+/// browser held ends when the login succeeds.
 pub(super) async fn login(
     State(accounts): State<Accounts>,
     Peer(ip): Peer,
+    MaybeSession(held): MaybeSession,
     headers: HeaderMap,
     uri: Uri,
     AppJson(b): AppJson<LoginBody>,
 ) -> Answer {
-    let ip = client_address(ip, &headers);
-    let (view, secret) = accounts.log_in(ip, &b.name, b.password).await?;
+    let previous = held.as_ref().map(|s| s.secret.as_str());
+    let (view, secret) = accounts.log_in(ip, &b.name, b.password, previous).await?;
     Ok(answer(Some(&view), &secret, over_https(&headers, &uri)))
 }
 
@@ -115,16 +120,18 @@ pub(super) struct PasswordBody {
     new: String,
 }
 
-/// `POST /api/account/password`: `{old, new}`; the account's other
-/// sessions end, this one stays.
+/// `POST /api/account/password`: `{old, new}`; every session of the
+/// account ends, and the asker gets a new one (a new cookie).
 pub(super) async fn password(
     State(accounts): State<Accounts>,
     MaybeSession(s): MaybeSession,
+    headers: HeaderMap,
+    uri: Uri,
     AppJson(b): AppJson<PasswordBody>,
 ) -> Answer {
     let s = needed(s)?;
-    accounts.change_password(&s, b.old, b.new).await?;
-    Ok(Json(json!({ "account": s.view })).into_response())
+    let secret = accounts.change_password(&s, b.old, b.new).await?;
+    Ok(answer(Some(&s.view), &secret, over_https(&headers, &uri)))
 }
 
 #[derive(Deserialize)]
@@ -154,13 +161,15 @@ pub(super) struct PrivateBody {
 }
 
 /// `POST /api/account/private`: `{private}`: the profile is shown to its
-/// owner only (or to everyone again).
+/// owner only (or to everyone again); its games' spectators see the change.
 pub(super) async fn set_private(
     State(accounts): State<Accounts>,
+    State(players): State<crate::players::Players>,
     MaybeSession(s): MaybeSession,
     AppJson(b): AppJson<PrivateBody>,
 ) -> Answer {
     let s = needed(s)?;
     accounts.set_private(&s.account, b.private).await?;
+    players.privacy_changed(&s.account).await?;
     Ok(Json(json!({ "private": b.private })).into_response())
 }

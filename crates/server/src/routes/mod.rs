@@ -97,6 +97,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/notify/status", post(mail::status))
         .route("/api/notify/stop", post(mail::stop))
         .route("/unsubscribe/{key}", get(mail::ask).post(mail::unsubscribe))
+        .route("/confirm/{key}", get(mail::confirm_ask).post(mail::confirm))
         .route("/api/imago/solve", post(layouts::solve))
         .route("/api/layouts", get(layouts::list).post(layouts::save))
         .route(
@@ -143,7 +144,7 @@ async fn no_route(uri: Uri) -> ApiError {
 }
 
 /// The app over `state`, with its rate limit (`rate` requests per second
-/// from one address, burst twice that; 0: none), timeouts, body limit,
+/// from one client address, burst twice that; 0: none), timeouts, body limit,
 /// JSON for every error answer, compression, and ETags, ready to serve.
 /// Starts the tasks that forget the rate limits' refilled keys.
 ///
@@ -153,6 +154,7 @@ pub fn app(mut state: AppState, rate: u32, limits: &Limits) -> anyhow::Result<Ro
     let mut governor = None;
     if rate > 0 {
         let config = GovernorConfigBuilder::default()
+            .key_extractor(http::client::ClientKey)
             .per_millisecond((1000 / u64::from(rate)).max(1))
             .burst_size(rate.saturating_mul(2))
             .finish()

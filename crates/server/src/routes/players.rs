@@ -113,7 +113,8 @@ pub(super) async fn games(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
     let a = visible(&players, &name, s.as_ref()).await?;
-    let (filter, limit) = filter_of(&q)?;
+    let (mut filter, limit) = filter_of(&q)?;
+    filter.viewer = s.map(|s| s.account);
     let mut list = players.games(&a.id, &filter, limit + 1).await?;
     let next = cut(&mut list, usize::try_from(limit).unwrap_or(usize::MAX));
     Ok(Json(json!({ "games": list, "next": next })))
@@ -141,6 +142,7 @@ fn opponent_name(o: &players::Opponent, own: &str) -> String {
         players::Opponent::Deleted => "deleted player".into(),
         players::Opponent::Computer { level } => format!("Computer, level {level}"),
         players::Opponent::Anonymous => "Anonymous".into(),
+        players::Opponent::Private => "private player".into(),
         players::Opponent::Itself => own.to_string(),
     }
 }
@@ -167,9 +169,11 @@ pub(super) async fn zip(
     };
     // The list's items say who sat across; each record is read from its
     // stored moves.
-    let list = players
-        .games(&a.id, &Filter::default(), players::MAX_RECORDS)
-        .await?;
+    let filter = Filter {
+        viewer: s.map(|s| s.account),
+        ..Filter::default()
+    };
+    let list = players.games(&a.id, &filter, players::MAX_RECORDS).await?;
     let mut files = Vec::with_capacity(list.len());
     for g in &list {
         let other = opponent_name(&g.opponent, &a.name);

@@ -85,6 +85,18 @@ pub(crate) fn static_file(path: &str, query: Option<&str>) -> Option<Response> {
     Some(respond(file.data.into_owned(), hash, mime.as_ref(), cache))
 }
 
+/// The URL of the file `name` of `web/` by its current version
+/// (`/static/NAME?v=VERSION`, which may be kept a year), for pages made
+/// apart from the app's own (the unsubscribe page's style sheet); `None`
+/// when there is no such file.
+pub(crate) fn versioned_url(name: &str) -> Option<String> {
+    let file = Web::get(name)?;
+    Some(format!(
+        "/static/{name}?v={}",
+        version(&file.metadata.sha256_hash())
+    ))
+}
+
 /// A module of the app as it is sent: without comments and indentation
 /// ([`super::minify`]), made once per content. Its ETag and version stay
 /// those of the file in `web/`, from which it follows.

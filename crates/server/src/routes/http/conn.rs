@@ -1,7 +1,10 @@
 //! Accepting connections: a cap on connections in all and per client
-//! address, and hyper's HTTP/1 server with a header read timeout (which
-//! also closes idle kept-alive connections).
+//! address (not for a trusted proxy, whose connections carry many clients),
+//! and hyper's HTTP/1 server with a header read timeout (which also closes
+//! idle kept-alive connections). Every request carries the trusted proxies
+//! for [`super::client::client_address`].
 
+use super::client::TrustedProxies;
 use crate::Limits;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -26,6 +29,8 @@ const SPARE_DESCRIPTORS: u64 = 128;
 pub(crate) struct Gate {
     max: usize,
     per_address: usize,
+    /// Exempt from `per_address`.
+    trusted: TrustedProxies,
     open: Mutex<(usize, HashMap<IpAddr, usize>)>,
 }
 
@@ -47,11 +52,12 @@ pub(crate) struct Pass {
 
 impl Gate {
     /// A gate for `max` connections, `per_address` from one address (0: no
-    /// cap per address).
-    pub(crate) fn new(max: usize, per_address: usize) -> Arc<Gate> {
+    /// cap per address) other than the `trusted` proxies'.
+    pub(crate) fn new(max: usize, per_address: usize, trusted: TrustedProxies) -> Arc<Gate> {
         Arc::new(Gate {
             max,
             per_address,
+            trusted,
             open: Mutex::default(),
         })
     }
@@ -63,7 +69,7 @@ impl Gate {
             return Err(Full::Server);
         }
         let mine = open.1.entry(ip).or_default();
-        if self.per_address > 0 && *mine >= self.per_address {
+        if self.per_address > 0 && *mine >= self.per_address && !self.trusted.trusts(ip) {
             return Err(Full::Address);
         }
         *mine += 1;
@@ -178,11 +184,13 @@ fn refusal(full: Full) -> Vec<u8> {
 }
 
 /// Accepts connections on `listener` and serves `app` on each until
-/// `shutdown` completes; then lets open requests finish.
+/// `shutdown` completes; then lets open requests finish. `trusted`: the
+/// proxies whose forwarded client address is believed.
 pub(crate) async fn serve(
     listener: TcpListener,
     app: axum::Router,
     limits: Limits,
+    trusted: TrustedProxies,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let cap = connection_cap(&limits);
@@ -192,14 +200,16 @@ pub(crate) async fn serve(
             limits.max_connections
         );
     }
-    let gate = Gate::new(cap, limits.max_connections_per_address);
+    let gate = Gate::new(cap, limits.max_connections_per_address, trusted.clone());
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
         .keep_alive(true)
         .max_buf_size(64 * 1024);
-    let mut make = app.into_make_service_with_connect_info::<SocketAddr>();
+    let mut make = app
+        .layer(axum::Extension(trusted))
+        .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopping) = tokio::sync::watch::channel(());
     let mut shutdown = pin!(shutdown);
     loop {
@@ -260,7 +270,7 @@ mod tests {
 
     #[test]
     fn the_gate_caps_connections_in_all_and_per_address() {
-        let gate = Gate::new(3, 2);
+        let gate = Gate::new(3, 2, TrustedProxies::default());
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
         let p1 = gate.admit(a).unwrap();
@@ -270,5 +280,17 @@ mod tests {
         assert_eq!(gate.admit(b).unwrap_err(), Full::Server);
         drop(p1);
         assert!(gate.admit(a).is_ok(), "a place freed is taken again");
+    }
+
+    #[test]
+    fn a_trusted_proxy_has_no_cap_of_its_own() {
+        let proxy: IpAddr = [127, 0, 0, 1].into();
+        let other: IpAddr = [127, 0, 0, 2].into();
+        let gate = Gate::new(4, 1, TrustedProxies::new(&[proxy]));
+        let held: Vec<Pass> = (0..3).map(|_| gate.admit(proxy).unwrap()).collect();
+        let _one = gate.admit(other).unwrap();
+        assert_eq!(gate.admit(other).unwrap_err(), Full::Server);
+        drop(held);
+        assert_eq!(gate.admit(other).unwrap_err(), Full::Address);
     }
 }

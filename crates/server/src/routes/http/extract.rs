@@ -7,12 +7,11 @@ use super::error::{is_json, json_problem, ApiError, BodyError};
 use super::session;
 use crate::accounts::Accounts;
 use crate::games::Actor;
-use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use tablero_core::{id, Message};
 
 /// The largest request body accepted, and the largest WebSocket message.
@@ -166,18 +165,18 @@ where
     }
 }
 
-/// The client's address, when the server knows it.
+/// The client's address, when the server knows it: the key of the
+/// per-client limits ([`super::client::client_address`]; behind a trusted
+/// proxy, the address it forwarded).
 pub struct Peer(pub Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Peer {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Peer(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip()),
-        ))
+        Ok(Peer(super::client::client_address(
+            &parts.extensions,
+            &parts.headers,
+        )))
     }
 }

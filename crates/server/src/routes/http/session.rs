@@ -12,32 +12,10 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use std::net::IpAddr;
 use tablero_core::{id, Message};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tablero_session";
-
-/// The client's address for the login limits: the connection's peer, or,
-/// when that is this machine (a reverse proxy in front, as
-/// `deploy/nginx.conf`), the last address of `X-Forwarded-For` (the one
-/// the proxy saw). A remote client cannot choose its key this way.
-#[must_use]
-pub fn client_address(peer: Option<IpAddr>, headers: &HeaderMap) -> Option<IpAddr> {
-    let forwarded = || {
-        headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .last()
-            .and_then(|a| a.trim().parse().ok())
-    };
-    match peer {
-        Some(ip) if ip.is_loopback() => forwarded().or(Some(ip)),
-        other => other,
-    }
-}
 
 /// The `tablero_session` cookie's value, if the request has one.
 #[must_use]
