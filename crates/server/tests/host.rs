@@ -60,7 +60,7 @@ async fn the_login_limit_counts_forwarded_clients_apart_and_forgers_together() {
     let s = behind_proxy(
         0,
         Limits {
-            logins_per_name: 100,
+            logins_per_name_and_address: 100,
             logins_per_address: 3,
             ..Limits::default()
         },
