@@ -170,7 +170,12 @@ export function mountHome(root) {
   loadAllBoards().then((b) => { boards = b; render(); }).catch((e) => { error = e.message; boards = {}; render(); });
   load();
   refreshWaiting();
-  mailStatus().then((m) => { mail = m; render(); }).catch(() => {});
+  // The mail box waits for the server's answer; a refusal (the rate limit,
+  // the server away) is asked again a little later, not taken as "no mail".
+  const loadMail = (tries) => mailStatus().then((m) => { mail = m; render(); }).catch(() => {
+    if (!destroyed && tries < 6) setTimeout(() => loadMail(tries + 1), 500 * (tries + 1));
+  });
+  loadMail(0);
   const offWaiting = onWaiting(render);
   const off = onLangChange(render);
   return () => { destroyed = true; off(); offWaiting(); };

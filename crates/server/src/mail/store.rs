@@ -22,25 +22,33 @@ pub async fn subscribe(
     new_key: &str,
     confirm_key: &str,
 ) -> Result<bool> {
-    let pool = db.pool();
+    // One transaction: a token's row is replaced (deleted, then inserted),
+    // and a reader between the two saw the seat with no address (the home
+    // page, loaded while its script left the address again, showed the
+    // form as if none had been saved).
+    let mut tx = db.pool().begin().await?;
     let now = now_ms();
+    // The write first: SQLite's transaction then takes the write lock at
+    // once (waiting for another writer as long as any write does), where a
+    // read first would fail at its first write if another writer had
+    // committed meanwhile.
+    sqlx::query(
+        "UPDATE notify_addresses SET lang = $1, \
+         confirm_asked = CASE WHEN confirmed IS NULL THEN $2 ELSE confirm_asked END \
+         WHERE email = $3",
+    )
+    .bind(lang.code())
+    .bind(now)
+    .bind(email)
+    .execute(&mut *tx)
+    .await?;
     let existing = sqlx::query("SELECT id, confirmed FROM notify_addresses WHERE email = $1")
         .bind(email)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *tx)
         .await?;
     let (key, confirmed) = if let Some(r) = existing {
         let key: String = r.try_get(0)?;
         let confirmed: Option<i64> = r.try_get(1)?;
-        sqlx::query(
-            "UPDATE notify_addresses SET lang = $1, \
-             confirm_asked = CASE WHEN confirmed IS NULL THEN $2 ELSE confirm_asked END \
-             WHERE id = $3",
-        )
-        .bind(lang.code())
-        .bind(now)
-        .bind(&key)
-        .execute(pool)
-        .await?;
         (key, confirmed.is_some())
     } else {
         sqlx::query(
@@ -53,21 +61,22 @@ pub async fn subscribe(
         .bind(lang.code())
         .bind(now)
         .bind(confirm_key)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
         (new_key.to_string(), false)
     };
     for t in tokens {
         sqlx::query("DELETE FROM notify_tokens WHERE token = $1")
             .bind(t)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
         sqlx::query("INSERT INTO notify_tokens (token, address) VALUES ($1, $2)")
             .bind(t)
             .bind(&key)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
     }
+    tx.commit().await?;
     Ok(confirmed)
 }
 
