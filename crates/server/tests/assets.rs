@@ -202,8 +202,10 @@ fn js_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn static_imports(file: &Path, text: &str) -> Vec<String> {
     let dir = file.parent().unwrap();
     let mut out = Vec::new();
-    for quote in ["'", "\""] {
-        let pat = format!("from {quote}");
+    // `... from './x.js'` and the bare `import './x.js'` (run for its
+    // effect, as app.js loads the settings gear).
+    for pat in ["from '", "from \"", "import '", "import \""] {
+        let quote = &pat[pat.len() - 1..];
         let mut rest = text;
         while let Some(i) = rest.find(&pat) {
             rest = &rest[i + pat.len()..];
