@@ -207,7 +207,7 @@ fn static_imports(file: &Path, text: &str) -> Vec<String> {
     for pat in ["from '", "from \"", "import '", "import \""] {
         let quote = &pat[pat.len() - 1..];
         let mut rest = text;
-        while let Some(i) = rest.find(&pat) {
+        while let Some(i) = rest.find(pat) {
             rest = &rest[i + pat.len()..];
             let Some(end) = rest.find(quote) else { break };
             let spec = &rest[..end];
