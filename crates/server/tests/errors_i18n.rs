@@ -19,15 +19,7 @@ async fn call(s: &common::Server, path: &str, token: Option<&str>, body: Value) 
 
 /// The ids of a catalogue file as served.
 async fn served_ids(s: &common::Server, lang: &str) -> Vec<String> {
-    let text = s
-        .client
-        .get(format!("{}/locales/{lang}/games.ftl", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = s.text(&format!("/locales/{lang}/games.ftl")).await;
     text.lines()
         .filter_map(|l| l.split_once(" = ").map(|(id, _)| id.to_string()))
         .filter(|id| !id.starts_with(['#', ' ']))

@@ -423,15 +423,7 @@ async fn bad_explorations_are_refused_in_the_reader_s_language() {
     // The browser shows the code in the reader's language: both
     // catalogues have it, with the game named.
     for lang in ["en", "es"] {
-        let ftl = s
-            .client
-            .get(format!("{}/locales/{lang}/web.ftl", s.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let ftl = s.text(&format!("/locales/{lang}/web.ftl")).await;
         let line = ftl
             .lines()
             .find(|l| l.starts_with("api_explore_not_exact ="))

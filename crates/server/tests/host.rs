@@ -130,15 +130,7 @@ async fn the_request_rate_counts_forwarded_clients_apart_and_forgers_together() 
 #[tokio::test]
 async fn the_unsubscribe_page_links_the_apps_style_sheet() {
     let s = common::start().await;
-    let page = s
-        .client
-        .get(format!("{}/unsubscribe/some-key", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = s.text("/unsubscribe/some-key").await;
     let href = page
         .split("<link rel=\"stylesheet\" href=\"")
         .nth(1)

@@ -175,12 +175,12 @@ async fn confirmation_key(mails: &Arc<Mutex<Vec<Mail>>>, email: &str) -> String 
         .to_string()
 }
 
-/// Opens the confirmation link `key` as a person does: the page, then its
-/// button.
-async fn confirm(s: &common::Server, key: &str) {
+/// Opens the mail's link `path` as a person does: the page (with its
+/// form), then its button; answers what the button's page says.
+async fn page_then_button(s: &common::Server, path: &str) -> String {
     let page = s
         .client
-        .get(format!("{}/confirm/{key}", s.base))
+        .get(format!("{}{path}", s.base))
         .send()
         .await
         .unwrap();
@@ -192,12 +192,18 @@ async fn confirm(s: &common::Server, key: &str) {
         .contains("<form method=\"post\">"));
     let done = s
         .client
-        .post(format!("{}/confirm/{key}", s.base))
+        .post(format!("{}{path}", s.base))
         .send()
         .await
         .unwrap();
     assert_eq!(done.status(), 200);
-    let text = done.text().await.unwrap();
+    done.text().await.unwrap()
+}
+
+/// Opens the confirmation link `key` as a person does: the page, then its
+/// button.
+async fn confirm(s: &common::Server, key: &str) {
+    let text = page_then_button(s, &format!("/confirm/{key}")).await;
     assert!(
         text.contains("will come to this address") || text.contains("llegarán a esta dirección"),
         "{text}"
@@ -320,30 +326,8 @@ async fn one_notice_for_the_player_to_move_a_digest_after_the_quiet_time_and_a_w
     );
 
     // The unsubscribe link, with no token: a page, then a button.
-    let page = s
-        .client
-        .get(format!("{}/unsubscribe/{key}", s.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), 200);
-    assert!(page
-        .text()
-        .await
-        .unwrap()
-        .contains("<form method=\"post\">"));
-    let done = s
-        .client
-        .post(format!("{}/unsubscribe/{key}", s.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(done.status(), 200);
-    assert!(done
-        .text()
-        .await
-        .unwrap()
-        .contains("no recibirá más mensajes"));
+    let text = page_then_button(&s, &format!("/unsubscribe/{key}")).await;
+    assert!(text.contains("no recibirá más mensajes"));
     assert_eq!(status(b1.clone()).await["email"], Value::Null);
     // Ana moves again in game 1: Bea, unsubscribed, gets nothing.
     first_move(&s, &g1, &a1).await;
@@ -509,15 +493,7 @@ async fn local_and_reserved_addresses_are_refused_in_both_languages() {
         );
     }
     // The page says it in Spanish from the catalogue it fetches.
-    let es = s
-        .client
-        .get(format!("{}/locales/es/web.ftl", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let es = s.text("/locales/es/web.ftl").await;
     assert!(
         es.contains("api_email_unroutable = «{ $email }» no puede recibir correo desde internet"),
         "the Spanish message"

@@ -598,20 +598,26 @@ impl Hub {
     /// Hears that another process changed game `id`: reloads it if cached
     /// and tells its sockets.
     pub async fn remote_change(self: &Arc<Self>, id: &str) {
+        let _ = self.catch_up(id).await;
+    }
+
+    /// Reads cached game `id` again if its stored version moved, and tells
+    /// its sockets; answers whether it did.
+    async fn catch_up(self: &Arc<Self>, id: &str) -> Result<bool, GameError> {
         let Some(entry) = self.cached(id) else {
-            return;
+            return Ok(false);
         };
         let mut live = entry.live.lock().await;
-        match self.store.version(id).await {
-            Ok(Some(v)) if v == live.row.version => return,
-            Ok(Some(_)) => {}
-            _ => return,
+        if self.store.version(id).await? == Some(live.row.version) {
+            return Ok(false);
         }
-        if let Ok(Some(fresh)) = self.load_live(id).await {
-            live.refresh(fresh);
-            drop(live);
-            let _ = entry.changes.send(());
-        }
+        let Some(fresh) = self.load_live(id).await? else {
+            return Ok(false);
+        };
+        live.refresh(fresh);
+        drop(live);
+        let _ = entry.changes.send(());
+        Ok(true)
     }
 
     /// Catches up after notices from other processes may have been missed
@@ -632,19 +638,7 @@ impl Hub {
             .collect();
         let mut moved = 0;
         for id in ids {
-            let Some(entry) = self.cached(&id) else {
-                continue;
-            };
-            let mut live = entry.live.lock().await;
-            if self.store.version(&id).await? == Some(live.row.version) {
-                continue;
-            }
-            if let Some(fresh) = self.load_live(&id).await? {
-                live.refresh(fresh);
-                moved += 1;
-            }
-            drop(live);
-            let _ = entry.changes.send(());
+            moved += usize::from(self.catch_up(&id).await?);
         }
         Ok(moved)
     }

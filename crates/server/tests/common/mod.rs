@@ -140,6 +140,18 @@ impl Server {
         )
     }
 
+    /// The body of `GET path` as text (a page, a catalogue, a style sheet).
+    pub async fn text(&self, path: &str) -> String {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
     /// Signs `name` up (password `correct horse`); answers the session
     /// cookie's value.
     pub async fn sign_up(&self, name: &str) -> String {
