@@ -17,6 +17,7 @@ use crate::lab::LabDir;
 use crate::layouts::Layouts;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
+use crate::people::People;
 use crate::players::Players;
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
@@ -64,6 +65,8 @@ pub struct AppState {
     pub players: Players,
     /// Saved Imago layouts.
     pub layouts: Layouts,
+    /// Follows and blocks between accounts.
+    pub people: People,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -142,6 +145,7 @@ impl AppState {
                 ratings.clone(),
             ),
             layouts: Layouts::new(db.clone()),
+            people: People::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -219,6 +223,7 @@ parts! {
     explore: Explore,
     players: Players,
     layouts: Layouts,
+    people: People,
     guards: Guards,
     lab: LabDir,
 }

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 17] = [
+const MIGRATIONS: [Step; 18] = [
     (
         1,
         "init",
@@ -277,6 +277,12 @@ const MIGRATIONS: [Step; 17] = [
         Some(include_str!(
             "../../migrations/0017_confirmed_addresses.pg.sql"
         )),
+    ),
+    (
+        18,
+        "people",
+        include_str!("../../migrations/0018_people.sql"),
+        None,
     ),
 ];
 
