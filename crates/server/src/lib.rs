@@ -25,6 +25,7 @@ pub mod lab;
 pub mod layouts;
 pub mod lobby;
 pub mod mail;
+pub mod notes;
 pub mod people;
 pub mod players;
 pub mod puzzles;

@@ -17,6 +17,7 @@ use crate::lab::LabDir;
 use crate::layouts::Layouts;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
+use crate::notes::Notes;
 use crate::people::People;
 use crate::players::Players;
 use crate::puzzles::Puzzles;
@@ -67,6 +68,8 @@ pub struct AppState {
     pub layouts: Layouts,
     /// Follows and blocks between accounts.
     pub people: People,
+    /// Players' private notes on games.
+    pub notes: Notes,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -146,6 +149,7 @@ impl AppState {
             ),
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
+            notes: Notes::new(db.clone(), Arc::clone(&hub)),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -224,6 +228,7 @@ parts! {
     players: Players,
     layouts: Layouts,
     people: People,
+    notes: Notes,
     guards: Guards,
     lab: LabDir,
 }

@@ -24,6 +24,7 @@ fn row(id: &str) -> GameRow {
         seats: [seat("a"), seat("b")],
         declared: None,
         draw_offer: None,
+        takeback_offer: None,
         ply: 0,
         result: None,
         version: 0,

@@ -30,6 +30,12 @@ pub enum Action {
     Resign,
     /// Offer, accept or decline a draw.
     Draw(DrawAction),
+    /// Call the game off before both sides have moved: no result, no
+    /// rating (see docs/rulings.md, "Abort and takeback").
+    Abort,
+    /// Offer to take back one's last turn (a game between people), or
+    /// accept or decline the other seat's offer.
+    Takeback(DrawAction),
 }
 
 /// What to do about a draw.
@@ -139,6 +145,7 @@ impl Hub {
             // The end of a match's first game starts its second.
             let mut row = row;
             let next = (row.result.is_some()
+                && !row.result.as_deref().is_some_and(|r| r.starts_with("x:"))
                 && row.chain.match_game == Some(1)
                 && row.chain.next_game.is_none())
             .then(|| super::chain::successor(&row, Some(2)));
@@ -230,7 +237,17 @@ fn apply(
         Some(s) if held.contains(&s) => s,
         _ => held[0],
     };
+    let mut row = row;
     match action {
+        Action::Abort => {
+            super::tools::abort(&mut *table)?;
+        }
+        Action::Takeback(what) => {
+            let seats = [ai[0].is_none(), ai[1].is_none()];
+            if let Some(t) = super::tools::takeback(&mut row, &*table, &held, seats, *what, now)? {
+                table = t;
+            }
+        }
         Action::Move { text, ply } => {
             if table.outcome().is_some() {
                 return Err(GameError::NotNow(Message::of(id!("table-game-over"))));
@@ -289,7 +306,10 @@ fn apply(
             }
         },
     }
-    let mut row = row;
+    if matches!(action, Action::Move { .. }) || table.outcome().is_some() {
+        // A move lets a takeback offer lapse; so does the end.
+        row.takeback_offer = None;
+    }
     if let Some(clock) = row.clock.as_mut() {
         if matches!(action, Action::Move { .. }) {
             clock.moved(acting, now, table.to_move());

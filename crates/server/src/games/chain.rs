@@ -44,6 +44,7 @@ pub(super) fn successor(row: &GameRow, match_game: Option<i64>) -> GameRow {
         seats: [seat(&row.seats[1]), seat(&row.seats[0])],
         declared: None,
         draw_offer: None,
+        takeback_offer: None,
         ply: 0,
         result: None,
         version: 0,

@@ -48,6 +48,7 @@ impl Change {
         row.declared = table.declared().map(|o| outcome_code(&o));
         row.result = table.outcome().map(|o| outcome_code(&o));
         row.draw_offer = None;
+        row.takeback_offer = None;
         row.version += 1;
         row.updated = now;
         Change {

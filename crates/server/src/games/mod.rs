@@ -19,6 +19,7 @@ mod error;
 mod render;
 pub mod seating;
 pub mod store;
+mod tools;
 
 pub use actions::{Action, DrawAction};
 pub use chain::{Presence, Rematch};
@@ -325,26 +326,7 @@ impl Hub {
         let Some((row, moves)) = self.store.load_game(id).await? else {
             return Ok(None);
         };
-        let first = Player::ALL[usize::from(row.first != 0)];
-        let mut table = table::open(
-            &row.game,
-            Some(&row.variant),
-            None,
-            first,
-            table_seats(&row),
-        )
-        .map_err(|e| Fault::new(format!("stored game {id}: {e}")))?;
-        for (i, m) in moves.iter().enumerate() {
-            let seat = table.to_move().ok_or_else(|| {
-                Fault::new(format!(
-                    "stored game {id}, ply {}: the game was over",
-                    i + 1
-                ))
-            })?;
-            table
-                .play(seat, m)
-                .map_err(|e| Fault::new(format!("stored game {id}, ply {}: {e}", i + 1)))?;
-        }
+        let mut table = replay(&row, &moves)?;
         if let Some(code) = &row.declared {
             let o = parse_outcome_code(code)
                 .ok_or_else(|| Fault::new(format!("stored game {id}: bad result {code:?}")))?;
@@ -475,6 +457,7 @@ impl Hub {
             seats: [seats[0].clone(), seats[1].clone()],
             declared: None,
             draw_offer: None,
+            takeback_offer: None,
             ply: 0,
             result: None,
             version: 0,
@@ -749,6 +732,29 @@ impl Hub {
         }
         Ok(GameList { games })
     }
+}
+
+/// Game `row`'s table after `moves` (no declared result, no offer).
+///
+/// # Errors
+/// A stored game that does not replay.
+fn replay(row: &GameRow, moves: &[String]) -> Result<Box<dyn GameTable>, Fault> {
+    let id = &row.id;
+    let first = Player::ALL[usize::from(row.first != 0)];
+    let mut table = table::open(&row.game, Some(&row.variant), None, first, table_seats(row))
+        .map_err(|e| Fault::new(format!("stored game {id}: {e}")))?;
+    for (i, m) in moves.iter().enumerate() {
+        let seat = table.to_move().ok_or_else(|| {
+            Fault::new(format!(
+                "stored game {id}, ply {}: the game was over",
+                i + 1
+            ))
+        })?;
+        table
+            .play(seat, m)
+            .map_err(|e| Fault::new(format!("stored game {id}, ply {}: {e}", i + 1)))?;
+    }
+    Ok(table)
 }
 
 /// Tells the other processes on a PostgreSQL database that game `id`'s

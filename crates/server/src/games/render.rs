@@ -174,6 +174,13 @@ pub struct GameState {
     pub result: Option<ResultView>,
     /// The seat whose draw offer stands.
     pub draw_offer: Option<usize>,
+    /// The seat whose takeback offer stands (a game between people).
+    pub takeback_offer: Option<usize>,
+    /// Whether the asker may call the game off now (a seat's holder,
+    /// before both sides have moved).
+    pub abort: bool,
+    /// Whether the asker may offer to take back their last turn now.
+    pub takeback: bool,
     /// Whether the computer is thinking.
     pub thinking: bool,
     /// Whether the game has claims.
@@ -336,6 +343,9 @@ impl GameState {
             position,
             result: table.outcome().map(ResultView::from),
             draw_offer: table.draw_offer(),
+            takeback_offer: None,
+            abort: false,
+            takeback: false,
             thinking: false,
             claims: info.claim.is_some(),
             undo: false,
@@ -452,6 +462,19 @@ pub(super) fn state(
     st.prev.clone_from(&chain.prev_game);
     st.match_view = match_view;
     st.hint = hint;
+    let going = outcome.is_none() && chain.next_game.is_none() && !st.you.is_empty();
+    st.abort = going && !super::tools::both_moved(t.as_ref());
+    let people = (0..2).all(|x| live.ai_level(x).is_none());
+    st.takeback_offer = live
+        .row
+        .takeback_offer
+        .and_then(|s| usize::try_from(s).ok());
+    st.takeback = going
+        && people
+        && st.takeback_offer.is_none()
+        && n.checked_sub(1)
+            .map(|p| t.mover_at(p))
+            .is_some_and(|m| st.you.contains(&m) && to_move != Some(m));
     st.clock = ClockView::of(live, crate::db::now_ms());
     st.rated.clone_from(if spectator {
         &live.around.rated_for_spectators

@@ -175,7 +175,7 @@ async fn write_group(
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
              version = $5, updated = $6, rematch_offer = $7, next_game = $8, \
-             time0 = $11, time1 = $12, deadline = $13, rated = $14 \
+             time0 = $11, time1 = $12, deadline = $13, rated = $14, takeback_offer = $15 \
              WHERE id = $9 AND version = $10",
         )
         .bind(&g.declared)
@@ -192,6 +192,7 @@ async fn write_group(
         .bind(g.clock.map(|c| c.left[1]))
         .bind(g.clock.and_then(|c| c.deadline))
         .bind(&g.rated)
+        .bind(g.takeback_offer)
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -286,7 +287,7 @@ pub(super) async fn insert_game(
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)"
     ))
     .bind(&g.id)
     .bind(&g.game)
@@ -314,6 +315,7 @@ pub(super) async fn insert_game(
     .bind(g.clock.map(|c| c.left[1]))
     .bind(g.clock.and_then(|c| c.deadline))
     .bind(&g.rated)
+    .bind(g.takeback_offer)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -347,6 +349,9 @@ pub struct GameRow {
     pub declared: Option<String>,
     /// The seat offering a draw.
     pub draw_offer: Option<i64>,
+    /// The seat offering to take back its last turn (a game between
+    /// people; lapses when anyone moves).
+    pub takeback_offer: Option<i64>,
     /// Plies played.
     pub ply: i64,
     /// The result, for lists (`w0:goal`, `d:move-cap`).
@@ -471,7 +476,7 @@ impl Change {
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
      seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
-     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated";
+     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated, takeback_offer";
 
 fn game_row(r: &AnyRow) -> Result<GameRow> {
     Ok(GameRow {
@@ -506,6 +511,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
         },
         clock: clock_of(r)?,
         rated: r.try_get(25)?,
+        takeback_offer: r.try_get(26)?,
     })
 }
 

@@ -115,6 +115,10 @@ pub async fn games(db: &Db, account: &str, filter: &Filter, limit: i64) -> Resul
     if filter.game.is_some() {
         sql += &format!(" AND g.game = {}", next());
     }
+    if filter.result.is_none() {
+        // Aborted games are listed only when asked for.
+        sql += " AND (g.result IS NULL OR g.result NOT LIKE 'x:%')";
+    }
     if let Some(r) = filter.result {
         sql += &format!(" AND {}", condition(r));
         if r != Outcome::Playing {
@@ -177,7 +181,11 @@ pub async fn counts(db: &Db, account: &str) -> Result<Counts> {
     for r in rows {
         let what: String = r.try_get(0)?;
         let n: i64 = r.try_get(1)?;
-        c.games += n;
+        // An aborted game is counted nowhere (docs/rulings.md, "Abort and
+        // takeback").
+        if what != "aborted" {
+            c.games += n;
+        }
         match what.as_str() {
             "win" => c.wins += n,
             "loss" => c.losses += n,

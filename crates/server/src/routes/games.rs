@@ -189,7 +189,8 @@ pub(super) async fn claim_seat(
 }
 
 /// The actions, for the 404 of any other.
-const ACTIONS: &str = "move, undo, claim, resign, draw, rematch, hint, review, seats";
+const ACTIONS: &str =
+    "move, undo, claim, resign, draw, abort, takeback, notes, rematch, hint, review, seats";
 
 /// `POST /api/games/{id}/{other}`: 404 naming the actions.
 pub(super) async fn no_action(Path((_, other)): Path<(String, String)>) -> ApiError {
@@ -252,6 +253,13 @@ enum ClientMessage {
         id: Option<Value>,
     },
     Draw {
+        action: DrawAction,
+        id: Option<Value>,
+    },
+    Abort {
+        id: Option<Value>,
+    },
+    Takeback {
         action: DrawAction,
         id: Option<Value>,
     },
@@ -346,6 +354,10 @@ async fn run(mut socket: Socket, hub: Arc<Hub>, id: String, account: Vec<String>
                             ClientMessage::Claim { id } => (Action::Claim, id),
                             ClientMessage::Resign { id } => (Action::Resign, id),
                             ClientMessage::Draw { action, id } => (Action::Draw(action), id),
+                            ClientMessage::Abort { id } => (Action::Abort, id),
+                            ClientMessage::Takeback { action, id } => {
+                                (Action::Takeback(action), id)
+                            }
                             ClientMessage::Hello { .. } | ClientMessage::Time { .. } => {
                                 unreachable!("handled above")
                             }

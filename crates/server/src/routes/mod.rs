@@ -24,6 +24,7 @@ mod mail;
 mod players;
 mod print;
 mod puzzles;
+mod tools;
 
 use crate::games::Action;
 use crate::state::AppState;
@@ -66,6 +67,15 @@ pub(crate) fn routes(state: AppState) -> Router {
             post(|s, p, a, b| games::bare(s, p, a, b, Action::Resign)),
         )
         .route("/api/games/{id}/draw", post(games::draw))
+        .route(
+            "/api/games/{id}/abort",
+            post(|s, p, a, b| games::bare(s, p, a, b, Action::Abort)),
+        )
+        .route("/api/games/{id}/takeback", post(tools::takeback))
+        .route(
+            "/api/games/{id}/notes",
+            get(tools::notes).post(tools::save_notes),
+        )
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
         .route(
