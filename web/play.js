@@ -17,6 +17,7 @@ import { renderMoves } from './play/moves.js';
 import { renderMatch, renderActions, renderInvite } from './play/actions.js';
 import { createHistory } from './play/history.js';
 import { createLive } from './play/live.js';
+import { createTools, plyOfAddress } from './play/tools.js';
 import { currentAccount, onAccountKnown } from './account.js';
 
 export { swatchSpans };
@@ -163,6 +164,8 @@ function defaultFlip(st, id) {
 }
 
 export function mountPlay(root, id, navigate) {
+  // A position's link: /play/ID#ply=N opens the board at ply N.
+  const askedPly = plyOfAddress();
   // A seat's link: /play/ID#token=T -> keep the token, drop it from the address bar.
   const m = /(?:^#|&)token=([^&]+)/.exec(location.hash || '');
   if (m) {
@@ -191,6 +194,7 @@ export function mountPlay(root, id, navigate) {
     nextTimer: null,
     // No such game (then no socket is opened).
     gone: false,
+    askedPly,
   };
   const tokens = () => api.tokensFor(id);
 
@@ -252,16 +256,17 @@ export function mountPlay(root, id, navigate) {
   const aAgain = h('a', { class: 'button primary', 'data-link': '', 'data-testid': 'play-again', hidden: true });
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
   const review = createReview({ id, goToPly: (n) => goToPly(n), changed: () => render() });
-  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimSure, bClaimBack, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, bFlip, aAgain, aAnalyse, review.button);
+  const tools = createTools({ id, ctx, tokens, act: (w, b) => act(w, b), say: (x, k) => say(x, k), navigate, shownPly: () => hist.shownPly() });
+  const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimSure, bClaimBack, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, ...tools.buttons, bFlip, aAgain, aAnalyse, review.button);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
   const movesBox = h('div', { class: 'moves-box' }, movesEl);
 
   const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
-  const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, messageEl, announceEl);
+  const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, tools.note, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
-  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox);
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, tools.shareBox, tools.notesBox);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
   // Nothing above the board changes while a move is entered (a tap must
   // land where it was aimed): on a phone (one column) the status, the
@@ -359,6 +364,11 @@ export function mountPlay(root, id, navigate) {
       ctx.prefix = [];
     }
     hist.follow(st);
+    if (ctx.askedPly !== null && ctx.askedPly !== undefined && st.ply >= ctx.askedPly) {
+      const n = ctx.askedPly;
+      ctx.askedPly = null;
+      if (n < st.ply) setTimeout(() => goToPly(n), 0);
+    }
     if (tokens().length) {
       const kept = api.storedGame(id) || {};
       const you = st.you || [];
@@ -535,6 +545,7 @@ export function mountPlay(root, id, navigate) {
       const st = await api.post(`/api/games/${encodeURIComponent(id)}/move`, { move, ply }, tokens());
       ctx.prefix = [];
       apply(st, { fromHttp: true });
+      tools.moved();
     } catch (e) {
       ctx.prefix = [];
       clearPending(svg);
@@ -632,6 +643,7 @@ export function mountPlay(root, id, navigate) {
     bFlip.textContent = t('flip');
     movesTitle.textContent = t('moves_title');
     feed.drawConn(connEl);
+    tools.render(live, hist.browsing());
     if (!live) return;
 
     const game = live.game;
@@ -768,6 +780,7 @@ export function mountPlay(root, id, navigate) {
       say('');
       render();
     }
+    tools.onKey(ev);
   };
   document.addEventListener('keydown', onKey);
   const offLang = onLangChange(() => render());
@@ -785,6 +798,7 @@ export function mountPlay(root, id, navigate) {
   return () => {
     ctx.destroyed = true;
     review.destroy();
+    tools.destroy();
     feed.stop();
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);

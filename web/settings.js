@@ -6,7 +6,7 @@ import { h } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 
 const KEY = 'tablero.settings';
-const DEFAULTS = { sound: false, palette: 'default' };
+const DEFAULTS = { sound: false, palette: 'default', autoNext: false };
 
 function load() {
   try {
@@ -19,7 +19,7 @@ function load() {
 
 let current = load();
 
-/** A setting's value ('sound': boolean, 'palette': 'default' | 'cb'). */
+/** A setting's value ('sound': boolean, 'palette': 'default' | 'cb', 'autoNext': boolean). */
 export function setting(name) {
   return current[name];
 }
@@ -81,23 +81,30 @@ function mount() {
   const palette = h('input', { type: 'checkbox', id: 'set-palette', 'data-testid': 'set-palette' });
   const soundLabel = h('label', { for: 'set-sound' });
   const paletteLabel = h('label', { for: 'set-palette' });
+  // The next-game queue (web/play/tools.js): after a move, go to the next game waiting.
+  const autoNext = h('input', { type: 'checkbox', id: 'set-auto-next', 'data-testid': 'set-auto-next' });
+  const autoNextLabel = h('label', { for: 'set-auto-next' });
   const summaryText = h('span', { class: 'settings-text' });
   const summary = h('summary', { 'data-testid': 'settings' }, summaryText);
   const box = h('details', { class: 'settings' }, summary,
     h('div', { class: 'settings-box' },
       h('p', null, sound, ' ', soundLabel),
-      h('p', null, palette, ' ', paletteLabel)));
+      h('p', null, palette, ' ', paletteLabel),
+      h('p', null, autoNext, ' ', autoNextLabel)));
   sound.addEventListener('change', () => {
     setSetting('sound', sound.checked);
     if (sound.checked) playSound('move');
   });
   palette.addEventListener('change', () => setSetting('palette', palette.checked ? 'cb' : 'default'));
+  autoNext.addEventListener('change', () => setSetting('autoNext', autoNext.checked));
   const text = () => {
     summaryText.textContent = t('settings');
     soundLabel.textContent = t('setting_sound');
     paletteLabel.textContent = t('setting_palette');
     sound.checked = !!current.sound;
     palette.checked = current.palette === 'cb';
+    autoNextLabel.textContent = t('tools_auto_next');
+    autoNext.checked = !!current.autoNext;
   };
   text();
   onLangChange(text);

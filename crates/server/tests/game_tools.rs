@@ -391,3 +391,26 @@ async fn notes_are_read_and_written_by_their_writer_only() {
         .await;
     assert_eq!(st, 404);
 }
+
+#[tokio::test]
+async fn a_game_s_record_downloads_from_its_page() {
+    let s = common::start().await;
+    let (id, a, b) = game(&s, "jarmo", None, None).await;
+    let m1 = play(&s, &id, &a).await["moves"][0].as_str().unwrap().to_string();
+    play(&s, &id, &b).await;
+    act(&s, &id, "resign", Some(&a), json!({})).await;
+    let resp = s
+        .client
+        .get(format!("{}/api/games/{id}/record", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    let disposition = resp.headers()["content-disposition"].to_str().unwrap().to_string();
+    assert_eq!(disposition, format!("attachment; filename=\"{id}.txt\""));
+    let text = resp.text().await.unwrap();
+    assert!(text.contains(&m1), "{text}");
+    assert!(text.contains("Anonymous"), "{text}");
+    let (st, _) = s.call("GET", "/api/games/nosuchgame/record", None, None).await;
+    assert_eq!(st, 404);
+}

@@ -76,6 +76,7 @@ pub(crate) fn routes(state: AppState) -> Router {
             "/api/games/{id}/notes",
             get(tools::notes).post(tools::save_notes),
         )
+        .route("/api/games/{id}/record", get(tools::record))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
         .route(

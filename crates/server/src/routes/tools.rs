@@ -1,14 +1,19 @@
 //! The routes of a player's tools in a game (issues #44 and #49): the
 //! takeback (`POST /api/games/{id}/takeback`; the abort is a bare action,
 //! `POST /api/games/{id}/abort`) and the private notes
-//! (`GET` and `POST /api/games/{id}/notes`). See docs/web-api.md, "Tools in
+//! (`GET` and `POST /api/games/{id}/notes`), and a game's record to
+//! download (`GET /api/games/{id}/record`: PDN for draughts, the
+//! project's record text for the others). See docs/web-api.md, "Tools in
 //! a game".
 
 use super::http::error::ApiError;
 use super::http::extract::AppJson;
 use crate::games::{Action, Actor, DrawAction, GameState, Hub};
 use crate::notes::{Note, Notes};
+use crate::players::Players;
 use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -66,4 +71,50 @@ pub(super) async fn save_notes(
 ) -> Answer<Note> {
     let now = crate::db::now_ms();
     Ok(Json(notes.write(&id, tokens(&actor), &b.text, now).await?))
+}
+
+/// `GET /api/games/{id}/record`: the game's record as a file to download,
+/// `ID.pdn` (draughts) or `ID.txt` (the project's record format, as
+/// `tablero play --record` writes), the seats named as a spectator sees
+/// them (a private account is not named).
+pub(super) async fn record(
+    State(hub): State<Arc<Hub>>,
+    State(players): State<Players>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let st = hub.state(&id, &Actor::Tokens(Vec::new()), None).await?;
+    let names = st.seats.map(|s| match (&s.player, s.kind.as_str()) {
+        (Some(p), _) if p.deleted => "deleted player".to_string(),
+        (Some(p), _) => p.name.clone().unwrap_or_else(|| "Anonymous".into()),
+        (None, "ai") => format!("Computer, level {}", s.level.unwrap_or(3)),
+        (None, _) if s.private => "private player".into(),
+        (None, _) => "Anonymous".into(),
+    });
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if super::http::session::over_https(&headers, &uri) {
+        "https"
+    } else {
+        "http"
+    };
+    let site = format!("{scheme}://{host}/play/{id}");
+    let Some((file, text)) = players.record(&id, names, &site).await? else {
+        return Err(crate::games::GameError::no_game(&id).into());
+    };
+    let mut r = text.into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    // The id is letters and digits (the game was found by it).
+    let disposition = format!("attachment; filename=\"{file}\"");
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
 }
