@@ -406,7 +406,7 @@ export function mountPlay(root, id, navigate) {
     ctx.busy = true;
     try {
       const st = await api.post(`/api/games/${encodeURIComponent(id)}/${what}`, body || {}, tokens());
-      apply(st, { fromHttp: true, force: what === 'undo' });
+      apply(st, { fromHttp: true, force: what === 'undo' || what === 'takeback' });
       if (what === 'draw' || what === 'resign' || what === 'claim') say('');
     } catch (e) {
       say(t('msg_refused', { error: e.message }), 'refused');

@@ -32,8 +32,9 @@ async function moveBy(id, token) {
 }
 
 /** A page of a new context (`lang`, `w`x`hgt`) holding the seat tokens `tokens` of games by id. */
-async function pageHolding(browser, newPage, name, held, { lang = 'en', w = 1366, hgt = 768 } = {}) {
-  const ctx = await browser.newContext(contextFor(lang, w, hgt));
+async function pageHolding(browser, newPage, name, held, { lang = 'en', w = 1366, hgt = 768, axe = false } = {}) {
+  // axe-core is injected: the page's CSP is bypassed where it runs.
+  const ctx = await browser.newContext(contextFor(lang, w, hgt, axe ? { bypassCSP: true } : {}));
   const page = await newPage(ctx, name);
   await page.goto(`${BASE}/`);
   await page.evaluate((entries) => {
@@ -140,7 +141,7 @@ test('testNextGame', async ({ browser, newPage }) => {
   await c.page.getByTestId('next-game').click();
   await c.page.waitForURL(`**/play/${byUrgency[0]}`);
   await expect(c.page.getByTestId('board')).toHaveAttribute('data-my-turn', '1');
-  await c.page.locator('body').click({ position: { x: 2, y: 2 } });
+  await c.page.evaluate(() => document.activeElement && document.activeElement.blur());
   await c.page.keyboard.press('n');
   await c.page.waitForURL(`**/play/${byUrgency[1]}`);
   await expect(c.page.getByTestId('board')).toHaveAttribute('data-my-turn', '1');
@@ -155,7 +156,7 @@ test('testNextGame', async ({ browser, newPage }) => {
 
 test('testNotes', async ({ browser, newPage }) => {
   const g = await duel();
-  const a = await pageHolding(browser, newPage, 'notes A', { [g.id]: [g.tokens[0]] });
+  const a = await pageHolding(browser, newPage, 'notes A', { [g.id]: [g.tokens[0]] }, { axe: true });
   const b = await pageHolding(browser, newPage, 'notes B', { [g.id]: [g.tokens[1]] });
   const watcher = await pageHolding(browser, newPage, 'notes spectator', {});
   await openGame(a.page, g.id);

@@ -2,8 +2,8 @@
 // sides have moved), takeback offers between people, the next-game queue
 // (a button and the key `n`, and the setting to go there after each
 // move), private notes (saved as they are typed, seen by their writer
-// only), and the positions to share (a link to the shown ply, and the
-// record of a finished game to download). See docs/web-ui.md.
+// only), and the positions to share (a link to the shown ply, its board
+// as a PNG picture, and the record of a finished game to download). See docs/web-ui.md.
 
 import { h } from '../dom.js';
 import { t, sideName } from '../i18n.js';
@@ -100,7 +100,8 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
   const shareInput = h('input', { type: 'text', readonly: true, 'data-testid': 'ply-link' });
   const bCopy = mkBtn('copy-ply-link', () => copy());
   const aRecord = h('a', { class: 'button', 'data-testid': 'download-record', download: '' });
-  const shareBox = h('div', { class: 'share' }, shareTitle, h('div', { class: 'invite-row' }, shareInput, bCopy), h('p', { class: 'share-files' }, aRecord));
+  const aPng = h('a', { class: 'button', 'data-testid': 'board-png', target: '_blank', rel: 'noopener' });
+  const shareBox = h('div', { class: 'share' }, shareTitle, h('div', { class: 'invite-row' }, shareInput, bCopy), h('p', { class: 'share-files' }, aPng, ' ', aRecord));
 
   async function copy() {
     shareInput.select();
@@ -144,6 +145,7 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
     shareTitle.textContent = t('tools_share');
     bCopy.textContent = t('tools_ply_link');
     aRecord.textContent = t('tools_download_record');
+    aPng.textContent = t('tools_board_png');
     if (!live) return;
     const you = live.you || [];
     const over = !!live.result;
@@ -168,6 +170,7 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
     const sp = shownPly();
     shareInput.value = plyLink(id, sp);
     shareInput.setAttribute('aria-label', t('tools_ply_link'));
+    aPng.href = `/api/games/${encodeURIComponent(id)}/board.png?ply=${sp}`;
     aRecord.hidden = !over;
     aRecord.href = `/api/games/${encodeURIComponent(id)}/record`;
   }

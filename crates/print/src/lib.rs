@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod cards;
+pub mod picture;
 mod games;
 mod pdf;
 pub mod rules;

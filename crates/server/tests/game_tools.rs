@@ -140,8 +140,27 @@ async fn abort_against_the_computer_before_its_reply() {
 async fn an_aborted_game_is_counted_nowhere_on_the_profile() {
     let s = common::start().await;
     let ana = s.sign_up("AnaAbort").await;
+    let bob = s.sign_up("BobAbort").await;
     let (id, a, _) = game(&s, "jarmo", None, Some(&ana)).await;
     play(&s, &id, &a).await;
+    // Another account's cookie can neither abort nor propose a takeback.
+    for (what, body) in [("abort", json!({})), ("takeback", json!({"action": "offer"}))] {
+        let path = format!("/api/games/{id}/{what}");
+        let (st, e) = s.call_as("POST", &path, Some(&bob), None, Some(body)).await;
+        assert_eq!((st, e["code"].as_str()), (403, Some("table-spectator")), "{what}");
+    }
+    // A cross-site request with the player's own cookie is refused.
+    let resp = s
+        .client
+        .post(format!("{}/api/games/{id}/abort", s.base))
+        .header("Origin", "https://evil.example")
+        .header("Cookie", format!("tablero_session={ana}"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 403);
+    assert_eq!(seen(&s, &id, None).await["result"], Value::Null);
     let (st, g) = s
         .call_as(
             "POST",
@@ -412,5 +431,42 @@ async fn a_game_s_record_downloads_from_its_page() {
     assert!(text.contains(&m1), "{text}");
     assert!(text.contains("Anonymous"), "{text}");
     let (st, _) = s.call("GET", "/api/games/nosuchgame/record", None, None).await;
+    assert_eq!(st, 404);
+}
+
+/// The PNG `bytes` decoded: its width and height.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("its pixels decode");
+    (info.width, info.height)
+}
+
+#[tokio::test]
+async fn a_ply_s_board_as_a_png_of_the_board_s_size() {
+    let s = common::start().await;
+    for (name, size) in [("jarmo", (352, 352)), ("imago", (544, 416))] {
+        let (id, a, b) = game(&s, name, None, None).await;
+        play(&s, &id, &a).await;
+        play(&s, &id, &b).await;
+        for ply in ["?ply=1", "?ply=0", ""] {
+            let resp = s
+                .client
+                .get(format!("{}/api/games/{id}/board.png{ply}", s.base))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status().as_u16(), 200, "{name}{ply}");
+            assert_eq!(resp.headers()["content-type"], "image/png");
+            let bytes = resp.bytes().await.unwrap();
+            assert_eq!(png_size(&bytes), size, "{name}{ply}");
+        }
+        let (st, e) = s
+            .call("GET", &format!("/api/games/{id}/board.png?ply=9"), None, None)
+            .await;
+        assert_eq!((st, e["code"].as_str()), (400, Some("api_ply_beyond")));
+    }
+    let (st, _) = s.call("GET", "/api/games/nosuchgame/board.png", None, None).await;
     assert_eq!(st, 404);
 }

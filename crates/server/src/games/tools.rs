@@ -116,3 +116,29 @@ pub(super) fn takeback(
         }
     }
 }
+
+impl super::Hub {
+    /// Game `id`'s name and its board's view at `ply` (the current ply
+    /// when `None`), as the web's boards draw it (for a picture to share).
+    ///
+    /// # Errors
+    /// No such game, a ply beyond the game (400), storage failures.
+    pub async fn view_at(
+        self: &std::sync::Arc<Self>,
+        id: &str,
+        ply: Option<usize>,
+    ) -> Result<(String, serde_json::Value), GameError> {
+        let (row, table) = self.snapshot(id).await?;
+        let plies = table.moves().len();
+        let ply = ply.unwrap_or(plies);
+        if ply > plies {
+            return Err(GameError::Invalid(
+                Message::of(id!("api_ply_beyond"))
+                    .num("ply", ply)
+                    .num("plies", plies),
+            ));
+        }
+        let (_, view) = table.snapshot(ply);
+        Ok((row.game, view))
+    }
+}

@@ -77,6 +77,7 @@ pub(crate) fn routes(state: AppState) -> Router {
             get(tools::notes).post(tools::save_notes),
         )
         .route("/api/games/{id}/record", get(tools::record))
+        .route("/api/games/{id}/board.png", get(tools::board_png))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
         .route(

@@ -11,7 +11,7 @@ use super::http::extract::AppJson;
 use crate::games::{Action, Actor, DrawAction, GameState, Hub};
 use crate::notes::{Note, Notes};
 use crate::players::Players;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -116,5 +116,30 @@ pub(super) async fn record(
     if let Ok(v) = HeaderValue::from_str(&disposition) {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
+    Ok(r)
+}
+
+#[derive(Deserialize)]
+pub(super) struct PlyQuery {
+    ply: Option<usize>,
+}
+
+/// `GET /api/games/{id}/board.png[?ply=N]`: the board at ply N (the
+/// current one by default) as a PNG picture to share, drawn by
+/// tablero-print and rasterised by resvg.
+pub(super) async fn board_png(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<PlyQuery>,
+) -> Result<Response, ApiError> {
+    let (game, view) = hub.view_at(&id, q.ply).await?;
+    let png = tokio::task::spawn_blocking(move || {
+        tablero_print::picture::board_png(&game, &view)
+    })
+    .await?
+    .map_err(|e| ApiError::Internal(crate::db::Fault::new(e.to_string())))?;
+    let mut r = png.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
     Ok(r)
 }
