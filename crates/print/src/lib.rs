@@ -10,9 +10,9 @@
 #![deny(missing_docs)]
 
 pub mod cards;
-pub mod picture;
 mod games;
 mod pdf;
+pub mod picture;
 pub mod rules;
 pub mod svg;
 

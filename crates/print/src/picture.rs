@@ -199,7 +199,10 @@ fn jarmo(view: &Value) -> Option<String> {
     }
     for p in list(view, "points").iter().filter_map(Value::as_str) {
         let (x, y) = g.centre(g.cell(p)?);
-        let _ = write!(out, "<circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"{LINE}\"/>");
+        let _ = write!(
+            out,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"{LINE}\"/>"
+        );
     }
     for a in list(view, "archers") {
         let at = g.cell(text(a, "cell")?)?;

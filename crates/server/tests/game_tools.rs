@@ -144,10 +144,17 @@ async fn an_aborted_game_is_counted_nowhere_on_the_profile() {
     let (id, a, _) = game(&s, "jarmo", None, Some(&ana)).await;
     play(&s, &id, &a).await;
     // Another account's cookie can neither abort nor propose a takeback.
-    for (what, body) in [("abort", json!({})), ("takeback", json!({"action": "offer"}))] {
+    for (what, body) in [
+        ("abort", json!({})),
+        ("takeback", json!({"action": "offer"})),
+    ] {
         let path = format!("/api/games/{id}/{what}");
         let (st, e) = s.call_as("POST", &path, Some(&bob), None, Some(body)).await;
-        assert_eq!((st, e["code"].as_str()), (403, Some("table-spectator")), "{what}");
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (403, Some("table-spectator")),
+            "{what}"
+        );
     }
     // A cross-site request with the player's own cookie is refused.
     let resp = s
@@ -415,7 +422,10 @@ async fn notes_are_read_and_written_by_their_writer_only() {
 async fn a_game_s_record_downloads_from_its_page() {
     let s = common::start().await;
     let (id, a, b) = game(&s, "jarmo", None, None).await;
-    let m1 = play(&s, &id, &a).await["moves"][0].as_str().unwrap().to_string();
+    let m1 = play(&s, &id, &a).await["moves"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
     play(&s, &id, &b).await;
     act(&s, &id, "resign", Some(&a), json!({})).await;
     let resp = s
@@ -425,12 +435,17 @@ async fn a_game_s_record_downloads_from_its_page() {
         .await
         .unwrap();
     assert_eq!(resp.status().as_u16(), 200);
-    let disposition = resp.headers()["content-disposition"].to_str().unwrap().to_string();
+    let disposition = resp.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert_eq!(disposition, format!("attachment; filename=\"{id}.txt\""));
     let text = resp.text().await.unwrap();
     assert!(text.contains(&m1), "{text}");
     assert!(text.contains("Anonymous"), "{text}");
-    let (st, _) = s.call("GET", "/api/games/nosuchgame/record", None, None).await;
+    let (st, _) = s
+        .call("GET", "/api/games/nosuchgame/record", None, None)
+        .await;
     assert_eq!(st, 404);
 }
 
@@ -463,10 +478,17 @@ async fn a_ply_s_board_as_a_png_of_the_board_s_size() {
             assert_eq!(png_size(&bytes), size, "{name}{ply}");
         }
         let (st, e) = s
-            .call("GET", &format!("/api/games/{id}/board.png?ply=9"), None, None)
+            .call(
+                "GET",
+                &format!("/api/games/{id}/board.png?ply=9"),
+                None,
+                None,
+            )
             .await;
         assert_eq!((st, e["code"].as_str()), (400, Some("api_ply_beyond")));
     }
-    let (st, _) = s.call("GET", "/api/games/nosuchgame/board.png", None, None).await;
+    let (st, _) = s
+        .call("GET", "/api/games/nosuchgame/board.png", None, None)
+        .await;
     assert_eq!(st, 404);
 }

@@ -133,11 +133,9 @@ pub(super) async fn board_png(
     Query(q): Query<PlyQuery>,
 ) -> Result<Response, ApiError> {
     let (game, view) = hub.view_at(&id, q.ply).await?;
-    let png = tokio::task::spawn_blocking(move || {
-        tablero_print::picture::board_png(&game, &view)
-    })
-    .await?
-    .map_err(|e| ApiError::Internal(crate::db::Fault::new(e.to_string())))?;
+    let png = tokio::task::spawn_blocking(move || tablero_print::picture::board_png(&game, &view))
+        .await?
+        .map_err(|e| ApiError::Internal(crate::db::Fault::new(e.to_string())))?;
     let mut r = png.into_response();
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
