@@ -24,14 +24,7 @@ const BROWSER_LEN: usize = 32;
 
 /// The request's browser cookie, if it has a well-formed one.
 fn browser_of(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == BROWSER_COOKIE)
-        .map(|(_, v)| v.trim().to_string())
+    super::http::session::cookie_named(headers, BROWSER_COOKIE)
         .filter(|v| v.len() == BROWSER_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 

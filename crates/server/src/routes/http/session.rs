@@ -20,13 +20,19 @@ pub const COOKIE: &str = "tablero_session";
 /// The `tablero_session` cookie's value, if the request has one.
 #[must_use]
 pub fn cookie_of(headers: &HeaderMap) -> Option<String> {
+    cookie_named(headers, COOKIE)
+}
+
+/// The value of the request's cookie `name`, if it has one not empty.
+#[must_use]
+pub fn cookie_named(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim().to_string())
         .filter(|v| !v.is_empty())
 }
