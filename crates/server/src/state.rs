@@ -15,6 +15,7 @@ use crate::explore::Explore;
 use crate::games::{self, GameRow, Hub, Rendered, Seating};
 use crate::lab::LabDir;
 use crate::layouts::Layouts;
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::people::People;
@@ -67,6 +68,8 @@ pub struct AppState {
     pub layouts: Layouts,
     /// Follows and blocks between accounts.
     pub people: People,
+    /// The courses and the learners' progress.
+    pub learn: Learn,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -146,6 +149,7 @@ impl AppState {
             ),
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
+            learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -224,6 +228,7 @@ parts! {
     players: Players,
     layouts: Layouts,
     people: People,
+    learn: Learn,
     guards: Guards,
     lab: LabDir,
 }
