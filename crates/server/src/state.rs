@@ -15,6 +15,7 @@ use crate::explore::Explore;
 use crate::games::{self, GameRow, Hub, Rendered, Seating};
 use crate::lab::LabDir;
 use crate::layouts::Layouts;
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::notes::Notes;
@@ -70,6 +71,8 @@ pub struct AppState {
     pub people: People,
     /// Players' private notes on games.
     pub notes: Notes,
+    /// The courses and the learners' progress.
+    pub learn: Learn,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -150,6 +153,7 @@ impl AppState {
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
             notes: Notes::new(db.clone(), Arc::clone(&hub)),
+            learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -229,6 +233,7 @@ parts! {
     layouts: Layouts,
     people: People,
     notes: Notes,
+    learn: Learn,
     guards: Guards,
     lab: LabDir,
 }
