@@ -65,16 +65,15 @@ impl Notes {
     /// The seat of game `game` whose notes `tokens` may read and write:
     /// the lowest seat they hold.
     async fn seat(&self, game: &str, tokens: &[String]) -> Result<usize, NoteError> {
-        // The game must exist (404 before 403).
+        let seats = self.hub.seats_of_tokens(tokens, Some(game)).await?;
+        if let Some(seat) = seats.iter().map(|(_, seat, _)| *seat).min() {
+            return Ok(seat);
+        }
+        // No seat held: 404 for no such game, else 403.
         if self.hub.stored(game).await?.is_none() {
             return Err(GameError::no_game(game).into());
         }
-        let seats = self.hub.seats_of_tokens(tokens, Some(game)).await?;
-        seats
-            .iter()
-            .map(|(_, seat, _)| *seat)
-            .min()
-            .ok_or_else(|| NoteError::NotYours(Message::of(id!("api_notes_not_yours"))))
+        Err(NoteError::NotYours(Message::of(id!("api_notes_not_yours"))))
     }
 
     /// The note of the seat `tokens` hold in game `game`.
