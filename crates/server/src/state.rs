@@ -17,11 +17,13 @@ use crate::lab::LabDir;
 use crate::layouts::Layouts;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
+use crate::online::Online;
 use crate::people::People;
 use crate::players::Players;
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
+use crate::watch::Watch;
 use crate::Limits;
 use axum::extract::FromRef;
 use futures_util::future::BoxFuture;
@@ -67,6 +69,10 @@ pub struct AppState {
     pub layouts: Layouts,
     /// Follows and blocks between accounts.
     pub people: People,
+    /// Who is online, and the spectators of each game (#44).
+    pub online: Arc<Online>,
+    /// The games being played now (#44).
+    pub watch: Watch,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -132,7 +138,15 @@ impl AppState {
         let hub = Hub::with(db.clone(), Arc::clone(&bus), seating);
         let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
+        let online = Online::new(db.clone());
         AppState {
+            watch: Watch::new(
+                Arc::clone(&hub),
+                accounts.clone(),
+                ratings.clone(),
+                Arc::clone(&online),
+            ),
+            online,
             lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
@@ -224,6 +238,8 @@ parts! {
     players: Players,
     layouts: Layouts,
     people: People,
+    online: Arc<Online>,
+    watch: Watch,
     guards: Guards,
     lab: LabDir,
 }

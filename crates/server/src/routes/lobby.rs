@@ -106,10 +106,16 @@ pub(super) async fn play_now(
 pub(super) async fn upgrade(
     State(lobby): State<Arc<Lobby>>,
     State(guards): State<Guards>,
+    State(online): State<Arc<crate::online::Online>>,
+    MaybeSession(session): MaybeSession,
     Peer(ip): Peer,
     ws: WebSocketUpgrade,
 ) -> Response {
-    socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), lobby))
+    socket::limited(ws).on_upgrade(move |ws| async move {
+        // The session's account is online while the socket is open (#44).
+        let _here = online.arrive(session.as_ref().map(|s| s.account.as_str()));
+        run(Socket::new(ws, &guards, ip), lobby).await;
+    })
 }
 
 /// Messages a lobby socket may send.
