@@ -45,8 +45,8 @@ pub struct Online {
     counts: Mutex<Counts>,
     /// Wakes the writer when the counts change.
     changed: Notify,
-    /// The accounts online on every process, as of the last beat.
-    total: Mutex<i64>,
+    /// The accounts online on every process, as of the last write.
+    total: tokio::sync::watch::Sender<i64>,
 }
 
 /// One socket counted as online while it lives.
@@ -116,7 +116,7 @@ impl Online {
             process: random_id(16),
             counts: Mutex::new(Counts::default()),
             changed: Notify::new(),
-            total: Mutex::new(0),
+            total: tokio::sync::watch::Sender::new(0),
         })
     }
 
@@ -141,7 +141,13 @@ impl Online {
     /// The accounts online on every process, as of the last beat.
     #[must_use]
     pub fn count(&self) -> i64 {
-        *self.total.lock().unwrap_or_else(PoisonError::into_inner)
+        *self.total.borrow()
+    }
+
+    /// The count, told again whenever it changes.
+    #[must_use]
+    pub fn counts(&self) -> tokio::sync::watch::Receiver<i64> {
+        self.total.subscribe()
     }
 
     /// Which of `accounts` are online.
@@ -192,7 +198,7 @@ impl Online {
             spectators,
         };
         let total = store::count(&self.db, now - ttl_ms()).await?;
-        *self.total.lock().unwrap_or_else(PoisonError::into_inner) = total;
+        self.total.send_if_modified(|n| std::mem::replace(n, total) != total);
         Ok(())
     }
 

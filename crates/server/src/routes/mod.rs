@@ -98,6 +98,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/people/following", get(people::following))
         .route("/api/people/blocks", get(people::blocks))
         .route("/api/people/{name}", get(people::relation))
+        .route("/api/people/{name}/history", get(people::history))
         .route(
             "/api/people/{name}/follow",
             post(people::follow).delete(people::unfollow),
@@ -107,6 +108,7 @@ pub(crate) fn routes(state: AppState) -> Router {
             post(people::block).delete(people::unblock),
         )
         .route("/api/online", get(people::count))
+        .route("/api/online/ws", get(people::online_socket))
         .route("/api/watch", get(people::watch))
         .route("/api/notify", post(mail::subscribe))
         .route("/api/notify/status", post(mail::status))

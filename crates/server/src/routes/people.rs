@@ -225,3 +225,78 @@ pub(super) async fn watch(State(watch): State<Watch>) -> Answer {
         "games": *live,
     })))
 }
+
+/// `GET /api/people/{name}/history`: the player's rating after each rated
+/// game, by pool: `{pools: [{pool, points: [{game, at, rating}]}]}`
+/// (`game`: 1 for the first rated game in the pool). A private profile
+/// answers 404, except to its owner, as the profile does.
+pub(super) async fn history(
+    State(accounts): State<Accounts>,
+    State(ratings): State<crate::ratings::Ratings>,
+    MaybeSession(s): MaybeSession,
+    Path(name): Path<String>,
+) -> Answer {
+    let (them, _, private) = named(&accounts, &name).await?;
+    if private && !s.is_some_and(|s| s.account == them) {
+        return Err(ApiError::NotFound(
+            Message::of(id!("api_no_player")).text("name", &name),
+        ));
+    }
+    let mut pools: Vec<Value> = Vec::new();
+    let mut current: Option<(String, Vec<Value>)> = None;
+    for (pool, n, at, rating) in ratings.history(&them).await? {
+        if current.as_ref().is_some_and(|(p, _)| *p != pool) {
+            if let Some((p, points)) = current.take() {
+                pools.push(json!({"pool": p, "points": points}));
+            }
+        }
+        let point = json!({"game": n + 1, "at": at, "rating": rating.round() as i64});
+        match &mut current {
+            Some((_, points)) => points.push(point),
+            None => current = Some((pool, vec![point])),
+        }
+    }
+    if let Some((p, points)) = current {
+        pools.push(json!({"pool": p, "points": points}));
+    }
+    Ok(Json(json!({ "pools": pools })))
+}
+
+/// `GET /api/online/ws`: the socket every page of the web app opens: its
+/// session's account is online while it is open, and it hears
+/// `{"type": "online", "online": N}` at once and whenever the count
+/// changes. Messages from the page are read and ignored.
+pub(super) async fn online_socket(
+    State(online): State<Arc<Online>>,
+    State(guards): State<crate::state::Guards>,
+    MaybeSession(session): MaybeSession,
+    super::http::extract::Peer(ip): super::http::extract::Peer,
+    ws: axum::extract::ws::WebSocketUpgrade,
+) -> axum::response::Response {
+    use super::http::socket::{self, Heard, Socket};
+    socket::limited(ws).on_upgrade(move |ws| async move {
+        let _here = online.arrive(session.as_ref().map(|s| s.account.as_str()));
+        let mut socket = Socket::new(ws, &guards, ip);
+        let mut counts = online.counts();
+        loop {
+            let n = *counts.borrow_and_update();
+            if !socket.send_json(&json!({"type": "online", "online": n})).await {
+                return;
+            }
+            loop {
+                tokio::select! {
+                    wake = socket.wake() => match socket.handle(wake).await {
+                        Heard::Gone => return,
+                        Heard::Nothing | Heard::Text(_) => {}
+                    },
+                    changed = counts.changed() => {
+                        if changed.is_err() {
+                            return;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    })
+}
