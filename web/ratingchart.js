@@ -1,7 +1,8 @@
 // The profile's chart of the rating over time (issue #44), drawn by hand
 // as the review's chart is (web/review.js): one line per rating pool, the
-// rating after each rated game; the rated games along x (1, 2... in each
-// pool), the rating along y (ticks at a round step), both axes named, a
+// rating after each rated game, from the rating the player started from
+// (at 0); the rated games along x (0, 1, 2... in each pool), the rating
+// along y (ticks at a round step), both axes named, a
 // legend of the pools. The data: GET /api/people/NAME/history, from the
 // rating changes the ratings concern keeps for every rated game.
 
@@ -36,13 +37,16 @@ export function ratingChart(pools) {
   const pw = W - L - R;
   const ph = H - T - B;
   const all = pools.flatMap((p) => p.points);
-  const n = Math.max(2, ...all.map((p) => p.game));
+  const first = Math.min(...all.map((p) => p.game));
+  const n = Math.max(first + 1, ...all.map((p) => p.game));
   let lo = Math.min(...all.map((p) => p.rating));
   let hi = Math.max(...all.map((p) => p.rating));
-  const ystep = stepOf(Math.max(hi - lo, 50), 5);
+  // At least 100 points of rating shown, around the data.
+  if (hi - lo < 100) { const mid = (hi + lo) / 2; lo = mid - 50; hi = mid + 50; }
+  const ystep = stepOf(hi - lo, 5);
   lo = Math.floor((lo - 1) / ystep) * ystep;
   hi = Math.ceil((hi + 1) / ystep) * ystep;
-  const x = (g) => L + ((g - 1) / (n - 1)) * pw;
+  const x = (g) => L + ((g - first) / (n - first)) * pw;
   const y = (r) => T + (1 - (r - lo) / (hi - lo)) * ph;
   const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', 'data-testid': 'rating-chart', role: 'img', 'aria-label': t('chart_title') });
   svg.append(node('rect', { x: L, y: T, width: pw, height: ph, class: 'plot' }));
@@ -53,9 +57,9 @@ export function ratingChart(pools) {
   }
   yAxis.append(node('text', { class: 'axis-title', 'data-testid': 'chart-y-title', 'text-anchor': 'middle', transform: `translate(11 ${T + ph / 2}) rotate(-90)` }, t('chart_axis_rating')));
   svg.append(yAxis);
-  const xstep = stepOf(n - 1, 8);
+  const xstep = stepOf(n - first, 8);
   const xAxis = node('g', { class: 'x-axis', 'data-testid': 'chart-x-axis' });
-  for (let g = 1; g <= n; g += xstep) {
+  for (let g = first; g <= n; g += xstep) {
     xAxis.append(node('line', { x1: x(g), y1: T + ph, x2: x(g), y2: T + ph + 4, class: 'tick' }));
     xAxis.append(node('text', { x: x(g), y: T + ph + 15, class: 'tick-label', 'text-anchor': 'middle' }, String(g)));
   }

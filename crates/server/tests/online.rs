@@ -302,3 +302,88 @@ async fn a_player_on_one_process_is_online_on_the_other() {
         .await;
     assert_eq!(v["online"], false, "{v}");
 }
+
+#[tokio::test]
+async fn the_rating_history_has_a_point_per_rated_game_and_keeps_a_private_profile() {
+    let s = common::start().await;
+    let ana = s.sign_up("ana").await;
+    let bea = s.sign_up("bea").await;
+    let (status, v) = s.call("GET", "/api/people/ana/history", None, None).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["pools"], json!([]));
+    // A rated game of four plies, then Bea resigns.
+    let id = pair(&s, &ana, &bea).await;
+    for ply in 0..4 {
+        let mut mover = &ana;
+        let (_, mut st) = s
+            .call_as("GET", &format!("/api/games/{id}"), Some(&ana), None, None)
+            .await;
+        if st["legal"].as_array().unwrap().is_empty() {
+            mover = &bea;
+            st = s
+                .call_as("GET", &format!("/api/games/{id}"), Some(&bea), None, None)
+                .await
+                .1;
+        }
+        let mv = st["legal"][0]["move"].clone();
+        let (status, v) = s
+            .call_as(
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(mover),
+                None,
+                Some(json!({"move": mv, "ply": ply})),
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, v) = s
+        .call_as(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            Some(&bea),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let start = Instant::now();
+    let v = loop {
+        let (_, v) = s.call("GET", "/api/people/bea/history", None, None).await;
+        if !v["pools"].as_array().unwrap().is_empty() {
+            break v;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "never rated: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let pool = &v["pools"][0];
+    assert_eq!(pool["pool"], "jarmo");
+    let points = pool["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2, "{v}");
+    assert_eq!(points[0]["game"], 0);
+    assert_eq!(points[0]["rating"], 1500);
+    assert_eq!(points[1]["game"], 1);
+    assert!(points[1]["rating"].as_i64().unwrap() < 1500, "a loss: {v}");
+    // The profile's own rating agrees with the last point.
+    let (_, p) = s.call("GET", "/api/players/bea", None, None).await;
+    assert_eq!(p["ratings"][0]["rating"], points[1]["rating"], "{p}");
+    // A private profile's history: 404 to others, shown to its owner.
+    let (status, _) = s
+        .call_as(
+            "POST",
+            "/api/account/private",
+            Some(&bea),
+            None,
+            Some(json!({"private": true})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = s
+        .call_as("GET", "/api/people/bea/history", Some(&ana), None, None)
+        .await;
+    assert_eq!(status, 404);
+    let (status, _) = s
+        .call_as("GET", "/api/people/bea/history", Some(&bea), None, None)
+        .await;
+    assert_eq!(status, 200);
+}

@@ -198,7 +198,8 @@ impl Online {
             spectators,
         };
         let total = store::count(&self.db, now - ttl_ms()).await?;
-        self.total.send_if_modified(|n| std::mem::replace(n, total) != total);
+        self.total
+            .send_if_modified(|n| std::mem::replace(n, total) != total);
         Ok(())
     }
 

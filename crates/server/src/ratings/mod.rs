@@ -373,12 +373,13 @@ impl Ratings {
         Ok(store::of_account(&self.db, account).await?)
     }
 
-    /// An account's rating after each of its rated games, by pool in the
-    /// order rated: pool, the game's number in the pool, when, the rating.
+    /// An account's rating around each of its rated games, by pool in the
+    /// order rated: pool, rated games before it in the pool, when, the
+    /// rating before and after.
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn history(&self, account: &str) -> Result<Vec<(String, i64, i64, f64)>> {
+    pub async fn history(&self, account: &str) -> Result<Vec<(String, i64, i64, f64, f64)>> {
         Ok(store::history(&self.db, account).await?)
     }
 }

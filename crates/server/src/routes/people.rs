@@ -228,7 +228,8 @@ pub(super) async fn watch(State(watch): State<Watch>) -> Answer {
 
 /// `GET /api/people/{name}/history`: the player's rating after each rated
 /// game, by pool: `{pools: [{pool, points: [{game, at, rating}]}]}`
-/// (`game`: 1 for the first rated game in the pool). A private profile
+/// (`game`: 1 for the first rated game in the pool; a point `game: 0`, the
+/// rating the player started from, before the first). A private profile
 /// answers 404, except to its owner, as the profile does.
 pub(super) async fn history(
     State(accounts): State<Accounts>,
@@ -244,17 +245,17 @@ pub(super) async fn history(
     }
     let mut pools: Vec<Value> = Vec::new();
     let mut current: Option<(String, Vec<Value>)> = None;
-    for (pool, n, at, rating) in ratings.history(&them).await? {
+    for (pool, n, at, before, after) in ratings.history(&them).await? {
         if current.as_ref().is_some_and(|(p, _)| *p != pool) {
             if let Some((p, points)) = current.take() {
                 pools.push(json!({"pool": p, "points": points}));
             }
         }
-        let point = json!({"game": n + 1, "at": at, "rating": rating.round() as i64});
-        match &mut current {
-            Some((_, points)) => points.push(point),
-            None => current = Some((pool, vec![point])),
+        let points = &mut current.get_or_insert_with(|| (pool, Vec::new())).1;
+        if n == 0 {
+            points.push(json!({"game": 0, "at": at, "rating": before.round() as i64}));
         }
+        points.push(json!({"game": n + 1, "at": at, "rating": after.round() as i64}));
     }
     if let Some((p, points)) = current {
         pools.push(json!({"pool": p, "points": points}));
@@ -280,7 +281,10 @@ pub(super) async fn online_socket(
         let mut counts = online.counts();
         loop {
             let n = *counts.borrow_and_update();
-            if !socket.send_json(&json!({"type": "online", "online": n})).await {
+            if !socket
+                .send_json(&json!({"type": "online", "online": n}))
+                .await
+            {
                 return;
             }
             loop {
