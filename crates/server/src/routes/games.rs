@@ -8,7 +8,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::{session_of, MaybeSession};
+use super::http::session::{session_of, MaybeSession, Presence};
 use super::http::socket::{self, Heard, Socket};
 use crate::accounts::Accounts;
 use crate::games::{
@@ -266,8 +266,7 @@ enum ClientMessage {
 pub(super) async fn upgrade(
     State(hub): State<Arc<Hub>>,
     State(guards): State<Guards>,
-    State(online): State<Arc<crate::online::Online>>,
-    MaybeSession(session): MaybeSession,
+    presence: Presence,
     Path(id): Path<String>,
     Peer(ip): Peer,
     actor: Actor,
@@ -284,7 +283,7 @@ pub(super) async fn upgrade(
     socket::limited(ws).on_upgrade(move |ws| async move {
         // The session's account is online while the socket is open, and
         // the socket counts as a spectator while it holds no seat (#44).
-        let here = online.arrive(session.as_ref().map(|s| s.account.as_str()));
+        let here = presence.arrive();
         run(Socket::new(ws, &guards, ip), hub, id, account, here).await;
     })
 }

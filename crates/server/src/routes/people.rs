@@ -238,7 +238,7 @@ pub(super) async fn history(
     Path(name): Path<String>,
 ) -> Answer {
     let (them, _, private) = named(&accounts, &name).await?;
-    if private && !s.is_some_and(|s| s.account == them) {
+    if private && s.is_none_or(|s| s.account != them) {
         return Err(ApiError::NotFound(
             Message::of(id!("api_no_player")).text("name", &name),
         ));
@@ -268,17 +268,16 @@ pub(super) async fn history(
 /// `{"type": "online", "online": N}` at once and whenever the count
 /// changes. Messages from the page are read and ignored.
 pub(super) async fn online_socket(
-    State(online): State<Arc<Online>>,
+    presence: super::http::session::Presence,
     State(guards): State<crate::state::Guards>,
-    MaybeSession(session): MaybeSession,
     super::http::extract::Peer(ip): super::http::extract::Peer,
     ws: axum::extract::ws::WebSocketUpgrade,
 ) -> axum::response::Response {
     use super::http::socket::{self, Heard, Socket};
     socket::limited(ws).on_upgrade(move |ws| async move {
-        let _here = online.arrive(session.as_ref().map(|s| s.account.as_str()));
+        let _here = presence.arrive();
         let mut socket = Socket::new(ws, &guards, ip);
-        let mut counts = online.counts();
+        let mut counts = presence.1.counts();
         loop {
             let n = *counts.borrow_and_update();
             if !socket

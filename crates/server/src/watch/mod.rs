@@ -81,6 +81,9 @@ pub struct LiveGame {
     pub spectators: i64,
 }
 
+/// A list made, and when.
+type Made = (Instant, Arc<Vec<LiveGame>>);
+
 /// The live games' service.
 #[derive(Clone)]
 pub struct Watch {
@@ -88,7 +91,7 @@ pub struct Watch {
     accounts: Accounts,
     ratings: Ratings,
     online: Arc<Online>,
-    made: Arc<Mutex<Option<(Instant, Arc<Vec<LiveGame>>)>>>,
+    made: Arc<Mutex<Option<Made>>>,
 }
 
 /// A failure of another concern, as a fault.
