@@ -15,6 +15,7 @@ use crate::explore::Explore;
 use crate::games::{self, GameRow, Hub, Rendered, Seating};
 use crate::lab::LabDir;
 use crate::layouts::Layouts;
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::online::Online;
@@ -73,6 +74,8 @@ pub struct AppState {
     pub online: Arc<Online>,
     /// The games being played now (#44).
     pub watch: Watch,
+    /// The courses and the learners' progress.
+    pub learn: Learn,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -160,6 +163,7 @@ impl AppState {
             ),
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
+            learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -240,6 +244,7 @@ parts! {
     people: People,
     online: Arc<Online>,
     watch: Watch,
+    learn: Learn,
     guards: Guards,
     lab: LabDir,
 }

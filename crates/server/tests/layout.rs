@@ -20,13 +20,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 13] = [
+const CONCERNS: [&str; 14] = [
     "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab", "people", "online",
+    "layouts", "lab", "people", "online", "learn",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 25] = [
+const TABLES: [(&str, &str); 27] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -41,6 +41,7 @@ const TABLES: [(&str, &str); 25] = [
     ("notify_addresses", "mail"),
     ("notify_tokens", "mail"),
     ("notify_sent", "mail"),
+    ("notify_accounts", "mail"),
     ("puzzles", "puzzles"),
     ("puzzle_ratings", "puzzles"),
     ("puzzle_attempts", "puzzles"),
@@ -51,6 +52,7 @@ const TABLES: [(&str, &str); 25] = [
     ("online_processes", "online"),
     ("online_accounts", "online"),
     ("online_spectators", "online"),
+    ("learn_progress", "learn"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];
