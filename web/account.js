@@ -62,7 +62,9 @@ export function mountAccount(onChange) {
   const logoutAllBtn = h('button', { type: 'button', class: 'secondary', 'data-testid': 'account-logout-all' });
   // The name links to the account's profile (web/profile.js).
   const profileLink = h('a', { 'data-link': '', 'data-testid': 'account-profile', onclick: () => { box.open = false; } });
-  const signedIn = h('div', null, who, h('p', null, profileLink), h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
+  // The people followed and blocked (web/people.js, #44).
+  const followingLink = h('a', { href: '/following', 'data-link': '', 'data-testid': 'account-following', onclick: () => { box.open = false; } });
+  const signedIn = h('div', null, who, h('p', null, profileLink), h('p', null, followingLink), h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
 
   const render = () => {
     summaryText.textContent = account ? account.name : t('account_login');
@@ -79,6 +81,7 @@ export function mountAccount(onChange) {
       who.textContent = t('account_signed_in', { name: account.name });
       profileLink.href = `/@/${encodeURIComponent(account.name)}`;
       profileLink.textContent = t('profile_my');
+      followingLink.textContent = t('people_following_title');
     }
     panel.replaceChildren(account ? signedIn : form);
   };

@@ -9,6 +9,8 @@ import { t, getLang, setLang, LANGS, onLangChange } from './i18n.js';
 import { loadCatalog } from './games.js';
 import { setTitle } from './yourturn.js';
 import { mountAccount } from './account.js';
+// Who is online (#44): every page opens the online socket.
+import { startOnline, restartOnline } from './people.js';
 // The settings gear in the header, on every page (not only those that load a board).
 import './settings.js';
 
@@ -72,6 +74,12 @@ function route() {
     try { name = decodeURIComponent(name); } catch { /* shown as typed */ }
     show(() => import('./profile.js'), (p) => p.mountProfile(main, name, navigate));
     title = `${name} · tablero`;
+  } else if (path === '/watch') {
+    show(() => import('./watch.js'), (p) => p.mountWatch(main));
+    title = `${t('watch_title')} · tablero`;
+  } else if (path === '/following') {
+    show(() => import('./people.js'), (p) => p.mountFollowing(main));
+    title = `${t('people_following_title')} · tablero`;
   } else if (path === '/leaderboard') {
     show(() => import('./profile.js'), (p) => p.mountLeaderboard(main));
     title = `${t('leaderboard_title')} · tablero`;
@@ -139,6 +147,7 @@ function renderHeader() {
 onLangChange(renderHeader);
 renderHeader();
 // After a login or logout the page is shown again, with the account's seats.
-mountAccount(() => route());
+mountAccount(() => { restartOnline(); route(); });
+startOnline();
 loadCatalog().catch(() => { /* each page asks again and shows the error */ });
 route();

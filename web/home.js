@@ -8,6 +8,7 @@ import { statusText, swatchSpans } from './play.js';
 import { offered, loadAllBoards } from './games.js';
 import { waitingGames, onWaiting, refresh as refreshWaiting, notifyState, askNotify, mailStatus, setNotifyEmail, stopNotifyEmail } from './yourturn.js';
 import { remaining, formatClock } from './clock.js';
+import { mountOnlineCount } from './people.js';
 
 export function mountHome(root) {
   let summaries = null;
@@ -20,10 +21,15 @@ export function mountHome(root) {
   // redraw that moved it took the focus away, and the typing was lost).
   const body = h('div', { class: 'home-body' });
   const mailHost = h('div', { class: 'home-mail' });
-  fill(root, h('section', { class: 'home' }, body, mailHost));
+  // The players online and the live games (#44), outside what is redrawn.
+  const onlineBox = h('p', { class: 'home-online' });
+  const watchLink = h('a', { href: '/watch', 'data-link': '', 'data-testid': 'watch-link' });
+  fill(root, h('section', { class: 'home' }, h('div', { class: 'home-people' }, onlineBox, watchLink), body, mailHost));
+  const offOnline = mountOnlineCount(onlineBox);
 
   function render() {
     if (destroyed) return;
+    watchLink.textContent = t('watch_link');
     const cards = (boards ? offered() : []).map((g) => h('li', { class: `game-card card-${g}`, 'data-testid': `game-${g}` },
       h('h2', { text: gameName(g) }),
       h('p', { class: 'desc', text: gameSummary(g) }),
@@ -179,5 +185,5 @@ export function mountHome(root) {
   loadMail(0);
   const offWaiting = onWaiting(render);
   const off = onLangChange(render);
-  return () => { destroyed = true; off(); offWaiting(); };
+  return () => { destroyed = true; off(); offWaiting(); offOnline(); };
 }

@@ -11,12 +11,21 @@ import { h, fill } from './dom.js';
 import { t, gameName, onLangChange, has } from './i18n.js';
 import * as api from './api.js';
 import { loadCatalog } from './games.js';
+// Online mark, follow and block, the rating chart (#44).
+import { mountProfilePeople } from './people.js';
+import { mountRatingChart } from './ratingchart.js';
 
 const POOL_GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
 
 /** A pool's name: the game's, or the draughts variant's. */
 export function poolName(pool) {
   return has(`pool_${pool}`) ? t(`pool_${pool}`) : gameName(pool);
+}
+
+/** The opponent's cell: a link to a player's profile, else the text. */
+function opponentCell(o) {
+  if (o && o.kind === 'player') return h('a', { href: `/@/${encodeURIComponent(o.name)}`, 'data-link': '', 'data-testid': 'opponent-link', text: o.name });
+  return opponentText(o);
 }
 
 function opponentText(o) {
@@ -123,6 +132,8 @@ export function mountProfile(root, name, navigate) {
   }
 
   const listBox = h('div', { class: 'profile-games', 'data-testid': 'profile-games' });
+  const peopleBox = h('div', { class: 'profile-people-box' });
+  const chartBox = h('div', { class: 'profile-chart', 'data-testid': 'profile-chart' });
 
   function renderList() {
     if (destroyed) return;
@@ -131,7 +142,7 @@ export function mountProfile(root, name, navigate) {
       // On a phone the date and moves columns give way to a line under the game.
       h('td', null, h('a', { href: g.url, 'data-link': '', text: poolOrGame(g) }),
         h('span', { class: 'game-meta', 'data-testid': 'game-meta', text: t('profile_game_meta', { date: date(g.updated), moves: g.plies }) })),
-      h('td', { text: opponentText(g.opponent) }),
+      h('td', null, opponentCell(g.opponent)),
       h('td', { class: `result result-${g.result || 'over'}`, text: resultText(g) }),
       h('td', { text: ratingChange(g) }),
       h('td', { class: 'num col-moves', text: String(g.plies) })));
@@ -209,9 +220,11 @@ export function mountProfile(root, name, navigate) {
     fill(root, h('section', { class: 'profile' },
       h('h1', { 'data-testid': 'profile-name', text: profile.name }),
       h('p', { class: 'muted', text: t('profile_since', { date: date(profile.created) }) }),
+      peopleBox,
       privacy,
       h('h2', { text: t('profile_ratings') }),
       ratings,
+      chartBox,
       h('h2', { text: t('profile_games') }),
       h('p', { 'data-testid': 'profile-counts', text: t('profile_counts', c) }),
       h('p', null, h('a', { class: 'button', href: `/api/players/${enc}/games.zip`, download: '', 'data-testid': 'profile-zip', text: t('profile_download') })),
@@ -226,7 +239,9 @@ export function mountProfile(root, name, navigate) {
   loadCatalog().catch(() => {}).then(() => { if (!destroyed) render(); });
   loadProfile();
   loadGames(false);
-  return () => { destroyed = true; off(); };
+  const offPeople = mountProfilePeople(peopleBox, name);
+  const offChart = mountRatingChart(chartBox, name);
+  return () => { destroyed = true; off(); offPeople(); offChart(); };
 }
 
 export function mountLeaderboard(root) {

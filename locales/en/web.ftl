@@ -772,6 +772,51 @@ tools_ply_copied = Link copied
 tools_download_record = Download the record
 tools_board_png = Board image (PNG)
 
+## People, who is online, live games (#44, H44W)
+# Follow and block (web/people.js on the profile /@/NAME, the page /following, the account page), the online count on the home page, the live games page /watch, the rating chart on the profile; routes in docs/web-api.md, "People".
+api_relation_refused = cannot { $relation ->
+    [follow] follow
+   *[block] block
+} this player: not yourself, not between blocked players, and at most { $max }
+people_follow = Follow
+people_unfollow = Unfollow
+people_block = Block
+people_unblock = Unblock
+people_online = online
+people_offline = offline
+people_playing_now = Playing now
+people_following_title = People you follow
+people_following_none = You follow nobody yet. Open a player's profile and press Follow.
+people_following_link = Following
+people_blocked_title = Blocked players
+people_blocked_none = You block nobody.
+people_blocked_note = Blocked players cannot chat with you, challenge you or be paired with you.
+people_login_needed = Log in to follow players.
+people_online_count = { $n ->
+    [one] { $n } player online
+   *[other] { $n } players online
+}
+watch_title = Live games
+watch_link = Watch
+watch_featured = Featured game
+watch_none = No game is being played right now.
+watch_spectators = { $n ->
+    [one] { $n } spectator
+   *[other] { $n } spectators
+}
+watch_open = Watch
+watch_col_players = Players
+watch_col_rating = Rating
+watch_col_clock = Clock
+watch_col_spectators = Spectators
+watch_rated = Rated
+watch_casual = Casual
+watch_next = Game over: switching to the next game…
+chart_title = Rating over time
+chart_axis_rating = Rating
+chart_axis_games = Rated games
+chart_none = No rated games yet.
+
 ## Courses (/learn, issue #46)
 learn_link = Learn
 learn_link_game = Learn { $game } step by step

@@ -781,6 +781,51 @@ tools_ply_copied = Enlace copiado
 tools_download_record = Descargar la partida
 tools_board_png = Imagen del tablero (PNG)
 
+## People, who is online, live games (#44, H44W)
+# Seguir y bloquear (web/people.js en el perfil /@/NAME, la página /following, la página de cuenta), jugadores en línea en la portada, la página de partidas en vivo /watch, la gráfica de puntuación del perfil.
+api_relation_refused = no se puede { $relation ->
+    [follow] seguir
+   *[block] bloquear
+} a este jugador: no a uno mismo, no entre jugadores bloqueados, y como mucho { $max }
+people_follow = Seguir
+people_unfollow = Dejar de seguir
+people_block = Bloquear
+people_unblock = Desbloquear
+people_online = en línea
+people_offline = desconectado
+people_playing_now = Jugando ahora
+people_following_title = Jugadores que sigues
+people_following_none = Aún no sigues a nadie. Abre el perfil de un jugador y pulsa Seguir.
+people_following_link = Siguiendo
+people_blocked_title = Jugadores bloqueados
+people_blocked_none = No bloqueas a nadie.
+people_blocked_note = Los jugadores bloqueados no pueden chatear contigo, desafiarte ni emparejarse contigo.
+people_login_needed = Inicia sesión para seguir a jugadores.
+people_online_count = { $n ->
+    [one] { $n } jugador en línea
+   *[other] { $n } jugadores en línea
+}
+watch_title = Partidas en vivo
+watch_link = Ver partidas
+watch_featured = Partida destacada
+watch_none = Ahora no se está jugando ninguna partida.
+watch_spectators = { $n ->
+    [one] { $n } espectador
+   *[other] { $n } espectadores
+}
+watch_open = Ver
+watch_col_players = Jugadores
+watch_col_rating = Puntuación
+watch_col_clock = Reloj
+watch_col_spectators = Espectadores
+watch_rated = Puntuable
+watch_casual = Amistosa
+watch_next = Partida terminada: pasando a la siguiente…
+chart_title = Puntuación a lo largo del tiempo
+chart_axis_rating = Puntuación
+chart_axis_games = Partidas puntuables
+chart_none = Aún no hay partidas puntuables.
+
 ## Courses (/learn, issue #46)
 learn_link = Aprender
 learn_link_game = Aprende { $game } paso a paso

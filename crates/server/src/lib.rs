@@ -27,6 +27,7 @@ pub mod learn;
 pub mod lobby;
 pub mod mail;
 pub mod notes;
+pub mod online;
 pub mod people;
 pub mod players;
 pub mod puzzles;
@@ -35,6 +36,7 @@ pub mod refusal;
 pub mod reviews;
 mod routes;
 pub mod state;
+pub mod watch;
 
 pub use db::Db;
 pub use games::Hub;
@@ -304,6 +306,8 @@ pub async fn start(
     // up with the games that ended without their effects (a stop between
     // the two): ratings rate them, mail forgets their turns.
     state.subscribe();
+    // Who is online: this process's sockets written for every process.
+    online::spawn(&state.online);
     // A database with too few puzzles gets a small set, mined in the
     // background (while the hub lives).
     puzzles::spawn_seeding(Arc::downgrade(&hub), db, config.puzzles.clone());

@@ -19,11 +19,13 @@ use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::notes::Notes;
+use crate::online::Online;
 use crate::people::People;
 use crate::players::Players;
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
+use crate::watch::Watch;
 use crate::Limits;
 use axum::extract::FromRef;
 use futures_util::future::BoxFuture;
@@ -71,6 +73,10 @@ pub struct AppState {
     pub people: People,
     /// Players' private notes on games.
     pub notes: Notes,
+    /// Who is online, and the spectators of each game (#44).
+    pub online: Arc<Online>,
+    /// The games being played now (#44).
+    pub watch: Watch,
     /// The courses and the learners' progress.
     pub learn: Learn,
     /// The rate limits and the solver's budget.
@@ -138,7 +144,15 @@ impl AppState {
         let hub = Hub::with(db.clone(), Arc::clone(&bus), seating);
         let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
+        let online = Online::new(db.clone());
         AppState {
+            watch: Watch::new(
+                Arc::clone(&hub),
+                accounts.clone(),
+                ratings.clone(),
+                Arc::clone(&online),
+            ),
+            online,
             lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
@@ -233,6 +247,8 @@ parts! {
     layouts: Layouts,
     people: People,
     notes: Notes,
+    online: Arc<Online>,
+    watch: Watch,
     learn: Learn,
     guards: Guards,
     lab: LabDir,

@@ -20,13 +20,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 11] = [
+const CONCERNS: [&str; 14] = [
     "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab",
+    "layouts", "lab", "people", "online", "learn",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 20] = [
+const TABLES: [(&str, &str); 27] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -41,11 +41,18 @@ const TABLES: [(&str, &str); 20] = [
     ("notify_addresses", "mail"),
     ("notify_tokens", "mail"),
     ("notify_sent", "mail"),
+    ("notify_accounts", "mail"),
     ("puzzles", "puzzles"),
     ("puzzle_ratings", "puzzles"),
     ("puzzle_attempts", "puzzles"),
     ("reviews", "reviews"),
     ("layouts", "layouts"),
+    ("follows", "people"),
+    ("blocks", "people"),
+    ("online_processes", "online"),
+    ("online_accounts", "online"),
+    ("online_spectators", "online"),
+    ("learn_progress", "learn"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];
@@ -124,6 +131,10 @@ fn written_tables(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     for verb in ["INSERT INTO ", "UPDATE ", "DELETE FROM "] {
         for (i, _) in code.match_indices(verb) {
+            // `ON CONFLICT ... DO UPDATE SET` updates the row inserted.
+            if verb == "UPDATE " && code[..i].ends_with("DO ") {
+                continue;
+            }
             let table: String = code[i + verb.len()..]
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')

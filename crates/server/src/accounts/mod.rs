@@ -367,6 +367,18 @@ impl Accounts {
         }))
     }
 
+    /// The names and privacy of the live accounts among `ids`, by id (a
+    /// deleted account is left out).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn names_of(
+        &self,
+        ids: &[String],
+    ) -> Result<std::collections::HashMap<String, (String, bool)>, AccountError> {
+        Ok(store::names_of(&self.db, ids).await?)
+    }
+
     /// Makes `account`'s profile private or public.
     ///
     /// # Errors

@@ -45,6 +45,29 @@ pub async fn by_key(db: &Db, key: &str) -> Result<Option<AccountRow>> {
     }))
 }
 
+/// The names and privacy of the live accounts among `ids`, by id.
+pub async fn names_of(
+    db: &Db,
+    ids: &[String],
+) -> Result<std::collections::HashMap<String, (String, bool)>> {
+    let mut out = std::collections::HashMap::new();
+    for chunk in ids.chunks(200) {
+        let list: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
+        let sql = format!(
+            "SELECT id, name, private FROM accounts WHERE deleted = 0 AND id IN ({})",
+            list.join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for id in chunk {
+            q = q.bind(id);
+        }
+        for r in q.fetch_all(db.pool()).await? {
+            out.insert(r.try_get(0)?, (r.try_get(1)?, r.try_get::<i64, _>(2)? != 0));
+        }
+    }
+    Ok(out)
+}
+
 /// The hash of live account `id`'s password.
 pub async fn hash_of(db: &Db, id: &str) -> Result<Option<String>> {
     let row = sqlx::query("SELECT hash FROM accounts WHERE id = $1 AND deleted = 0")

@@ -119,6 +119,13 @@ pub struct Presence {
 }
 
 impl Presence {
+    /// Whether the socket holds a seat of the game (a player's socket, not
+    /// a spectator's).
+    #[must_use]
+    pub fn holds_a_seat(&self) -> bool {
+        !self.seats.is_empty()
+    }
+
     fn change(&self, up: bool) {
         {
             let mut present = self

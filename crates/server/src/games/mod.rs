@@ -712,6 +712,15 @@ impl Hub {
         Ok(())
     }
 
+    /// The games being played now: not over, between two people, changed
+    /// since `since` (newest change first, at most `limit`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn live(&self, since: i64, limit: i64) -> Result<Vec<GameRow>, GameError> {
+        Ok(self.store.live(since, limit).await?)
+    }
+
     /// The summaries of the games the tokens hold seats in.
     ///
     /// # Errors

@@ -700,6 +700,26 @@ impl Store {
         )
     }
 
+    /// The games not over, between two people (no computer seat), changed
+    /// since `since` (ms since 1970), newest change first, at most `limit`:
+    /// the games being played now (issue #44's live games page).
+    ///
+    /// # Errors
+    /// On database errors.
+    pub async fn live(&self, since: i64, limit: i64) -> Result<Vec<GameRow>> {
+        sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE result IS NULL AND updated >= $1 \
+             AND seat0_kind <> 'ai' AND seat1_kind <> 'ai' ORDER BY updated DESC LIMIT $2"
+        ))
+        .bind(since)
+        .bind(limit)
+        .fetch_all(self.db.pool())
+        .await?
+        .iter()
+        .map(game_row)
+        .collect()
+    }
+
     /// The games where one of `tokens` holds a seat, newest change first.
     ///
     /// # Errors

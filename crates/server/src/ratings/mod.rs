@@ -372,6 +372,16 @@ impl Ratings {
     pub async fn of_account(&self, account: &str) -> Result<Vec<(String, Rating, i64)>> {
         Ok(store::of_account(&self.db, account).await?)
     }
+
+    /// An account's rating around each of its rated games, by pool in the
+    /// order rated: pool, rated games before it in the pool, when, the
+    /// rating before and after.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn history(&self, account: &str) -> Result<Vec<(String, i64, i64, f64, f64)>> {
+        Ok(store::history(&self.db, account).await?)
+    }
 }
 
 /// The ratings concern hears every game's end: a rated one is rated.

@@ -311,3 +311,28 @@ pub async fn of_account(db: &Db, account: &str) -> Result<Vec<(String, Rating, i
     }
     Ok(out)
 }
+
+/// An account's rating around each of its rated games: pool, how many
+/// rated games it had played in the pool before, when the game was rated,
+/// the rating before and after it; by pool, then in the order rated (for
+/// the profile's chart, #44).
+pub async fn history(db: &Db, account: &str) -> Result<Vec<(String, i64, i64, f64, f64)>> {
+    let rows = sqlx::query(
+        "SELECT pool, n, at, before_rating, after_rating FROM rating_changes \
+         WHERE account = $1 ORDER BY pool, n",
+    )
+    .bind(account)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get(0)?,
+                r.try_get(1)?,
+                r.try_get(2)?,
+                r.try_get(3)?,
+                r.try_get(4)?,
+            ))
+        })
+        .collect()
+}

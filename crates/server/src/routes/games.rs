@@ -8,7 +8,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::{session_of, MaybeSession};
+use super::http::session::{session_of, MaybeSession, Presence};
 use super::http::socket::{self, Heard, Socket};
 use crate::accounts::Accounts;
 use crate::games::{
@@ -274,6 +274,7 @@ enum ClientMessage {
 pub(super) async fn upgrade(
     State(hub): State<Arc<Hub>>,
     State(guards): State<Guards>,
+    presence: Presence,
     Path(id): Path<String>,
     Peer(ip): Peer,
     actor: Actor,
@@ -287,21 +288,33 @@ pub(super) async fn upgrade(
     if let Err(e) = hub.subscribe(&id).await {
         return ApiError::from(e).into_response();
     }
-    socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), hub, id, account))
+    socket::limited(ws).on_upgrade(move |ws| async move {
+        // The session's account is online while the socket is open, and
+        // the socket counts as a spectator while it holds no seat (#44).
+        let here = presence.arrive();
+        run(Socket::new(ws, &guards, ip), hub, id, account, here).await;
+    })
 }
 
 /// Serves a game's socket; `account` is the seats' tokens the upgrade's
 /// session cookie holds (they count before and after any hello).
-async fn run(mut socket: Socket, hub: Arc<Hub>, id: String, account: Vec<String>) {
+async fn run(
+    mut socket: Socket,
+    hub: Arc<Hub>,
+    id: String,
+    account: Vec<String>,
+    mut here: crate::online::Here,
+) {
     let Ok(mut changes) = hub.subscribe(&id).await else {
         return;
     };
     let mut actor = Actor::Tokens(account.clone());
     // The seats this socket's tokens hold count as connected while it lives.
-    let mut presence = Vec::with_capacity(1);
+    let mut presence: Vec<crate::games::Presence> = Vec::with_capacity(1);
     if !account.is_empty() {
         presence.extend(hub.hello(&id, &actor).await.ok());
     }
+    here.spectating(&id, !presence.iter().any(|p| p.holds_a_seat()));
     let mut send_state = true;
     loop {
         if send_state {
@@ -339,6 +352,7 @@ async fn run(mut socket: Socket, hub: Arc<Hub>, id: String, account: Vec<String>
                         actor = Actor::Tokens(held);
                         presence.clear();
                         presence.extend(hub.hello(&id, &actor).await.ok());
+                        here.spectating(&id, !presence.iter().any(|p| p.holds_a_seat()));
                         send_state = true;
                         None
                     }

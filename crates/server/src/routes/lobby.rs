@@ -7,7 +7,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
-use super::http::session::MaybeSession;
+use super::http::session::{MaybeSession, Presence};
 use super::http::socket::{self, Heard, Socket};
 use crate::games::Actor;
 use crate::lobby::{Fate, Lobby, LobbyError, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT};
@@ -106,10 +106,15 @@ pub(super) async fn play_now(
 pub(super) async fn upgrade(
     State(lobby): State<Arc<Lobby>>,
     State(guards): State<Guards>,
+    presence: Presence,
     Peer(ip): Peer,
     ws: WebSocketUpgrade,
 ) -> Response {
-    socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), lobby))
+    socket::limited(ws).on_upgrade(move |ws| async move {
+        // The session's account is online while the socket is open (#44).
+        let _here = presence.arrive();
+        run(Socket::new(ws, &guards, ip), lobby).await;
+    })
 }
 
 /// Messages a lobby socket may send.

@@ -22,6 +22,7 @@ mod layouts;
 mod learn;
 mod lobby;
 mod mail;
+mod people;
 mod players;
 mod print;
 mod puzzles;
@@ -106,6 +107,22 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/players/{name}/games.zip", get(players::zip))
         .route("/api/leaderboard", get(players::boards))
         .route("/api/leaderboard/{pool}", get(players::board))
+        // ---- people, who is online, the games being played now (#44)
+        .route("/api/people/following", get(people::following))
+        .route("/api/people/blocks", get(people::blocks))
+        .route("/api/people/{name}", get(people::relation))
+        .route("/api/people/{name}/history", get(people::history))
+        .route(
+            "/api/people/{name}/follow",
+            post(people::follow).delete(people::unfollow),
+        )
+        .route(
+            "/api/people/{name}/block",
+            post(people::block).delete(people::unblock),
+        )
+        .route("/api/online", get(people::count))
+        .route("/api/online/ws", get(people::online_socket))
+        .route("/api/watch", get(people::watch))
         .route("/api/notify", post(mail::subscribe))
         .route("/api/notify/status", post(mail::status))
         .route("/api/notify/stop", post(mail::stop))

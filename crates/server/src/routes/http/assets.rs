@@ -141,6 +141,10 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("learn.js")
     } else if p == "/leaderboard" || p.starts_with("/@/") {
         Some("profile.js")
+    } else if p == "/watch" {
+        Some("watch.js")
+    } else if p == "/following" {
+        Some("people.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
     } else if p == "/lab" || p.starts_with("/lab/") {

@@ -162,6 +162,39 @@ where
     }
 }
 
+/// A socket's upgrade: the request's session (if any) and the online
+/// concern, so that the socket, once open, counts the session's account as
+/// online ([`Presence::arrive`]) while it lives (#44). A socket route takes
+/// it as an extractor and calls `arrive` in its task.
+pub struct Presence(
+    pub Option<Session>,
+    pub std::sync::Arc<crate::online::Online>,
+);
+
+impl Presence {
+    /// The socket is open: its account is online until the answer drops.
+    #[must_use]
+    pub fn arrive(&self) -> crate::online::Here {
+        self.1.arrive(self.0.as_ref().map(|s| s.account.as_str()))
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Presence
+where
+    Accounts: FromRef<S>,
+    std::sync::Arc<crate::online::Online>: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let MaybeSession(s) = MaybeSession::from_request_parts(parts, state).await?;
+        Ok(Presence(
+            s,
+            std::sync::Arc::<crate::online::Online>::from_ref(state),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
