@@ -9,6 +9,7 @@
 //! store.
 
 use crate::accounts::Accounts;
+use crate::chat::Chat;
 use crate::db::{Db, Fault};
 use crate::events::{self, Bus};
 use crate::explore::Explore;
@@ -67,6 +68,8 @@ pub struct AppState {
     pub layouts: Layouts,
     /// Follows and blocks between accounts.
     pub people: People,
+    /// Each game's chat (#44).
+    pub chat: Chat,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -121,6 +124,49 @@ impl Seating for Around {
     }
 }
 
+/// What the chat asks of the games and accounts concerns (#44): a game's
+/// seats (from the store, so as every process sees it) and an account by
+/// name.
+struct ChatAround {
+    hub: Arc<Hub>,
+    db: Db,
+}
+
+impl crate::chat::Around for ChatAround {
+    fn table<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<crate::chat::Table>, Fault>> {
+        Box::pin(async move {
+            let row = match self.hub.stored(game).await {
+                Ok(Some((row, _))) => row,
+                Ok(None) => return Ok(None),
+                Err(e) => return Err(crate::refusal::pass_on(e, |_, m| Fault::new(m))),
+            };
+            let (players, accounts) = crate::accounts::seat_players(&self.db, game).await?;
+            let names = players.map(|p| p.and_then(|p| p.name));
+            Ok(Some(crate::chat::Table {
+                tokens: [row.seats[0].token.clone(), row.seats[1].token.clone()],
+                accounts,
+                names,
+                over: row.result.is_some(),
+            }))
+        })
+    }
+
+    fn account<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Option<(String, String)>, Fault>> {
+        Box::pin(async move {
+            let key = crate::accounts::names::name_key(name);
+            Ok(crate::accounts::store::by_key(&self.db, &key)
+                .await?
+                .map(|r| (r.id, r.name)))
+        })
+    }
+}
+
 impl AppState {
     /// The state of an app over `db` with `limits` and no message rate
     /// limit, serving the lab reports of `lab`, sending mail if `mail`.
@@ -146,6 +192,15 @@ impl AppState {
             ),
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
+            chat: Chat::new(
+                db.clone(),
+                Arc::clone(&bus),
+                People::new(db.clone()),
+                Arc::new(ChatAround {
+                    hub: Arc::clone(&hub),
+                    db: db.clone(),
+                }),
+            ),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -161,6 +216,7 @@ impl AppState {
     pub fn subscribe(&self) {
         events::spawn(&self.bus, Arc::new(self.ratings.clone()));
         events::spawn(&self.bus, Arc::new(self.mail.clone()));
+        self.chat.spawn_relay();
     }
 }
 
@@ -224,6 +280,7 @@ parts! {
     players: Players,
     layouts: Layouts,
     people: People,
+    chat: Chat,
     guards: Guards,
     lab: LabDir,
 }
