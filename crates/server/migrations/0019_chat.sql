@@ -40,6 +40,7 @@ CREATE INDEX chat_reports_at ON chat_reports (at);
 -- The moderators, given the role by `tablero moderator grant`.
 CREATE TABLE moderators (
     account TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
     granted BIGINT NOT NULL
 );
 -- Accounts a moderator marked: their lines are hidden from everyone else.

@@ -303,13 +303,14 @@ pub async fn is_moderator(db: &Db, account: &str) -> Result<bool> {
         .is_some())
 }
 
-/// Makes `account` a moderator (again: no change).
-pub async fn grant(db: &Db, account: &str) -> Result<()> {
+/// Makes `account`, named `name`, a moderator (again: no change).
+pub async fn grant(db: &Db, account: &str, name: &str) -> Result<()> {
     sqlx::query(
-        "INSERT INTO moderators (account, granted) VALUES ($1, $2) \
+        "INSERT INTO moderators (account, name, granted) VALUES ($1, $2, $3) \
          ON CONFLICT (account) DO NOTHING",
     )
     .bind(account)
+    .bind(name)
     .bind(now_ms())
     .execute(db.pool())
     .await?;
@@ -325,12 +326,14 @@ pub async fn revoke(db: &Db, account: &str) -> Result<bool> {
     Ok(done.rows_affected() > 0)
 }
 
-/// The moderators' account ids, oldest grant first.
-pub async fn moderators(db: &Db) -> Result<Vec<String>> {
-    let rows = sqlx::query("SELECT account FROM moderators ORDER BY granted, account")
+/// The moderators' account ids and names, oldest grant first.
+pub async fn moderators(db: &Db) -> Result<Vec<(String, String)>> {
+    let rows = sqlx::query("SELECT account, name FROM moderators ORDER BY granted, account")
         .fetch_all(db.pool())
         .await?;
-    rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    rows.iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .collect()
 }
 
 /// Marks `account` (moderator `by`) or unmarks it, telling the other
