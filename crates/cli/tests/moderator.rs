@@ -69,5 +69,8 @@ fn an_unknown_account_or_database_is_an_error_in_the_reader_s_language() {
     );
     assert_ne!(code, 0);
     assert!(err.contains("no hay ninguna base de datos"), "{err}");
-    assert!(!std::path::Path::new(missing).exists(), "no database is made");
+    assert!(
+        !std::path::Path::new(missing).exists(),
+        "no database is made"
+    );
 }

@@ -91,7 +91,9 @@ async fn account_id(db: &Db, name: &str) -> String {
 async fn grant(s: &Server, name: &str) {
     let db = Db::open(&s.database).await.unwrap();
     let id = account_id(&db, name).await;
-    tablero_server::chat::store::grant(&db, &id, name).await.unwrap();
+    tablero_server::chat::store::grant(&db, &id, name)
+        .await
+        .unwrap();
 }
 
 async fn resign(s: &Server, id: &str, token: &str) {

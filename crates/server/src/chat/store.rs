@@ -27,30 +27,19 @@ fn line_of(r: &AnyRow) -> Result<ChatLine> {
 }
 
 /// Stores `line` and, on PostgreSQL, tells the other processes in the same
-/// transaction (heard once it is committed). Answers the line as stored
-/// (its `marked` as the marks stand).
+/// transaction (heard once it is committed). Answers the line as stored:
+/// its `at` after the game's last line (a line said within the same
+/// millisecond as the last one is put a millisecond after it: a game's
+/// lines are ordered by `at`), its `marked` as the marks stand. The
+/// transaction writes first (on SQLite a transaction that reads first
+/// fails at its write when another wrote meanwhile).
 pub async fn say(db: &Db, bus: &Bus, mut line: ChatLine) -> Result<ChatLine> {
     let mut tx = db.pool().begin().await?;
-    if let Some(a) = &line.account {
-        line.marked = sqlx::query("SELECT 1 FROM chat_marks WHERE account = $1")
-            .bind(a)
-            .fetch_optional(&mut *tx)
-            .await?
-            .is_some();
-    }
-    // A game's lines are ordered by `at`: a line said within the same
-    // millisecond as the game's last one is put a millisecond after it.
-    let last: Option<i64> = sqlx::query("SELECT MAX(at) FROM chat_lines WHERE game = $1")
-        .bind(&line.game)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get(0)?;
-    if let Some(last) = last {
-        line.at = line.at.max(last + 1);
-    }
     sqlx::query(
         "INSERT INTO chat_lines (id, game, room, seat, account, name, body, at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+         SELECT $1, $2, $3, $4, $5, $6, $7, \
+         CASE WHEN COALESCE(MAX(at), 0) >= $8 THEN MAX(at) + 1 ELSE $8 END \
+         FROM chat_lines WHERE game = $2",
     )
     .bind(&line.id)
     .bind(&line.game)
@@ -62,6 +51,15 @@ pub async fn say(db: &Db, bus: &Bus, mut line: ChatLine) -> Result<ChatLine> {
     .bind(line.at)
     .execute(&mut *tx)
     .await?;
+    let row = sqlx::query(
+        "SELECT l.at, CASE WHEN m.account IS NULL THEN 0 ELSE 1 END \
+         FROM chat_lines l LEFT JOIN chat_marks m ON m.account = l.account WHERE l.id = $1",
+    )
+    .bind(&line.id)
+    .fetch_one(&mut *tx)
+    .await?;
+    line.at = row.try_get(0)?;
+    line.marked = row.try_get::<i32, _>(1)? != 0;
     if db.is_postgres() {
         let said = ChatEvent::Said(line.clone());
         db::notify(&mut *tx, crate::events::CHANNEL, &bus.chat_payload(&said)).await?;
@@ -134,19 +132,21 @@ pub async fn said_since(
 /// is no such line (or it was hidden already).
 pub async fn hide(db: &Db, bus: &Bus, id: &str, by: &str) -> Result<Option<String>> {
     let mut tx = db.pool().begin().await?;
-    let row = sqlx::query("SELECT game FROM chat_lines WHERE id = $1 AND hidden_by IS NULL")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    let Some(row) = row else {
+    // The write first (see [`say`]).
+    let done =
+        sqlx::query("UPDATE chat_lines SET hidden_by = $2 WHERE id = $1 AND hidden_by IS NULL")
+            .bind(id)
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+    if done.rows_affected() == 0 {
         return Ok(None);
-    };
-    let game: String = row.try_get(0)?;
-    sqlx::query("UPDATE chat_lines SET hidden_by = $2 WHERE id = $1")
+    }
+    let game: String = sqlx::query("SELECT game FROM chat_lines WHERE id = $1")
         .bind(id)
-        .bind(by)
-        .execute(&mut *tx)
-        .await?;
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
     if db.is_postgres() {
         let e = ChatEvent::Hidden {
             game: game.clone(),
