@@ -744,3 +744,67 @@ async fn a_socket_from_another_site_reads_no_account_s_chat() {
     assert_eq!(c["chat"]["name"], Value::Null);
     assert!(texts(&c["chat"], "players").is_empty());
 }
+
+/// Two server processes on one PostgreSQL database: a line said through
+/// one reaches a chat socket of the other, and so does a moderator's hide
+/// (the bus's `ChatEvent` over NOTIFY). Runs when `TABLERO_TEST_POSTGRES`
+/// names a database (scripts/test.sh starts one).
+#[tokio::test]
+async fn two_servers_carry_chat_through_postgres() {
+    let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
+        return;
+    };
+    let a = common::start_on(&url).await;
+    let b = common::start_on(&url).await;
+    // Names of their own: the database is shared with other tests.
+    let tag = &tablero_server::db::random_id(6).to_lowercase();
+    let tag: String = tag.chars().filter(char::is_ascii_alphanumeric).collect();
+    let (p0, p1, sp, mo) = (
+        a.sign_up(&format!("p0{tag}")).await,
+        a.sign_up(&format!("p1{tag}")).await,
+        a.sign_up(&format!("sp{tag}")).await,
+        a.sign_up(&format!("mo{tag}")).await,
+    );
+    let (id, _, t1) = game(&a, &p0, &p1).await;
+    let mut on_b = socket(&b, &id, None, &[]).await;
+    let mut player_on_b = socket(&b, &id, None, &[&t1]).await;
+    next_of(&mut on_b, "chat").await;
+    next_of(&mut player_on_b, "chat").await;
+    next_of(&mut player_on_b, "chat").await;
+    let (st, l) = say(&a, &id, Some(&sp), None, "spectators", "<i>from a</i>").await;
+    assert_eq!(st, 200, "{l}");
+    let heard = next_of(&mut on_b, "line").await;
+    assert_eq!(heard["line"]["text"], "<i>from a</i>");
+    assert_eq!(heard["line"]["name"], json!(format!("sp{tag}")));
+    // The player on b is not told the spectators' line.
+    assert!(!comes(&mut player_on_b, "line", 500).await);
+    let (st, _) = say(&a, &id, Some(&p0), None, "players", "to you").await;
+    assert_eq!(st, 200);
+    assert_eq!(
+        next_of(&mut player_on_b, "line").await["line"]["text"],
+        "to you"
+    );
+    // A moderator hides a line through b: a's sockets are told.
+    let db = Db::open(&url).await.unwrap();
+    let mo_id = account_id(&db, &format!("mo{tag}")).await;
+    tablero_server::chat::store::grant(&db, &mo_id, &format!("mo{tag}"))
+        .await
+        .unwrap();
+    let mut on_a = socket(&a, &id, None, &[]).await;
+    next_of(&mut on_a, "chat").await;
+    let lid = l["line"]["id"].as_str().unwrap();
+    let (st, _) = b
+        .call_as(
+            "POST",
+            &format!("/api/moderation/lines/{lid}/hide"),
+            Some(&mo),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(st, 200);
+    assert_eq!(next_of(&mut on_a, "hidden").await["id"], json!(lid));
+}

@@ -20,13 +20,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 11] = [
+const CONCERNS: [&str; 13] = [
     "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab",
+    "layouts", "lab", "people", "chat",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 20] = [
+const TABLES: [(&str, &str); 27] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -46,6 +46,13 @@ const TABLES: [(&str, &str); 20] = [
     ("puzzle_attempts", "puzzles"),
     ("reviews", "reviews"),
     ("layouts", "layouts"),
+    ("follows", "people"),
+    ("blocks", "people"),
+    ("chat_lines", "chat"),
+    ("chat_mutes", "chat"),
+    ("chat_reports", "chat"),
+    ("moderators", "chat"),
+    ("chat_marks", "chat"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];
