@@ -10,13 +10,15 @@ use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
 use super::http::session::{same_origin, MaybeSession};
 use super::http::socket::{self, Heard, Socket};
-use crate::accounts::Session;
+use crate::accounts::{Accounts, Session};
 use crate::chat::{Asker, Chat, ChatView, LineView, NewReport, Note, Room, Who};
 use crate::events::ChatEvent;
 use crate::games::Actor;
 use crate::state::Guards;
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::extract::{Path, State};
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -181,20 +183,35 @@ pub(super) async fn upgrade(
     Path(id): Path<String>,
     Peer(ip): Peer,
     actor: Actor,
-    MaybeSession(session): MaybeSession,
-    headers: axum::http::HeaderMap,
+    SiteSession(session): SiteSession,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // The cookie's account counts from this site's pages only (the
-    // tokens of its seats are already so counted by `Actor`): another
-    // site's page cannot read an account's chat.
-    let session = session.filter(|_| same_origin(&headers));
     let a = asker(actor, session);
     let who = match chat.who(&id, &a).await {
         Ok(w) => w,
         Err(e) => return ApiError::from(e).into_response(),
     };
     socket::limited(ws).on_upgrade(move |ws| run(Socket::new(ws, &guards, ip), chat, a, who))
+}
+
+/// The session of a socket's upgrade from this site's pages; none from
+/// another site's (a page there cannot read an account's chat; the seats
+/// its cookie holds are so counted by `Actor` too).
+pub(super) struct SiteSession(Option<Session>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SiteSession
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if !same_origin(&parts.headers) {
+            return Ok(SiteSession(None));
+        }
+        let MaybeSession(s) = MaybeSession::from_request_parts(parts, state).await?;
+        Ok(SiteSession(s))
+    }
 }
 
 /// Messages a chat socket may send.
