@@ -797,3 +797,32 @@ chat_hide_title = Hide this message for everyone (moderator)
 chat_mark = Hide their chat
 chat_mark_title = Hide all of this player's messages from others (moderator)
 chat_message_actions = Message actions
+## Courses (/learn, issue #46)
+learn_link = Learn
+learn_link_game = Learn { $game } step by step
+learn_title = Learn
+learn_title_game = Learn { $game }
+learn_tagline = Short lessons from the moves to winning technique: reach each goal on the board against the coach, in as few moves as you can.
+learn_all_games = All the courses
+learn_stars_of = { $got } of { $of } stars
+learn_stage_n = stage { $n } of { $total }
+learn_exercises = Exercises
+learn_exercise_n = Exercise { $n } of { $total }: { $stars ->
+    [0] not done yet
+    [one] 1 star
+   *[other] { $stars } stars
+}
+learn_goal = Goal:
+learn_moves = Your moves: { $n } · fewest: { $par }
+learn_your_move = Your move.
+learn_coach_thinks = The coach answers…
+learn_reached = Goal reached in { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}: { $stars }
+learn_missed = The goal is out of reach now. Try again.
+learn_retry = Try again
+learn_next = Next exercise
+learn_next_stage = Next stage
+learn_course_done = Back to the course
+learn_claim = Claim the win (Jacke)

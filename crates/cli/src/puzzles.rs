@@ -12,10 +12,11 @@ use crate::GameName;
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use tablero_ai::puzzles::rating::{answered, new_puzzle, NEW_PLAYER};
 use tablero_ai::puzzles::{generate, read_puzzles, write_puzzles, MineOptions, Puzzle};
 use tablero_ai::review::Review;
 use tablero_core::{History, Localize, Player};
-use tablero_glicko::{Game as Rated, Rating};
+use tablero_glicko::Rating;
 
 /// Mine puzzles with their proofs.
 #[derive(clap::Args, Debug)]
@@ -401,10 +402,6 @@ pub struct PlayArgs {
     no_color: bool,
 }
 
-/// The deviation a puzzle's difficulty is taken with, as an opponent's
-/// rating.
-const PUZZLE_RD: f64 = 80.0;
-
 pub fn play(args: &PlayArgs) -> Result<()> {
     let path = args.file.display().to_string();
     let text = read_file(&path)?;
@@ -420,9 +417,9 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let color =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     let mut s = Solving {
-        rating: args
-            .rating
-            .map_or_else(Rating::default, |r| Rating::new(f64::from(r), 350.0)),
+        rating: args.rating.map_or(NEW_PLAYER, |r| {
+            Rating::new(f64::from(r), NEW_PLAYER.deviation)
+        }),
         streak: 0,
         best_streak: 0,
         right: 0,
@@ -588,13 +585,10 @@ impl Solving {
             let played = pos.format_move(mv);
             let right = played == p.answer;
             self.tried += 1;
-            let opponent = Rating::new(f64::from(p.difficulty), PUZZLE_RD);
-            let before = self.rating.rating;
-            self.rating = self.rating.update(&[Rated {
-                opponent,
-                score: if right { 1.0 } else { 0.0 },
-            }]);
-            let change = format!("{:+.0}", self.rating.rating - before);
+            // The web app's rule (docs/ai.md, "Puzzle ratings").
+            let answer = answered(self.rating, new_puzzle(p.difficulty), right);
+            self.rating = answer.player;
+            let change = format!("{:+.0}", answer.change);
             let rating = format!("{:.0}", self.rating.rating);
             if right {
                 self.right += 1;

@@ -304,3 +304,32 @@ fn saved_games_are_mined_first() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/dir"), "{err}");
 }
+
+/// Issue #46: the terminal rates puzzles by the web app's rule: a new
+/// player's first wrong answer, to an easy puzzle, costs at most
+/// `MAX_STEP` (100) points (with the old rule, a deviation of 350, it cost
+/// 573 on this puzzle).
+#[test]
+fn a_new_players_first_wrong_answer_moves_the_rating_by_at_most_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, puzzles) = generated(dir.path(), "imago", 1, 1, &[]);
+    let p = &puzzles[0];
+    assert!(p["difficulty"].as_u64().unwrap() < 1300, "{p}");
+    let wrong = text(&p["proof"][1]["move"]).to_string();
+    let (code, out, err) = tablero(&["puzzle", path.to_str().unwrap()], &format!("{wrong}\n"));
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("Wrong:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let after = line
+        .split("Rating ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{line}"));
+    let rating: f64 = after.split_whitespace().next().unwrap().parse().unwrap();
+    let change = 1500.0 - rating;
+    assert!(
+        change > 0.0 && change <= tablero_ai::puzzles::rating::MAX_STEP,
+        "{line}"
+    );
+}

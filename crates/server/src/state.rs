@@ -16,6 +16,7 @@ use crate::explore::Explore;
 use crate::games::{self, GameRow, Hub, Rendered, Seating};
 use crate::lab::LabDir;
 use crate::layouts::Layouts;
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::people::People;
@@ -70,6 +71,8 @@ pub struct AppState {
     pub people: People,
     /// Each game's chat (#44).
     pub chat: Chat,
+    /// The courses and the learners' progress.
+    pub learn: Learn,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -201,6 +204,7 @@ impl AppState {
                     db: db.clone(),
                 }),
             ),
+            learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -281,6 +285,7 @@ parts! {
     layouts: Layouts,
     people: People,
     chat: Chat,
+    learn: Learn,
     guards: Guards,
     lab: LabDir,
 }
