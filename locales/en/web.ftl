@@ -797,6 +797,7 @@ chat_hide_title = Hide this message for everyone (moderator)
 chat_mark = Hide their chat
 chat_mark_title = Hide all of this player's messages from others (moderator)
 chat_message_actions = Message actions
+
 ## Courses (/learn, issue #46)
 learn_link = Learn
 learn_link_game = Learn { $game } step by step

@@ -806,6 +806,7 @@ chat_hide_title = Ocultar este mensaje para todos (moderador)
 chat_mark = Ocultar su chat
 chat_mark_title = Ocultar a los demás todos los mensajes de este jugador (moderador)
 chat_message_actions = Acciones del mensaje
+
 ## Courses (/learn, issue #46)
 learn_link = Aprender
 learn_link_game = Aprende { $game } paso a paso
