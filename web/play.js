@@ -18,6 +18,7 @@ import { renderMatch, renderActions, renderInvite } from './play/actions.js';
 import { createHistory } from './play/history.js';
 import { createLive } from './play/live.js';
 import { createTools, plyOfAddress } from './play/tools.js';
+import { createChat } from './play/chat.js';
 import { currentAccount, onAccountKnown } from './account.js';
 
 export { swatchSpans };
@@ -266,7 +267,8 @@ export function mountPlay(root, id, navigate) {
   const playHead = h('div', { class: 'play-head' }, h('div', null, title, variantLine, variantArt, rulesLink), connEl);
   const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, tools.note, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
-  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, tools.shareBox, tools.notesBox);
+  const chat = createChat({ id, tokens: () => api.tokensFor(id), seatName: (s) => ctx.live && sideName(ctx.live.game, s, null, ctx.live.variant) });
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, chat.el, tools.shareBox, tools.notesBox);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
   // Nothing above the board changes while a move is entered (a tap must
   // land where it was aimed): on a phone (one column) the status, the
@@ -783,7 +785,7 @@ export function mountPlay(root, id, navigate) {
     tools.onKey(ev);
   };
   document.addEventListener('keydown', onKey);
-  const offLang = onLangChange(() => render());
+  const offLang = onLangChange(() => { render(); chat.render(); });
   const offAccount = onAccountKnown(() => render());
   // The state the server put in the page (a spectator's view): the board is
   // drawn from it at once; the app asks again with its tokens, if any.
@@ -800,6 +802,7 @@ export function mountPlay(root, id, navigate) {
     review.destroy();
     tools.destroy();
     feed.stop();
+    chat.stop();
     clearTimeout(ctx.msgTimer);
     clearTimeout(ctx.nextTimer);
     document.removeEventListener('keydown', onKey);

@@ -871,3 +871,21 @@ puzzle-theme = { $theme ->
     [only-move] the only good move
    *[other] { $theme }
 }
+
+## tablero moderator (#44): the moderators of the web app's chat
+moderator-about = Give an account the moderator's role in the web app's chat, take it back, or list the moderators.
+moderator-grant-about = Make an account a moderator: it may list reports, hide chat messages and hide an account's chat from others.
+moderator-grant-opt-name = The account's name.
+moderator-grant-opt-database = The server's database: a SQLite file, or a PostgreSQL URL.
+moderator-revoke-about = The account is no longer a moderator.
+moderator-revoke-opt-name = The account's name.
+moderator-revoke-opt-database = The server's database: a SQLite file, or a PostgreSQL URL.
+moderator-list-about = List the moderators.
+moderator-list-opt-database = The server's database: a SQLite file, or a PostgreSQL URL.
+value-name = NAME
+moderator-no-account = no account named { $name }
+moderator-no-database = no database at { $database }: give the server's with --database
+moderator-granted = { $name } is a moderator
+moderator-revoked = { $name } is no longer a moderator
+moderator-was-not = { $name } was not a moderator
+moderator-none = no moderators

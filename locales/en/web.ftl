@@ -817,6 +817,60 @@ chart_axis_rating = Rating
 chart_axis_games = Rated games
 chart_none = No rated games yet.
 
+## Chat (#44): a game's chat, mutes, reports and moderators (web/play/chat.js, routes/chat.rs)
+api_chat_empty = a message cannot be empty
+api_chat_too_long = a message has at most { $max } characters (this one has { $chars })
+api_chat_control = a message is one line of text, without control characters
+api_chat_login = log in to do this: the spectators' room, mutes and reports need an account
+api_chat_players_only = only the game's two players speak in the players' room
+api_chat_spectators_only = the players do not speak in the spectators' room
+api_chat_blocked = one of you blocked the other: no chat between you
+api_chat_too_fast = you are writing too fast ({ $burst } messages in { $window } seconds): wait { $seconds } s
+api_chat_mute_self = you cannot mute yourself
+api_chat_too_many_mutes = you mute { $max } players already: unmute one first
+api_chat_bad_reason = no such reason "{ $reason }": the reasons are { $reasons }
+api_chat_note_too_long = a report's note has at most { $max } characters
+api_chat_no_line = no message "{ $id }"
+api_chat_report_nothing = a report names a message or a player
+api_chat_too_many_reports = at most { $max } reports an hour: try again later
+api_chat_not_moderator = only moderators may do this
+chat_title = Chat
+chat_players = Players
+chat_spectators = Spectators
+chat_placeholder = Say something…
+chat_send = Send
+chat_none = No messages yet.
+chat_players_private = Only the two players read this room while the game is played.
+chat_closed_for_players = The spectators' room opens to you when the game ends.
+chat_login_to_speak = Log in to talk in the spectators' room.
+chat_read_only = Only the two players speak here.
+chat_player_speaks_elsewhere = You are playing: talk in the players' room.
+chat_seat = { $seat ->
+    [0] Player 1
+   *[other] Player 2
+  }
+chat_mute = Mute
+chat_unmute = Unmute
+chat_muted = { $name } is muted: you no longer see their messages.
+chat_report = Report
+chat_report_title = Report { $name }
+chat_report_reason = Why?
+chat_reason = { $reason ->
+    [abuse] Insults or abuse
+    [spam] Spam
+    [cheat] Cheating
+   *[other] Something else
+  }
+chat_report_note = Anything to add (optional)
+chat_report_send = Send the report
+chat_cancel = Cancel
+chat_reported = Reported, thank you: a moderator will look at it.
+chat_hide = Hide
+chat_hide_title = Hide this message for everyone (moderator)
+chat_mark = Hide their chat
+chat_mark_title = Hide all of this player's messages from others (moderator)
+chat_message_actions = Message actions
+
 ## Courses (/learn, issue #46)
 learn_link = Learn
 learn_link_game = Learn { $game } step by step

@@ -1002,3 +1002,21 @@ puzzle-theme = { $theme ->
     [only-move] la única jugada buena
    *[other] { $theme }
 }
+
+## tablero moderator (#44): los moderadores del chat de la aplicación web
+moderator-about = Da a una cuenta el papel de moderador en el chat de la aplicación web, se lo quita, o lista los moderadores.
+moderator-grant-about = Hace moderadora a una cuenta: podrá ver las denuncias, ocultar mensajes del chat y ocultar a los demás el chat de una cuenta.
+moderator-grant-opt-name = El nombre de la cuenta.
+moderator-grant-opt-database = La base de datos del servidor: un archivo SQLite o una URL de PostgreSQL.
+moderator-revoke-about = La cuenta deja de ser moderadora.
+moderator-revoke-opt-name = El nombre de la cuenta.
+moderator-revoke-opt-database = La base de datos del servidor: un archivo SQLite o una URL de PostgreSQL.
+moderator-list-about = Lista los moderadores.
+moderator-list-opt-database = La base de datos del servidor: un archivo SQLite o una URL de PostgreSQL.
+value-name = NOMBRE
+moderator-no-account = no hay ninguna cuenta llamada { $name }
+moderator-no-database = no hay ninguna base de datos en { $database }: indica la del servidor con --database
+moderator-granted = { $name } es moderador
+moderator-revoked = { $name } ya no es moderador
+moderator-was-not = { $name } no era moderador
+moderator-none = no hay moderadores

@@ -826,6 +826,60 @@ chart_axis_rating = Puntuación
 chart_axis_games = Partidas puntuables
 chart_none = Aún no hay partidas puntuables.
 
+## Chat (#44): el chat de cada partida, silenciar, denunciar y moderadores (web/play/chat.js, routes/chat.rs)
+api_chat_empty = un mensaje no puede estar vacío
+api_chat_too_long = un mensaje tiene como mucho { $max } caracteres (este tiene { $chars })
+api_chat_control = un mensaje es una línea de texto, sin caracteres de control
+api_chat_login = inicia sesión para hacer esto: la sala de espectadores, silenciar y denunciar necesitan una cuenta
+api_chat_players_only = solo los dos jugadores de la partida hablan en la sala de los jugadores
+api_chat_spectators_only = los jugadores no hablan en la sala de los espectadores
+api_chat_blocked = uno de los dos bloqueó al otro: no hay chat entre vosotros
+api_chat_too_fast = escribes demasiado deprisa ({ $burst } mensajes en { $window } segundos): espera { $seconds } s
+api_chat_mute_self = no puedes silenciarte a ti mismo
+api_chat_too_many_mutes = ya silencias a { $max } jugadores: deja de silenciar a alguno primero
+api_chat_bad_reason = no existe el motivo «{ $reason }»: los motivos son { $reasons }
+api_chat_note_too_long = la nota de una denuncia tiene como mucho { $max } caracteres
+api_chat_no_line = no hay ningún mensaje «{ $id }»
+api_chat_report_nothing = una denuncia nombra un mensaje o un jugador
+api_chat_too_many_reports = como mucho { $max } denuncias por hora: inténtalo más tarde
+api_chat_not_moderator = solo los moderadores pueden hacer esto
+chat_title = Chat
+chat_players = Jugadores
+chat_spectators = Espectadores
+chat_placeholder = Escribe algo…
+chat_send = Enviar
+chat_none = Todavía no hay mensajes.
+chat_players_private = Solo los dos jugadores leen esta sala mientras se juega la partida.
+chat_closed_for_players = La sala de los espectadores se te abre al acabar la partida.
+chat_login_to_speak = Inicia sesión para hablar en la sala de los espectadores.
+chat_read_only = Aquí solo hablan los dos jugadores.
+chat_player_speaks_elsewhere = Estás jugando: habla en la sala de los jugadores.
+chat_seat = { $seat ->
+    [0] Jugador 1
+   *[other] Jugador 2
+  }
+chat_mute = Silenciar
+chat_unmute = Dejar de silenciar
+chat_muted = { $name } está silenciado: ya no ves sus mensajes.
+chat_report = Denunciar
+chat_report_title = Denunciar a { $name }
+chat_report_reason = ¿Por qué?
+chat_reason = { $reason ->
+    [abuse] Insultos o acoso
+    [spam] Spam
+    [cheat] Trampas
+   *[other] Otra cosa
+  }
+chat_report_note = Algo que añadir (opcional)
+chat_report_send = Enviar la denuncia
+chat_cancel = Cancelar
+chat_reported = Denuncia enviada, gracias: un moderador la revisará.
+chat_hide = Ocultar
+chat_hide_title = Ocultar este mensaje para todos (moderador)
+chat_mark = Ocultar su chat
+chat_mark_title = Ocultar a los demás todos los mensajes de este jugador (moderador)
+chat_message_actions = Acciones del mensaje
+
 ## Courses (/learn, issue #46)
 learn_link = Aprender
 learn_link_game = Aprende { $game } paso a paso

@@ -23,6 +23,7 @@ mod common;
 mod engine;
 mod i18n;
 mod lab;
+mod moderator;
 mod moves;
 mod out;
 mod perft;
@@ -131,6 +132,8 @@ enum Command {
     Puzzles(puzzles::Args),
     /// Solve puzzles at the terminal: right or wrong at once, a streak, a rating.
     Puzzle(puzzles::PlayArgs),
+    /// Give an account the moderator's role in the web app's chat, take it back, or list the moderators.
+    Moderator(moderator::Args),
 }
 
 fn main() -> ExitCode {
@@ -160,6 +163,7 @@ fn main() -> ExitCode {
         Command::Review(a) => review::run(&a),
         Command::Puzzles(a) => puzzles::run(&a),
         Command::Puzzle(a) => puzzles::play(&a),
+        Command::Moderator(a) => moderator::run(&a),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

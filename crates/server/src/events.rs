@@ -97,12 +97,64 @@ pub struct GameEnded {
     pub at: i64,
 }
 
+/// A line said in a game's chat (issue #44), committed: as the chat
+/// concern's sockets need it to show it, or not, to each watcher.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The message's id.
+    pub id: String,
+    /// The game's id.
+    pub game: String,
+    /// `players` or `spectators`.
+    pub room: String,
+    /// The speaker's seat (the players' room).
+    pub seat: Option<usize>,
+    /// The speaker's account id, if logged in.
+    pub account: Option<String>,
+    /// The speaker's account name, if logged in.
+    pub name: Option<String>,
+    /// What was said, as given (trimmed).
+    pub text: String,
+    /// When (ms since 1970).
+    pub at: i64,
+    /// Whether a moderator marked the speaker: the line is shown to the
+    /// speaker alone.
+    pub marked: bool,
+}
+
+/// What the chat tells its watchers: a line said, a line a moderator hid,
+/// an account a moderator marked (its lines hidden from others) or
+/// unmarked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ChatEvent {
+    /// A line was said (committed).
+    Said(ChatLine),
+    /// A moderator hid line `id` of game `game`: gone for everyone.
+    Hidden {
+        /// The game.
+        game: String,
+        /// The line.
+        id: String,
+    },
+    /// A moderator marked (or unmarked) an account.
+    Marked {
+        /// The account's id.
+        account: String,
+        /// Marked or unmarked.
+        marked: bool,
+    },
+}
+
 /// An event as sent to the other processes: the event and the process it
 /// comes from.
 #[derive(Serialize, Deserialize)]
 struct Envelope {
     origin: String,
-    ended: GameEnded,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ended: Option<GameEnded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    chat: Option<ChatEvent>,
 }
 
 /// This process's events: a broadcast channel per kind of event, and a
@@ -110,6 +162,7 @@ struct Envelope {
 /// lost its connection).
 pub struct Bus {
     ended: broadcast::Sender<GameEnded>,
+    chat: broadcast::Sender<ChatEvent>,
     missed: watch::Sender<u64>,
     /// This process's mark on the events it sends to the others.
     origin: String,
@@ -125,6 +178,7 @@ impl Bus {
     pub fn new() -> Arc<Bus> {
         Arc::new(Bus {
             ended: broadcast::channel(BACKLOG).0,
+            chat: broadcast::channel(BACKLOG).0,
             missed: watch::channel(0).0,
             origin: crate::db::random_id(16),
         })
@@ -147,7 +201,32 @@ impl Bus {
     pub fn payload(&self, e: &GameEnded) -> String {
         serde_json::to_string(&Envelope {
             origin: self.origin.clone(),
-            ended: e.clone(),
+            ended: Some(e.clone()),
+            chat: None,
+        })
+        .expect("an event serializes")
+    }
+
+    /// Hears every chat event from now on.
+    #[must_use]
+    pub fn subscribe_chat(&self) -> broadcast::Receiver<ChatEvent> {
+        self.chat.subscribe()
+    }
+
+    /// Tells this process's chat watchers of `e`.
+    pub fn publish_chat(&self, e: ChatEvent) {
+        let _ = self.chat.send(e);
+    }
+
+    /// The text that tells the other processes of chat event `e` (the
+    /// payload of a `NOTIFY` on [`CHANNEL`], at most 8,000 bytes: a line
+    /// has at most a few hundred).
+    #[must_use]
+    pub fn chat_payload(&self, e: &ChatEvent) -> String {
+        serde_json::to_string(&Envelope {
+            origin: self.origin.clone(),
+            ended: None,
+            chat: Some(e.clone()),
         })
         .expect("an event serializes")
     }
@@ -157,7 +236,14 @@ impl Bus {
     /// bus carried them already).
     pub fn heard(&self, payload: &str) {
         match serde_json::from_str::<Envelope>(payload) {
-            Ok(env) if env.origin != self.origin => self.publish(env.ended),
+            Ok(env) if env.origin != self.origin => {
+                if let Some(e) = env.ended {
+                    self.publish(e);
+                }
+                if let Some(c) = env.chat {
+                    self.publish_chat(c);
+                }
+            }
             Ok(_) => {}
             Err(e) => tracing::warn!("an event that does not read: {e}"),
         }
@@ -322,5 +408,21 @@ mod tests {
         here.heard("not json");
         assert_eq!(heard.recv().await.unwrap().game, "theirs");
         assert!(heard.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn another_process_s_chat_event_is_heard_and_not_taken_for_an_end() {
+        let (here, there) = (Bus::new(), Bus::new());
+        let mut ended = here.subscribe();
+        let mut chat = here.subscribe_chat();
+        let e = ChatEvent::Hidden {
+            game: "g".into(),
+            id: "m".into(),
+        };
+        here.heard(&here.chat_payload(&e));
+        here.heard(&there.chat_payload(&e));
+        assert_eq!(chat.recv().await.unwrap(), e);
+        assert!(chat.try_recv().is_err());
+        assert!(ended.try_recv().is_err());
     }
 }

@@ -17,6 +17,7 @@
 //! speaks HTTP.
 
 pub mod accounts;
+pub mod chat;
 pub mod db;
 pub mod events;
 pub mod explore;

@@ -9,6 +9,7 @@
 //! store.
 
 use crate::accounts::Accounts;
+use crate::chat::Chat;
 use crate::db::{Db, Fault};
 use crate::events::{self, Bus};
 use crate::explore::Explore;
@@ -77,6 +78,8 @@ pub struct AppState {
     pub online: Arc<Online>,
     /// The games being played now (#44).
     pub watch: Watch,
+    /// Each game's chat (#44).
+    pub chat: Chat,
     /// The courses and the learners' progress.
     pub learn: Learn,
     /// The rate limits and the solver's budget.
@@ -133,6 +136,49 @@ impl Seating for Around {
     }
 }
 
+/// What the chat asks of the games and accounts concerns (#44): a game's
+/// seats (from the store, so as every process sees it) and an account by
+/// name.
+struct ChatAround {
+    hub: Arc<Hub>,
+    db: Db,
+}
+
+impl crate::chat::Around for ChatAround {
+    fn table<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<crate::chat::Table>, Fault>> {
+        Box::pin(async move {
+            let row = match self.hub.stored(game).await {
+                Ok(Some((row, _))) => row,
+                Ok(None) => return Ok(None),
+                Err(e) => return Err(crate::refusal::pass_on(e, |_, m| Fault::new(m))),
+            };
+            let (players, accounts) = crate::accounts::seat_players(&self.db, game).await?;
+            let names = players.map(|p| p.and_then(|p| p.name));
+            Ok(Some(crate::chat::Table {
+                tokens: [row.seats[0].token.clone(), row.seats[1].token.clone()],
+                accounts,
+                names,
+                over: row.result.is_some(),
+            }))
+        })
+    }
+
+    fn account<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Option<(String, String)>, Fault>> {
+        Box::pin(async move {
+            let key = crate::accounts::names::name_key(name);
+            Ok(crate::accounts::store::by_key(&self.db, &key)
+                .await?
+                .map(|r| (r.id, r.name)))
+        })
+    }
+}
+
 impl AppState {
     /// The state of an app over `db` with `limits` and no message rate
     /// limit, serving the lab reports of `lab`, sending mail if `mail`.
@@ -167,6 +213,15 @@ impl AppState {
             layouts: Layouts::new(db.clone()),
             people: People::new(db.clone()),
             notes: Notes::new(db.clone(), Arc::clone(&hub)),
+            chat: Chat::new(
+                db.clone(),
+                Arc::clone(&bus),
+                People::new(db.clone()),
+                Arc::new(ChatAround {
+                    hub: Arc::clone(&hub),
+                    db: db.clone(),
+                }),
+            ),
             learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
@@ -183,6 +238,7 @@ impl AppState {
     pub fn subscribe(&self) {
         events::spawn(&self.bus, Arc::new(self.ratings.clone()));
         events::spawn(&self.bus, Arc::new(self.mail.clone()));
+        self.chat.spawn_relay();
     }
 }
 
@@ -249,6 +305,7 @@ parts! {
     notes: Notes,
     online: Arc<Online>,
     watch: Watch,
+    chat: Chat,
     learn: Learn,
     guards: Guards,
     lab: LabDir,

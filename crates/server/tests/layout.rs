@@ -20,13 +20,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 14] = [
+const CONCERNS: [&str; 16] = [
     "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab", "people", "online", "learn",
+    "layouts", "lab", "people", "online", "learn", "chat", "notes",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 27] = [
+const TABLES: [(&str, &str); 33] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -53,6 +53,12 @@ const TABLES: [(&str, &str); 27] = [
     ("online_accounts", "online"),
     ("online_spectators", "online"),
     ("learn_progress", "learn"),
+    ("chat_lines", "chat"),
+    ("chat_mutes", "chat"),
+    ("chat_reports", "chat"),
+    ("moderators", "chat"),
+    ("chat_marks", "chat"),
+    ("game_notes", "notes"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 22] = [
+const MIGRATIONS: [Step; 23] = [
     (
         1,
         "init",
@@ -282,6 +282,12 @@ const MIGRATIONS: [Step; 22] = [
         18,
         "people",
         include_str!("../../migrations/0018_people.sql"),
+        None,
+    ),
+    (
+        19,
+        "chat",
+        include_str!("../../migrations/0019_chat.sql"),
         None,
     ),
     (

@@ -14,6 +14,7 @@
 
 mod accounts;
 mod assets;
+mod chat;
 mod explore;
 mod games;
 pub mod http;
@@ -90,6 +91,19 @@ pub(crate) fn routes(state: AppState) -> Router {
             "/api/games/{id}/review",
             get(games::review).post(games::start_review),
         )
+        // ---- chat (#44)
+        .route("/api/games/{id}/chat", get(chat::view).post(chat::say))
+        .route("/api/games/{id}/chat/ws", get(chat::upgrade))
+        .route("/api/chat/mutes", get(chat::mutes))
+        .route("/api/chat/mute", post(|s, m, b| chat::mute(s, m, b, true)))
+        .route(
+            "/api/chat/unmute",
+            post(|s, m, b| chat::mute(s, m, b, false)),
+        )
+        .route("/api/chat/reports", post(chat::report))
+        .route("/api/moderation/reports", get(chat::reports))
+        .route("/api/moderation/lines/{id}/hide", post(chat::hide))
+        .route("/api/moderation/marks", post(chat::mark))
         .route("/api/games/{id}/{action}", post(games::no_action))
         .route("/api/my-games", post(games::mine))
         // ---- accounts (#34)
