@@ -743,3 +743,14 @@ pz_show_mine = Show my move
 pz_proof = Every move, by the solver or the search
 pz_col_value = Value
 pz_yours = your move
+
+## ---- Challenges, notices socket, seeks with faces (H44A, issue #44) ----
+api_challenge_login = log in to challenge a player or answer a challenge
+api_challenge_self = you cannot challenge yourself
+api_challenge_refused = { $name } does not take challenges from you
+api_challenge_again = you have challenged { $name } already: wait for an answer, or cancel it
+api_challenge_too_many = you have { $max } challenges open: cancel one or wait for an answer
+api_challenge_rate = at most { $max } challenges an hour: wait { $seconds } seconds
+api_no_challenge = no challenge "{ $id }"
+api_challenge_not_yours = the challenge "{ $id }" is not yours to answer
+api_challenge_gone = the challenge "{ $id }" was answered, cancelled or expired meanwhile

@@ -752,3 +752,14 @@ pz_show_mine = Ver mi jugada
 pz_proof = Todas las jugadas, según el solucionador o la búsqueda
 pz_col_value = Valor
 pz_yours = tu jugada
+
+## ---- Desafíos, avisos al momento, búsquedas con cara (H44A, issue #44) ----
+api_challenge_login = entra en tu cuenta para desafiar a un jugador o responder a un desafío
+api_challenge_self = no puedes desafiarte a ti mismo
+api_challenge_refused = { $name } no acepta desafíos tuyos
+api_challenge_again = ya desafiaste a { $name }: espera su respuesta o cancélalo
+api_challenge_too_many = tienes { $max } desafíos abiertos: cancela uno o espera una respuesta
+api_challenge_rate = como mucho { $max } desafíos por hora: espera { $seconds } segundos
+api_no_challenge = no hay ningún desafío «{ $id }»
+api_challenge_not_yours = no te toca responder al desafío «{ $id }»
+api_challenge_gone = el desafío «{ $id }» ya fue respondido, cancelado o caducó

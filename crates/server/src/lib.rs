@@ -17,6 +17,7 @@
 //! speaks HTTP.
 
 pub mod accounts;
+pub mod challenges;
 pub mod db;
 pub mod events;
 pub mod explore;
@@ -25,6 +26,7 @@ pub mod lab;
 pub mod layouts;
 pub mod lobby;
 pub mod mail;
+pub mod notices;
 pub mod people;
 pub mod players;
 pub mod puzzles;

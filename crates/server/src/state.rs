@@ -9,6 +9,7 @@
 //! store.
 
 use crate::accounts::Accounts;
+use crate::challenges::Challenges;
 use crate::db::{Db, Fault};
 use crate::events::{self, Bus};
 use crate::explore::Explore;
@@ -67,6 +68,8 @@ pub struct AppState {
     pub layouts: Layouts,
     /// Follows and blocks between accounts.
     pub people: People,
+    /// Challenges between named players.
+    pub challenges: Challenges,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -132,7 +135,14 @@ impl AppState {
         let hub = Hub::with(db.clone(), Arc::clone(&bus), seating);
         let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
+        let people = People::new(db.clone());
         AppState {
+            challenges: Challenges::new(
+                db.clone(),
+                Arc::clone(&hub),
+                people.clone(),
+                Arc::clone(&bus),
+            ),
             lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
@@ -145,7 +155,7 @@ impl AppState {
                 ratings.clone(),
             ),
             layouts: Layouts::new(db.clone()),
-            people: People::new(db.clone()),
+            people,
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -213,6 +223,7 @@ macro_rules! parts {
 }
 
 parts! {
+    bus: Arc<Bus>,
     hub: Arc<Hub>,
     lobby: Arc<Lobby>,
     accounts: Accounts,
@@ -224,6 +235,7 @@ parts! {
     players: Players,
     layouts: Layouts,
     people: People,
+    challenges: Challenges,
     guards: Guards,
     lab: LabDir,
 }

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 18] = [
+const MIGRATIONS: [Step; 19] = [
     (
         1,
         "init",
@@ -282,6 +282,12 @@ const MIGRATIONS: [Step; 18] = [
         18,
         "people",
         include_str!("../../migrations/0018_people.sql"),
+        None,
+    ),
+    (
+        21,
+        "challenges",
+        include_str!("../../migrations/0021_challenges.sql"),
         None,
     ),
 ];

@@ -18,8 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use store::SeekRow;
-use tablero_ai::table::{self, Seat};
-use tablero_core::{id, Message, Player};
+use tablero_core::{id, Message};
 use tokio::sync::{broadcast, Mutex};
 
 crate::refusal::concern_error! {
@@ -324,31 +323,15 @@ impl Lobby {
                 "api_seek_rated_login"
             ))));
         }
-        if crate::games::catalog::find(&req.game).is_none() {
-            return Err(GameError::unknown_game(&req.game).into());
-        }
-        let t = table::open_or_why(
-            &req.game,
-            req.variant.as_deref(),
-            None,
-            Player::ALL[0],
-            [Seat::Person, Seat::Person],
-        )
-        .map_err(LobbyError::BadSeek)?;
-        let clock = match req.clock.as_deref().map(str::trim) {
-            None | Some("" | "none") => None,
-            Some(text) => Some(
-                text.parse::<tablero_ai::clock::TimeControl>()
-                    .map_err(LobbyError::BadSeek)?
-                    .to_string(),
-            ),
-        };
+        let setup =
+            crate::games::catalog::setup(&req.game, req.variant.as_deref(), req.clock.as_deref())?;
+        let (game, variant, clock) = (setup.game, setup.variant, setup.clock);
         if req.rated && clock.is_none() {
             return Err(LobbyError::BadSeek(Message::of(id!(
                 "api_seek_rated_clock"
             ))));
         }
-        Ok((req.game.clone(), t.variant(), clock))
+        Ok((game, variant, clock))
     }
 
     /// Posts a seek; answers its id and the owner's secret.
