@@ -11,6 +11,8 @@ import { h, fill } from './dom.js';
 import { t, gameName, onLangChange, has } from './i18n.js';
 import * as api from './api.js';
 import { loadCatalog } from './games.js';
+import { currentAccount } from './account.js';
+import { challengeBox, whoBox } from './challenges.js';
 
 const POOL_GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
 
@@ -51,6 +53,7 @@ export function mountProfile(root, name, navigate) {
   let busy = false;
   let destroyed = false;
   let asked = 0;
+  let chBox = null;
 
   const gameSel = h('select', { id: 'filter-game', 'data-testid': 'filter-game' });
   const resultSel = h('select', { id: 'filter-result', 'data-testid': 'filter-result' });
@@ -206,10 +209,13 @@ export function mountProfile(root, name, navigate) {
       privacy = h('p', { class: 'profile-private' }, box, ' ', h('label', { for: 'profile-private', text: t('profile_private') }),
         profile.private ? h('span', { class: 'muted', 'data-testid': 'profile-private-note', text: ` ${t('profile_private_note')}` }) : null);
     }
+    // Challenges (issue #44): the form on another's profile, the choice on one's own.
+    if (!chBox && currentAccount()) chBox = profile.own ? whoBox() : challengeBox(profile.name);
     fill(root, h('section', { class: 'profile' },
       h('h1', { 'data-testid': 'profile-name', text: profile.name }),
       h('p', { class: 'muted', text: t('profile_since', { date: date(profile.created) }) }),
       privacy,
+      chBox,
       h('h2', { text: t('profile_ratings') }),
       ratings,
       h('h2', { text: t('profile_games') }),
@@ -226,7 +232,7 @@ export function mountProfile(root, name, navigate) {
   loadCatalog().catch(() => {}).then(() => { if (!destroyed) render(); });
   loadProfile();
   loadGames(false);
-  return () => { destroyed = true; off(); };
+  return () => { destroyed = true; off(); if (chBox && chBox.destroy) chBox.destroy(); };
 }
 
 export function mountLeaderboard(root) {

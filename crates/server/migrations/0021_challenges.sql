@@ -33,3 +33,15 @@ CREATE TABLE challenge_settings (
     account TEXT PRIMARY KEY,
     who TEXT NOT NULL
 );
+-- Seeks with faces (issue #44): the poster's account (any seek posted
+-- logged in, casual too), its name and its rating in the seek's pool when
+-- posted, the client that posted it (the account, else the address: at
+-- most a few open seeks each), and an optional rating range for takers.
+ALTER TABLE seeks ADD COLUMN poster TEXT;
+ALTER TABLE seeks ADD COLUMN poster_name TEXT;
+ALTER TABLE seeks ADD COLUMN poster_rating BIGINT;
+ALTER TABLE seeks ADD COLUMN poster_provisional BIGINT;
+ALTER TABLE seeks ADD COLUMN client TEXT;
+ALTER TABLE seeks ADD COLUMN min_rating BIGINT;
+ALTER TABLE seeks ADD COLUMN max_rating BIGINT;
+CREATE INDEX seeks_client ON seeks (client);

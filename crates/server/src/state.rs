@@ -143,7 +143,7 @@ impl AppState {
                 people.clone(),
                 Arc::clone(&bus),
             ),
-            lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
+            lobby: Lobby::new(db.clone(), Arc::clone(&hub), people.clone()),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
             reviews: Reviews::new(Arc::clone(&hub)),

@@ -286,7 +286,7 @@ const MIGRATIONS: [Step; 19] = [
     ),
     (
         21,
-        "challenges",
+        "challenges and seeks with faces",
         include_str!("../../migrations/0021_challenges.sql"),
         None,
     ),
