@@ -11,7 +11,7 @@ import { t, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadCatalog, offered } from './games.js';
 import { timeControlPicker, controlName } from './clock.js';
-import { currentAccount, onAccountKnown } from './account.js';
+import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
 import { onNotice, reconnectNotices } from './yourturn.js';
 
 const REASONS = ['generic', 'later', 'too-fast', 'too-slow', 'casual-only', 'rated-only', 'other-game'];
@@ -103,7 +103,9 @@ onNotice(async (m) => {
     if (c && c.state === 'accepted') enter(c);
   }
 });
-let lastAccount;
+// Who the notices socket was opened for: nobody without the login hint;
+// with it, the account the first answer names (undefined until then).
+let lastAccount = loggedInHint() ? undefined : null;
 onAccountKnown(() => {
   const name = currentAccount() ? currentAccount().name : null;
   // Logged in or out since the socket opened: it speaks for the cookie it was opened with.

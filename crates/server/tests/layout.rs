@@ -20,13 +20,23 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 11] = [
-    "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab",
+const CONCERNS: [&str; 12] = [
+    "games",
+    "lobby",
+    "accounts",
+    "ratings",
+    "mail",
+    "puzzles",
+    "reviews",
+    "explore",
+    "players",
+    "layouts",
+    "lab",
+    "challenges",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 20] = [
+const TABLES: [(&str, &str); 22] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -46,6 +56,8 @@ const TABLES: [(&str, &str); 20] = [
     ("puzzle_attempts", "puzzles"),
     ("reviews", "reviews"),
     ("layouts", "layouts"),
+    ("challenges", "challenges"),
+    ("challenge_settings", "challenges"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];
