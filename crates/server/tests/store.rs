@@ -127,7 +127,14 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
             r.result = r.declared.clone();
             r.updated = 2;
             let done = store
-                .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+                .save_with(
+                    &r,
+                    (0, 0),
+                    &[],
+                    None,
+                    EndWrite::Ends(Box::new(ended(&id))),
+                    None,
+                )
                 .await
                 .unwrap();
             let Committed::Ended(seq) = done else {
@@ -161,7 +168,7 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
     r.version = 2;
     assert!(
         stores[0]
-            .save_with(&r, (0, 0), &[], None, EndWrite::Reopens)
+            .save_with(&r, (0, 0), &[], None, EndWrite::Reopens, None)
             .await
             .unwrap()
             == Committed::Done
@@ -175,7 +182,14 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
     r.version = 3;
     r.result = Some("d:agreed".into());
     let again = stores[1]
-        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(id))))
+        .save_with(
+            &r,
+            (0, 0),
+            &[],
+            None,
+            EndWrite::Ends(Box::new(ended(id))),
+            None,
+        )
         .await
         .unwrap();
     let Committed::Ended(later) = again else {
@@ -287,7 +301,14 @@ async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
     r.version = 2;
     r.result = Some("w0:resign".into());
     let done = store
-        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+        .save_with(
+            &r,
+            (0, 0),
+            &[],
+            None,
+            EndWrite::Ends(Box::new(ended(&id))),
+            None,
+        )
         .await
         .unwrap();
     assert!(

@@ -640,12 +640,16 @@ impl Lobby {
             MAX_LISTED,
         )
         .await?;
-        for r in rows.iter().filter(|r| {
-            req.colour.fits(Colour::parse(&r.colour))
-                && !tokens.contains(&r.secret)
-                && !(r.rated && r.account.as_deref() == account)
-                && !(r.poster.is_some() && r.poster.as_deref() == account)
-        }) {
+        // One's own seeks (by secret, or posted by one's account) are not joined.
+        let own = |r: &SeekRow| {
+            tokens.contains(&r.secret)
+                || (account.is_some()
+                    && (r.account.as_deref() == account || r.poster.as_deref() == account))
+        };
+        for r in rows
+            .iter()
+            .filter(|r| req.colour.fits(Colour::parse(&r.colour)) && !own(r))
+        {
             match self.accept(&r.id, tokens, taker).await {
                 Ok(t) => return Ok(PlayNow::Game(t)),
                 // Taken by someone else meanwhile, or not for this taker
