@@ -63,6 +63,9 @@ function route() {
     const search = location.search;
     show(() => import('./puzzles.js'), (p) => p.mountPuzzles(main, p.puzzlesSource(search)));
     title = `${t('pz_title')} · tablero`;
+  } else if (/^\/learn(\/[a-z]+(\/[a-z0-9-]+)?)?\/?$/.test(path)) {
+    show(() => import('./learn.js'), (p) => p.mountLearn(main, p.learnSource(path)));
+    title = `${t('learn_title')} · tablero`;
   } else if (path === '/lobby') {
     show(() => import('./lobby.js'), (p) => p.mountLobby(main, navigate));
     title = `${t('lobby_title')} · tablero`;

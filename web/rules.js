@@ -193,6 +193,7 @@ export function mountRules(root, game) {
       h('h1', { text: title }),
       h('div', { class: 'rules-actions' },
         h('a', { class: 'button primary', href: `/new/${game}`, 'data-link': '', text: t('play_now', { game: gameName(game) }) }),
+        h('a', { class: 'button', href: `/learn/${game}`, 'data-link': '', 'data-testid': 'rules-learn', text: t('learn_link_game', { game: gameName(game) }) }),
         printLink,
         h('label', { class: 'paper' }, `${t('rules_paper')} `, paperSel)),
       play,

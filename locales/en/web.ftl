@@ -795,3 +795,33 @@ lobby_range_hint = optional: only players rated within it can take the seek
 lobby_range_shown = for { $min }–{ $max }
 lobby_range_min = lowest rating
 lobby_range_max = highest rating
+
+## Courses (/learn, issue #46)
+learn_link = Learn
+learn_link_game = Learn { $game } step by step
+learn_title = Learn
+learn_title_game = Learn { $game }
+learn_tagline = Short lessons from the moves to winning technique: reach each goal on the board against the coach, in as few moves as you can.
+learn_all_games = All the courses
+learn_stars_of = { $got } of { $of } stars
+learn_stage_n = stage { $n } of { $total }
+learn_exercises = Exercises
+learn_exercise_n = Exercise { $n } of { $total }: { $stars ->
+    [0] not done yet
+    [one] 1 star
+   *[other] { $stars } stars
+}
+learn_goal = Goal:
+learn_moves = Your moves: { $n } · fewest: { $par }
+learn_your_move = Your move.
+learn_coach_thinks = The coach answers…
+learn_reached = Goal reached in { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}: { $stars }
+learn_missed = The goal is out of reach now. Try again.
+learn_retry = Try again
+learn_next = Next exercise
+learn_next_stage = Next stage
+learn_course_done = Back to the course
+learn_claim = Claim the win (Jacke)

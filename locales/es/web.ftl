@@ -804,3 +804,33 @@ lobby_range_hint = opcional: solo podrán aceptar jugadores con una puntuación 
 lobby_range_shown = para { $min }–{ $max }
 lobby_range_min = puntuación mínima
 lobby_range_max = puntuación máxima
+
+## Courses (/learn, issue #46)
+learn_link = Aprender
+learn_link_game = Aprende { $game } paso a paso
+learn_title = Aprender
+learn_title_game = Aprende { $game }
+learn_tagline = Lecciones breves, de los movimientos a la técnica para ganar: alcanza cada objetivo en el tablero contra el entrenador, en el menor número de jugadas posible.
+learn_all_games = Todos los cursos
+learn_stars_of = { $got } de { $of } estrellas
+learn_stage_n = etapa { $n } de { $total }
+learn_exercises = Ejercicios
+learn_exercise_n = Ejercicio { $n } de { $total }: { $stars ->
+    [0] sin hacer
+    [one] 1 estrella
+   *[other] { $stars } estrellas
+}
+learn_goal = Objetivo:
+learn_moves = Tus jugadas: { $n } · mínimo: { $par }
+learn_your_move = Te toca.
+learn_coach_thinks = El entrenador responde…
+learn_reached = Objetivo alcanzado en { $n ->
+    [one] 1 jugada
+   *[other] { $n } jugadas
+}: { $stars }
+learn_missed = El objetivo ya no está a tu alcance. Vuelve a intentarlo.
+learn_retry = Reintentar
+learn_next = Siguiente ejercicio
+learn_next_stage = Siguiente etapa
+learn_course_done = Volver al curso
+learn_claim = Reclamar la victoria (Jacke)

@@ -77,22 +77,25 @@ fn http(
     Ok((status, json))
 }
 
-#[test]
-fn kill_dash_nine_loses_no_acknowledged_move() {
-    let dir = std::env::temp_dir().join(format!("tablero-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("games.db");
-    let _ = std::fs::remove_file(&db);
-    let mut server = Serve::start(&db);
+/// What a player saw acknowledged before the server died: the moves, and
+/// the game's state answered with the last of them.
+#[derive(Default)]
+struct Acked {
+    moves: Vec<String>,
+    last: Value,
+}
+
+/// Creates a Jarmo game between two people (`clock`: its time control, if
+/// any) and plays it as fast as the server acknowledges, in a thread, until
+/// the server dies or the game ends; answers the game's id, both tokens
+/// and what was acknowledged, once at least ten moves were.
+fn play_until_killed(server: &mut Serve, clock: Option<&str>) -> (String, String, Acked) {
     let port = server.port;
-    let (status, created) = http(
-        port,
-        "POST",
-        "/api/games",
-        "",
-        &json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]}),
-    )
-    .unwrap();
+    let mut new = json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "human"}]});
+    if let Some(c) = clock {
+        new["clock"] = json!(c);
+    }
+    let (status, created) = http(port, "POST", "/api/games", "", &new).unwrap();
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let both = format!(
@@ -103,7 +106,7 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
 
     // A player makes moves as fast as the server acknowledges them, until the
     // server dies; every acknowledged move is recorded.
-    let acked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let acked = Arc::new(Mutex::new(Acked::default()));
     let ten_done = Arc::new(AtomicBool::new(false));
     let player = {
         let (acked, ten_done, id, both) = (
@@ -134,8 +137,10 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
                     &both,
                     &json!({"move": mv, "ply": n}),
                 ) {
-                    Ok((200, _)) => {
-                        acked.lock().unwrap().push(mv);
+                    Ok((200, state)) => {
+                        let mut a = acked.lock().unwrap();
+                        a.moves.push(mv);
+                        a.last = state;
                         n += 1;
                         if n == 10 {
                             ten_done.store(true, Ordering::SeqCst);
@@ -154,8 +159,30 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
     server.child.kill().unwrap();
     server.child.wait().unwrap();
     player.join().unwrap();
-    let acked = acked.lock().unwrap().clone();
-    assert!(acked.len() >= 10);
+    let acked = std::mem::take(&mut *acked.lock().unwrap());
+    assert!(acked.moves.len() >= 10);
+    (id, both, acked)
+}
+
+/// The moves of a game's state.
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn kill_dash_nine_loses_no_acknowledged_move() {
+    let dir = std::env::temp_dir().join(format!("tablero-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let mut server = Serve::start(&db);
+    let (id, both, acked) = play_until_killed(&mut server, None);
+    let acked = acked.moves;
 
     let server = Serve::start(&db);
     let (status, state) = http(
@@ -167,12 +194,7 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
     )
     .unwrap();
     assert_eq!(status, 200, "{state}");
-    let stored: Vec<String> = state["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect();
+    let stored = moves_of(&state);
     // Every acknowledged move is there, in order; at most the one move in
     // flight at the kill may be there unacknowledged.
     assert!(
@@ -193,6 +215,61 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
     )
     .unwrap();
     assert_eq!(status, 200, "{after}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `kill -9` in the middle of clocked games, three times: no acknowledged
+/// move is lost, and the clocks read after the restart are the ones the
+/// last acknowledged move stored, to the millisecond (the waiting seat's
+/// time left, the running seat's deadline).
+#[test]
+fn kill_dash_nine_keeps_every_clock_to_the_millisecond() {
+    let dir = std::env::temp_dir().join(format!("tablero-kill-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let (mut acked_total, mut exact, mut in_flight) = (0, 0, 0);
+    let mut server = Serve::start(&db);
+    for _ in 0..3 {
+        let (id, both, acked) = play_until_killed(&mut server, Some("15+10"));
+        server = Serve::start(&db);
+        let (status, state) = http(
+            server.port,
+            "GET",
+            &format!("/api/games/{id}"),
+            &both,
+            &json!({}),
+        )
+        .unwrap();
+        assert_eq!(status, 200, "{state}");
+        let stored = moves_of(&state);
+        assert_eq!(&stored[..acked.moves.len()], &acked.moves[..], "lost moves");
+        acked_total += acked.moves.len();
+        if stored.len() > acked.moves.len() {
+            // The move in flight at the kill was stored but never answered:
+            // its clocks were never shown to anyone.
+            assert_eq!(stored.len(), acked.moves.len() + 1);
+            in_flight += 1;
+            continue;
+        }
+        let (was, now) = (&acked.last["clock"], &state["clock"]);
+        let running = was["running"].as_u64().expect("a running clock") as usize;
+        assert_eq!(now["running"], was["running"], "{now} after {was}");
+        assert_eq!(now["deadline"], was["deadline"], "{now} after {was}");
+        assert_eq!(
+            now["left"][1 - running],
+            was["left"][1 - running],
+            "{now} after {was}"
+        );
+        exact += 1;
+    }
+    println!(
+        "kill -9 with clocks: 3 kills, {acked_total} moves acknowledged, 0 lost; \
+         {exact} clocks read back exact to the millisecond, {in_flight} kills with a \
+         move in flight (stored, never acknowledged)"
+    );
+    assert!(exact >= 1, "no kill left a clock to compare");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -24,6 +24,7 @@ pub mod explore;
 pub mod games;
 pub mod lab;
 pub mod layouts;
+pub mod learn;
 pub mod lobby;
 pub mod mail;
 pub mod notices;

@@ -16,6 +16,7 @@ use crate::explore::Explore;
 use crate::games::{self, GameRow, Hub, Rendered, Seating};
 use crate::lab::LabDir;
 use crate::layouts::Layouts;
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::mail::Mail;
 use crate::people::People;
@@ -70,6 +71,8 @@ pub struct AppState {
     pub people: People,
     /// Challenges between named players.
     pub challenges: Challenges,
+    /// The courses and the learners' progress.
+    pub learn: Learn,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -156,6 +159,7 @@ impl AppState {
             ),
             layouts: Layouts::new(db.clone()),
             people,
+            learn: Learn::new(db.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -236,6 +240,7 @@ parts! {
     layouts: Layouts,
     people: People,
     challenges: Challenges,
+    learn: Learn,
     guards: Guards,
     lab: LabDir,
 }

@@ -223,6 +223,9 @@ async fn full_disk(dir: &std::path::Path, cap: Option<PageCap>, filler: Filler, 
     assert_eq!(found, acked_total);
 }
 
+/// How many replies the two-process test sends (issue #43: 1,000).
+const REPLIES: usize = 1000;
+
 /// Two server processes on one PostgreSQL database, a game played by
 /// replies sent alternately to each, every reply sent to the other process
 /// right after the last move was acknowledged (half of them with the
@@ -237,7 +240,7 @@ async fn replies_to_the_other_process_right_after_an_ack_are_never_refused() {
     let servers = [common::start_on(&url).await, common::start_on(&url).await];
     let (mut replies, mut refused, mut stale, mut games, mut reads) = (0, 0, 0, 0, 0);
     let mut game: Option<(String, [String; 2], Box<dyn GameTable>)> = None;
-    while replies < 200 {
+    while replies < REPLIES {
         let (id, tokens, mirror) = match &mut game {
             Some((id, tokens, mirror)) if mirror.outcome().is_none() => (id, tokens, mirror),
             _ => {

@@ -508,3 +508,118 @@ async fn local_and_reserved_addresses_are_refused_in_both_languages() {
         .iter()
         .all(|m| m.to == ["someone@mail.example.org"]));
 }
+
+/// A correspondence game of Jarmo made by the account of `cookie`: its
+/// seat 1 is the account's from the game's creation, seat 0 (to move) is
+/// held by a link; answers the game's id and the link's token.
+async fn accounts_game(s: &common::Server, cookie: &str) -> (String, String) {
+    let (status, created) = s
+        .call_as(
+            "POST",
+            "/api/games",
+            Some(cookie),
+            None,
+            Some(json!({
+                "game": "jarmo",
+                "seats": [{"kind": "link"}, {"kind": "human"}],
+                "clock": "3d"
+            })),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let link = created["links"]["0"].as_str().unwrap();
+    (
+        created["id"].as_str().unwrap().to_string(),
+        link.split("#token=").nth(1).unwrap().to_string(),
+    )
+}
+
+/// Issue #42, problem 4: a logged-in player's address follows the account.
+/// Left once (on one device, with no seat), it reaches a correspondence
+/// game's seat the account takes later on another device, with no browser
+/// ever passing that seat's token on (the tab closed); another account
+/// does not see it; stopping from the account stops it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accounts_address_reaches_every_seat_it_takes_later_without_a_browser() {
+    let (port, mails) = sink().await;
+    let quiet = Duration::from_secs(2);
+    let s = server(Some(port), quiet).await;
+    let ana = s.sign_up("ana_mail").await;
+    let bo = s.sign_up("bo_mail").await;
+    // Device 1: the address is left with no seat at all, and confirmed.
+    let (status, answer) = s
+        .call_as(
+            "POST",
+            "/api/notify",
+            Some(&ana),
+            None,
+            Some(json!({"email": "ana@example.org", "lang": "en", "tokens": []})),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let key = confirmation_key(&mails, "ana@example.org").await;
+    confirm(&s, &key).await;
+    // Device 2 (no tokens, the cookie alone) sees the account's address;
+    // another account and a stranger do not.
+    let status_of = |cookie: Option<String>| {
+        let s = &s;
+        async move {
+            s.call_as(
+                "POST",
+                "/api/notify/status",
+                cookie.as_deref(),
+                None,
+                Some(json!({"tokens": []})),
+            )
+            .await
+            .1
+        }
+    };
+    assert_eq!(
+        status_of(Some(ana.clone())).await,
+        json!({"mail": true, "email": "ana@example.org", "confirmed": true})
+    );
+    for other in [Some(bo.clone()), None] {
+        assert_eq!(status_of(other).await["email"], Value::Null);
+    }
+    // Device 2 makes a correspondence game; Ana closes the tab; the
+    // opponent moves: Ana is told, once.
+    let (g, opponent) = accounts_game(&s, &ana).await;
+    first_move(&s, &g, &opponent).await;
+    let got = wait_for(&mails, 2, Duration::from_secs(10)).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].to, ["ana@example.org"]);
+    assert!(
+        got[1].data.contains("Subject: Your move in Jarmo"),
+        "{}",
+        got[1].data
+    );
+    assert!(got[1].data.contains(&g), "{}", got[1].data);
+    // Another account's cookie cannot stop Ana's notices.
+    let stop = |cookie: String| {
+        let s = &s;
+        async move {
+            s.call_as(
+                "POST",
+                "/api/notify/stop",
+                Some(&cookie),
+                None,
+                Some(json!({"tokens": []})),
+            )
+            .await
+            .0
+        }
+    };
+    assert_eq!(stop(bo.clone()).await, 200);
+    assert_eq!(
+        status_of(Some(ana.clone())).await["email"],
+        "ana@example.org"
+    );
+    // Ana stops them from any device: her next turn is not told.
+    assert_eq!(stop(ana.clone()).await, 200);
+    assert_eq!(status_of(Some(ana.clone())).await["email"], Value::Null);
+    let (g2, opponent2) = accounts_game(&s, &ana).await;
+    first_move(&s, &g2, &opponent2).await;
+    tokio::time::sleep(quiet + Duration::from_secs(2)).await;
+    assert_eq!(mails.lock().unwrap().len(), 2, "nothing after stopping");
+}

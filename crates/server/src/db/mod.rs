@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 19] = [
+const MIGRATIONS: [Step; 21] = [
     (
         1,
         "init",
@@ -288,6 +288,18 @@ const MIGRATIONS: [Step; 19] = [
         21,
         "challenges and seeks with faces",
         include_str!("../../migrations/0021_challenges.sql"),
+        None,
+    ),
+    (
+        23,
+        "account addresses",
+        include_str!("../../migrations/0023_account_addresses.sql"),
+        None,
+    ),
+    (
+        24,
+        "learn progress",
+        include_str!("../../migrations/0024_learn_progress.sql"),
         None,
     ),
 ];

@@ -1,5 +1,8 @@
 //! Email notices of correspondence games (`tablero serve --smtp URL`): a
-//! browser leaves an address for the seats it holds (`POST /api/notify`);
+//! browser leaves an address for the seats it holds (`POST /api/notify`),
+//! and a logged-in player's address becomes the account's: it reaches
+//! every seat the account holds, on any device, from the moment the seat
+//! is the account's (a seek accepted, a challenge, a link claimed);
 //! the address is sent a confirmation mail with a link and gets nothing
 //! else until the link is opened (`/confirm/KEY`); addresses of local or
 //! reserved domains are refused ([`bad_address`]). Once confirmed, when a
@@ -194,6 +197,7 @@ impl Mail {
         email: &str,
         lang: Lang,
         tokens: &[String],
+        account: Option<&str>,
     ) -> Result<(String, bool)> {
         if !self.on {
             return Err(MailError::Off(Message::of(id!("api_no_mail"))));
@@ -209,6 +213,7 @@ impl Mail {
             &email,
             lang,
             tokens,
+            account,
             &random_id(24),
             &random_id(32),
         )
@@ -219,17 +224,22 @@ impl Mail {
         Ok((email, confirmed))
     }
 
-    /// The address the first of `tokens` that has one leads to, and
-    /// whether it is confirmed (none when the server sends no mail).
+    /// The address of `account` if it has one, else the one the first of
+    /// `tokens` that has one leads to, and whether it is confirmed (none
+    /// when the server sends no mail).
     ///
     /// # Errors
     /// Too many tokens, storage failures.
-    pub async fn address_of(&self, tokens: &[String]) -> Result<Option<(String, bool)>> {
+    pub async fn address_of(
+        &self,
+        account: Option<&str>,
+        tokens: &[String],
+    ) -> Result<Option<(String, bool)>> {
         Self::check_tokens(tokens)?;
         if !self.on {
             return Ok(None);
         }
-        Ok(store::address_of(&self.db, tokens).await?)
+        Ok(store::address_of(&self.db, account, tokens).await?)
     }
 
     /// Confirms the address whose confirmation link's key is `key`: it
@@ -254,13 +264,14 @@ impl Mail {
             .map(|l| Lang::parse(&l).unwrap_or_default()))
     }
 
-    /// Forgets the address of the seats of `tokens`.
+    /// Forgets the address of the seats of `tokens`, and `account`'s
+    /// address (its seats get no more notices).
     ///
     /// # Errors
     /// Too many tokens, storage failures.
-    pub async fn forget_tokens(&self, tokens: &[String]) -> Result<()> {
+    pub async fn forget_tokens(&self, account: Option<&str>, tokens: &[String]) -> Result<()> {
         Self::check_tokens(tokens)?;
-        Ok(store::forget_tokens(&self.db, tokens).await?)
+        Ok(store::forget_tokens(&self.db, account, tokens).await?)
     }
 
     /// Removes the address whose unsubscribe key is `key`, with its seats

@@ -1,15 +1,20 @@
 //! The notices' tables (migrations `0006_notify.sql`,
-//! `0017_confirmed_addresses.sql`): `notify_addresses` (with its
-//! confirmation: the link's key, when it was opened, asked for and sent),
-//! `notify_tokens` and `notify_sent`. Two reads join the games' table: the
-//! correspondence games waiting for an address ([`waiting`]) and the ended
-//! games whose turns are still remembered ([`forget_ended`]).
+//! `0017_confirmed_addresses.sql`, `0023_account_addresses.sql`):
+//! `notify_addresses` (with its confirmation: the link's key, when it was
+//! opened, asked for and sent), `notify_tokens` (a seat's token's address),
+//! `notify_accounts` (an account's address) and `notify_sent`. Two reads
+//! join the games' table: the correspondence games waiting for an address
+//! ([`waiting`], which also reads which account holds a seat,
+//! `account_seats`, so an account's address reaches every seat it holds
+//! from the moment it holds it) and the ended games whose turns are still
+//! remembered ([`forget_ended`]).
 
 use crate::db::{now_ms, Db, Result};
 use sqlx::Row;
 use tablero_i18n::Lang;
 
-/// Leaves `email` (lower-cased) in `lang` for the seats of `tokens`; a new
+/// Leaves `email` (lower-cased) in `lang` for the seats of `tokens`, and
+/// for every seat of `account` if given (its address from now on); a new
 /// address gets the unsubscribe key `new_key` and the confirmation key
 /// `confirm_key`, one left before keeps its own. An address not yet
 /// confirmed is marked as asking for a confirmation mail. Answers whether
@@ -19,6 +24,7 @@ pub async fn subscribe(
     email: &str,
     lang: Lang,
     tokens: &[String],
+    account: Option<&str>,
     new_key: &str,
     confirm_key: &str,
 ) -> Result<bool> {
@@ -75,6 +81,16 @@ pub async fn subscribe(
             .bind(&key)
             .execute(&mut *tx)
             .await?;
+    }
+    if let Some(account) = account {
+        sqlx::query(
+            "INSERT INTO notify_accounts (account, address) VALUES ($1, $2) \
+             ON CONFLICT (account) DO UPDATE SET address = excluded.address",
+        )
+        .bind(account)
+        .bind(&key)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(confirmed)
@@ -174,9 +190,26 @@ pub async fn confirm_lang(db: &Db, confirm_key: &str) -> Result<Option<String>> 
     )
 }
 
-/// The address the first of `tokens` that has one leads to, and whether
-/// it is confirmed.
-pub async fn address_of(db: &Db, tokens: &[String]) -> Result<Option<(String, bool)>> {
+/// The address of `account` if it has one, else the one the first of
+/// `tokens` that has one leads to, and whether it is confirmed.
+pub async fn address_of(
+    db: &Db,
+    account: Option<&str>,
+    tokens: &[String],
+) -> Result<Option<(String, bool)>> {
+    if let Some(account) = account {
+        let found = sqlx::query(
+            "SELECT a.email, a.confirmed FROM notify_accounts n \
+             JOIN notify_addresses a ON a.id = n.address WHERE n.account = $1",
+        )
+        .bind(account)
+        .fetch_optional(db.pool())
+        .await?;
+        if let Some(r) = found {
+            let confirmed: Option<i64> = r.try_get(1)?;
+            return Ok(Some((r.try_get(0)?, confirmed.is_some())));
+        }
+    }
     for t in tokens {
         let found = sqlx::query(
             "SELECT a.email, a.confirmed FROM notify_tokens t \
@@ -193,14 +226,22 @@ pub async fn address_of(db: &Db, tokens: &[String]) -> Result<Option<(String, bo
     Ok(None)
 }
 
-/// Forgets the address of the seats of `tokens`.
-pub async fn forget_tokens(db: &Db, tokens: &[String]) -> Result<()> {
+/// Forgets the address of the seats of `tokens`, and `account`'s.
+pub async fn forget_tokens(db: &Db, account: Option<&str>, tokens: &[String]) -> Result<()> {
+    let mut tx = db.pool().begin().await?;
     for t in tokens {
         sqlx::query("DELETE FROM notify_tokens WHERE token = $1")
             .bind(t)
-            .execute(db.pool())
+            .execute(&mut *tx)
             .await?;
     }
+    if let Some(account) = account {
+        sqlx::query("DELETE FROM notify_accounts WHERE account = $1")
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 
@@ -219,6 +260,7 @@ pub async fn unsubscribe(db: &Db, key: &str) -> Result<Option<String>> {
     }
     for q in [
         "DELETE FROM notify_tokens WHERE address = $1",
+        "DELETE FROM notify_accounts WHERE address = $1",
         "DELETE FROM notify_sent WHERE address = $1",
         "DELETE FROM notify_addresses WHERE id = $1",
     ] {
@@ -244,19 +286,24 @@ pub struct Seat {
 }
 
 /// The seats of running correspondence games that lead to a confirmed
-/// address (not those whose other seat leads to the same address: one
-/// screen's game, the player's own move, never news). Joins the games'
-/// table.
+/// address, by their token or by the account holding them (not those whose
+/// other seat leads to the same address: one screen's game, the player's
+/// own move, never news). Joins the games' table, and the accounts' seats
+/// (`account_seats`: which account holds a seat, read only).
 pub async fn waiting(db: &Db) -> Result<Vec<Seat>> {
     let rows = sqlx::query(
-        "SELECT g.id, t.token, a.id, a.email, a.lang, a.last_sent \
+        "WITH seat_address (token, address) AS ( \
+             SELECT token, address FROM notify_tokens \
+             UNION SELECT s.token, n.address FROM account_seats s \
+                 JOIN notify_accounts n ON n.account = s.account) \
+         SELECT DISTINCT g.id, t.token, a.id, a.email, a.lang, a.last_sent \
          FROM games g \
-         JOIN notify_tokens t ON (t.token = g.seat0_token OR t.token = g.seat1_token) \
+         JOIN seat_address t ON (t.token = g.seat0_token OR t.token = g.seat1_token) \
          JOIN notify_addresses a ON a.id = t.address \
-         LEFT JOIN notify_tokens o ON o.token = \
-             CASE WHEN t.token = g.seat0_token THEN g.seat1_token ELSE g.seat0_token END \
          WHERE g.deadline IS NOT NULL AND g.clock LIKE '%d' AND a.confirmed IS NOT NULL \
-           AND (o.address IS NULL OR o.address <> t.address)",
+           AND NOT EXISTS (SELECT 1 FROM seat_address o WHERE o.address = t.address \
+               AND o.token = CASE WHEN t.token = g.seat0_token \
+                   THEN g.seat1_token ELSE g.seat0_token END)",
     )
     .fetch_all(db.pool())
     .await?;

@@ -6,6 +6,7 @@
 
 use super::http::error::ApiError;
 use super::http::extract::AppJson;
+use super::http::session::MaybeSession;
 use crate::mail::Mail;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -37,9 +38,11 @@ pub(super) struct Subscribe {
 /// the tokens' seats lead to, and whether it is confirmed.
 pub(super) async fn status(
     State(mail): State<Mail>,
+    MaybeSession(session): MaybeSession,
     AppJson(b): AppJson<Tokens>,
 ) -> Result<Json<Value>, ApiError> {
-    let found = mail.address_of(&b.tokens).await?;
+    let account = session.map(|s| s.account);
+    let found = mail.address_of(account.as_deref(), &b.tokens).await?;
     let (email, confirmed) = match found {
         Some((e, c)) => (Some(e), c),
         None => (None, false),
@@ -53,10 +56,14 @@ pub(super) async fn status(
 /// once it is confirmed (a confirmation mail is sent to it first).
 pub(super) async fn subscribe(
     State(mail): State<Mail>,
+    MaybeSession(session): MaybeSession,
     AppJson(b): AppJson<Subscribe>,
 ) -> Result<Json<Value>, ApiError> {
     let lang = b.lang.as_deref().and_then(Lang::parse).unwrap_or_default();
-    let (email, confirmed) = mail.subscribe(&b.email, lang, &b.tokens).await?;
+    let account = session.map(|s| s.account);
+    let (email, confirmed) = mail
+        .subscribe(&b.email, lang, &b.tokens, account.as_deref())
+        .await?;
     Ok(Json(
         json!({"mail": true, "email": email, "confirmed": confirmed}),
     ))
@@ -65,9 +72,11 @@ pub(super) async fn subscribe(
 /// `POST /api/notify/stop`: no more messages about the tokens' seats.
 pub(super) async fn stop(
     State(mail): State<Mail>,
+    MaybeSession(session): MaybeSession,
     AppJson(b): AppJson<Tokens>,
 ) -> Result<Json<Value>, ApiError> {
-    mail.forget_tokens(&b.tokens).await?;
+    let account = session.map(|s| s.account);
+    mail.forget_tokens(account.as_deref(), &b.tokens).await?;
     Ok(Json(json!({"email": null})))
 }
 

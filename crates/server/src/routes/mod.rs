@@ -20,6 +20,7 @@ mod games;
 pub mod http;
 mod lab;
 mod layouts;
+mod learn;
 mod lobby;
 mod mail;
 mod notices;
@@ -137,6 +138,9 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/puzzles/next", get(puzzles::next))
         .route("/api/puzzles/themes", get(puzzles::themes))
         .route("/api/puzzles/{id}/answer", post(puzzles::answer))
+        // ---- courses (#46)
+        .route("/api/learn", get(learn::courses))
+        .route("/api/learn/{game}/{stage}/{n}", post(learn::play))
         // ---- rules pages, printed kits and cards (#18)
         .route("/api/rules/{game}", get(print::rules))
         .route("/api/cards/{file}", get(print::card))

@@ -5,46 +5,14 @@
 
 use super::http::error::ApiError;
 use super::http::extract::AppJson;
-use super::http::session::over_https;
-use super::http::session::MaybeSession;
+use super::http::session::{browser_cookie, browser_of, over_https, MaybeSession, BROWSER_LEN};
 use crate::puzzles::{sent_rating, Choice, Judged, Player, Posed, Puzzles, ThemeCount, MAX_SKIP};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, Uri};
+use axum::http::{header, HeaderMap, Uri};
 use axum::Json;
 use serde::Deserialize;
 use std::collections::HashMap;
 use tablero_core::{id, Message};
-
-/// The cookie that names a browser not logged in, whose puzzle rating and
-/// tries the server keeps (set by `GET /api/puzzles/next`).
-pub const BROWSER_COOKIE: &str = "tablero_browser";
-
-/// The length of a browser cookie's value (letters and digits).
-const BROWSER_LEN: usize = 32;
-
-/// The request's browser cookie, if it has a well-formed one.
-fn browser_of(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == BROWSER_COOKIE)
-        .map(|(_, v)| v.trim().to_string())
-        .filter(|v| v.len() == BROWSER_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
-
-/// The `Set-Cookie` value of a new browser cookie: HttpOnly, SameSite=Strict
-/// (a request from another site does not carry it, so it cannot count a
-/// try), for two years, Secure over HTTPS.
-fn browser_cookie(value: &str, https: bool) -> Option<HeaderValue> {
-    let secure = if https { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{BROWSER_COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=63072000{secure}"
-    ))
-    .ok()
-}
 
 /// A number parameter of the query, if given.
 fn number(q: &HashMap<String, String>, name: &str) -> Result<Option<f64>, ApiError> {

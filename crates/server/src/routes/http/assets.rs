@@ -137,6 +137,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("lobby.js")
     } else if p == "/puzzles" {
         Some("puzzles.js")
+    } else if p == "/learn" || p.starts_with("/learn/") {
+        Some("learn.js")
     } else if p == "/leaderboard" || p.starts_with("/@/") {
         Some("profile.js")
     } else if p.starts_with("/rules/") {

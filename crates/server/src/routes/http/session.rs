@@ -20,13 +20,46 @@ pub const COOKIE: &str = "tablero_session";
 /// The `tablero_session` cookie's value, if the request has one.
 #[must_use]
 pub fn cookie_of(headers: &HeaderMap) -> Option<String> {
+    cookie_named(headers, COOKIE)
+}
+
+/// The cookie that names a browser not logged in, whose puzzle rating,
+/// tries and course progress the server keeps (set by the first request
+/// that needs it: `GET /api/puzzles/next`, `POST /api/learn/...`).
+pub const BROWSER_COOKIE: &str = "tablero_browser";
+
+/// The length of a browser cookie's value (letters and digits).
+pub const BROWSER_LEN: usize = 32;
+
+/// The request's browser cookie, if it has a well-formed one.
+#[must_use]
+pub fn browser_of(headers: &HeaderMap) -> Option<String> {
+    cookie_named(headers, BROWSER_COOKIE)
+        .filter(|v| v.len() == BROWSER_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// The `Set-Cookie` value of a new browser cookie: HttpOnly, SameSite=Strict
+/// (a request from another site does not carry it, so it cannot count a
+/// try), for two years, Secure over HTTPS.
+#[must_use]
+pub fn browser_cookie(value: &str, https: bool) -> Option<HeaderValue> {
+    let secure = if https { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{BROWSER_COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=63072000{secure}"
+    ))
+    .ok()
+}
+
+/// The value of the request's cookie `name`, if it has one not empty.
+#[must_use]
+pub fn cookie_named(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim().to_string())
         .filter(|v| !v.is_empty())
 }
