@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 12] = [
+const CONCERNS: [&str; 14] = [
     "games",
     "lobby",
     "accounts",
@@ -33,10 +33,12 @@ const CONCERNS: [&str; 12] = [
     "layouts",
     "lab",
     "challenges",
+    "people",
+    "learn",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 22] = [
+const TABLES: [(&str, &str); 26] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -58,6 +60,10 @@ const TABLES: [(&str, &str); 22] = [
     ("layouts", "layouts"),
     ("challenges", "challenges"),
     ("challenge_settings", "challenges"),
+    ("follows", "people"),
+    ("blocks", "people"),
+    ("learn_progress", "learn"),
+    ("notify_accounts", "mail"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];
@@ -140,7 +146,8 @@ fn written_tables(code: &str) -> Vec<String> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            if !table.is_empty() {
+            // `ON CONFLICT ... DO UPDATE SET`: the table of its INSERT.
+            if !table.is_empty() && table != "SET" {
                 out.push(table);
             }
         }
