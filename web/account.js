@@ -96,6 +96,7 @@ export function mountAccount(onChange) {
     password.value = '';
     box.open = false;
     render();
+    for (const fn of known) fn(); // a login or logout: who is logged in changed
     changed();
   };
 

@@ -13,6 +13,8 @@ import { mountAccount } from './account.js';
 import { startOnline, restartOnline } from './people.js';
 // The settings gear in the header, on every page (not only those that load a board).
 import './settings.js';
+// Challenges made to this account, shown on every page (issue #44).
+import './challenges.js';
 
 const main = document.getElementById('main');
 let cleanup = null;

@@ -89,7 +89,9 @@ export function mountLobby(root, navigate) {
 
   function seekBody() {
     const rated = form.rated && !!currentAccount() && !!clockValue();
-    return { game: form.game, variant: form.variant || undefined, clock: clockValue() || undefined, colour: form.colour, rated };
+    const num = (v) => (v === '' || v == null ? undefined : Number(v));
+    const range = currentAccount() ? { min_rating: num(form.min), max_rating: num(form.max) } : {};
+    return { game: form.game, variant: form.variant || undefined, clock: clockValue() || undefined, colour: form.colour, rated, ...range };
   }
 
   async function act(fn) {
@@ -212,6 +214,20 @@ export function mountLobby(root, navigate) {
     ratedWhy.textContent = can ? '' : ` ${t(currentAccount() ? 'lobby_rated_needs_clock' : 'lobby_rated_needs_account')}`;
   }
 
+  /** An optional rating range for takers (logged-in posters only: a visitor has no rating to be matched near). */
+  function rangeControl() {
+    if (!currentAccount()) return null;
+    const input = (key, id, label) => {
+      const el = h('input', { type: 'number', id, 'data-testid': id, min: '0', max: '4000', step: '50', value: form[key] ?? '', inputmode: 'numeric', 'aria-label': label });
+      el.addEventListener('input', () => { form[key] = el.value; });
+      return el;
+    };
+    return h('div', { class: 'field range-field' },
+      h('label', { for: 'lobby-min', text: t('lobby_range') }),
+      input('min', 'lobby-min', t('lobby_range_min')), h('span', { text: ' – ' }), input('max', 'lobby-max', t('lobby_range_max')),
+      h('small', { class: 'hint', text: ` ${t('lobby_range_hint')}` }));
+  }
+
   function colourControl() {
     const sel = h('select', { id: 'lobby-colour', 'data-testid': 'lobby-colour', onchange: (e) => { form.colour = e.target.value; renderLists(); } },
       h('option', { value: 'first', text: t('lobby_colour_first', { side: sideName(form.game, 0) }) }),
@@ -227,9 +243,18 @@ export function mountLobby(root, navigate) {
       ? h('button', { type: 'button', 'data-testid': `cancel-${s.id}`, disabled: busy, onclick: () => cancel(s.id), text: t('lobby_cancel') })
       : h('button', { type: 'button', class: 'primary', 'data-testid': `accept-${s.id}`, disabled: busy, onclick: () => accept(s), text: t('lobby_accept') });
     const variant = variantText(s.game, s.variant);
+    // The poster's face (issue #44): name and rating in the seek's pool, or "anonymous"; the range asked of takers.
+    const face = s.player
+      ? h('span', { class: 'seek-player', 'data-testid': `seek-player-${s.id}` }, h('strong', { text: s.player }),
+        s.rating != null ? h('span', { class: 'seek-rating', text: ` ${s.rating}${s.provisional ? '?' : ''}` }) : null)
+      : h('span', { class: 'seek-player anonymous', 'data-testid': `seek-player-${s.id}`, text: t('lobby_anonymous') });
+    const range = (s.min_rating != null || s.max_rating != null)
+      ? h('span', { class: 'seek-range', 'data-testid': `seek-range-${s.id}`, text: t('lobby_range_shown', { min: s.min_rating ?? '–', max: s.max_rating ?? '–' }) })
+      : null;
     return h('li', { class: `seek${yours ? ' yours' : ''}`, 'data-testid': `seek-${s.id}`, 'data-game': s.game },
+      face,
       h('span', { class: 'seek-game' }, h('strong', { text: gameName(s.game) }), variant ? h('span', { class: 'seek-variant', text: ` · ${variant}` }) : null),
-      h('span', { class: 'seek-clock', text: controlName(s.clock) }),
+      h('span', { class: 'seek-clock', text: controlName(s.clock) }, range ? ' ' : null, range),
       h('span', { class: 'seek-side', text: yours ? t('lobby_you_play', { side: ownerSide(s.game, s.colour) }) : t('lobby_you_play', { side: takerSide(s.game, s.colour) }) }),
       h('span', { class: `seek-who${s.rated ? ' rated' : ''}`, 'data-rated': s.rated ? '1' : '0', text: yours ? t('lobby_yours_waiting') : t(s.rated ? 'lobby_rated' : 'lobby_casual') }),
       action);
@@ -255,6 +280,7 @@ export function mountLobby(root, navigate) {
       clockControl(),
       colourControl(),
       ratedControl(),
+      rangeControl(),
       h('div', { class: 'lobby-buttons' },
         h('button', { type: 'submit', class: 'primary', 'data-testid': 'lobby-post', disabled: busy, text: t('lobby_post') }),
         h('button', { type: 'button', 'data-testid': 'lobby-play-now', disabled: busy, onclick: playNow, text: t('lobby_play_now') })),

@@ -14,6 +14,8 @@ import { loadCatalog } from './games.js';
 // Online mark, follow and block, the rating chart (#44).
 import { mountProfilePeople } from './people.js';
 import { mountRatingChart } from './ratingchart.js';
+import { currentAccount } from './account.js';
+import { challengeBox, whoBox } from './challenges.js';
 
 const POOL_GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
 
@@ -60,6 +62,7 @@ export function mountProfile(root, name, navigate) {
   let busy = false;
   let destroyed = false;
   let asked = 0;
+  let chBox = null;
 
   const gameSel = h('select', { id: 'filter-game', 'data-testid': 'filter-game' });
   const resultSel = h('select', { id: 'filter-result', 'data-testid': 'filter-result' });
@@ -217,11 +220,14 @@ export function mountProfile(root, name, navigate) {
       privacy = h('p', { class: 'profile-private' }, box, ' ', h('label', { for: 'profile-private', text: t('profile_private') }),
         profile.private ? h('span', { class: 'muted', 'data-testid': 'profile-private-note', text: ` ${t('profile_private_note')}` }) : null);
     }
+    // Challenges (issue #44): the form on another's profile, the choice on one's own.
+    if (!chBox && currentAccount()) chBox = profile.own ? whoBox() : challengeBox(profile.name);
     fill(root, h('section', { class: 'profile' },
       h('h1', { 'data-testid': 'profile-name', text: profile.name }),
       h('p', { class: 'muted', text: t('profile_since', { date: date(profile.created) }) }),
       peopleBox,
       privacy,
+      chBox,
       h('h2', { text: t('profile_ratings') }),
       ratings,
       chartBox,
@@ -241,7 +247,7 @@ export function mountProfile(root, name, navigate) {
   loadGames(false);
   const offPeople = mountProfilePeople(peopleBox, name);
   const offChart = mountRatingChart(chartBox, name);
-  return () => { destroyed = true; off(); offPeople(); offChart(); };
+  return () => { destroyed = true; off(); offPeople(); offChart(); if (chBox && chBox.destroy) chBox.destroy(); };
 }
 
 export function mountLeaderboard(root) {

@@ -1,8 +1,10 @@
 // The games waiting for this browser's move: counted in the tab's title
 // ("(2) tablero"), listed on the home page with the time left on each, and
 // announced by the browser's notifications when the reader has allowed
-// them. Read from POST /api/my-games with the tokens this browser holds,
-// every 30 seconds and whenever a page asks.
+// them. Read from POST /api/my-games with the tokens this browser holds
+// when the notices socket (GET /api/notices/ws) says a game of this
+// browser's account or seats moved or ended, when it (re)connects, and
+// whenever a page asks; only while the socket is down, every 30 seconds.
 
 import * as api from './api.js';
 import { loggedInHint } from './account.js';
@@ -98,11 +100,67 @@ async function keepEmail(tokens, lang) {
   } catch { /* the server has no mail now, or is away: try at the next look */ }
 }
 
+// ---- the notices socket: "your turn" and challenges at once ----
+
+let socket = null;
+let socketUp = false;
+let helloTokens = ''; // the tokens last sent in a hello
+let retry = 1000;
+const noticeListeners = new Set();
+
+/** Calls `fn(message)` for every challenge notice; returns the function that stops it. */
+export function onNotice(fn) {
+  noticeListeners.add(fn);
+  return () => noticeListeners.delete(fn);
+}
+
+function hello() {
+  if (!socketUp) return;
+  const tokens = api.allTokens().slice(0, 200);
+  const key = tokens.join(',');
+  if (key === helloTokens) return;
+  helloTokens = key;
+  try { socket.send(JSON.stringify({ type: 'hello', tokens })); } catch { /* closing */ }
+}
+
+function connect() {
+  if (typeof WebSocket === 'undefined') return;
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  try { socket = new WebSocket(`${proto}//${location.host}/api/notices/ws`); } catch { return; }
+  socket.onopen = () => {
+    socketUp = true;
+    retry = 1000;
+    helloTokens = '';
+    hello();
+    refresh(); // re-ask once: what moved while the socket was down
+  };
+  socket.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch { return; }
+    if (m.type === 'turn' || m.type === 'resync') refresh();
+    if (m.type === 'challenge' || m.type === 'resync') for (const fn of noticeListeners) fn(m);
+  };
+  socket.onclose = () => {
+    socketUp = false;
+    socket = null;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 30_000);
+    refresh(); // the slow poll takes over while the socket is down
+  };
+}
+
+/** Opens the notices socket again (after a login or logout: the cookie changed). */
+export function reconnectNotices() {
+  if (socket) { try { socket.close(); } catch { /* closing */ } }
+}
+
 /** Looks again now (a page that has just moved, or shown the list). */
 export async function refresh() {
   clearTimeout(timer);
-  timer = setTimeout(refresh, 30_000);
+  // Only while the socket is down: the socket says when to look again.
+  if (!socketUp) timer = setTimeout(refresh, 30_000);
   const tokens = api.allTokens();
+  hello(); // games started since the last hello are listened for too
   keepEmail(tokens, document.documentElement.lang || 'en');
   let games = [];
   if (tokens.length || loggedInHint()) {
@@ -123,3 +181,4 @@ export async function refresh() {
 }
 
 refresh();
+connect();

@@ -12,6 +12,15 @@
 //! ([`Bus::heard`]), dropping its own events, which its bus already
 //! carried.
 //!
+//! The bus also carries [`Notice`]s, what a person is told at once on any
+//! page (the notices socket, `routes/notices.rs`): a move or an end in a
+//! game where they hold a seat ([`Turn`], published by the games concern
+//! through its one door, in the commit's transaction), and a challenge
+//! made, answered or withdrawn ([`ChallengeNotice`]). They cross processes
+//! the same way, on the same channel. A notice is not kept: a page that
+//! was away asks again (the socket says `resync` when the listener may
+//! have missed some).
+//!
 //! A subscriber ([`Subscriber`]) must not miss an end: a process may stop
 //! between a game's end and its effects, a subscriber may fall behind the
 //! channel, a listener may lose its connection. So each subscriber can
@@ -146,8 +155,50 @@ pub enum ChatEvent {
     },
 }
 
+/// A game's turn changed: a move made or taken back, or its end, in a
+/// game between people. The notices socket tells the holders of its seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The game's id.
+    pub game: String,
+    /// The seat to move now; none once the game is over.
+    pub to_move: Option<usize>,
+    /// Whether this change ended the game.
+    pub ended: bool,
+    /// Plies played.
+    pub ply: i64,
+    /// The accounts holding seats 0 and 1, if any.
+    pub accounts: [Option<String>; 2],
+}
+
+/// A challenge changed: made, accepted, declined, cancelled or expired.
+/// Names only who is told and what happened; the page reads the challenge
+/// itself (with its cookie) from `GET /api/challenges`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeNotice {
+    /// The challenge's id.
+    pub id: String,
+    /// What happened: `new`, `accepted`, `declined`, `cancelled`,
+    /// `expired`.
+    pub what: String,
+    /// The accounts told (by id).
+    pub to: Vec<String>,
+    /// The game it became (once accepted).
+    pub game: Option<String>,
+}
+
+/// What a person is told at once, on any page of any process.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notice {
+    /// A game's turn changed.
+    Turn(Turn),
+    /// A challenge changed.
+    Challenge(ChallengeNotice),
+}
+
 /// An event as sent to the other processes: the event and the process it
-/// comes from.
+/// comes from (a game's end, or a notice).
 #[derive(Serialize, Deserialize)]
 struct Envelope {
     origin: String,
@@ -155,6 +206,7 @@ struct Envelope {
     ended: Option<GameEnded>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     chat: Option<ChatEvent>,
+    notice: Option<Notice>,
 }
 
 /// This process's events: a broadcast channel per kind of event, and a
@@ -163,6 +215,7 @@ struct Envelope {
 pub struct Bus {
     ended: broadcast::Sender<GameEnded>,
     chat: broadcast::Sender<ChatEvent>,
+    notices: broadcast::Sender<Notice>,
     missed: watch::Sender<u64>,
     /// This process's mark on the events it sends to the others.
     origin: String,
@@ -179,6 +232,7 @@ impl Bus {
         Arc::new(Bus {
             ended: broadcast::channel(BACKLOG).0,
             chat: broadcast::channel(BACKLOG).0,
+            notices: broadcast::channel(BACKLOG).0,
             missed: watch::channel(0).0,
             origin: crate::db::random_id(16),
         })
@@ -203,6 +257,7 @@ impl Bus {
             origin: self.origin.clone(),
             ended: Some(e.clone()),
             chat: None,
+            notice: None,
         })
         .expect("an event serializes")
     }
@@ -227,8 +282,54 @@ impl Bus {
             origin: self.origin.clone(),
             ended: None,
             chat: Some(e.clone()),
+            notice: None,
         })
         .expect("an event serializes")
+    }
+
+    /// Hears every notice from now on.
+    #[must_use]
+    pub fn notices(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
+    }
+
+    /// Tells this process's notices sockets of `n`.
+    pub fn tell(&self, n: Notice) {
+        let _ = self.notices.send(n);
+    }
+
+    /// The text that tells the other processes of the notice `n` (the
+    /// payload of a `NOTIFY` on [`CHANNEL`]).
+    #[must_use]
+    pub fn notice_payload(&self, n: &Notice) -> String {
+        serde_json::to_string(&Envelope {
+            origin: self.origin.clone(),
+            ended: None,
+            chat: None,
+            notice: Some(n.clone()),
+        })
+        .expect("a notice serializes")
+    }
+
+    /// Tells `n` to this process's sockets and, on PostgreSQL, to the
+    /// other processes' (for a notice sent after its cause committed; the
+    /// games concern sends its [`Turn`]s in the commit itself).
+    ///
+    /// # Errors
+    /// When the database fails (this process's sockets were told).
+    pub async fn tell_everywhere(&self, db: &crate::db::Db, n: Notice) -> Result<(), Fault> {
+        if db.is_postgres() {
+            crate::db::notify(db.pool(), CHANNEL, &self.notice_payload(&n)).await?;
+        }
+        self.tell(n);
+        Ok(())
+    }
+
+    /// A watch that changes whenever events may have been missed (the
+    /// notices sockets tell their pages to ask again).
+    #[must_use]
+    pub fn missed(&self) -> watch::Receiver<u64> {
+        self.missed.subscribe()
     }
 
     /// Hears `payload` from another process: its event goes to this
@@ -242,6 +343,9 @@ impl Bus {
                 }
                 if let Some(c) = env.chat {
                     self.publish_chat(c);
+                }
+                if let Some(n) = env.notice {
+                    self.tell(n);
                 }
             }
             Ok(_) => {}
@@ -424,5 +528,24 @@ mod tests {
         assert_eq!(chat.recv().await.unwrap(), e);
         assert!(chat.try_recv().is_err());
         assert!(ended.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn another_process_s_notice_is_heard_and_does_not_read_as_an_end() {
+        let (here, there) = (Bus::new(), Bus::new());
+        let mut ends = here.subscribe();
+        let mut notices = here.notices();
+        let turn = Notice::Turn(Turn {
+            game: "g".into(),
+            to_move: Some(1),
+            ended: false,
+            ply: 4,
+            accounts: [Some("a".into()), None],
+        });
+        here.heard(&here.notice_payload(&turn));
+        here.heard(&there.notice_payload(&turn));
+        assert_eq!(notices.recv().await.unwrap(), turn);
+        assert!(notices.try_recv().is_err());
+        assert!(ends.try_recv().is_err());
     }
 }

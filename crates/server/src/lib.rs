@@ -17,6 +17,7 @@
 //! speaks HTTP.
 
 pub mod accounts;
+pub mod challenges;
 pub mod chat;
 pub mod db;
 pub mod events;
@@ -28,6 +29,7 @@ pub mod learn;
 pub mod lobby;
 pub mod mail;
 pub mod notes;
+pub mod notices;
 pub mod online;
 pub mod people;
 pub mod players;

@@ -9,6 +9,7 @@
 //! store.
 
 use crate::accounts::Accounts;
+use crate::challenges::Challenges;
 use crate::chat::Chat;
 use crate::db::{Db, Fault};
 use crate::events::{self, Bus};
@@ -80,6 +81,8 @@ pub struct AppState {
     pub watch: Watch,
     /// Each game's chat (#44).
     pub chat: Chat,
+    /// Challenges between named players.
+    pub challenges: Challenges,
     /// The courses and the learners' progress.
     pub learn: Learn,
     /// The rate limits and the solver's budget.
@@ -191,6 +194,7 @@ impl AppState {
         let accounts = Accounts::new(db.clone(), Arc::clone(&hub), limits);
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
         let online = Online::new(db.clone());
+        let people = People::new(db.clone());
         AppState {
             watch: Watch::new(
                 Arc::clone(&hub),
@@ -199,7 +203,13 @@ impl AppState {
                 Arc::clone(&online),
             ),
             online,
-            lobby: Lobby::new(db.clone(), Arc::clone(&hub)),
+            challenges: Challenges::new(
+                db.clone(),
+                Arc::clone(&hub),
+                people.clone(),
+                Arc::clone(&bus),
+            ),
+            lobby: Lobby::new(db.clone(), Arc::clone(&hub), people.clone()),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
             reviews: Reviews::new(Arc::clone(&hub)),
@@ -211,12 +221,12 @@ impl AppState {
                 ratings.clone(),
             ),
             layouts: Layouts::new(db.clone()),
-            people: People::new(db.clone()),
+            people: people.clone(),
             notes: Notes::new(db.clone(), Arc::clone(&hub)),
             chat: Chat::new(
                 db.clone(),
                 Arc::clone(&bus),
-                People::new(db.clone()),
+                people,
                 Arc::new(ChatAround {
                     hub: Arc::clone(&hub),
                     db: db.clone(),
@@ -291,6 +301,7 @@ macro_rules! parts {
 }
 
 parts! {
+    bus: Arc<Bus>,
     hub: Arc<Hub>,
     lobby: Arc<Lobby>,
     accounts: Accounts,
@@ -306,6 +317,7 @@ parts! {
     online: Arc<Online>,
     watch: Watch,
     chat: Chat,
+    challenges: Challenges,
     learn: Learn,
     guards: Guards,
     lab: LabDir,

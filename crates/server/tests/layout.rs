@@ -20,13 +20,28 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 16] = [
-    "games", "lobby", "accounts", "ratings", "mail", "puzzles", "reviews", "explore", "players",
-    "layouts", "lab", "people", "online", "learn", "chat", "notes",
+const CONCERNS: [&str; 17] = [
+    "games",
+    "lobby",
+    "accounts",
+    "ratings",
+    "mail",
+    "puzzles",
+    "reviews",
+    "explore",
+    "players",
+    "layouts",
+    "lab",
+    "challenges",
+    "people",
+    "online",
+    "learn",
+    "chat",
+    "notes",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 33] = [
+const TABLES: [(&str, &str); 35] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -47,6 +62,8 @@ const TABLES: [(&str, &str); 33] = [
     ("puzzle_attempts", "puzzles"),
     ("reviews", "reviews"),
     ("layouts", "layouts"),
+    ("challenges", "challenges"),
+    ("challenge_settings", "challenges"),
     ("follows", "people"),
     ("blocks", "people"),
     ("online_processes", "online"),
@@ -145,7 +162,8 @@ fn written_tables(code: &str) -> Vec<String> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            if !table.is_empty() {
+            // `ON CONFLICT ... DO UPDATE SET`: the table of its INSERT.
+            if !table.is_empty() && table != "SET" {
                 out.push(table);
             }
         }

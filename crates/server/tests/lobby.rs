@@ -247,24 +247,45 @@ async fn takers_of_one_seek_at_once_make_one_game() {
 async fn play_now_joins_the_oldest_compatible_seek_or_posts_one() {
     let s = common::start().await;
     let s = &s;
-    let play = |body: Value| async move {
+    // Each seek posted by a player of its own (one client has at most a
+    // few open seeks); joined by a visitor.
+    let mut cookies = Vec::new();
+    for n in 0..5 {
+        cookies.push(s.sign_up(&format!("poster{n}")).await);
+    }
+    let play_as = |cookie: Option<String>, body: Value| async move {
         let (status, v) = s
-            .call("POST", "/api/lobby/play-now", None, Some(body))
+            .call_as(
+                "POST",
+                "/api/lobby/play-now",
+                cookie.as_deref(),
+                None,
+                Some(body),
+            )
             .await;
         assert_eq!(status, 200, "{v}");
         v
     };
+    let play = |body: Value| play_as(None, body);
     // Nothing to join: posted.
-    let first = play(json!({"game": "jarmo", "clock": "3+2", "colour": "first"})).await;
+    let first = play_as(
+        Some(cookies[0].clone()),
+        json!({"game": "jarmo", "clock": "3+2", "colour": "first"}),
+    )
+    .await;
     assert_eq!(first["result"], "seek", "{first}");
     // Another clock, another game, the same side: not compatible, posted.
-    for body in [
+    for (n, body) in [
         json!({"game": "jarmo", "clock": "5+3", "colour": "second"}),
         json!({"game": "jarmo", "colour": "second"}),
         json!({"game": "linja", "clock": "3+2", "colour": "second"}),
         json!({"game": "jarmo", "clock": "3+2", "colour": "first"}),
-    ] {
-        assert_eq!(play(body.clone()).await["result"], "seek", "{body}");
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let posted = play_as(Some(cookies[n + 1].clone()), body.clone()).await;
+        assert_eq!(posted["result"], "seek", "{body}");
     }
     // "3 + 2" is the same clock: joins the oldest fitting seek (the first).
     let joined = play(json!({"game": "jarmo", "clock": " 3+2 ", "colour": "random"})).await;
@@ -465,4 +486,204 @@ async fn a_seek_posted_on_one_process_is_seen_and_taken_on_another() {
         let won = [&w, &x, &y, &z].iter().filter(|(st, _)| *st == 200).count();
         assert_eq!(won, 1, "trial {trial}: {w:?} {x:?} {y:?} {z:?}");
     }
+}
+
+/// The account id of `name`, for the relations (their routes are another
+/// concern's).
+async fn account_id(db: &tablero_server::Db, name: &str) -> String {
+    tablero_server::accounts::store::by_key(db, &name.to_lowercase())
+        .await
+        .unwrap()
+        .expect("the account exists")
+        .id
+}
+
+/// Seeks with faces (issue #44): the poster's name and rating in the
+/// seek's pool, or none for a visitor; at most three open seeks per client
+/// (an account, else an address), with a clear error past it; a rating
+/// range that keeps out takers outside it (and visitors); and no game
+/// between two accounts with a block between them, by accept or play now.
+#[tokio::test]
+async fn seeks_have_faces_a_cap_per_client_a_range_and_no_match_across_a_block() {
+    let s = common::start().await;
+    let ana = s.sign_up("ana").await;
+    let bob = s.sign_up("bob").await;
+    let cy = s.sign_up("cyra").await;
+    let post_as = |cookie: Option<&str>, body: Value| {
+        let s = &s;
+        let cookie = cookie.map(String::from);
+        async move {
+            s.call_as(
+                "POST",
+                "/api/lobby/seeks",
+                cookie.as_deref(),
+                None,
+                Some(body),
+            )
+            .await
+        }
+    };
+    // Faces.
+    let (status, a1) = post_as(Some(&ana), json!({"game": "jarmo", "clock": "3+2"})).await;
+    assert_eq!(status, 200, "{a1}");
+    assert_eq!(a1["seek"]["player"], "ana");
+    assert_eq!(a1["seek"]["rating"], 1500);
+    assert_eq!(a1["seek"]["provisional"], true);
+    let (_, v1) = post_as(None, json!({"game": "linja"})).await;
+    assert_eq!(v1["seek"]["player"], Value::Null);
+    let seen = listed(&s, None).await;
+    let ana_seek = seen.iter().find(|x| x["id"] == a1["id"]).unwrap();
+    assert_eq!(
+        (ana_seek["player"].as_str(), ana_seek["rating"].as_i64()),
+        (Some("ana"), Some(1500))
+    );
+    // The cap: three open seeks per account, and per address for visitors.
+    for _ in 0..2 {
+        assert_eq!(post_as(Some(&ana), json!({"game": "linja"})).await.0, 200);
+        assert_eq!(post_as(None, json!({"game": "jarmo"})).await.0, 200);
+    }
+    let (status, v) = post_as(Some(&ana), json!({"game": "imago"})).await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (409, Some("api_seek_cap")),
+        "{v}"
+    );
+    let (status, v) = post_as(None, json!({"game": "imago"})).await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (409, Some("api_seek_cap")),
+        "{v}"
+    );
+    // Another account is another client: its seeks are listed beside them.
+    assert_eq!(post_as(Some(&cy), json!({"game": "imago"})).await.0, 200);
+    assert_eq!(listed(&s, None).await.len(), 7);
+    // One cancelled: room for another.
+    let (status, _) = cancel(&s, a1["id"].as_str().unwrap(), a1["secret"].as_str()).await;
+    assert_eq!(status, 200);
+    assert_eq!(post_as(Some(&ana), json!({"game": "imago"})).await.0, 200);
+
+    // A range: Bob's seek is for 1550 to 1700; Ana (1500) and a visitor
+    // are refused, and it shows in the list.
+    let (status, ranged) = post_as(
+        Some(&bob),
+        json!({"game": "jarmo", "clock": "5+0", "min_rating": 1550, "max_rating": 1700}),
+    )
+    .await;
+    assert_eq!(status, 200, "{ranged}");
+    assert_eq!(
+        (
+            ranged["seek"]["min_rating"].as_i64(),
+            ranged["seek"]["max_rating"].as_i64()
+        ),
+        (Some(1550), Some(1700))
+    );
+    let rid = ranged["id"].as_str().unwrap();
+    let path = format!("/api/lobby/seeks/{rid}/accept");
+    let (status, v) = s.call_as("POST", &path, Some(&ana), None, None).await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (403, Some("api_seek_out_of_range")),
+        "{v}"
+    );
+    let (status, _) = s.call("POST", &path, None, None).await;
+    assert_eq!(status, 403);
+    // "Play now" with the same choices does not join it either: posts.
+    let (status, v) = s
+        .call_as(
+            "POST",
+            "/api/lobby/play-now",
+            Some(&cy),
+            None,
+            Some(json!({"game": "jarmo", "clock": "5+0"})),
+        )
+        .await;
+    assert_eq!((status, v["result"].as_str()), (200, Some("seek")), "{v}");
+    let (status, _) = post_as(
+        Some(&bob),
+        json!({"game": "jarmo", "min_rating": 1700, "max_rating": 1600}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    // Within the range: taken.
+    let (_, wide) = post_as(
+        Some(&bob),
+        json!({"game": "linja", "clock": "5+0", "min_rating": 1400, "max_rating": 1600}),
+    )
+    .await;
+    let (status, v) = s
+        .call_as(
+            "POST",
+            &format!("/api/lobby/seeks/{}/accept", wide["id"].as_str().unwrap()),
+            Some(&ana),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+
+    // A block: Cy blocked Ana. Ana cannot take Cy's seek, and her "play
+    // now" with its very choices posts a seek of her own instead.
+    let db = tablero_server::Db::open(&s.database).await.unwrap();
+    let people = tablero_server::people::People::new(db.clone());
+    let (a, c) = (account_id(&db, "ana").await, account_id(&db, "cyra").await);
+    assert!(people.block(&c, &a).await.unwrap());
+    let cy_seek = listed(&s, None)
+        .await
+        .into_iter()
+        .find(|x| x["player"] == "cyra" && x["game"] == "jarmo")
+        .unwrap();
+    let (status, v) = s
+        .call_as(
+            "POST",
+            &format!(
+                "/api/lobby/seeks/{}/accept",
+                cy_seek["id"].as_str().unwrap()
+            ),
+            Some(&ana),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (403, Some("api_seek_blocked")),
+        "{v}"
+    );
+    // Ana has room for one more seek after cancelling one.
+    let mine: Vec<Value> = listed(&s, None)
+        .await
+        .into_iter()
+        .filter(|x| x["player"] == "ana")
+        .collect();
+    assert_eq!(mine.len(), 3);
+    let (status, v) = s
+        .call_as(
+            "POST",
+            "/api/lobby/play-now",
+            Some(&ana),
+            None,
+            Some(json!({"game": "jarmo", "clock": "5+0"})),
+        )
+        .await;
+    // Her cap is full: refused, but not paired with Cy.
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (409, Some("api_seek_cap")),
+        "{v}"
+    );
+    // Bob's "play now" joins Cy's seek.
+    let (status, v) = s
+        .call_as(
+            "POST",
+            "/api/lobby/play-now",
+            Some(&bob),
+            None,
+            Some(json!({"game": "jarmo", "clock": "5+0"})),
+        )
+        .await;
+    assert_eq!(
+        (status, v["result"].as_str(), v["seek"].as_str()),
+        (200, Some("game"), cy_seek["id"].as_str()),
+        "{v}"
+    );
 }

@@ -128,7 +128,14 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
             r.result = r.declared.clone();
             r.updated = 2;
             let done = store
-                .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+                .save_with(
+                    &r,
+                    (0, 0),
+                    &[],
+                    None,
+                    EndWrite::Ends(Box::new(ended(&id))),
+                    None,
+                )
                 .await
                 .unwrap();
             let Committed::Ended(seq) = done else {
@@ -162,7 +169,7 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
     r.version = 2;
     assert!(
         stores[0]
-            .save_with(&r, (0, 0), &[], None, EndWrite::Reopens)
+            .save_with(&r, (0, 0), &[], None, EndWrite::Reopens, None)
             .await
             .unwrap()
             == Committed::Done
@@ -176,7 +183,14 @@ async fn ends_are_numbered_once_in_order(stores: [Store; 2], tag: &str) {
     r.version = 3;
     r.result = Some("d:agreed".into());
     let again = stores[1]
-        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(id))))
+        .save_with(
+            &r,
+            (0, 0),
+            &[],
+            None,
+            EndWrite::Ends(Box::new(ended(id))),
+            None,
+        )
         .await
         .unwrap();
     let Committed::Ended(later) = again else {
@@ -288,7 +302,14 @@ async fn older_ends_are_numbered_by_the_migration(url: &str, tag: &str) {
     r.version = 2;
     r.result = Some("w0:resign".into());
     let done = store
-        .save_with(&r, (0, 0), &[], None, EndWrite::Ends(Box::new(ended(&id))))
+        .save_with(
+            &r,
+            (0, 0),
+            &[],
+            None,
+            EndWrite::Ends(Box::new(ended(&id))),
+            None,
+        )
         .await
         .unwrap();
     assert!(

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 23] = [
+const MIGRATIONS: [Step; 24] = [
     (
         1,
         "init",
@@ -294,6 +294,12 @@ const MIGRATIONS: [Step; 23] = [
         20,
         "online",
         include_str!("../../migrations/0020_online.sql"),
+        None,
+    ),
+    (
+        21,
+        "challenges and seeks with faces",
+        include_str!("../../migrations/0021_challenges.sql"),
         None,
     ),
     (

@@ -243,3 +243,53 @@ mod tests {
         }
     }
 }
+
+/// A game, variant and clock checked and written as the game's table and
+/// the clock write them (so equal choices compare equal): what a seek or
+/// a challenge asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The game's name.
+    pub game: String,
+    /// The variant's text, as the game's table writes it.
+    pub variant: String,
+    /// The time control (`5+3`, `3d`), none for an untimed game.
+    pub clock: Option<String>,
+}
+
+/// Checks `game`, `variant` (none: the standard one) and `clock` (none,
+/// empty or `none`: no clock) for a game between two people.
+///
+/// # Errors
+/// An unknown game, a bad variant or clock.
+pub fn setup(
+    game: &str,
+    variant: Option<&str>,
+    clock: Option<&str>,
+) -> Result<Setup, super::GameError> {
+    use tablero_ai::table::{self, Seat};
+    if find(game).is_none() {
+        return Err(super::GameError::unknown_game(game));
+    }
+    let t = table::open_or_why(
+        game,
+        variant,
+        None,
+        Player::ALL[0],
+        [Seat::Person, Seat::Person],
+    )
+    .map_err(super::GameError::Invalid)?;
+    let clock = match clock.map(str::trim) {
+        None | Some("" | "none") => None,
+        Some(text) => Some(
+            text.parse::<tablero_ai::clock::TimeControl>()
+                .map_err(super::GameError::Invalid)?
+                .to_string(),
+        ),
+    };
+    Ok(Setup {
+        game: game.to_string(),
+        variant: t.variant(),
+        clock,
+    })
+}

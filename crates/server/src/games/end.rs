@@ -12,7 +12,7 @@ use super::catalog::{outcome_code, parse_outcome_code};
 use super::store::{Committed, EndWrite, GameRow};
 use super::{Entry, GameError, Hub, Live};
 use crate::db::now_ms;
-use crate::events::{EndKind, EndedSeat, GameEnded};
+use crate::events::{EndKind, EndedSeat, GameEnded, Notice, Turn};
 use std::sync::Arc;
 use tablero_ai::table::GameTable;
 use tablero_core::{id, Message, Outcome, Player, Reason};
@@ -139,9 +139,25 @@ impl Hub {
             None => EndWrite::Keep,
         };
         let had = live.table.moves().len();
+        // The holders of its seats are told of a move, an undo or the end
+        // (the notices socket), in this commit for the other processes.
+        let turn = (row.ply != live.row.ply || ends || reopens).then(|| Turn {
+            game: row.id.clone(),
+            to_move: if row.result.is_some() {
+                None
+            } else {
+                table.as_ref().unwrap_or(&live.table).to_move()
+            },
+            ended: ends,
+            ply: row.ply,
+            accounts: live.around.accounts.clone(),
+        });
+        let told = turn
+            .as_ref()
+            .map(|t| self.bus.notice_payload(&Notice::Turn(t.clone())));
         let done = match self
             .store
-            .save_with(&row, (keep, had), &added, next.as_ref(), end)
+            .save_with(&row, (keep, had), &added, next.as_ref(), end, told)
             .await
         {
             Ok(done) => done,
@@ -163,6 +179,11 @@ impl Hub {
                 return Err(e.into());
             }
         };
+        if done != Committed::Stale {
+            if let Some(t) = turn {
+                self.bus.tell(Notice::Turn(t));
+            }
+        }
         match done {
             Committed::Stale => return Ok(false),
             Committed::Done => event = None,

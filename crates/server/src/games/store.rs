@@ -157,7 +157,7 @@ async fn write_group(
     }
     let mut applied = Vec::with_capacity(group.len());
     for change in group {
-        let (g, keep, truncate, added, next, end) = match &change.write {
+        let (g, keep, truncate, added, next, end, told) = match &change.write {
             Write::Create(row) => {
                 insert_game(tx, row).await?;
                 applied.push(Committed::Done);
@@ -170,7 +170,8 @@ async fn write_group(
                 added,
                 next,
                 end,
-            } => (row, keep, truncate, added, next, end),
+                told,
+            } => (row, keep, truncate, added, next, end, told),
         };
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
@@ -241,6 +242,9 @@ async fn write_group(
         }
         if postgres {
             db::notify(&mut **tx, CHANNEL, &g.id).await?;
+            if let Some(told) = told {
+                db::notify(&mut **tx, crate::events::CHANNEL, told).await?;
+            }
         }
         applied.push(committed);
     }
@@ -437,6 +441,9 @@ enum Write {
         next: Option<Box<GameRow>>,
         /// What it does to the game's end.
         end: EndWrite,
+        /// A notice for the other processes (PostgreSQL), sent in the
+        /// same transaction: the event bus's payload of a [`crate::events::Turn`].
+        told: Option<String>,
     },
 }
 
@@ -635,7 +642,7 @@ impl Store {
     /// On database errors.
     pub async fn save(&self, g: &GameRow, keep: usize, added: &[String]) -> Result<bool> {
         let done = self
-            .save_with(g, (keep, usize::MAX), added, None, EndWrite::Keep)
+            .save_with(g, (keep, usize::MAX), added, None, EndWrite::Keep, None)
             .await?;
         Ok(done != Committed::Stale)
     }
@@ -645,7 +652,8 @@ impl Store {
     /// game): both are written or neither; `end` says what the change does
     /// to the game's end (see [`EndWrite`]). `(keep, had)`: the moves kept
     /// and how many were stored before (nothing is deleted when they are
-    /// all kept).
+    /// all kept). `told`: an event payload the other processes hear once
+    /// it commits (PostgreSQL).
     ///
     /// # Errors
     /// On database errors (a duplicate id among them).
@@ -656,6 +664,7 @@ impl Store {
         added: &[String],
         next: Option<&GameRow>,
         end: EndWrite,
+        told: Option<String>,
     ) -> Result<Committed> {
         self.submit(Write::Save {
             row: g.clone(),
@@ -664,6 +673,7 @@ impl Store {
             added: added.to_vec(),
             next: next.map(|n| Box::new(n.clone())),
             end,
+            told,
         })
         .await
     }

@@ -12,14 +12,14 @@ pub use store::CHANNEL;
 
 use crate::db::{now_ms, random_id, Db, Fault};
 use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
+use crate::people::People;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use store::SeekRow;
-use tablero_ai::table::{self, Seat};
-use tablero_core::{id, Message, Player};
+use tablero_core::{id, Message};
 use tokio::sync::{broadcast, Mutex};
 
 crate::refusal::concern_error! {
@@ -33,8 +33,12 @@ crate::refusal::concern_error! {
         NotYourSeek => NotYours,
         /// No such seek.
         NoSeek => Missing,
-        /// Gone: taken or cancelled meanwhile, or one's own.
+        /// Gone: taken or cancelled meanwhile, or one's own; too many
+        /// open seeks of one client.
         Gone => NotNow,
+        /// Not for this taker: outside the seek's rating range, or a
+        /// block between the two.
+        NotForYou => NotYours,
     }
 }
 
@@ -57,6 +61,37 @@ const CREATE_WAIT_MS: i64 = 10_000;
 
 /// The most seeks a list shows.
 const MAX_LISTED: i64 = 200;
+
+/// The most open seeks one client (an account, else an address) has.
+pub const MAX_OPEN_PER_CLIENT: i64 = 3;
+
+/// The rating of an account with no rating yet in a pool.
+const NEW_RATING: i64 = 1500;
+
+/// A logged-in player as the lobby shows and checks them: the account,
+/// its name and its ratings (pool, rating, provisional).
+#[derive(Clone, Debug, Default)]
+pub struct Face {
+    /// The account's id.
+    pub account: String,
+    /// Its name.
+    pub name: String,
+    /// Its ratings: pool, rating (rounded), provisional.
+    pub ratings: Vec<(String, i64, bool)>,
+}
+
+impl Face {
+    /// Its rating in the pool of `game`'s `variant` (a new player's when
+    /// it has none), and whether it is provisional.
+    #[must_use]
+    pub fn rating(&self, game: &str, variant: &str) -> (i64, bool) {
+        let pool = crate::ratings::pool_of(game, variant);
+        self.ratings
+            .iter()
+            .find(|(p, _, _)| *p == pool)
+            .map_or((NEW_RATING, true), |(_, r, p)| (*r, *p))
+    }
+}
 
 /// The side a seek's owner asks for.
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
@@ -118,6 +153,13 @@ pub struct NewSeek {
     /// (see `crate::ratings`). A casual seek's game is anonymous.
     #[serde(default)]
     pub rated: bool,
+    /// The lowest rating (in the seek's pool) a taker may have: only a
+    /// logged-in taker within the range may take a seek that has one.
+    #[serde(default)]
+    pub min_rating: Option<i64>,
+    /// The highest rating a taker may have.
+    #[serde(default)]
+    pub max_rating: Option<i64>,
 }
 
 /// A seek as the lobby lists it.
@@ -139,6 +181,16 @@ pub struct SeekView {
     pub rated: bool,
     /// Whether the asker owns it.
     pub yours: bool,
+    /// The poster's name; none: anonymous.
+    pub player: Option<String>,
+    /// The poster's rating in the seek's pool when posted.
+    pub rating: Option<i64>,
+    /// Whether that rating is provisional.
+    pub provisional: bool,
+    /// The lowest rating a taker may have.
+    pub min_rating: Option<i64>,
+    /// The highest rating a taker may have.
+    pub max_rating: Option<i64>,
 }
 
 /// The answer to a posted seek: its id and the owner's secret.
@@ -206,6 +258,7 @@ struct Listed {
 pub struct Lobby {
     db: Db,
     hub: Arc<Hub>,
+    people: People,
     changes: broadcast::Sender<()>,
     /// Bumped by every change heard of: a list read before it is stale.
     generation: AtomicU64,
@@ -228,12 +281,14 @@ fn seek_gone(id: &str) -> LobbyError {
 
 impl Lobby {
     /// The lobby of `db`, making its games in `hub` (a rated seek's with
-    /// its seats bound to the two accounts).
+    /// its seats bound to the two accounts), matching no two accounts
+    /// with a block between them (`people`).
     #[must_use]
-    pub fn new(db: Db, hub: Arc<Hub>) -> Arc<Lobby> {
+    pub fn new(db: Db, hub: Arc<Hub>, people: People) -> Arc<Lobby> {
         Arc::new(Lobby {
             db,
             hub,
+            people,
             changes: broadcast::channel(64).0,
             generation: AtomicU64::new(0),
             listed: Mutex::new(None),
@@ -280,6 +335,11 @@ impl Lobby {
             created: row.created,
             rated: row.rated,
             yours: mine.iter().any(|m| *m == row.secret || *m == row.id),
+            player: row.poster_name.clone(),
+            rating: row.poster_rating,
+            provisional: row.poster_provisional,
+            min_rating: row.min_rating,
+            max_rating: row.max_rating,
         }
     }
 
@@ -324,42 +384,54 @@ impl Lobby {
                 "api_seek_rated_login"
             ))));
         }
-        if crate::games::catalog::find(&req.game).is_none() {
-            return Err(GameError::unknown_game(&req.game).into());
-        }
-        let t = table::open_or_why(
-            &req.game,
-            req.variant.as_deref(),
-            None,
-            Player::ALL[0],
-            [Seat::Person, Seat::Person],
-        )
-        .map_err(LobbyError::BadSeek)?;
-        let clock = match req.clock.as_deref().map(str::trim) {
-            None | Some("" | "none") => None,
-            Some(text) => Some(
-                text.parse::<tablero_ai::clock::TimeControl>()
-                    .map_err(LobbyError::BadSeek)?
-                    .to_string(),
-            ),
-        };
+        let setup =
+            crate::games::catalog::setup(&req.game, req.variant.as_deref(), req.clock.as_deref())?;
+        let (game, variant, clock) = (setup.game, setup.variant, setup.clock);
         if req.rated && clock.is_none() {
             return Err(LobbyError::BadSeek(Message::of(id!(
                 "api_seek_rated_clock"
             ))));
         }
-        Ok((req.game.clone(), t.variant(), clock))
+        Ok((game, variant, clock))
     }
 
     /// Posts a seek; answers its id and the owner's secret.
     ///
     /// # Errors
     /// An unknown game, a bad variant or clock, a rated seek.
-    pub async fn post(&self, req: &NewSeek, account: Option<&str>) -> Result<Posted, LobbyError> {
+    pub async fn post(
+        &self,
+        req: &NewSeek,
+        poster: Option<&Face>,
+        address: &str,
+    ) -> Result<Posted, LobbyError> {
+        let account = poster.map(|f| f.account.as_str());
         let (game, variant, clock) = Self::normalize(req, account)?;
+        if let (Some(lo), Some(hi)) = (req.min_rating, req.max_rating) {
+            if lo > hi {
+                return Err(LobbyError::BadSeek(
+                    Message::of(id!("api_seek_bad_range"))
+                        .num("min", lo)
+                        .num("max", hi),
+                ));
+            }
+        }
         let now = now_ms();
         // Seeks lapsed or taken a day ago are of no more use to anyone.
         store::purge(self.pool(), now - 24 * 3600 * 1000).await?;
+        // A few open seeks per client: one client's many cannot crowd out
+        // the others' in the list (issue #44: 205 in 10 s hid a real one).
+        let client = match account {
+            Some(a) => format!("a:{a}"),
+            None => format!("ip:{address}"),
+        };
+        if store::open_of_client(self.pool(), &client, now - LAPSE_MS).await? >= MAX_OPEN_PER_CLIENT
+        {
+            return Err(LobbyError::Gone(
+                Message::of(id!("api_seek_cap")).num("max", MAX_OPEN_PER_CLIENT),
+            ));
+        }
+        let face = poster.map(|f| f.rating(&game, &variant));
         let row = SeekRow {
             id: random_id(10),
             secret: random_id(24),
@@ -375,6 +447,13 @@ impl Lobby {
             taken: None,
             account: req.rated.then(|| account.map(String::from)).flatten(),
             rated: req.rated,
+            poster: account.map(String::from),
+            poster_name: poster.map(|f| f.name.clone()),
+            poster_rating: face.map(|(r, _)| r),
+            poster_provisional: face.is_some_and(|(_, p)| p),
+            client: Some(client),
+            min_rating: req.min_rating,
+            max_rating: req.max_rating,
         };
         store::insert(self.pool(), &row).await?;
         self.changed().await;
@@ -419,11 +498,13 @@ impl Lobby {
         &self,
         id: &str,
         tokens: &[String],
-        account: Option<&str>,
+        taker: Option<&Face>,
     ) -> Result<Taken, LobbyError> {
+        let account = taker.map(|f| f.account.as_str());
         let row = store::get(self.pool(), id)
             .await?
             .ok_or_else(|| no_seek(id))?;
+        self.fits_taker(&row, taker).await?;
         if row.rated && account.is_none() {
             return Err(LobbyError::NotYourSeek(Message::of(id!(
                 "api_seek_rated_login"
@@ -512,6 +593,31 @@ impl Lobby {
         })
     }
 
+    /// Refuses `taker` for the seek `row`: outside its rating range (a
+    /// taker not logged in has no rating: refused by any range), or a
+    /// block between the poster and the taker.
+    async fn fits_taker(&self, row: &SeekRow, taker: Option<&Face>) -> Result<(), LobbyError> {
+        if row.min_rating.is_some() || row.max_rating.is_some() {
+            let rating = taker.map(|f| f.rating(&row.game, &row.variant).0);
+            let within = rating.is_some_and(|r| {
+                row.min_rating.is_none_or(|lo| r >= lo) && row.max_rating.is_none_or(|hi| r <= hi)
+            });
+            if !within {
+                return Err(LobbyError::NotForYou(
+                    Message::of(id!("api_seek_out_of_range"))
+                        .num("min", row.min_rating.unwrap_or(0))
+                        .num("max", row.max_rating.unwrap_or(9999)),
+                ));
+            }
+        }
+        if let (Some(poster), Some(t)) = (&row.poster, taker) {
+            if self.people.blocked_between(poster, &t.account).await? {
+                return Err(LobbyError::NotForYou(Message::of(id!("api_seek_blocked"))));
+            }
+        }
+        Ok(())
+    }
+
     /// Joins the oldest open seek that fits `req` (the same game, variant
     /// and clock, a colour that does not clash, not one of `tokens`'), or
     /// posts `req` when none does.
@@ -522,27 +628,37 @@ impl Lobby {
         &self,
         req: &NewSeek,
         tokens: &[String],
-        account: Option<&str>,
+        taker: Option<&Face>,
+        address: &str,
     ) -> Result<PlayNow, LobbyError> {
+        let account = taker.map(|f| f.account.as_str());
         let (game, variant, clock) = Self::normalize(req, account)?;
-        let rows = store::open(self.pool(), now_ms() - LAPSE_MS, MAX_LISTED).await?;
-        for r in rows.iter().filter(|r| {
-            r.game == game
-                && r.variant == variant
-                && r.clock == clock
-                && r.rated == req.rated
-                && req.colour.fits(Colour::parse(&r.colour))
-                && !tokens.contains(&r.secret)
-                && !(r.rated && r.account.as_deref() == account)
-        }) {
-            match self.accept(&r.id, tokens, account).await {
+        let rows = store::open_fitting(
+            self.pool(),
+            (&game, &variant, clock.as_deref(), req.rated),
+            now_ms() - LAPSE_MS,
+            MAX_LISTED,
+        )
+        .await?;
+        // One's own seeks (by secret, or posted by one's account) are not joined.
+        let own = |r: &SeekRow| {
+            tokens.contains(&r.secret)
+                || (account.is_some()
+                    && (r.account.as_deref() == account || r.poster.as_deref() == account))
+        };
+        for r in rows
+            .iter()
+            .filter(|r| req.colour.fits(Colour::parse(&r.colour)) && !own(r))
+        {
+            match self.accept(&r.id, tokens, taker).await {
                 Ok(t) => return Ok(PlayNow::Game(t)),
-                // Taken by someone else meanwhile: the next one.
-                Err(LobbyError::Gone(_) | LobbyError::NoSeek(_)) => {}
+                // Taken by someone else meanwhile, or not for this taker
+                // (its range, a block): the next one.
+                Err(LobbyError::Gone(_) | LobbyError::NoSeek(_) | LobbyError::NotForYou(_)) => {}
                 Err(e) => return Err(e),
             }
         }
-        Ok(PlayNow::Seek(self.post(req, account).await?))
+        Ok(PlayNow::Seek(self.post(req, taker, address).await?))
     }
 
     /// What became of the seek whose owner's secret is `secret`.

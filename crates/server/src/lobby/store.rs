@@ -39,11 +39,26 @@ pub struct SeekRow {
     pub account: Option<String>,
     /// Whether the game will be rated.
     pub rated: bool,
+    /// The poster's account, when posted logged in (casual seeks too).
+    pub poster: Option<String>,
+    /// The poster's name.
+    pub poster_name: Option<String>,
+    /// The poster's rating in the seek's pool when posted.
+    pub poster_rating: Option<i64>,
+    /// Whether that rating is provisional.
+    pub poster_provisional: bool,
+    /// The client that posted it: `a:ACCOUNT`, else `ip:ADDRESS`.
+    pub client: Option<String>,
+    /// The lowest rating a taker may have.
+    pub min_rating: Option<i64>,
+    /// The highest rating a taker may have.
+    pub max_rating: Option<i64>,
 }
 
 const COLUMNS: &str =
     "id, secret, game, variant, clock, colour, created, alive, game_id, owner_seat, owner_token, taken, \
-     account, rated";
+     account, rated, poster, poster_name, poster_rating, poster_provisional, client, min_rating, \
+     max_rating";
 
 fn seek_row(r: &AnyRow) -> Result<SeekRow> {
     Ok(SeekRow {
@@ -61,6 +76,13 @@ fn seek_row(r: &AnyRow) -> Result<SeekRow> {
         taken: r.try_get(11)?,
         account: r.try_get(12)?,
         rated: r.try_get::<i64, _>(13)? != 0,
+        poster: r.try_get(14)?,
+        poster_name: r.try_get(15)?,
+        poster_rating: r.try_get(16)?,
+        poster_provisional: r.try_get::<Option<i64>, _>(17)?.unwrap_or(0) != 0,
+        client: r.try_get(18)?,
+        min_rating: r.try_get(19)?,
+        max_rating: r.try_get(20)?,
     })
 }
 
@@ -68,7 +90,7 @@ fn seek_row(r: &AnyRow) -> Result<SeekRow> {
 pub async fn insert(pool: &AnyPool, s: &SeekRow) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-         $13, $14)"
+         $13, $14, $15, $16, $17, $18, $19, $20, $21)"
     ))
     .bind(&s.id)
     .bind(&s.secret)
@@ -84,6 +106,13 @@ pub async fn insert(pool: &AnyPool, s: &SeekRow) -> Result<()> {
     .bind(s.taken)
     .bind(&s.account)
     .bind(i64::from(s.rated))
+    .bind(&s.poster)
+    .bind(&s.poster_name)
+    .bind(s.poster_rating)
+    .bind(i64::from(s.poster_provisional))
+    .bind(&s.client)
+    .bind(s.min_rating)
+    .bind(s.max_rating)
     .execute(pool)
     .await?;
     Ok(())
@@ -102,6 +131,45 @@ pub async fn open(pool: &AnyPool, since: i64, limit: i64) -> Result<Vec<SeekRow>
     .iter()
     .map(seek_row)
     .collect()
+}
+
+/// The open seeks heard of since `since` that fit `game`, `variant`,
+/// `clock` and `rated`, oldest first, at most `limit` ("play now" looks
+/// among these, not among the first of all seeks).
+pub async fn open_fitting(
+    pool: &AnyPool,
+    (game, variant, clock, rated): (&str, &str, Option<&str>, bool),
+    since: i64,
+    limit: i64,
+) -> Result<Vec<SeekRow>> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM seeks WHERE game_id IS NULL AND alive >= $1 AND game = $2 \
+         AND variant = $3 AND COALESCE(clock, '') = $4 AND rated = $5 \
+         ORDER BY created, id LIMIT $6"
+    ))
+    .bind(since)
+    .bind(game)
+    .bind(variant)
+    .bind(clock.unwrap_or(""))
+    .bind(i64::from(rated))
+    .bind(limit)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(seek_row)
+    .collect()
+}
+
+/// How many open seeks heard of since `since` the client `client` posted.
+pub async fn open_of_client(pool: &AnyPool, client: &str, since: i64) -> Result<i64> {
+    let r = sqlx::query(
+        "SELECT COUNT(*) FROM seeks WHERE client = $1 AND game_id IS NULL AND alive >= $2",
+    )
+    .bind(client)
+    .bind(since)
+    .fetch_one(pool)
+    .await?;
+    Ok(r.try_get(0)?)
 }
 
 /// The seek `id`.

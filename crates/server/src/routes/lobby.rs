@@ -9,8 +9,12 @@ use super::http::error::ApiError;
 use super::http::extract::{AppJson, Peer};
 use super::http::session::{MaybeSession, Presence};
 use super::http::socket::{self, Heard, Socket};
+use crate::accounts::Session;
 use crate::games::Actor;
-use crate::lobby::{Fate, Lobby, LobbyError, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT};
+use crate::lobby::{
+    Face, Fate, Lobby, LobbyError, NewSeek, PlayNow, Posted, SeekView, Taken, HEARTBEAT,
+};
+use crate::ratings::Ratings;
 use crate::state::Guards;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
@@ -45,14 +49,42 @@ pub(super) async fn list(State(lobby): State<Arc<Lobby>>, actor: Actor) -> Answe
     }))
 }
 
-/// `POST /api/lobby/seeks`: `{"game", "variant", "clock", "colour"}`.
+/// The face of a logged-in player: name and ratings.
+async fn face(ratings: &Ratings, session: Option<Session>) -> Result<Option<Face>, ApiError> {
+    let Some(s) = session else { return Ok(None) };
+    let ratings = ratings
+        .of_account(&s.account)
+        .await?
+        .into_iter()
+        .map(|(pool, r, _)| {
+            #[allow(clippy::cast_possible_truncation)]
+            let rating = r.rating.round() as i64;
+            (pool, rating, r.provisional())
+        })
+        .collect();
+    Ok(Some(Face {
+        account: s.account,
+        name: s.view.name,
+        ratings,
+    }))
+}
+
+/// The client's address, as the per-client caps key it.
+fn address(ip: Option<std::net::IpAddr>) -> String {
+    ip.map_or_else(|| "unknown".into(), |ip| ip.to_string())
+}
+
+/// `POST /api/lobby/seeks`: `{"game", "variant", "clock", "colour",
+/// "rated", "min_rating", "max_rating"}`.
 pub(super) async fn post(
     State(lobby): State<Arc<Lobby>>,
+    State(ratings): State<Ratings>,
     MaybeSession(session): MaybeSession,
+    Peer(ip): Peer,
     AppJson(req): AppJson<NewSeek>,
 ) -> Answer<Posted> {
-    let account = session.map(|s| s.account);
-    Ok(Json(lobby.post(&req, account.as_deref()).await?))
+    let face = face(&ratings, session).await?;
+    Ok(Json(lobby.post(&req, face.as_ref(), &address(ip)).await?))
 }
 
 /// `DELETE /api/lobby/seeks/{id}`, the owner's secret as the bearer.
@@ -74,30 +106,31 @@ pub(super) struct Empty {}
 /// token.
 pub(super) async fn accept(
     State(lobby): State<Arc<Lobby>>,
+    State(ratings): State<Ratings>,
     Path(id): Path<String>,
     actor: Actor,
     MaybeSession(session): MaybeSession,
     _: AppJson<Empty>,
 ) -> Answer<Taken> {
-    let account = session.map(|s| s.account);
+    let face = face(&ratings, session).await?;
     Ok(Json(
-        lobby
-            .accept(&id, &secrets(actor), account.as_deref())
-            .await?,
+        lobby.accept(&id, &secrets(actor), face.as_ref()).await?,
     ))
 }
 
 /// `POST /api/lobby/play-now`: a seek's fields; joins or posts.
 pub(super) async fn play_now(
     State(lobby): State<Arc<Lobby>>,
+    State(ratings): State<Ratings>,
     actor: Actor,
     MaybeSession(session): MaybeSession,
+    Peer(ip): Peer,
     AppJson(req): AppJson<NewSeek>,
 ) -> Answer<PlayNow> {
-    let account = session.map(|s| s.account);
+    let face = face(&ratings, session).await?;
     Ok(Json(
         lobby
-            .play_now(&req, &secrets(actor), account.as_deref())
+            .play_now(&req, &secrets(actor), face.as_ref(), &address(ip))
             .await?,
     ))
 }

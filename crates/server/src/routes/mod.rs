@@ -14,6 +14,7 @@
 
 mod accounts;
 mod assets;
+mod challenges;
 mod chat;
 mod explore;
 mod games;
@@ -23,6 +24,7 @@ mod layouts;
 mod learn;
 mod lobby;
 mod mail;
+mod notices;
 mod people;
 mod players;
 mod print;
@@ -157,6 +159,21 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/lobby/seeks/{id}", delete(lobby::cancel))
         .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
         .route("/api/lobby/play-now", post(lobby::play_now))
+        // ---- challenges (#44)
+        .route(
+            "/api/challenges",
+            get(challenges::mine).post(challenges::make),
+        )
+        .route(
+            "/api/challenges/settings",
+            get(challenges::settings).post(challenges::set_settings),
+        )
+        .route("/api/challenges/{id}", get(challenges::one))
+        .route("/api/challenges/{id}/accept", post(challenges::accept))
+        .route("/api/challenges/{id}/decline", post(challenges::decline))
+        .route("/api/challenges/{id}/cancel", post(challenges::cancel))
+        // ---- notices that follow a person (#42, #44)
+        .route("/api/notices/ws", get(notices::upgrade))
         .route("/api/position", post(explore::position))
         .route("/api/analyse", post(explore::analyse))
         .route("/api/explore", post(explore::explore))

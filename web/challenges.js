@@ -1,0 +1,221 @@
+// Challenges (issue #44; docs/web-api.md "Challenges", docs/web-ui.md):
+// the "Challenge" form on another player's profile (game, clock or days
+// per move, side, rated or casual), the "who may challenge me" choice on
+// one's own, and on every page the challenges made to this account
+// (Accept, or Decline with a reason) and the answers to this account's
+// own, shown at once: the notices socket (yourturn.js) says when one
+// changes. An accepted challenge takes both players to the game.
+
+import { h, fill } from './dom.js';
+import { t, gameName, sideName, onLangChange } from './i18n.js';
+import * as api from './api.js';
+import { loadCatalog, offered } from './games.js';
+import { timeControlPicker, controlName } from './clock.js';
+import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
+import { onNotice, reconnectNotices } from './yourturn.js';
+
+const REASONS = ['generic', 'later', 'too-fast', 'too-slow', 'casual-only', 'rated-only', 'other-game'];
+
+let mine = { incoming: [], outgoing: [] };
+let seen = new Set(); // answered outgoing challenges already shown and dismissed
+const changed = new Set();
+
+function describe(c, viewerIsChallenger) {
+  const parts = [gameName(c.game), controlName(c.clock), t(c.rated ? 'ch_rated' : 'ch_casual')];
+  // The side the viewer plays.
+  let seat = null;
+  if (c.colour === 'first') seat = viewerIsChallenger ? 0 : 1;
+  if (c.colour === 'second') seat = viewerIsChallenger ? 1 : 0;
+  parts.push(seat === null ? t('ch_side_random') : t('ch_you_play', { side: sideName(c.game, seat) }));
+  return parts.join(' · ');
+}
+
+/** Goes to the game challenge `c` became, with this account's seat. */
+function enter(c) {
+  if (!c.game_id || !c.token) return;
+  api.rememberGame(c.game_id, { tokens: [c.token], game: c.game, you: [c.seat] });
+  location.assign(`/play/${encodeURIComponent(c.game_id)}`);
+}
+
+async function load() {
+  if (!currentAccount()) { mine = { incoming: [], outgoing: [] }; draw(); return; }
+  try {
+    mine = await api.get('/api/challenges');
+  } catch { return; }
+  draw();
+  for (const fn of changed) fn(mine);
+}
+
+// ---- the panel on every page ----
+
+const panel = h('aside', { class: 'challenges-panel', 'data-testid': 'challenges-panel', 'aria-live': 'polite', hidden: true });
+
+function incomingRow(c) {
+  const reason = h('select', { 'data-testid': `decline-reason-${c.id}`, 'aria-label': t('ch_reason') },
+    ...REASONS.map((r) => h('option', { value: r, text: t(`ch_reason_${r.replace('-', '_')}`) })));
+  const err = h('p', { class: 'error', role: 'alert', hidden: true });
+  const act = async (path, body) => {
+    try {
+      const v = await api.post(`/api/challenges/${encodeURIComponent(c.id)}/${path}`, body);
+      if (path === 'accept') enter(v);
+      else load();
+    } catch (e) {
+      err.hidden = false;
+      err.textContent = t('error_prefix', { error: e.message });
+      load();
+    }
+  };
+  return h('div', { class: 'challenge incoming', 'data-testid': `challenge-in-${c.id}` },
+    h('p', null, h('strong', { text: t('ch_incoming', { name: c.from }) })),
+    h('p', { class: 'muted', text: describe(c, false) }),
+    h('div', { class: 'challenge-buttons' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': `challenge-accept-${c.id}`, onclick: () => act('accept', {}), text: t('ch_accept') }),
+      reason,
+      h('button', { type: 'button', 'data-testid': `challenge-decline-${c.id}`, onclick: () => act('decline', { reason: reason.value }), text: t('ch_decline') })),
+    err);
+}
+
+function answeredRow(c) {
+  const text = c.state === 'declined'
+    ? t('ch_declined', { name: c.to, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
+    : t(`ch_${c.state}`, { name: c.to });
+  return h('div', { class: 'challenge answered', 'data-testid': `challenge-out-${c.id}`, dataset: { state: c.state } },
+    h('p', { text }),
+    h('button', { type: 'button', 'data-testid': `challenge-dismiss-${c.id}`, onclick: () => { seen.add(c.id); draw(); }, text: t('ch_dismiss') }));
+}
+
+function draw() {
+  const incoming = mine.incoming.filter((c) => c.state === 'open');
+  const answered = mine.outgoing.filter((c) => (c.state === 'declined' || c.state === 'expired') && !seen.has(c.id));
+  panel.hidden = !incoming.length && !answered.length;
+  fill(panel, ...incoming.map(incomingRow), ...answered.map(answeredRow));
+}
+
+function mountPanel() {
+  if (!panel.isConnected) document.body.append(panel);
+}
+
+// A notice: read the challenges again; one of ours accepted: to the game.
+onNotice(async (m) => {
+  await load();
+  if (m.type === 'challenge' && m.what === 'accepted') {
+    const c = mine.outgoing.find((o) => o.id === m.id);
+    if (c && c.state === 'accepted') enter(c);
+  }
+});
+// Who the notices socket was opened for: nobody without the login hint;
+// with it, the account the first answer names (undefined until then).
+let lastAccount = loggedInHint() ? undefined : null;
+onAccountKnown(() => {
+  const name = currentAccount() ? currentAccount().name : null;
+  // Logged in or out since the socket opened: it speaks for the cookie it was opened with.
+  if (lastAccount !== undefined && lastAccount !== name) reconnectNotices();
+  lastAccount = name;
+  load();
+});
+onLangChange(draw);
+if (document.body) mountPanel(); else addEventListener('DOMContentLoaded', mountPanel);
+
+// ---- the profile's form ----
+
+/** The "Challenge NAME" button and form for another player's profile. */
+export function challengeBox(name) {
+  const form = { game: null, clock: '5+3', colour: 'random', rated: false };
+  let open = false;
+  let sent = null;
+  let error = null;
+  const box = h('div', { class: 'challenge-box', 'data-testid': 'challenge-box' });
+  const stop = new Set();
+
+  function render() {
+    if (!open) {
+      fill(box, h('button', { type: 'button', class: 'primary', 'data-testid': 'challenge-open', onclick: () => { open = true; render(); }, text: t('ch_challenge', { name }) }));
+      return;
+    }
+    if (sent) {
+      const c = mine.outgoing.find((o) => o.id === sent.id) || sent;
+      const status = c.state === 'open' ? t('ch_sent', { name })
+        : c.state === 'declined' ? t('ch_declined', { name, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
+          : t(`ch_${c.state}`, { name });
+      fill(box,
+        h('p', { 'data-testid': 'challenge-status', dataset: { state: c.state }, text: status }),
+        h('p', { class: 'muted', text: describe(c, true) }),
+        c.state === 'open'
+          ? h('button', { type: 'button', 'data-testid': 'challenge-cancel', onclick: cancel, text: t('ch_cancel') })
+          : h('button', { type: 'button', 'data-testid': 'challenge-again', onclick: () => { sent = null; render(); }, text: t('ch_again') }));
+      return;
+    }
+    const games = offered();
+    if (!form.game) form.game = games[0];
+    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; render(); } },
+      ...games.map((g) => h('option', { value: g, text: gameName(g) })));
+    gameSel.value = form.game;
+    const colourSel = h('select', { id: 'ch-colour', 'data-testid': 'ch-colour', onchange: (e) => { form.colour = e.target.value; } },
+      h('option', { value: 'first', text: t('lobby_colour_first', { side: sideName(form.game, 0) }) }),
+      h('option', { value: 'second', text: t('lobby_colour_second', { side: sideName(form.game, 1) }) }),
+      h('option', { value: 'random', text: t('lobby_colour_random') }));
+    colourSel.value = form.colour;
+    const rated = h('input', { type: 'checkbox', id: 'ch-rated', 'data-testid': 'ch-rated', checked: form.rated, disabled: !form.clock, onchange: (e) => { form.rated = e.target.checked; } });
+    const f = h('form', { class: 'challenge-form', 'data-testid': 'challenge-form' },
+      h('h2', { text: t('ch_challenge', { name }) }),
+      h('div', { class: 'field' }, h('label', { for: 'ch-game', text: t('lobby_game') }), gameSel),
+      timeControlPicker({ id: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
+      h('div', { class: 'field' }, h('label', { for: 'ch-colour', text: t('lobby_colour') }), colourSel),
+      h('div', { class: 'field check' }, rated, h('label', { for: 'ch-rated', text: ` ${t('lobby_rated_box')}` })),
+      h('div', { class: 'challenge-buttons' },
+        h('button', { type: 'submit', class: 'primary', 'data-testid': 'challenge-send', text: t('ch_send') }),
+        h('button', { type: 'button', onclick: () => { open = false; render(); }, text: t('ch_close') })),
+      error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'challenge-error', text: error }) : null);
+    f.addEventListener('submit', send);
+    fill(box, f);
+  }
+
+  async function send(ev) {
+    ev.preventDefault();
+    error = null;
+    try {
+      sent = await api.post('/api/challenges', { to: name, game: form.game, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
+      load();
+    } catch (e) {
+      error = t('error_prefix', { error: e.message });
+    }
+    render();
+  }
+
+  async function cancel() {
+    try {
+      sent = await api.post(`/api/challenges/${encodeURIComponent(sent.id)}/cancel`, {});
+    } catch (e) {
+      error = t('error_prefix', { error: e.message });
+    }
+    load();
+    render();
+  }
+
+  const redraw = () => { if (sent) render(); };
+  changed.add(redraw);
+  stop.add(onLangChange(render));
+  loadCatalog().catch(() => {}).then(render);
+  render();
+  box.destroy = () => { changed.delete(redraw); for (const s of stop) s(); };
+  return box;
+}
+
+/** One's own profile: who may challenge me. */
+export function whoBox() {
+  const sel = h('select', { id: 'ch-who', 'data-testid': 'ch-who' },
+    ...['everyone', 'following', 'nobody'].map((w) => h('option', { value: w, text: t(`ch_who_${w}`) })));
+  const note = h('small', { class: 'hint', 'data-testid': 'ch-who-saved' });
+  api.get('/api/challenges/settings').then((v) => { sel.value = v.who; }).catch(() => {});
+  sel.addEventListener('change', async () => {
+    try {
+      const v = await api.post('/api/challenges/settings', { who: sel.value });
+      note.textContent = ` ${t('ch_who_saved', { who: t(`ch_who_${v.who}`) })}`;
+    } catch (e) {
+      note.textContent = ` ${t('error_prefix', { error: e.message })}`;
+    }
+  });
+  return h('p', { class: 'field ch-who' }, h('label', { for: 'ch-who', text: t('ch_who') }), ' ', sel, note);
+}
+
+export { load as loadChallenges };
