@@ -394,7 +394,10 @@ export function mountPlay(root, id, navigate) {
       apply(st, { fromHttp: true, force: true });
     } catch (e) {
       if (!ctx.live) {
-        if (e.status === 404) ctx.gone = true;
+        if (e.status === 404) {
+          ctx.gone = true;
+          chat.stop(); // no game, no chat: its socket stops trying too
+        }
         title.textContent = gameName('');
         fill(page, h('p', { class: 'error', 'data-testid': 'error', text: e.status === 404 ? t('no_such_game') : t('error_prefix', { error: e.message }) }),
           h('p', null, h('a', { href: '/', 'data-link': '', text: t('back_home') })));

@@ -366,6 +366,38 @@ async fn too_many_requests_get_429_with_a_real_retry_after() {
     );
 }
 
+/// The web app's own files are not counted by the rate limit (a first page
+/// load fetches some forty of them); the API still is.
+#[tokio::test]
+async fn the_apps_own_files_do_not_count_against_the_rate_limit() {
+    let s = start(2, Limits::default()).await;
+    for path in ["/static/app.js", "/static/style.css", "/locales/en/web.ftl"] {
+        for i in 0..20 {
+            let r = s
+                .client
+                .get(format!("{}{path}", s.base))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200, "{path}, request {i}");
+        }
+    }
+    let mut statuses = Vec::new();
+    for _ in 0..20 {
+        let r = s
+            .client
+            .get(format!("{}/api/catalog", s.base))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(r.status().as_u16());
+    }
+    assert!(
+        statuses.contains(&429),
+        "the API is still limited: {statuses:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_locked_database_answers_503_within_two_seconds_without_internals() {
     let s = start(0, Limits::default()).await;

@@ -259,7 +259,24 @@ pub fn app(mut state: AppState, rate: u32, limits: &Limits) -> anyhow::Result<Ro
         // Answers 413 at once when the declared length is over the limit.
         .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY));
     let router = match governor {
-        Some(g) => router.layer(g),
+        // The web app's own files (scripts, styles, catalogues: served
+        // from memory, cached by their ETags) are not counted: a first
+        // page load fetches some forty of them, which ate most of a
+        // client's burst before its first API request.
+        Some(g) => {
+            let limited = router.clone().layer(g);
+            let open = router;
+            Router::new().fallback_service(tower::service_fn(move |req: axum::extract::Request| {
+                use tower::ServiceExt;
+                let path = req.uri().path();
+                let svc = if path.starts_with("/static/") || path.starts_with("/locales/") {
+                    open.clone()
+                } else {
+                    limited.clone()
+                };
+                svc.oneshot(req)
+            }))
+        }
         None => router,
     };
     Ok(router
