@@ -18,26 +18,7 @@ use tokio_tungstenite::tungstenite::Message;
 /// `b` (seat 1: its link opened and claimed with `b`'s cookie): the id and
 /// both seats' tokens.
 async fn game(s: &Server, a: &str, b: &str) -> (String, String, String) {
-    let body = json!({"game": "jarmo", "seats": [{"kind": "human"}, {"kind": "link"}]});
-    let (status, created) = s
-        .call_as("POST", "/api/games", Some(a), None, Some(body))
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
-    let link = created["links"]["1"].as_str().unwrap();
-    let t1 = link.split("#token=").nth(1).unwrap().to_string();
-    let (status, st) = s
-        .call_as(
-            "POST",
-            &format!("/api/games/{id}/seats/1/claim"),
-            Some(b),
-            Some(&t1),
-            None,
-        )
-        .await;
-    assert_eq!(status, 200, "{st}");
-    (id, t0, t1)
+    s.game_with_link(a, Some(b), "jarmo", None).await
 }
 
 /// Says `text` in `room` of game `id` with `cookie` and `token`.

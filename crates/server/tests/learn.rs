@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tablero_ai::course;
 
 /// A request to the learn routes with this `cookie` header (if any):
-/// the status, the body and the `Set-Cookie` value.
+/// the status, the body and the `Set-Cookie` header's `name=value`.
 async fn call(
     s: &common::Server,
     method: &str,
@@ -17,26 +17,9 @@ async fn call(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> (u16, Value, Option<String>) {
-    let url = format!("{}{path}", s.base);
-    let mut req = match method {
-        "GET" => s.client.get(url),
-        _ => s.client.post(url),
-    };
-    req = req.header("Origin", s.base.clone());
-    if let Some(c) = cookie {
-        req = req.header("Cookie", c);
-    }
-    if let Some(b) = body {
-        req = req.body(b.to_string());
-    }
-    let resp = req.send().await.unwrap();
-    let status = resp.status().as_u16();
-    let set = resp
-        .headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .map(|v| v.split(';').next().unwrap_or("").to_string());
-    (status, resp.json().await.unwrap_or(Value::Null), set)
+    let (status, v, set) = s.with_cookie(method, path, cookie, body).await;
+    let set = set.map(|c| c.split(';').next().unwrap_or("").to_string());
+    (status, v, set)
 }
 
 /// The stars shown for exercise `n` of `stage` in a `GET /api/learn`.

@@ -97,62 +97,29 @@ fn browser() -> String {
     Alphanumeric.sample_string(&mut rand::thread_rng(), 32)
 }
 
-/// A request with the `Cookie` header `cookie` (none if `None`) from the
-/// server's own site: status, JSON and the `Set-Cookie` header if any.
-async fn raw(
-    s: &Server,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value, Option<String>) {
-    let url = format!("{}{path}", s.base);
-    let mut req = match method {
-        "GET" => s.client.get(url),
-        _ => s.client.post(url),
-    };
-    req = req.header("Origin", s.base.clone());
-    if let Some(c) = cookie {
-        req = req.header("Cookie", c);
-    }
-    if let Some(b) = body {
-        req = req
-            .header("Content-Type", "application/json")
-            .body(b.to_string());
-    }
-    let resp = req.send().await.expect("request");
-    let status = resp.status().as_u16();
-    let set = resp
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().to_string());
-    let v = resp.json().await.unwrap_or(Value::Null);
-    (status, v, set)
-}
-
 /// An answer from the browser `b`.
 async fn browse(s: &Server, b: &str, id: &str, body: Value) -> (u16, Value) {
-    let (status, v, _) = raw(
-        s,
-        "POST",
-        &format!("/api/puzzles/{id}/answer"),
-        Some(&format!("tablero_browser={b}")),
-        Some(body),
-    )
-    .await;
+    let (status, v, _) = s
+        .with_cookie(
+            "POST",
+            &format!("/api/puzzles/{id}/answer"),
+            Some(&format!("tablero_browser={b}")),
+            Some(body),
+        )
+        .await;
     (status, v)
 }
 
 /// `next` for Imago from the browser `b`.
 async fn next_of(s: &Server, b: &str, query: &str) -> Value {
-    let (status, v, _) = raw(
-        s,
-        "GET",
-        &format!("/api/puzzles/next?game=imago{query}"),
-        Some(&format!("tablero_browser={b}")),
-        None,
-    )
-    .await;
+    let (status, v, _) = s
+        .with_cookie(
+            "GET",
+            &format!("/api/puzzles/next?game=imago{query}"),
+            Some(&format!("tablero_browser={b}")),
+            None,
+        )
+        .await;
     assert_eq!(status, 200, "{v}");
     v
 }
@@ -232,7 +199,9 @@ async fn a_browser_s_try_is_counted_before_the_answer_is_told() {
     assert_eq!(status, 400);
 
     // `next` without a cookie names the browser: HttpOnly, SameSite=Strict.
-    let (status, _, set) = raw(&s, "GET", "/api/puzzles/next?game=imago", None, None).await;
+    let (status, _, set) = s
+        .with_cookie("GET", "/api/puzzles/next?game=imago", None, None)
+        .await;
     assert_eq!(status, 200);
     let set = set.expect("a browser cookie");
     assert!(set.starts_with("tablero_browser="), "{set}");
@@ -243,14 +212,14 @@ async fn a_browser_s_try_is_counted_before_the_answer_is_told() {
     let named = &set["tablero_browser=".len()..set.find(';').unwrap()];
     assert_eq!(named.len(), 32, "{set}");
     // With a cookie, none is set again.
-    let (_, _, again) = raw(
-        &s,
-        "GET",
-        "/api/puzzles/next?game=imago",
-        Some(&format!("tablero_browser={named}")),
-        None,
-    )
-    .await;
+    let (_, _, again) = s
+        .with_cookie(
+            "GET",
+            "/api/puzzles/next?game=imago",
+            Some(&format!("tablero_browser={named}")),
+            None,
+        )
+        .await;
     assert!(again.is_none(), "{again:?}");
 
     // Browser A's first try, wrong: counted and rated, the answer told.

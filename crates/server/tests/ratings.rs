@@ -15,49 +15,6 @@ use tablero_server::ratings::{self, Rated, Ratings};
 mod common;
 use common::Server;
 
-/// A game made by `a` (seat 0) with a friend's link for seat 1, opened by
-/// `b` while logged in, who then takes the seat for `b`'s account (the
-/// explicit claim): the id and both seats' tokens.
-async fn game_with_link(
-    s: &Server,
-    a: &str,
-    b: Option<&str>,
-    game: &str,
-    clock: Option<&str>,
-) -> (String, String, String) {
-    let mut body = json!({"game": game, "seats": [{"kind": "human"}, {"kind": "link"}]});
-    if let Some(c) = clock {
-        body["clock"] = json!(c);
-    }
-    let (status, created) = s
-        .call_as("POST", "/api/games", Some(a), None, Some(body))
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
-    let link = created["links"]["1"].as_str().unwrap();
-    let t1 = link.split("#token=").nth(1).unwrap().to_string();
-    let (status, st) = s
-        .call_as("GET", &format!("/api/games/{id}"), b, Some(&t1), None)
-        .await;
-    assert_eq!(status, 200, "{st}");
-    assert_eq!(st["you"], json!([1]));
-    if b.is_some() {
-        // Opening the link gives the seat to no account: its player says so.
-        let (status, st) = s
-            .call_as(
-                "POST",
-                &format!("/api/games/{id}/seats/1/claim"),
-                b,
-                Some(&t1),
-                None,
-            )
-            .await;
-        assert_eq!(status, 200, "{st}");
-    }
-    (id, t0, t1)
-}
-
 /// A rated game of `game` with `clock` between `a` (seat 0) and `b` (seat
 /// 1): `a` posts a rated seek, `b` takes it. The id and both seats' tokens
 /// (`a`'s read from the store: the poster's page learns it on the lobby's
@@ -309,7 +266,7 @@ async fn casual_games_change_no_rating() {
     let (ana, bea) = (s.sign_up("Ana").await, s.sign_up("Bea").await);
     let mut ended = Vec::new();
     // No clock.
-    let (id, t0, t1) = game_with_link(&s, &ana, Some(&bea), "jarmo", None).await;
+    let (id, t0, t1) = s.game_with_link(&ana, Some(&bea), "jarmo", None).await;
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "untimed: {}", st["rated"]);
     play(&s, &id, &t1).await;
@@ -319,7 +276,7 @@ async fn casual_games_change_no_rating() {
     resign(&s, &id, &t0).await;
     ended.push(id);
     // The friend's seat taken by an account only after the first move.
-    let (id, t0, t1) = game_with_link(&s, &ana, None, "jarmo", Some("5+3")).await;
+    let (id, t0, t1) = s.game_with_link(&ana, None, "jarmo", Some("5+3")).await;
     let st = play(&s, &id, &t0).await;
     assert!(st["rated"].is_null(), "anonymous seat: {}", st["rated"]);
     let (_, st) = s

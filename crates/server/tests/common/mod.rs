@@ -152,6 +152,84 @@ impl Server {
             .unwrap()
     }
 
+    /// A request with the `Cookie` header `cookie` (none if `None`) from
+    /// this server's own site: the status, the JSON body (`null` if none)
+    /// and the `Set-Cookie` header, if any.
+    pub async fn with_cookie(
+        &self,
+        method: &str,
+        path: &str,
+        cookie: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value, Option<String>) {
+        let url = format!("{}{path}", self.base);
+        let mut req = match method {
+            "GET" => self.client.get(url),
+            _ => self.client.post(url),
+        };
+        req = req.header("Origin", self.base.clone());
+        if let Some(c) = cookie {
+            req = req.header("Cookie", c);
+        }
+        if let Some(b) = body {
+            req = req
+                .header("Content-Type", "application/json")
+                .body(b.to_string());
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let set = resp
+            .headers()
+            .get("set-cookie")
+            .map(|v| v.to_str().unwrap().to_string());
+        let v = resp.json().await.unwrap_or(serde_json::Value::Null);
+        (status, v, set)
+    }
+
+    /// A game made by `a` (seat 0) with a friend's link for seat 1, opened by
+    /// `b` while logged in, who then takes the seat for `b`'s account (the
+    /// explicit claim): the id and both seats' tokens.
+    pub async fn game_with_link(
+        &self,
+        a: &str,
+        b: Option<&str>,
+        game: &str,
+        clock: Option<&str>,
+    ) -> (String, String, String) {
+        let mut body =
+            serde_json::json!({"game": game, "seats": [{"kind": "human"}, {"kind": "link"}]});
+        if let Some(c) = clock {
+            body["clock"] = serde_json::json!(c);
+        }
+        let (status, created) = self
+            .call_as("POST", "/api/games", Some(a), None, Some(body))
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let t0 = created["tokens"]["0"].as_str().unwrap().to_string();
+        let link = created["links"]["1"].as_str().unwrap();
+        let t1 = link.split("#token=").nth(1).unwrap().to_string();
+        let (status, st) = self
+            .call_as("GET", &format!("/api/games/{id}"), b, Some(&t1), None)
+            .await;
+        assert_eq!(status, 200, "{st}");
+        assert_eq!(st["you"], serde_json::json!([1]));
+        if b.is_some() {
+            // Opening the link gives the seat to no account: its player says so.
+            let (status, st) = self
+                .call_as(
+                    "POST",
+                    &format!("/api/games/{id}/seats/1/claim"),
+                    b,
+                    Some(&t1),
+                    None,
+                )
+                .await;
+            assert_eq!(status, 200, "{st}");
+        }
+        (id, t0, t1)
+    }
+
     /// Signs `name` up (password `correct horse`); answers the session
     /// cookie's value.
     pub async fn sign_up(&self, name: &str) -> String {
