@@ -164,6 +164,20 @@ fn play_until_killed(server: &mut Serve, clock: Option<&str>) -> (String, String
     (id, both, acked)
 }
 
+/// Game `id` as the holder of both seats (`both`) reads it from `server`.
+fn state_of(server: &Serve, id: &str, both: &str) -> Value {
+    let (status, state) = http(
+        server.port,
+        "GET",
+        &format!("/api/games/{id}"),
+        both,
+        &json!({}),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{state}");
+    state
+}
+
 /// The moves of a game's state.
 fn moves_of(state: &Value) -> Vec<String> {
     state["moves"]
@@ -185,15 +199,7 @@ fn kill_dash_nine_loses_no_acknowledged_move() {
     let acked = acked.moves;
 
     let server = Serve::start(&db);
-    let (status, state) = http(
-        server.port,
-        "GET",
-        &format!("/api/games/{id}"),
-        &both,
-        &json!({}),
-    )
-    .unwrap();
-    assert_eq!(status, 200, "{state}");
+    let state = state_of(&server, &id, &both);
     let stored = moves_of(&state);
     // Every acknowledged move is there, in order; at most the one move in
     // flight at the kill may be there unacknowledged.
@@ -234,15 +240,7 @@ fn kill_dash_nine_keeps_every_clock_to_the_millisecond() {
     for _ in 0..3 {
         let (id, both, acked) = play_until_killed(&mut server, Some("15+10"));
         server = Serve::start(&db);
-        let (status, state) = http(
-            server.port,
-            "GET",
-            &format!("/api/games/{id}"),
-            &both,
-            &json!({}),
-        )
-        .unwrap();
-        assert_eq!(status, 200, "{state}");
+        let state = state_of(&server, &id, &both);
         let stored = moves_of(&state);
         assert_eq!(&stored[..acked.moves.len()], &acked.moves[..], "lost moves");
         acked_total += acked.moves.len();
