@@ -12,6 +12,7 @@ pub mod bot;
 pub mod clock;
 pub mod course;
 pub mod mcts;
+pub mod pairings;
 pub mod play;
 pub mod puzzles;
 pub mod review;
