@@ -178,11 +178,13 @@ export function mountExplore(root, source) {
       tableBox.replaceChildren(h('p', { 'data-testid': 'ex-over', text: t('an_over') }));
       return;
     }
+    // A set-up position counts no games: no columns for them.
+    const counted = !ctx.start.position;
     const head = h('tr', null,
       h('th', { scope: 'col', text: t('ex_col_move') }),
       h('th', { scope: 'col', text: t('ex_col_value') }),
-      h('th', { scope: 'col', class: 'num', text: t('ex_col_played') }),
-      h('th', { scope: 'col', text: t('ex_col_results') }));
+      counted ? h('th', { scope: 'col', class: 'num', text: t('ex_col_played') }) : null,
+      counted ? h('th', { scope: 'col', text: t('ex_col_results') }) : null);
     const rows = a.moves.map((m) => h('tr', {
       class: `ex-move${m.best ? ' best' : ''}`,
       'data-testid': 'ex-move',
@@ -192,8 +194,8 @@ export function mountExplore(root, source) {
     },
     h('th', { scope: 'row' }, h('button', { type: 'button', class: 'choice', text: m.move, onclick: () => deeper(m.move) })),
     h('td', { class: 'ex-value', text: m.value ? valueText(m.value) : t('ex_beyond') }),
-    h('td', { class: 'num', text: String(m.played.games) }),
-    h('td', { class: 'ex-results', text: resultsText(m.played) })));
+    counted ? h('td', { class: 'num', text: String(m.played.games) }) : null,
+    counted ? h('td', { class: 'ex-results', text: resultsText(m.played) }) : null));
     tableBox.replaceChildren(h('table', { class: 'data-table ex-table', 'data-testid': 'ex-moves', 'aria-labelledby': 'ex-moves-title' },
       h('thead', null, head), h('tbody', null, ...rows)));
   }
