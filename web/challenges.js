@@ -10,7 +10,7 @@ import { h, fill } from './dom.js';
 import { t, getLang, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { loadCatalog, offered, prepareVariants, variantField } from './games.js';
-import { timeControlPicker, controlName } from './clock.js';
+import { timeControlPicker, controlName, serverNow } from './clock.js';
 import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
 import { onNotice, reconnectNotices } from './yourturn.js';
 
@@ -37,12 +37,25 @@ function enter(c) {
   location.assign(`/play/${encodeURIComponent(c.game_id)}`);
 }
 
+// Read again when the next open challenge expires, so it leaves the panel
+// (or shows "expired" on the challenger's profile) at that moment: expiry
+// is a stored time, not a notice.
+let expiryTimer = null;
+function watchExpiry() {
+  clearTimeout(expiryTimer);
+  const open = [...mine.incoming, ...mine.outgoing].filter((c) => c.state === 'open').map((c) => c.expires);
+  if (!open.length) return;
+  const wait = Math.min(...open) - serverNow() + 500;
+  expiryTimer = setTimeout(load, Math.min(Math.max(wait, 500), 2 ** 31 - 1));
+}
+
 async function load() {
   if (!currentAccount()) { mine = { incoming: [], outgoing: [] }; draw(); return; }
   try {
     mine = await api.get('/api/challenges');
   } catch { return; }
   draw();
+  watchExpiry();
   for (const fn of changed) fn(mine);
 }
 
@@ -76,17 +89,24 @@ function incomingRow(c) {
 }
 
 function answeredRow(c) {
-  const text = c.state === 'declined'
+  const state = stateOf(c);
+  const text = state === 'declined'
     ? t('ch_declined', { name: c.to, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
-    : t(`ch_${c.state}`, { name: c.to });
-  return h('div', { class: 'challenge answered', 'data-testid': `challenge-out-${c.id}`, dataset: { state: c.state } },
+    : t(`ch_${state}`, { name: c.to });
+  return h('div', { class: 'challenge answered', 'data-testid': `challenge-out-${c.id}`, dataset: { state } },
     h('p', { text }),
     h('button', { type: 'button', 'data-testid': `challenge-dismiss-${c.id}`, onclick: () => { seen.add(c.id); draw(); }, text: t('ch_dismiss') }));
 }
 
+/** A challenge's state now: an open one past its time has expired (the
+ * server says so too on the next read). */
+function stateOf(c) {
+  return c.state === 'open' && c.expires <= serverNow() ? 'expired' : c.state;
+}
+
 function draw() {
-  const incoming = mine.incoming.filter((c) => c.state === 'open');
-  const answered = mine.outgoing.filter((c) => (c.state === 'declined' || c.state === 'expired') && !seen.has(c.id));
+  const incoming = mine.incoming.filter((c) => stateOf(c) === 'open');
+  const answered = mine.outgoing.filter((c) => (stateOf(c) === 'declined' || stateOf(c) === 'expired') && !seen.has(c.id));
   panel.hidden = !incoming.length && !answered.length;
   fill(panel, ...incoming.map(incomingRow), ...answered.map(answeredRow));
 }
@@ -135,13 +155,14 @@ export function challengeBox(name) {
     }
     if (sent) {
       const c = mine.outgoing.find((o) => o.id === sent.id) || sent;
-      const status = c.state === 'open' ? t('ch_sent', { name })
-        : c.state === 'declined' ? t('ch_declined', { name, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
-          : t(`ch_${c.state}`, { name });
+      const state = stateOf(c);
+      const status = state === 'open' ? t('ch_sent', { name })
+        : state === 'declined' ? t('ch_declined', { name, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
+          : t(`ch_${state}`, { name });
       fill(box,
-        h('p', { 'data-testid': 'challenge-status', dataset: { state: c.state }, text: status }),
+        h('p', { 'data-testid': 'challenge-status', dataset: { state }, text: status }),
         h('p', { class: 'muted', text: describe(c, true) }),
-        c.state === 'open'
+        state === 'open'
           ? h('button', { type: 'button', 'data-testid': 'challenge-cancel', onclick: cancel, text: t('ch_cancel') })
           : h('button', { type: 'button', 'data-testid': 'challenge-again', onclick: () => { sent = null; render(); }, text: t('ch_again') }));
       return;
