@@ -22,7 +22,7 @@ pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
 use crate::events::{Bus, ChallengeNotice, Notice};
-use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
+use crate::games::{GameError, Hub, NewGame};
 use crate::people::People;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -456,10 +456,6 @@ impl Challenges {
         if !store::claim(&self.db, id, &game_id, seat, now).await? {
             return Err(gone(id));
         }
-        let person = SeatSpec {
-            kind: SeatKind::Human,
-            level: None,
-        };
         let mut accounts = [None, None];
         accounts[challenger_seat] = Some(r.challenger.clone());
         accounts[1 - challenger_seat] = Some(r.challenged.clone());
@@ -467,16 +463,7 @@ impl Challenges {
             .hub
             .create_as(
                 game_id.clone(),
-                NewGame {
-                    game: r.game.clone(),
-                    variant: Some(r.variant.clone()),
-                    first: Some(0),
-                    seats: [person, person],
-                    two_games: false,
-                    clock: r.clock.clone(),
-                    rated: r.rated,
-                    accounts,
-                },
+                NewGame::between_people(&r.game, &r.variant, r.clock.clone(), r.rated, accounts),
             )
             .await;
         let created = match made {
