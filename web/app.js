@@ -61,6 +61,9 @@ function route() {
     const search = location.search;
     show(() => import('./explore.js'), (p) => p.mountExplore(main, p.exploreSource(path, search)));
     title = `${t('ex_open')} · tablero`;
+  } else if (path === '/moderation') {
+    show(() => import('./moderation.js'), (p) => p.mountModeration(main));
+    title = `${t('mod_title')} · tablero`;
   } else if (path === '/puzzles') {
     const search = location.search;
     show(() => import('./puzzles.js'), (p) => p.mountPuzzles(main, p.puzzlesSource(search)));

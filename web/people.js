@@ -172,19 +172,31 @@ export function mountProfilePeople(box, name) {
 export function mountFollowing(root) {
   let following = null;
   let blocked = null;
+  let muted = null;
+  let moderator = false;
   let error = null;
   let destroyed = false;
 
   async function load() {
     try {
-      const [f, b] = await Promise.all([api.get('/api/people/following'), api.get('/api/people/blocks')]);
+      const [f, b, m] = await Promise.all([api.get('/api/people/following'), api.get('/api/people/blocks'), api.get('/api/chat/mutes')]);
       following = f.people;
       blocked = b.people;
+      muted = m.muted;
       error = null;
     } catch (e) {
       error = e;
     }
     render();
+  }
+
+  async function unmute(name) {
+    try {
+      await api.post('/api/chat/unmute', { name });
+    } catch (e) {
+      error = e;
+    }
+    load();
   }
 
   async function unblock(name) {
@@ -221,6 +233,15 @@ export function mountFollowing(root) {
         nameLink(p.name), ' ',
         h('button', { type: 'button', class: 'secondary', 'data-testid': `unblock-${p.name}`, text: t('people_unblock'), onclick: () => unblock(p.name) })))));
     }
+    // The players muted in chat (their lines hidden from me alone).
+    parts.push(h('h2', { text: t('people_muted_title') }), h('p', { class: 'muted', text: t('people_muted_note') }));
+    if (muted && !muted.length) parts.push(h('p', { class: 'none', 'data-testid': 'muted-none', text: t('people_muted_none') }));
+    else if (muted) {
+      parts.push(h('ul', { class: 'people-list', 'data-testid': 'muted' }, ...muted.map((name) => h('li', { 'data-testid': `muted-${name}` },
+        nameLink(name), ' ',
+        h('button', { type: 'button', class: 'secondary', 'data-testid': `unmute-${name}`, text: t('people_unmute'), onclick: () => unmute(name) })))));
+    }
+    if (moderator) parts.push(h('p', null, h('a', { href: '/moderation', 'data-link': '', 'data-testid': 'to-moderation', text: t('mod_title') })));
     fill(root, h('section', { class: 'people' }, ...parts));
   }
 
@@ -228,6 +249,8 @@ export function mountFollowing(root) {
   render();
   if (!loggedInHint()) error = { status: 401 };
   load();
+  // A moderator gets a link to the reports (asked once: 403 for the others).
+  api.get('/api/moderation/reports').then(() => { moderator = true; render(); }, () => {});
   // Who is online and what they play changes: asked again every few seconds.
   const timer = setInterval(load, 3000);
   return () => { destroyed = true; off(); clearInterval(timer); };

@@ -954,3 +954,26 @@ learn_next = Next exercise
 learn_next_stage = Next stage
 learn_course_done = Back to the course
 learn_claim = Claim the win (Jacke)
+
+## Muted players and the moderators' page (#44)
+people_muted_title = Muted in chat
+people_muted_note = Their chat lines are hidden from you, in every game; they are not told.
+people_muted_none = You mute nobody.
+people_unmute = Unmute
+mod_title = Moderation
+mod_only = This page is for moderators.
+mod_none = No reports.
+mod_note = Reported chat lines, newest first. Hiding a line removes it for everyone; marking an account hides all its lines from everyone but itself.
+mod_col_when = When
+mod_col_player = Player
+mod_col_line = Line
+mod_col_game = Game
+mod_col_reporter = Reported by
+mod_col_act = Action
+mod_game = Open the game
+mod_hide = Hide the line
+mod_mark = Mark the account
+mod_unmark = Unmark
+mod_hidden = The line by { $name } is hidden.
+mod_marked = { $name } is marked: their lines are shown to them alone.
+mod_unmarked = { $name } is no longer marked.

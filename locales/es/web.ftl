@@ -963,3 +963,26 @@ learn_next = Siguiente ejercicio
 learn_next_stage = Siguiente etapa
 learn_course_done = Volver al curso
 learn_claim = Reclamar la victoria (Jacke)
+
+## Muted players and the moderators' page (#44)
+people_muted_title = Silenciados en el chat
+people_muted_note = Sus mensajes del chat no se te muestran, en ninguna partida; no se les avisa.
+people_muted_none = No silencias a nadie.
+people_unmute = Dejar de silenciar
+mod_title = Moderación
+mod_only = Esta página es para moderadores.
+mod_none = No hay denuncias.
+mod_note = Mensajes del chat denunciados, los más recientes primero. Ocultar un mensaje lo quita para todos; marcar una cuenta oculta todos sus mensajes a todos menos a ella.
+mod_col_when = Cuándo
+mod_col_player = Jugador
+mod_col_line = Mensaje
+mod_col_game = Partida
+mod_col_reporter = Denunciado por
+mod_col_act = Acción
+mod_game = Abrir la partida
+mod_hide = Ocultar el mensaje
+mod_mark = Marcar la cuenta
+mod_unmark = Desmarcar
+mod_hidden = El mensaje de { $name } está oculto.
+mod_marked = { $name } está marcado: sus mensajes solo se le muestran a él.
+mod_unmarked = { $name } ya no está marcado.
