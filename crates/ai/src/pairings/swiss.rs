@@ -149,3 +149,27 @@ pub fn pair(
     }
     Ok(out)
 }
+
+/// A request to pair one round, as the cross-check harness
+/// (tools/pairings/crosscheck.py) and the `swiss_pairs` example speak it.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Request {
+    /// The round to pair (1-based).
+    pub round: u32,
+    /// The tournament's number of rounds.
+    pub rounds: u32,
+    /// Pairing number 0's first-round colour (FIDE's initial colour).
+    pub first_seat_for_top: bool,
+    /// The players taking part in the round.
+    pub players: Vec<Player>,
+}
+
+impl Request {
+    /// The round as JSON (a [`Round`]), or `{"error": "..."}`.
+    pub fn answer(&self) -> serde_json::Value {
+        match pair(&self.players, self.round, self.rounds, self.first_seat_for_top) {
+            Ok(r) => serde_json::to_value(r).unwrap_or_default(),
+            Err(e) => serde_json::json!({ "error": e.to_string() }),
+        }
+    }
+}
