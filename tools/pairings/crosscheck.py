@@ -11,7 +11,8 @@ history. A round differs when the set of (first seat, second seat) games or
 the bye differs (board order is not compared).
 
 tablero's side is a "pairer" speaking JSON lines: one request a line
-({"round", "rounds", "first_seat_for_top", "players": [swiss::Player]}),
+({"round", "rounds", "first_seat_for_top", "players": [swiss::Player],
+"others": [swiss::Player] (absent this round, for the floats)}),
 one answer a line (a `Round`, or {"error": "..."}). Either
   --pairer "CMD"   start CMD (e.g. target/debug/examples/swiss_pairs), or
   --stdio          write requests on stdout and read answers on stdin (the
@@ -88,6 +89,10 @@ def request(state, present, rnd, rounds, top_first):
             {"number": i, "rating": state[i]["rating"], "past": state[i]["past"]}
             for i in present
         ],
+        "others": [
+            {"number": i, "rating": state[i]["rating"], "past": state[i]["past"]}
+            for i in range(len(state)) if i not in present
+        ],
     }
 
 
@@ -126,6 +131,9 @@ def play(state, rng, pairs, bye, absent, rnd_index):
         assert len(p["past"]) == rnd_index
 
 
+SHOW = False
+
+
 def run_tournament(seed, ask):
     """Returns (rounds compared, rounds differing, first difference or None)."""
     rng = random.Random(seed)
@@ -160,6 +168,10 @@ def run_tournament(seed, ask):
             our_bye = ours["bye"]
         if our_pairs != ref_pairs or our_bye != ref_bye:
             differ += 1
+            if SHOW:
+                sys.stderr.write("differs: seed %d round %d/%d players %d: reference %s tablero %s\n" % (
+                    seed, rnd, rounds, n, sorted(ref_pairs - (our_pairs or set())) + [("bye", ref_bye)],
+                    sorted((our_pairs or set()) - ref_pairs) + [("bye", our_bye)]))
             first = first or {
                 "seed": seed, "players": n, "rounds": rounds, "round": rnd,
                 "initial_colour": initial, "absent": absent,
@@ -201,7 +213,11 @@ def main():
     ap.add_argument("--keep-going", action="store_true",
                     help="count every differing tournament instead of stopping at the first")
     ap.add_argument("--round-robin", action="store_true")
+    ap.add_argument("--show", action="store_true", help="print every differing round on stderr")
+    ap.add_argument("--first", type=int, default=0, help="start at this tournament")
     a = ap.parse_args()
+    global SHOW
+    SHOW = a.show
     if a.round_robin:
         round_robin()
         return
@@ -225,7 +241,7 @@ def main():
     start = time.time()
     tournaments = rounds = differing = differing_rounds = 0
     first = None
-    for t in range(a.tournaments):
+    for t in range(a.first, a.first + a.tournaments):
         compared, differ, diff = run_tournament(a.seed * 1_000_003 + t, ask)
         tournaments += 1
         rounds += compared

@@ -130,8 +130,10 @@ impl State {
     }
 }
 
-/// Works out each player's state from the players' pasts.
-pub fn states(players: &[Player]) -> Vec<State> {
+/// Works out each player's state from the players' pasts; `others` are the
+/// players not taking part in this round, whose pasts tell the floats of
+/// the games against them.
+pub fn states(players: &[Player], others: &[Player]) -> Vec<State> {
     let score_before = |p: &Player, r: usize| -> u32 {
         p.past[..r.min(p.past.len())]
             .iter()
@@ -166,7 +168,11 @@ pub fn states(players: &[Player]) -> Vec<State> {
                         if !s.opponents.contains(&opponent) {
                             s.opponents.push(opponent);
                         }
-                        match players.iter().find(|o| o.number == opponent) {
+                        match players
+                            .iter()
+                            .chain(others)
+                            .find(|o| o.number == opponent)
+                        {
                             Some(o) => {
                                 let (me, them) = (score_before(p, r), score_before(o, r));
                                 if me > them {
@@ -668,6 +674,36 @@ impl<'a> Brackets<'a> {
                 w + addend
             };
             stable = self.matching();
+            let trace = std::env::var_os("H45P_TRACE").is_some();
+            let show = |stable: &Vec<usize>, set: &[usize]| -> String {
+                set.iter()
+                    .map(|&g| {
+                        if stable[g] == g {
+                            format!("P{}=BYE", self.sorted[g].number + 1)
+                        } else {
+                            format!("P{}-P{}", self.sorted[g].number + 1, self.sorted[stable[g]].number + 1)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            if trace {
+                let mut dump = Vec::new();
+                for i in 0..n {
+                    for j in i + 1..n {
+                        if self.weights[i][j] > Wide::ZERO {
+                            dump.push(format!("[{},{},\"{:?}\"]", self.sorted[i].number + 1, self.sorted[j].number + 1, self.weights[i][j]));
+                        }
+                    }
+                }
+                eprintln!("EDGES [{}] ORDER {:?}", dump.join(","), self.sorted.iter().map(|s| s.number + 1).collect::<Vec<_>>());
+                eprintln!(
+                    "R{} BRACKET n={local} sgb={residents_from} ids={:?}\n  initial: {}",
+                    self.ctx.round,
+                    bracket.iter().map(|&g| self.sorted[g].number + 1).collect::<Vec<_>>(),
+                    show(&stable, &bracket)
+                );
+            }
 
             // The moved-down players who play in this bracket.
             let mut moved_score = 0;
@@ -778,6 +814,9 @@ impl<'a> Brackets<'a> {
                     }
                 }
                 stable = self.matching();
+                if trace {
+                    eprintln!("  rem={rem:?} upper={upper} after exchange weights: {}", show(&stable, &rem.iter().map(|&l| bracket[l]).collect::<Vec<_>>()));
+                }
                 let exchanges = rem[..upper]
                     .iter()
                     .filter(|&&li| !in_upper_pair(&stable, bracket[li], &bracket))

@@ -83,7 +83,22 @@ pub fn pair(
     rounds: u32,
     first_seat_for_top: bool,
 ) -> Result<Round, Error> {
-    let states = super::dutch::states(players);
+    pair_with_others(players, &[], round, rounds, first_seat_for_top)
+}
+
+/// [`pair`], also given the players who do not take part in this round
+/// (absent, withdrawn) with their pasts: a float is decided by both
+/// players' scores before their game, so a game against someone absent now
+/// needs that player's past. Without them (plain [`pair`]) such a game
+/// counts as no float.
+pub fn pair_with_others(
+    players: &[Player],
+    others: &[Player],
+    round: u32,
+    rounds: u32,
+    first_seat_for_top: bool,
+) -> Result<Round, Error> {
+    let states = super::dutch::states(players, others);
     let ctx = super::dutch::Context {
         round,
         rounds,
@@ -125,12 +140,21 @@ pub struct Request {
     pub first_seat_for_top: bool,
     /// The players taking part in the round.
     pub players: Vec<Player>,
+    /// The players not taking part (absent or withdrawn), for the floats.
+    #[serde(default)]
+    pub others: Vec<Player>,
 }
 
 impl Request {
     /// The round as JSON (a [`Round`]), or `{"error": "..."}`.
     pub fn answer(&self) -> serde_json::Value {
-        match pair(&self.players, self.round, self.rounds, self.first_seat_for_top) {
+        match pair_with_others(
+            &self.players,
+            &self.others,
+            self.round,
+            self.rounds,
+            self.first_seat_for_top,
+        ) {
             Ok(r) => serde_json::to_value(r).unwrap_or_default(),
             Err(e) => serde_json::json!({ "error": e.to_string() }),
         }
