@@ -103,7 +103,10 @@ fn swiss_pairings_agree_with_caissify_dutch() {
         "the harness stopped early: {report}"
     );
     assert_eq!(summary["rounds"].as_u64(), Some(u64::from(asked)));
-    assert!(asked >= tournaments * 5, "{asked} rounds for {tournaments} tournaments");
+    assert!(
+        asked >= tournaments * 5,
+        "{asked} rounds for {tournaments} tournaments"
+    );
     assert!(
         out.status.success() && summary["differing_rounds"].as_u64() == Some(0),
         "tablero's Swiss pairings differ from caissify's Dutch engine: {report}"
@@ -118,7 +121,11 @@ fn round_robin_equals_caissify_berger_tables() {
         .arg("--round-robin")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut checked = 0;
     for line in String::from_utf8(out.stdout).unwrap().lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -126,7 +133,11 @@ fn round_robin_equals_caissify_berger_tables() {
         let cycles = v["cycles"].as_u64().unwrap() as u32;
         let ours = berger::schedule(n, cycles);
         let theirs = v["rounds"].as_array().unwrap();
-        assert_eq!(ours.len(), theirs.len(), "n {n}, cycles {cycles}: round count");
+        assert_eq!(
+            ours.len(),
+            theirs.len(),
+            "n {n}, cycles {cycles}: round count"
+        );
         for (i, (o, t)) in ours.iter().zip(theirs).enumerate() {
             let mut pairs: Vec<[u32; 2]> = o.pairs.iter().map(|p| [p.first, p.second]).collect();
             pairs.sort();

@@ -102,5 +102,8 @@ fn sonneborn_berger_breaks_a_buchholz_tie_and_the_pairing_number_the_rest() {
         .iter()
         .map(|l| (l.player, l.points, l.buchholz, l.sonneborn_berger))
         .collect();
-    assert_eq!(got, vec![(2, 4, 8, 12), (1, 4, 8, 8), (0, 2, 10, 8), (3, 2, 10, 4)]);
+    assert_eq!(
+        got,
+        vec![(2, 4, 8, 12), (1, 4, 8, 8), (0, 2, 10, 8), (3, 2, 10, 4)]
+    );
 }

@@ -168,11 +168,7 @@ pub fn states(players: &[Player], others: &[Player]) -> Vec<State> {
                         if !s.opponents.contains(&opponent) {
                             s.opponents.push(opponent);
                         }
-                        match players
-                            .iter()
-                            .chain(others)
-                            .find(|o| o.number == opponent)
-                        {
+                        match players.iter().chain(others).find(|o| o.number == opponent) {
                             Some(o) => {
                                 let (me, them) = (score_before(p, r), score_before(o, r));
                                 if me > them {
@@ -300,9 +296,15 @@ impl Context {
     }
 }
 
+/// A round's games (two indices each) and its bye.
+pub type Pairing = (Vec<(usize, usize)>, Option<usize>);
+
+/// Games, and the players left out.
+type Partial = (Vec<(usize, usize)>, Vec<usize>);
+
 /// Pairs a round: the games (indices into `states`) and the bye, or `None`
 /// when no pairing satisfies the absolute criteria.
-pub fn pair_round(states: &[State], ctx: &Context) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+pub fn pair_round(states: &[State], ctx: &Context) -> Option<Pairing> {
     let n = states.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].number));
@@ -330,7 +332,7 @@ pub fn pair_round(states: &[State], ctx: &Context) -> Option<(Vec<(usize, usize)
 /// When the bracket-by-bracket pairing leaves several players out: any
 /// pairing that satisfies the absolute criteria, by a matching of maximum
 /// cardinality, the best ranked first.
-fn fallback(sorted: &[&State], ctx: &Context) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+fn fallback(sorted: &[&State], ctx: &Context) -> Option<Partial> {
     let n = sorted.len();
     let mut edges = Vec::new();
     for i in 0..n {
@@ -428,7 +430,11 @@ impl<'a> Brackets<'a> {
     fn choose_bye_score(&mut self) {
         let n = self.n;
         let any = (0..n).any(|i| self.sorted[i].may_have_bye());
-        self.bye_candidates = Some((0..n).map(|i| !any || self.sorted[i].may_have_bye()).collect());
+        self.bye_candidates = Some(
+            (0..n)
+                .map(|i| !any || self.sorted[i].may_have_bye())
+                .collect(),
+        );
         let top = self.sorted[0].score;
         let mut edges = Vec::new();
         for i in 0..n {
@@ -537,7 +543,10 @@ impl<'a> Brackets<'a> {
         let same = c1.first.is_some() && c1.first == c2.first;
         put(
             &mut w,
-            one(!(same && c1.strength >= 2 && c2.strength >= 2 && !(c1.strength == 3 && c2.strength == 3))),
+            one(!(same
+                && c1.strength >= 2
+                && c2.strength >= 2
+                && !(c1.strength == 3 && c2.strength == 3))),
             b,
             current,
         );
@@ -623,7 +632,7 @@ impl<'a> Brackets<'a> {
         self.set(a, b, Wide::from_i64(1));
     }
 
-    fn run(mut self) -> (Vec<(usize, usize)>, Vec<usize>) {
+    fn run(mut self) -> Partial {
         let n = self.n;
         for i in 0..n {
             for j in i + 1..n {
@@ -650,29 +659,34 @@ impl<'a> Brackets<'a> {
                 self.sorted[*bracket.last().unwrap()].score
             };
             let local = bracket.len();
-            let resident = |g: usize, bracket: &[usize]| {
-                bracket[residents_from..residents_to].contains(&g)
-            };
+            let resident =
+                |g: usize, bracket: &[usize]| bracket[residents_from..residents_to].contains(&g);
             // base[li][lj], lj < li: the game's weight in this bracket.
             let mut base = vec![vec![Wide::ZERO; local]; local];
             for li in residents_from..local {
                 for lj in 0..li {
-                    let w = self.weight(bracket[lj], bracket[li], li < residents_to, li >= residents_to);
+                    let w = self.weight(
+                        bracket[lj],
+                        bracket[li],
+                        li < residents_to,
+                        li >= residents_to,
+                    );
                     base[li][lj] = w;
                     self.set(bracket[li], bracket[lj], w);
                 }
             }
             let b = self.b;
-            let exchange_weight = |base: &Vec<Vec<Wide>>, lo: usize, hi: usize, rank: usize, upper: usize| {
-                let w = base[hi][lo];
-                if w == Wide::ZERO {
-                    return w;
-                }
-                let addend = ((Wide::from_i64(i64::from(rank < upper)) << (2 * b))
-                    - Wide::from_i64(rank as i64))
-                    << 1;
-                w + addend
-            };
+            let exchange_weight =
+                |base: &Vec<Vec<Wide>>, lo: usize, hi: usize, rank: usize, upper: usize| {
+                    let w = base[hi][lo];
+                    if w == Wide::ZERO {
+                        return w;
+                    }
+                    let addend = ((Wide::from_i64(i64::from(rank < upper)) << (2 * b))
+                        - Wide::from_i64(rank as i64))
+                        << 1;
+                    w + addend
+                };
             stable = self.matching();
             let trace = std::env::var_os("H45P_TRACE").is_some();
             let show = |stable: &Vec<usize>, set: &[usize]| -> String {
@@ -681,7 +695,11 @@ impl<'a> Brackets<'a> {
                         if stable[g] == g {
                             format!("P{}=BYE", self.sorted[g].number + 1)
                         } else {
-                            format!("P{}-P{}", self.sorted[g].number + 1, self.sorted[stable[g]].number + 1)
+                            format!(
+                                "P{}-P{}",
+                                self.sorted[g].number + 1,
+                                self.sorted[stable[g]].number + 1
+                            )
                         }
                     })
                     .collect::<Vec<_>>()
@@ -692,15 +710,27 @@ impl<'a> Brackets<'a> {
                 for i in 0..n {
                     for j in i + 1..n {
                         if self.weights[i][j] > Wide::ZERO {
-                            dump.push(format!("[{},{},\"{:?}\"]", self.sorted[i].number + 1, self.sorted[j].number + 1, self.weights[i][j]));
+                            dump.push(format!(
+                                "[{},{},\"{:?}\"]",
+                                self.sorted[i].number + 1,
+                                self.sorted[j].number + 1,
+                                self.weights[i][j]
+                            ));
                         }
                     }
                 }
-                eprintln!("EDGES [{}] ORDER {:?}", dump.join(","), self.sorted.iter().map(|s| s.number + 1).collect::<Vec<_>>());
+                eprintln!(
+                    "EDGES [{}] ORDER {:?}",
+                    dump.join(","),
+                    self.sorted.iter().map(|s| s.number + 1).collect::<Vec<_>>()
+                );
                 eprintln!(
                     "R{} BRACKET n={local} sgb={residents_from} ids={:?}\n  initial: {}",
                     self.ctx.round,
-                    bracket.iter().map(|&g| self.sorted[g].number + 1).collect::<Vec<_>>(),
+                    bracket
+                        .iter()
+                        .map(|&g| self.sorted[g].number + 1)
+                        .collect::<Vec<_>>(),
                     show(&stable, &bracket)
                 );
             }
@@ -789,8 +819,12 @@ impl<'a> Brackets<'a> {
             let moved: Vec<usize> = bracket[..residents_from].to_vec();
             let mut rem: Vec<usize> = Vec::new();
             let mut upper = 0usize;
-            for li in residents_from..residents_to {
-                let g = bracket[li];
+            for (li, &g) in bracket
+                .iter()
+                .enumerate()
+                .take(residents_to)
+                .skip(residents_from)
+            {
                 let p = stable[g];
                 if p != g && moved.contains(&p) {
                     continue;
@@ -815,7 +849,13 @@ impl<'a> Brackets<'a> {
                 }
                 stable = self.matching();
                 if trace {
-                    eprintln!("  rem={rem:?} upper={upper} after exchange weights: {}", show(&stable, &rem.iter().map(|&l| bracket[l]).collect::<Vec<_>>()));
+                    eprintln!(
+                        "  rem={rem:?} upper={upper} after exchange weights: {}",
+                        show(
+                            &stable,
+                            &rem.iter().map(|&l| bracket[l]).collect::<Vec<_>>()
+                        )
+                    );
                 }
                 let exchanges = rem[..upper]
                     .iter()
@@ -901,7 +941,8 @@ impl<'a> Brackets<'a> {
                 for (pi, &pl) in rem.iter().enumerate() {
                     for &opp in &rem[pi + 1..] {
                         let (pg, og) = (bracket[pl], bracket[opp]);
-                        if !in_upper_pair(&stable, pg, &bracket) || in_upper_pair(&stable, og, &bracket)
+                        if !in_upper_pair(&stable, pg, &bracket)
+                            || in_upper_pair(&stable, og, &bracket)
                         {
                             base[opp][pl] = Wide::ZERO;
                         }
@@ -935,9 +976,8 @@ impl<'a> Brackets<'a> {
                 }
             }
             // On to the next bracket with whoever is left.
-            self.single_downfloater_bye = n % 2 == 1
-                && loaded
-                && self.bye_score.is_some_and(|s| s >= bracket_score);
+            self.single_downfloater_bye =
+                n % 2 == 1 && loaded && self.bye_score.is_some_and(|s| s >= bracket_score);
             let mut carried = Vec::new();
             let mut carried_moved = 0;
             for (li, &g) in bracket.iter().enumerate() {

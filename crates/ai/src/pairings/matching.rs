@@ -559,7 +559,13 @@ mod tests {
             }
             go(v + 1, n, used, edges, acc, best);
             for &(a, b, wt) in edges {
-                let u = if a == v { b } else if b == v { a } else { continue };
+                let u = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
                 if !used[u] && u > v {
                     used[u] = true;
                     used[v] = true;

@@ -156,7 +156,10 @@ mod tests {
         assert!(one - big < Wide::ZERO);
         assert_eq!(Wide::from_i64(-6).half(), Wide::from_i64(-3));
         assert_eq!(Wide::from_i64(-3) + Wide::from_i64(3), Wide::ZERO);
-        assert_eq!((Wide::from_i64(3) << 64) | one, (Wide::from_i64(3) << 64) + one);
+        assert_eq!(
+            (Wide::from_i64(3) << 64) | one,
+            (Wide::from_i64(3) << 64) + one
+        );
         assert_eq!(Wide::from_i64(1) << 63 << 1, Wide::from_i64(1) << 64);
     }
 }
