@@ -132,6 +132,7 @@ def play(state, rng, pairs, bye, absent, rnd_index):
 
 
 SHOW = False
+ENDED = [0]  # tournaments the reference could not pair to the end
 
 
 def run_tournament(seed, ask):
@@ -156,6 +157,7 @@ def run_tournament(seed, ask):
         if reference is None:
             # No legal pairing left (a small field late on): the reference
             # leaves several players out; the tournament ends here.
+            ENDED[0] += 1
             break
         ref_pairs, ref_bye = reference
         req = json.loads(json.dumps(request(state, present, rnd, rounds, initial == "white")))
@@ -257,7 +259,8 @@ def main():
     summary = {
         "tournaments": tournaments, "rounds": rounds,
         "differing_tournaments": differing,
-        "differing_rounds": differing_rounds, "seconds": round(time.time() - start, 1),
+        "differing_rounds": differing_rounds, "ended_early": ENDED[0],
+        "seconds": round(time.time() - start, 1),
     }
     report.write(json.dumps(summary) + "\n")
     if first:

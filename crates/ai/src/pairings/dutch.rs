@@ -646,7 +646,6 @@ impl<'a> Brackets<'a> {
         let mut next_group = 1;
         let mut residents_from = 0; // bracket[..residents_from] moved down
         let mut previous: Vec<usize> = Vec::new();
-        let mut stable: Vec<usize> = (0..n).collect();
         while bracket.len() > 1 || next_group < self.groups.len() {
             let residents_to = bracket.len();
             let loaded = next_group < self.groups.len();
@@ -687,53 +686,7 @@ impl<'a> Brackets<'a> {
                         << 1;
                     w + addend
                 };
-            stable = self.matching();
-            let trace = std::env::var_os("H45P_TRACE").is_some();
-            let show = |stable: &Vec<usize>, set: &[usize]| -> String {
-                set.iter()
-                    .map(|&g| {
-                        if stable[g] == g {
-                            format!("P{}=BYE", self.sorted[g].number + 1)
-                        } else {
-                            format!(
-                                "P{}-P{}",
-                                self.sorted[g].number + 1,
-                                self.sorted[stable[g]].number + 1
-                            )
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            if trace {
-                let mut dump = Vec::new();
-                for i in 0..n {
-                    for j in i + 1..n {
-                        if self.weights[i][j] > Wide::ZERO {
-                            dump.push(format!(
-                                "[{},{},\"{:?}\"]",
-                                self.sorted[i].number + 1,
-                                self.sorted[j].number + 1,
-                                self.weights[i][j]
-                            ));
-                        }
-                    }
-                }
-                eprintln!(
-                    "EDGES [{}] ORDER {:?}",
-                    dump.join(","),
-                    self.sorted.iter().map(|s| s.number + 1).collect::<Vec<_>>()
-                );
-                eprintln!(
-                    "R{} BRACKET n={local} sgb={residents_from} ids={:?}\n  initial: {}",
-                    self.ctx.round,
-                    bracket
-                        .iter()
-                        .map(|&g| self.sorted[g].number + 1)
-                        .collect::<Vec<_>>(),
-                    show(&stable, &bracket)
-                );
-            }
+            let mut stable = self.matching();
 
             // The moved-down players who play in this bracket.
             let mut moved_score = 0;
@@ -848,15 +801,6 @@ impl<'a> Brackets<'a> {
                     }
                 }
                 stable = self.matching();
-                if trace {
-                    eprintln!(
-                        "  rem={rem:?} upper={upper} after exchange weights: {}",
-                        show(
-                            &stable,
-                            &rem.iter().map(|&l| bracket[l]).collect::<Vec<_>>()
-                        )
-                    );
-                }
                 let exchanges = rem[..upper]
                     .iter()
                     .filter(|&&li| !in_upper_pair(&stable, bracket[li], &bracket))
@@ -1012,7 +956,6 @@ impl<'a> Brackets<'a> {
             }
             previous = bracket.clone();
         }
-        let _ = stable;
         let paired: Vec<bool> = {
             let mut v = vec![false; n];
             for &(a, b) in &pairs {

@@ -204,11 +204,9 @@ impl<'a> Matcher<'a> {
             };
             for list in lists {
                 for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
+                    let (i, j, _) = self.edges[k];
+                    // the end outside the new blossom
+                    let j = if self.inblossom[j] == b { i } else { j };
                     let bj = self.inblossom[j];
                     if bj != b
                         && self.label[bj] == 1

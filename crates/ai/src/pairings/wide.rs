@@ -53,11 +53,6 @@ impl Wide {
         }
         Wide(out)
     }
-
-    /// Whether the lowest bit is set.
-    pub fn is_odd(self) -> bool {
-        self.0[0] & 1 == 1
-    }
 }
 
 impl Add for Wide {
