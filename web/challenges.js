@@ -7,9 +7,9 @@
 // changes. An accepted challenge takes both players to the game.
 
 import { h, fill } from './dom.js';
-import { t, gameName, sideName, onLangChange } from './i18n.js';
+import { t, getLang, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import { loadCatalog, offered } from './games.js';
+import { loadCatalog, offered, prepareVariants, variantField } from './games.js';
 import { timeControlPicker, controlName } from './clock.js';
 import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
 import { onNotice, reconnectNotices } from './yourturn.js';
@@ -120,7 +120,8 @@ if (document.body) mountPanel(); else addEventListener('DOMContentLoaded', mount
 
 /** The "Challenge NAME" button and form for another player's profile. */
 export function challengeBox(name) {
-  const form = { game: null, clock: '5+3', colour: 'random', rated: false };
+  const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false };
+  let picker = null; // the game's variant picker, once its module is loaded
   let open = false;
   let sent = null;
   let error = null;
@@ -146,8 +147,12 @@ export function challengeBox(name) {
       return;
     }
     const games = offered();
-    if (!form.game) form.game = games[0];
-    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; render(); } },
+    if (!form.game && games.length) {
+      form.game = games[0];
+      preparePicker();
+      return;
+    }
+    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; form.variant = null; preparePicker(); } },
       ...games.map((g) => h('option', { value: g, text: gameName(g) })));
     gameSel.value = form.game;
     const colourSel = h('select', { id: 'ch-colour', 'data-testid': 'ch-colour', onchange: (e) => { form.colour = e.target.value; } },
@@ -159,6 +164,7 @@ export function challengeBox(name) {
     const f = h('form', { class: 'challenge-form', 'data-testid': 'challenge-form' },
       h('h2', { text: t('ch_challenge', { name }) }),
       h('div', { class: 'field' }, h('label', { for: 'ch-game', text: t('lobby_game') }), gameSel),
+      picker && picker.game === form.game ? picker.node : null,
       timeControlPicker({ id: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
       h('div', { class: 'field' }, h('label', { for: 'ch-colour', text: t('lobby_colour') }), colourSel),
       h('div', { class: 'field check' }, rated, h('label', { for: 'ch-rated', text: ` ${t('lobby_rated_box')}` })),
@@ -170,11 +176,27 @@ export function challengeBox(name) {
     fill(box, f);
   }
 
+  /** The chosen game's variant picker (a rule set, a layout...), then the form again. */
+  async function preparePicker() {
+    const game = form.game;
+    render();
+    try {
+      await prepareVariants(game);
+      const field = await variantField(game, form.variant, t, getLang(), (v) => { form.variant = v; });
+      if (game !== form.game) return;
+      picker = field ? { game, node: field.node } : null;
+      form.variant = field ? field.value : null;
+    } catch {
+      picker = null; // the default variant: the server's
+    }
+    render();
+  }
+
   async function send(ev) {
     ev.preventDefault();
     error = null;
     try {
-      sent = await api.post('/api/challenges', { to: name, game: form.game, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
+      sent = await api.post('/api/challenges', { to: name, game: form.game, variant: form.variant || undefined, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
       load();
     } catch (e) {
       error = t('error_prefix', { error: e.message });
