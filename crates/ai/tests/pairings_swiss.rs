@@ -149,3 +149,24 @@ fn random_tournaments_keep_the_absolute_criteria() {
     }
     assert!(rounds_checked > 400, "{rounds_checked} rounds");
 }
+
+#[test]
+fn round_one_pairs_halves_with_alternating_colours_and_the_last_has_the_bye() {
+    use tablero_ai::pairings::Pair;
+    let players: Vec<Player> = (0..7)
+        .map(|i| Player {
+            number: i,
+            rating: 2000 - i as i32,
+            past: Vec::new(),
+        })
+        .collect();
+    // Top half 0, 1, 2 against 3, 4, 5; 6 has the bye. The initial colour
+    // (first seat) goes to FIDE's odd numbers of the top half: 0 and 2
+    // (FIDE 1 and 3) sit first, 1 (FIDE 2) second.
+    let r = pair(&players, 1, 5, true).unwrap();
+    let p = |first, second| Pair { first, second };
+    assert_eq!(r.pairs, vec![p(0, 3), p(4, 1), p(2, 5)]);
+    assert_eq!(r.bye, Some(6));
+    let r = pair(&players, 1, 5, false).unwrap();
+    assert_eq!(r.pairs, vec![p(3, 0), p(1, 4), p(5, 2)]);
+}
