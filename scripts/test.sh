@@ -6,7 +6,8 @@
 # distribution's packages; the test is skipped, with the reason printed, if
 # none can be started), Debian's Chromium for the browser tests (installed
 # when missing), the browser tests' npm packages (@playwright/test, axe-core; no browser download),
-# pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test, and Debian's
+# pydraughts 0.6.7 (pip, in target/pydraughts) for the PDN test, caissify-pairings
+# 0.5.0 (pip, in target/pairings) for the pairings test, and Debian's
 # nginx (installed when missing) for the test of deploy/nginx.conf.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +52,19 @@ if command -v python3 >/dev/null 2>&1; then
   fi
 else
   echo "no python3: the pydraughts test will be skipped"
+fi
+
+echo "== caissify-pairings, the independent FIDE Dutch pairer of the pairings test (pinned)"
+if command -v python3 >/dev/null 2>&1; then
+  if { [ -x target/pairings/bin/python ] || python3 -m venv target/pairings; } &&
+    target/pairings/bin/python -m pip install -q --disable-pip-version-check caissify-pairings==0.5.0; then
+    export TABLERO_PAIRINGS_PYTHON="$PWD/target/pairings/bin/python"
+  else
+    echo "no virtual environment: installing caissify-pairings for this user"
+    python3 -m pip install -q --user --disable-pip-version-check caissify-pairings==0.5.0
+  fi
+else
+  echo "no python3: the pairings reference test will be skipped"
 fi
 
 # ---- nginx, for the test of the shipped deploy/nginx.conf ----------------

@@ -14,8 +14,11 @@
 
 pub mod arena;
 pub mod berger;
+pub mod dutch;
+pub mod matching;
 pub mod standings;
 pub mod swiss;
+pub mod wide;
 
 /// One game of a round: `first` takes the seat that moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

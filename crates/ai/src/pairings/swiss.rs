@@ -1,8 +1,6 @@
-//! Swiss rounds by the FIDE Dutch rules (FIDE Handbook C.04.3).
-//!
-//! INTERIM: this file holds the API the server and the terminal build on;
-//! the pairing below is a plain score-group pairing (no repeat meetings,
-//! colours by preference) until the Dutch rules land here.
+//! Swiss rounds by the FIDE Dutch rules (FIDE Handbook C.04.3): the API the
+//! server and the terminal build on. The pairing itself is in
+//! [`super::dutch`].
 
 use super::{Pair, Round};
 
@@ -72,80 +70,93 @@ pub enum Error {
 /// (withdrawn players and requested byes left out by the caller).
 /// `first_seat_for_top` is the first round's colour for pairing number 0
 /// (FIDE's "initial colour", drawn by lot).
+///
+/// The FIDE Dutch system (C.04.3): round 1 pairs the top half against the
+/// bottom half; later rounds pair score bracket by score bracket, top
+/// down, by maximum-weight matchings whose weights pack the absolute
+/// criteria (no rematch, colours) and then the quality criteria in FIDE's
+/// order (see [`super::dutch`] and docs/rulings.md). Colours follow C.04.3
+/// E.1–E.5.
 pub fn pair(
     players: &[Player],
     round: u32,
     rounds: u32,
     first_seat_for_top: bool,
 ) -> Result<Round, Error> {
-    let _ = rounds;
-    let mut order: Vec<&Player> = players.iter().collect();
-    order.sort_by_key(|p| (std::cmp::Reverse(p.score()), p.number));
-    let met = |a: &Player, b: u32| {
-        a.past
-            .iter()
-            .any(|p| matches!(p, Past::Game { opponent, played: true, .. } if *opponent == b))
+    pair_with_others(players, &[], round, rounds, first_seat_for_top)
+}
+
+/// [`pair`], also given the players who do not take part in this round
+/// (absent, withdrawn) with their pasts: a float is decided by both
+/// players' scores before their game, so a game against someone absent now
+/// needs that player's past. Without them (plain [`pair`]) such a game
+/// counts as no float.
+pub fn pair_with_others(
+    players: &[Player],
+    others: &[Player],
+    round: u32,
+    rounds: u32,
+    first_seat_for_top: bool,
+) -> Result<Round, Error> {
+    let states = super::dutch::states(players, others);
+    let ctx = super::dutch::Context {
+        round,
+        rounds,
+        first_seat_for_top,
     };
-    let had_bye = |a: &Player| a.past.iter().any(|p| matches!(p, Past::Bye { .. }));
-    let mut out = Round::default();
-    if order.len() % 2 == 1 {
-        let i = order
-            .iter()
-            .rposition(|p| !had_bye(p))
-            .ok_or(Error::NoPairing(round))?;
-        out.bye = Some(order.remove(i).number);
+    let (pairs, bye) = super::dutch::pair_round(&states, &ctx).ok_or(Error::NoPairing(round))?;
+    // Board order: the highest score sum first, then the best-ranked player.
+    let mut games: Vec<((u32, u32), Pair)> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (first, second) = ctx.colours(&states, a, b);
+            let key = (
+                states[a].score + states[b].score,
+                states[a].number.min(states[b].number),
+            );
+            let pair = Pair {
+                first: states[first].number,
+                second: states[second].number,
+            };
+            (key, pair)
+        })
+        .collect();
+    games.sort_by_key(|&((sum, top), _)| (std::cmp::Reverse(sum), top));
+    Ok(Round {
+        pairs: games.into_iter().map(|(_, p)| p).collect(),
+        bye: bye.map(|b| states[b].number),
+    })
+}
+
+/// A request to pair one round, as the cross-check harness
+/// (tools/pairings/crosscheck.py) and the `swiss_pairs` example speak it.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Request {
+    /// The round to pair (1-based).
+    pub round: u32,
+    /// The tournament's number of rounds.
+    pub rounds: u32,
+    /// Pairing number 0's first-round colour (FIDE's initial colour).
+    pub first_seat_for_top: bool,
+    /// The players taking part in the round.
+    pub players: Vec<Player>,
+    /// The players not taking part (absent or withdrawn), for the floats.
+    #[serde(default)]
+    pub others: Vec<Player>,
+}
+
+impl Request {
+    /// The round as JSON (a [`Round`]), or `{"error": "..."}`.
+    pub fn answer(&self) -> serde_json::Value {
+        match pair_with_others(
+            &self.players,
+            &self.others,
+            self.round,
+            self.rounds,
+            self.first_seat_for_top,
+        ) {
+            Ok(r) => serde_json::to_value(r).unwrap_or_default(),
+            Err(e) => serde_json::json!({ "error": e.to_string() }),
+        }
     }
-    let mut left: Vec<&Player> = order;
-    while let Some(a) = (!left.is_empty()).then(|| left.remove(0)) {
-        let j = left
-            .iter()
-            .position(|b| !met(a, b.number))
-            .ok_or(Error::NoPairing(round))?;
-        let b = left.remove(j);
-        let firsts = |p: &Player| {
-            p.past
-                .iter()
-                .filter(|x| {
-                    matches!(
-                        x,
-                        Past::Game {
-                            first: true,
-                            played: true,
-                            ..
-                        }
-                    )
-                })
-                .count() as i32
-                - p.past
-                    .iter()
-                    .filter(|x| {
-                        matches!(
-                            x,
-                            Past::Game {
-                                first: false,
-                                played: true,
-                                ..
-                            }
-                        )
-                    })
-                    .count() as i32
-        };
-        let a_first = match firsts(a).cmp(&firsts(b)) {
-            std::cmp::Ordering::Less => true,
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => (a.number % 2 == 0) == first_seat_for_top,
-        };
-        out.pairs.push(if a_first {
-            Pair {
-                first: a.number,
-                second: b.number,
-            }
-        } else {
-            Pair {
-                first: b.number,
-                second: a.number,
-            }
-        });
-    }
-    Ok(out)
 }
