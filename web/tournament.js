@@ -14,6 +14,7 @@ import * as api from './api.js';
 import { loadCatalog, offered } from './games.js';
 import { controlName } from './clock.js';
 import { currentAccount, onAccountKnown } from './account.js';
+import { markTournamentGame } from './tournament-link.js';
 
 /** How often an open tournament page reads the tournament again. */
 const POLL_MS = 1000;
@@ -47,7 +48,7 @@ export function mountTournaments(root, navigate) {
 
   function renderForm() {
     const games = offered();
-    if (!form.game && games.length) form.game = games[0].name;
+    if (!form.game && games.length) form.game = games[0];
     const input = (key, attrs) => {
       const el = h('input', { ...attrs, value: String(form[key]), 'data-testid': `tn-${key}` });
       el.addEventListener('input', () => { form[key] = attrs.type === 'number' ? Number(el.value) : el.value; });
@@ -70,7 +71,7 @@ export function mountTournaments(root, navigate) {
       h('h2', { text: t('tn_new') }),
       field(t('tn_name'), input('name', { type: 'text', maxlength: 60, placeholder: t('tn_name_hint') })),
       field(t('tn_kind'), select('kind', KINDS.map((k) => [k, t(`tn_kind_${k}`)]))),
-      field(t('tn_game'), select('game', games.map((g) => [g.name, gameName(g.name)]))),
+      field(t('tn_game'), select('game', games.map((g) => [g, gameName(g)]))),
       field(t('tn_clock'), input('clock', { type: 'text', size: 6 })),
       form.kind === 'arena' ? field(t('tn_minutes'), input('minutes', { type: 'number', min: 1, max: 720 })) : null,
       form.kind === 'swiss' ? field(t('tn_rounds'), input('rounds', { type: 'number', min: 1, max: 20 })) : null,
@@ -234,13 +235,14 @@ export function mountTournament(root, id, navigate) {
       h('p', { class: 'tn-state', 'data-testid': 'tn-state', text: state }),
       me ? null : h('p', { class: 'muted', text: t('tn_login_to_join') }),
       h('div', { class: 'tn-actions' }, ...buttons), actErr, playing, share,
-      h('h2', { text: t('tn_standings') }), standings(),
+      h('h2', { text: t('tn_standings') }), h('div', { class: 'tn-table-wrap' }, standings()),
       tn.pairings.length ? h('h2', { text: t('tn_crosstable') }) : null,
-      tn.pairings.length ? h('div', { class: 'tn-cross-wrap' }, crosstable()) : null);
+      tn.pairings.length ? h('div', { class: 'tn-table-wrap' }, crosstable()) : null);
     // Paired: off to the game, with this seat's token.
     if (me && me.game && me.token && sent !== me.game && tn.state !== 'finished') {
       sent = me.game;
       api.rememberGame(me.game, { tokens: [me.token], game: tn.game, you: [me.seat] });
+      markTournamentGame(me.game, tn.id);
       navigate(`/play/${encodeURIComponent(me.game)}`);
     }
   }

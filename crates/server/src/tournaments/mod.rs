@@ -830,7 +830,7 @@ impl Tournaments {
                 }
             }
         };
-        let account = |n: u32| by_number.get(&i64::from(n)).map(|e| *e);
+        let account = |n: u32| by_number.get(&i64::from(n)).copied();
         let mut rows = Vec::new();
         for (p, board) in pairs.pairs.iter().zip(1..) {
             let (Some(a), Some(b)) = (account(p.first), account(p.second)) else {

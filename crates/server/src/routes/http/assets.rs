@@ -145,6 +145,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("watch.js")
     } else if p == "/following" {
         Some("people.js")
+    } else if p == "/tournaments" || p.starts_with("/tournament/") {
+        Some("tournament.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
     } else if p == "/lab" || p.starts_with("/lab/") {
