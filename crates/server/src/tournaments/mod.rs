@@ -58,12 +58,7 @@ crate::refusal::concern_error! {
         /// Not now: finished, full, started (a round-robin), paired.
         NotNow => NotNow,
     }
-}
-
-impl From<GameError> for TournamentError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, TournamentError::of)
-    }
+    passes on GameError;
 }
 
 /// The kinds of tournament.
