@@ -79,6 +79,13 @@ function route() {
     try { name = decodeURIComponent(name); } catch { /* shown as typed */ }
     show(() => import('./profile.js'), (p) => p.mountProfile(main, name, navigate));
     title = `${name} · tablero`;
+  } else if (path === '/tournaments') {
+    show(() => import('./tournament.js'), (p) => p.mountTournaments(main, navigate));
+    title = `${t('tn_title')} · tablero`;
+  } else if ((m = /^\/tournament\/([A-Za-z0-9]+)$/.exec(path))) {
+    const id = m[1];
+    show(() => import('./tournament.js'), (p) => p.mountTournament(main, id, navigate));
+    title = `${t('tn_title')} · tablero`;
   } else if (path === '/watch') {
     show(() => import('./watch.js'), (p) => p.mountWatch(main));
     title = `${t('watch_title')} · tablero`;

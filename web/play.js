@@ -20,6 +20,7 @@ import { createLive } from './play/live.js';
 import { createTools, plyOfAddress } from './play/tools.js';
 import { createChat } from './play/chat.js';
 import { currentAccount, onAccountKnown } from './account.js';
+import { backToTournament } from './tournament-link.js';
 
 export { swatchSpans };
 
@@ -345,6 +346,8 @@ export function mountPlay(root, id, navigate) {
       }
     }
     ctx.live = st;
+    // A tournament's game that ends here goes back to its tournament (#45).
+    if (prev && !prev.result && st.result) backToTournament(id, navigate);
     // A correspondence move changes the list of games waiting for a move;
     // so does any state that disagrees with it about this game (a game
     // that ended, a move made here): the tab's count is looked at again,

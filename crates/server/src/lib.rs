@@ -39,6 +39,7 @@ pub mod refusal;
 pub mod reviews;
 mod routes;
 pub mod state;
+pub mod tournaments;
 pub mod watch;
 
 pub use db::Db;
@@ -309,6 +310,8 @@ pub async fn start(
     // up with the games that ended without their effects (a stop between
     // the two): ratings rate them, mail forgets their turns.
     state.subscribe();
+    // Tournaments (#45): every process ticks; a round is paired once.
+    tournaments::spawn(state.tournaments.clone());
     // Who is online: this process's sockets written for every process.
     online::spawn(&state.online);
     // A database with too few puzzles gets a small set, mined in the

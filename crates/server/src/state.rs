@@ -27,6 +27,7 @@ use crate::players::Players;
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
+use crate::tournaments::Tournaments;
 use crate::watch::Watch;
 use crate::Limits;
 use axum::extract::FromRef;
@@ -85,6 +86,8 @@ pub struct AppState {
     pub challenges: Challenges,
     /// The courses and the learners' progress.
     pub learn: Learn,
+    /// Arenas, Swiss and round-robins (#45).
+    pub tournaments: Tournaments,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -233,6 +236,7 @@ impl AppState {
                 }),
             ),
             learn: Learn::new(db.clone()),
+            tournaments: Tournaments::new(db.clone(), Arc::clone(&hub), ratings.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -248,6 +252,7 @@ impl AppState {
     pub fn subscribe(&self) {
         events::spawn(&self.bus, Arc::new(self.ratings.clone()));
         events::spawn(&self.bus, Arc::new(self.mail.clone()));
+        events::spawn(&self.bus, Arc::new(self.tournaments.clone()));
         self.chat.spawn_relay();
     }
 }
@@ -319,6 +324,7 @@ parts! {
     chat: Chat,
     challenges: Challenges,
     learn: Learn,
+    tournaments: Tournaments,
     guards: Guards,
     lab: LabDir,
 }

@@ -320,6 +320,8 @@ async fn each_page_preloads_what_its_route_draws_first() {
         ("/rules/linja", "rules.js"),
         ("/lab", "lab.js"),
         ("/lab/some-report", "lab.js"),
+        ("/tournaments", "tournament.js"),
+        ("/tournament/abc", "tournament.js"),
     ] {
         let (_, _, body) = get(&s, path, &[]).await;
         let html = String::from_utf8(body).unwrap();

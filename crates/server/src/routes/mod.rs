@@ -30,6 +30,7 @@ mod players;
 mod print;
 mod puzzles;
 mod tools;
+mod tournaments;
 
 use crate::games::Action;
 use crate::state::AppState;
@@ -172,6 +173,19 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route("/api/challenges/{id}/decline", post(challenges::decline))
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
+        // ---- tournaments (#45)
+        .route(
+            "/api/tournaments",
+            get(tournaments::lists).post(tournaments::make),
+        )
+        .route("/api/tournaments/{id}", get(tournaments::one))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/pause", post(tournaments::pause))
+        .route(
+            "/api/tournaments/{id}/withdraw",
+            post(tournaments::withdraw),
+        )
+        .route("/api/tournaments/{id}/start", post(tournaments::start))
         // ---- notices that follow a person (#42, #44)
         .route("/api/notices/ws", get(notices::upgrade))
         .route("/api/position", post(explore::position))

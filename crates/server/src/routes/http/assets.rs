@@ -147,6 +147,8 @@ fn page_module(path: &str) -> Option<&'static str> {
         Some("people.js")
     } else if p == "/moderation" {
         Some("moderation.js")
+    } else if p == "/tournaments" || p.starts_with("/tournament/") {
+        Some("tournament.js")
     } else if p.starts_with("/rules/") {
         Some("rules.js")
     } else if p == "/lab" || p.starts_with("/lab/") {
