@@ -20,7 +20,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 17] = [
+const CONCERNS: [&str; 18] = [
+    "bots",
     "games",
     "lobby",
     "accounts",
@@ -41,7 +42,8 @@ const CONCERNS: [&str; 17] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 35] = [
+const TABLES: [(&str, &str); 36] = [
+    ("bots", "bots"),
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
