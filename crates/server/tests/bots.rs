@@ -15,7 +15,13 @@ use common::Server;
 /// `name`'s bot made by `owner` (a cookie): its token.
 async fn make_bot(s: &Server, owner: &str, name: &str) -> String {
     let (status, v) = s
-        .call_as("POST", "/api/bots", Some(owner), None, Some(json!({"name": name})))
+        .call_as(
+            "POST",
+            "/api/bots",
+            Some(owner),
+            None,
+            Some(json!({"name": name})),
+        )
         .await;
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["bot"]["name"], name);
@@ -96,21 +102,38 @@ async fn an_owner_makes_a_bot_whose_token_is_shown_once_regenerated_and_revoked(
     let (status, me) = s.call("GET", "/api/bot/account", Some(&token), None).await;
     assert_eq!((status, me["name"].as_str()), (200, Some("EngineOne")));
     // The list shows the bot, never its token.
-    let (_, list) = s.call_as("GET", "/api/bots", Some(&owner), None, None).await;
+    let (_, list) = s
+        .call_as("GET", "/api/bots", Some(&owner), None, None)
+        .await;
     assert_eq!(list["bots"][0]["name"], "EngineOne");
     assert_eq!(list["bots"][0]["token"], true);
     assert!(!list.to_string().contains(&token));
     // The other person's list is empty; they cannot touch the token.
-    let (_, theirs) = s.call_as("GET", "/api/bots", Some(&other), None, None).await;
+    let (_, theirs) = s
+        .call_as("GET", "/api/bots", Some(&other), None, None)
+        .await;
     assert_eq!(theirs["bots"], json!([]));
     let (status, _) = s
-        .call_as("POST", "/api/bots/EngineOne/token", Some(&other), None, None)
+        .call_as(
+            "POST",
+            "/api/bots/EngineOne/token",
+            Some(&other),
+            None,
+            None,
+        )
         .await;
     assert_eq!(status, 403);
-    assert_eq!(s.call("GET", "/api/bot/account", Some(&token), None).await.0, 200);
+    assert_eq!(
+        s.call("GET", "/api/bot/account", Some(&token), None)
+            .await
+            .0,
+        200
+    );
     // Nobody logged in: 401; another site: 403.
     assert_eq!(
-        s.call("POST", "/api/bots", None, Some(json!({"name": "Nope"}))).await.0,
+        s.call("POST", "/api/bots", None, Some(json!({"name": "Nope"})))
+            .await
+            .0,
         401
     );
     let (status, _) = s
@@ -119,13 +142,29 @@ async fn an_owner_makes_a_bot_whose_token_is_shown_once_regenerated_and_revoked(
     assert_eq!(status, 401);
     // A new token: the old one stops working.
     let (status, v) = s
-        .call_as("POST", "/api/bots/EngineOne/token", Some(&owner), None, None)
+        .call_as(
+            "POST",
+            "/api/bots/EngineOne/token",
+            Some(&owner),
+            None,
+            None,
+        )
         .await;
     assert_eq!(status, 200, "{v}");
     let fresh = v["token"].as_str().unwrap().to_string();
     assert_ne!(fresh, token);
-    assert_eq!(s.call("GET", "/api/bot/account", Some(&token), None).await.0, 401);
-    assert_eq!(s.call("GET", "/api/bot/account", Some(&fresh), None).await.0, 200);
+    assert_eq!(
+        s.call("GET", "/api/bot/account", Some(&token), None)
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        s.call("GET", "/api/bot/account", Some(&fresh), None)
+            .await
+            .0,
+        200
+    );
     // Revoked: none works.
     let r = s
         .client
@@ -136,8 +175,15 @@ async fn an_owner_makes_a_bot_whose_token_is_shown_once_regenerated_and_revoked(
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 200);
-    assert_eq!(s.call("GET", "/api/bot/account", Some(&fresh), None).await.0, 401);
-    let (_, list) = s.call_as("GET", "/api/bots", Some(&owner), None, None).await;
+    assert_eq!(
+        s.call("GET", "/api/bot/account", Some(&fresh), None)
+            .await
+            .0,
+        401
+    );
+    let (_, list) = s
+        .call_as("GET", "/api/bots", Some(&owner), None, None)
+        .await;
     assert_eq!(list["bots"][0]["token"], false);
     // A bot has no password: no login opens it, whatever is tried.
     for password in ["", "correct horse"] {
@@ -154,7 +200,13 @@ async fn an_owner_makes_a_bot_whose_token_is_shown_once_regenerated_and_revoked(
     }
     // Its name is taken as any account's is.
     let (status, _) = s
-        .call_as("POST", "/api/bots", Some(&other), None, Some(json!({"name": "engineone"})))
+        .call_as(
+            "POST",
+            "/api/bots",
+            Some(&other),
+            None,
+            Some(json!({"name": "engineone"})),
+        )
         .await;
     assert_eq!(status, 409);
     let (status, _) = s
@@ -177,7 +229,13 @@ async fn an_owner_has_at_most_five_bots() {
         make_bot(&s, &owner, &format!("Engine{i}")).await;
     }
     let (status, v) = s
-        .call_as("POST", "/api/bots", Some(&owner), None, Some(json!({"name": "OneMore"})))
+        .call_as(
+            "POST",
+            "/api/bots",
+            Some(&owner),
+            None,
+            Some(json!({"name": "OneMore"})),
+        )
         .await;
     assert_eq!(status, 409, "{v}");
     // The refused bot's name was not taken.
@@ -224,7 +282,10 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
     // Another bot's token, a person's cookie: not theirs to accept.
     let accept = format!("/api/bot/challenge/{cid}/accept");
     assert_eq!(s.call("POST", &accept, Some(&other_bot), None).await.0, 403);
-    assert_eq!(s.call_as("POST", &accept, Some(&owner), None, None).await.0, 401);
+    assert_eq!(
+        s.call_as("POST", &accept, Some(&owner), None, None).await.0,
+        401
+    );
     let (status, v) = s.call("POST", &accept, Some(&token), None).await;
     assert_eq!(status, 200, "{v}");
     let game = v["game_id"].as_str().unwrap().to_string();
@@ -235,7 +296,13 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
     assert_eq!(start["game"]["seat"], 1);
     // The players' bars: the bot is drawn BOT, the person is not.
     let (_, st) = s
-        .call_as("GET", &format!("/api/games/{game}"), Some(&person), None, None)
+        .call_as(
+            "GET",
+            &format!("/api/games/{game}"),
+            Some(&person),
+            None,
+            None,
+        )
         .await;
     assert_eq!(st["seats"][1]["player"]["name"], "Linjabot");
     assert_eq!(st["seats"][1]["player"]["bot"], true);
@@ -243,7 +310,10 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
     // Another bot's token cannot open the game's stream, nor move.
     let path = format!("/api/bot/game/stream/{game}");
     assert_eq!(open(&s, &path, &other_bot).await.0, 403);
-    assert_eq!(open(&s, "/api/bot/game/stream/nosuchgame", &token).await.0, 404);
+    assert_eq!(
+        open(&s, "/api/bot/game/stream/nosuchgame", &token).await.0,
+        404
+    );
     let (status, mut feed) = open(&s, &path, &token).await;
     assert_eq!(status, 200);
     let mut feed = feed.take().unwrap();
@@ -253,7 +323,9 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
     assert_eq!(full["players"][1]["bot"], true);
     assert_eq!(full["clock"], "5+3");
     assert_eq!(full["state"]["my_turn"], false);
-    assert!(full["initial_position"].as_str().is_some_and(|p| !p.is_empty()));
+    assert!(full["initial_position"]
+        .as_str()
+        .is_some_and(|p| !p.is_empty()));
     // The person moves; the bot hears it, with the clocks, and answers.
     let first = st["legal"][0]["move"].as_str().unwrap().to_string();
     let (status, v) = s
@@ -281,18 +353,20 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
             .call("GET", &format!("/api/games/{game}"), Some(&seat), None)
             .await;
         let mv = seen["legal"][0]["move"].as_str().unwrap().to_string();
-        let url = format!(
-            "/api/bot/game/{game}/move/{}",
-            urlencoding(&mv)
-        );
+        let url = format!("/api/bot/game/{game}/move/{}", urlencoding(&mv));
         // A person's cookie and another bot's token cannot move for it.
-        assert_eq!(s.call_as("POST", &url, Some(&owner), None, None).await.0, 401);
+        assert_eq!(
+            s.call_as("POST", &url, Some(&owner), None, None).await.0,
+            401
+        );
         assert_eq!(s.call("POST", &url, Some(&other_bot), None).await.0, 403);
         let (status, v) = s.call("POST", &url, Some(&token), None).await;
         assert_eq!(status, 200, "{v}");
         bot_moves.push(mv);
         // Committed before answered: a read at once shows it.
-        let (_, now) = s.call("GET", &format!("/api/games/{game}"), None, None).await;
+        let (_, now) = s
+            .call("GET", &format!("/api/games/{game}"), None, None)
+            .await;
         assert_eq!(
             now["moves"].as_array().unwrap().last().unwrap(),
             bot_moves.last().unwrap().as_str()
@@ -314,7 +388,12 @@ async fn a_person_challenges_a_bot_which_hears_it_accepts_and_plays_through_its_
     // stream says the game finished.
     let resign = format!("/api/bot/game/{game}/resign");
     assert_eq!(s.call("POST", &resign, Some(&other_bot), None).await.0, 403);
-    assert_eq!(s.call_as("POST", &resign, Some(&person), None, None).await.0, 401);
+    assert_eq!(
+        s.call_as("POST", &resign, Some(&person), None, None)
+            .await
+            .0,
+        401
+    );
     assert_eq!(s.call("POST", &resign, Some(&token), None).await.0, 200);
     let over = feed.next_of("gameState").await;
     assert_eq!(over["status"], "over");

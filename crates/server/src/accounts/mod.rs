@@ -256,7 +256,11 @@ impl Accounts {
     /// # Errors
     /// A name that cannot be taken, taken, or held after its account's
     /// deletion; storage failures.
-    pub async fn make_passwordless(&self, id: &str, name: &str) -> Result<AccountView, AccountError> {
+    pub async fn make_passwordless(
+        &self,
+        id: &str,
+        name: &str,
+    ) -> Result<AccountView, AccountError> {
         let name = name.trim();
         if let Some(m) = bad_name(name) {
             return Err(AccountError::Unfit(m));
@@ -264,7 +268,10 @@ impl Accounts {
         let taken =
             || AccountError::Taken(Message::of(id!("api_account_name_taken")).text("name", name));
         let now = now_ms();
-        if store::held_until(&self.db, &name_key(name), now).await?.is_some() {
+        if store::held_until(&self.db, &name_key(name), now)
+            .await?
+            .is_some()
+        {
             return Err(taken());
         }
         let row = store::AccountRow {

@@ -294,7 +294,10 @@ impl Bots {
         let account = store::by_token(&self.db, &token_key(token))
             .await?
             .ok_or_else(refused)?;
-        let names = self.accounts.names_of(std::slice::from_ref(&account)).await?;
+        let names = self
+            .accounts
+            .names_of(std::slice::from_ref(&account))
+            .await?;
         let (name, _) = names.get(&account).ok_or_else(refused)?;
         Ok(BotAccount {
             id: account,
@@ -383,7 +386,11 @@ impl Bots {
     /// clock and the bot's seat.
     async fn start_of(&self, bot: &BotAccount, game: &str) -> Option<Value> {
         let tokens = self.accounts.seat_tokens(&bot.id, game).await.ok()?;
-        let st = self.hub.state(game, &Actor::Tokens(tokens), None).await.ok()?;
+        let st = self
+            .hub
+            .state(game, &Actor::Tokens(tokens), None)
+            .await
+            .ok()?;
         Some(json!({
             "type": "gameStart",
             "game": {
@@ -569,7 +576,12 @@ pub struct GameFeed {
 type Mark = (usize, Option<usize>, Option<usize>, bool);
 
 fn mark_of(st: &GameState) -> Mark {
-    (st.ply, st.draw_offer, st.takeback_offer, st.result.is_some())
+    (
+        st.ply,
+        st.draw_offer,
+        st.takeback_offer,
+        st.result.is_some(),
+    )
 }
 
 /// A game's state as the game stream says it.

@@ -316,11 +316,12 @@ fn compression(
             .is_some_and(|t| {
                 // Not a stream of lines (the bot API's NDJSON): each line
                 // goes out when said.
-                !t.contains("ndjson") && (t.starts_with("text/")
-                    || t.contains("javascript")
-                    || t.contains("json")
-                    || t.contains("svg")
-                    || t.contains("xml"))
+                !t.contains("ndjson")
+                    && (t.starts_with("text/")
+                        || t.contains("javascript")
+                        || t.contains("json")
+                        || t.contains("svg")
+                        || t.contains("xml"))
             })
     };
     tower_http::compression::CompressionLayer::new()
