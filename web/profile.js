@@ -16,6 +16,7 @@ import { mountProfilePeople } from './people.js';
 import { mountRatingChart } from './ratingchart.js';
 import { currentAccount } from './account.js';
 import { challengeBox, whoBox } from './challenges.js';
+import { botBadge } from './play/players.js';
 
 const POOL_GAMES = ['imago', 'jarmo', 'linja', 'dimensiones'];
 
@@ -223,7 +224,7 @@ export function mountProfile(root, name, navigate) {
     // Challenges (issue #44): the form on another's profile, the choice on one's own.
     if (!chBox && currentAccount()) chBox = profile.own ? whoBox() : challengeBox(profile.name);
     fill(root, h('section', { class: 'profile' },
-      h('h1', { 'data-testid': 'profile-name', text: profile.name }),
+      h('h1', { 'data-testid': 'profile-name' }, profile.name, profile.bot ? botBadge() : null),
       h('p', { class: 'muted', text: t('profile_since', { date: date(profile.created) }) }),
       peopleBox,
       privacy,

@@ -1047,3 +1047,14 @@ tn_streak = Streak
 tn_buchholz = Buchholz
 tn_sb = S-B
 tn_round_n = R{ $n }
+
+## ---- Bot accounts and the bot API (H45B, issue #45) ----
+api_bot_login = log in to make or manage bot accounts
+api_bot_by_bot = a bot cannot own a bot
+api_bot_too_many = you have { $max } bot accounts already
+api_bot_not_yours = { $name } is not one of your bots
+api_no_bot = no bot named { $name }
+api_bot_token = this needs a bot's API token (Authorization: Bearer TOKEN); a revoked token no longer works
+api_bot_not_in_game = this bot holds no seat in game { $id }
+api_bot_casual_only = bots play casual games only: challenge { $name } to a casual game
+player_bot_badge = BOT

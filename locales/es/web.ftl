@@ -1056,3 +1056,14 @@ tn_streak = Racha
 tn_buchholz = Buchholz
 tn_sb = S-B
 tn_round_n = R{ $n }
+
+## ---- Cuentas de bot y la API de bots (H45B, issue #45) ----
+api_bot_login = entra en tu cuenta para crear o administrar cuentas de bot
+api_bot_by_bot = un bot no puede tener bots
+api_bot_too_many = ya tienes { $max } cuentas de bot
+api_bot_not_yours = { $name } no es uno de tus bots
+api_no_bot = no hay ningún bot llamado { $name }
+api_bot_token = esto necesita la clave de API de un bot (Authorization: Bearer CLAVE); una clave revocada ya no sirve
+api_bot_not_in_game = este bot no ocupa ningún puesto en la partida { $id }
+api_bot_casual_only = los bots solo juegan partidas amistosas: desafía a { $name } a una amistosa
+player_bot_badge = BOT

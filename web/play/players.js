@@ -23,6 +23,11 @@ export function whoLabel(st, i) {
   return t('player_friend');
 }
 
+/** The mark by a bot account's name (#45), wherever names are drawn. */
+export function botBadge() {
+  return h('span', { class: 'bot-badge', 'data-testid': 'bot-badge', text: ` ${t('player_bot_badge')}` });
+}
+
 /** A rated game's rating of seat i: before the game ("1500?" while
  *  provisional, as lichess writes it) and, once rated, the change. */
 function ratingSpan(st, i) {
@@ -65,6 +70,7 @@ export function renderPlayer(el, st, i, mod) {
   ...swatchSpans(mod, i),
   h('strong', { text: sideName(st.game, i, seat.name, st.variant) }),
   h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
+  seat.player && seat.player.bot ? botBadge() : null,
   ratingSpan(st, i),
   conn,
   turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);

@@ -478,7 +478,7 @@ impl Summary {
 /// A finished game's result as the match's line says it: `1-0`, `0-1` or
 /// `1/2-1/2`, then why in braces, and the game's own points where they
 /// are not the plain result (`1-0 {the sides have passed each other; 9-4}`).
-fn finished_text<G: CliGame>(h: &History<G>) -> String {
+pub(crate) fn finished_text<G: CliGame>(h: &History<G>) -> String {
     let Some(o) = h.outcome() else {
         return "*".to_string();
     };

@@ -19,6 +19,7 @@ macro_rules! print {
 
 mod arena;
 mod bench;
+mod bot;
 mod common;
 mod engine;
 mod i18n;
@@ -36,6 +37,7 @@ mod serve;
 mod session;
 mod solve;
 mod tables;
+mod tournament;
 mod tui;
 mod ugi_player;
 
@@ -134,6 +136,10 @@ enum Command {
     Puzzle(puzzles::PlayArgs),
     /// Give an account the moderator's role in the web app's chat, take it back, or list the moderators.
     Moderator(moderator::Args),
+    /// Play on a tablero server as a bot account, with a UGI engine.
+    Bot(bot::Args),
+    /// Run a round-robin, gauntlet or Swiss tournament between computer players or UGI engines.
+    Tournament(tournament::Args),
 }
 
 fn main() -> ExitCode {
@@ -164,6 +170,8 @@ fn main() -> ExitCode {
         Command::Puzzles(a) => puzzles::run(&a),
         Command::Puzzle(a) => puzzles::play(&a),
         Command::Moderator(a) => moderator::run(&a),
+        Command::Bot(a) => bot::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

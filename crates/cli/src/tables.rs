@@ -28,6 +28,7 @@ pub fn install(command: &crate::Command) -> Result<()> {
     let args = match command {
         crate::Command::Play(a) => &a.tables,
         crate::Command::Match(a) => &a.tables,
+        crate::Command::Tournament(a) => &a.tables,
         crate::Command::Engine(a) => &a.tables,
         crate::Command::Serve(a) => &a.tables,
         crate::Command::Review(a) => &a.tables,

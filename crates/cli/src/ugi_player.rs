@@ -163,14 +163,41 @@ impl UgiPlayer {
         }
     }
 
-    /// Asks for a move in the current position; the move's text.
-    fn ask<G: Game>(&mut self, history: &History<G>, limits: &Limits) -> Result<String, String> {
-        let mut line = format!("position fen {} moves", history.start().position_string());
-        for (pos, &mv) in history.positions().iter().zip(history.moves()) {
+    /// Asks for a move after `moves` (their texts) from the position
+    /// `start`, with the command `go` (`go movetime 500`) waiting at most
+    /// `timeout`; the move's text (`_` read as a space). For `tablero bot`,
+    /// which knows the game only by its texts.
+    ///
+    /// # Errors
+    /// When the engine does not answer in time, fails, or is gone.
+    pub fn best_move(
+        &mut self,
+        start: &str,
+        moves: &[String],
+        go: &str,
+        timeout: Duration,
+    ) -> Result<String, String> {
+        let mut line = format!("position fen {start} moves");
+        for m in moves {
             line.push(' ');
-            line.push_str(&to_token(&pos.format_move(mv)));
+            line.push_str(&to_token(m));
         }
         self.send(&line)?;
+        self.send(go)?;
+        let best = self.expect("bestmove", timeout)?;
+        let token = best.split_whitespace().nth(1).unwrap_or("none");
+        Ok(token.replace('_', " "))
+    }
+
+    /// Asks for a move in the current position; the move's text.
+    fn ask<G: Game>(&mut self, history: &History<G>, limits: &Limits) -> Result<String, String> {
+        let start = history.start().position_string();
+        let moves: Vec<String> = history
+            .positions()
+            .iter()
+            .zip(history.moves())
+            .map(|(pos, &mv)| pos.format_move(mv))
+            .collect();
         let mut go = String::from("go");
         // The caller's time, cut to a clock's bound (the engine's own
         // budget is not known here: a clock's bound is its movetime).
@@ -184,11 +211,8 @@ impl UgiPlayer {
         if let Some(d) = limits.depth {
             go.push_str(&format!(" depth {d}"));
         }
-        self.send(&go)?;
         let timeout = movetime.map_or(NO_LIMIT, |t| 2 * t + HANDSHAKE);
-        let best = self.expect("bestmove", timeout)?;
-        let token = best.split_whitespace().nth(1).unwrap_or("none");
-        Ok(token.replace('_', " "))
+        self.best_move(&start, &moves, &go, timeout)
     }
 }
 

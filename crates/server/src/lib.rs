@@ -17,6 +17,7 @@
 //! speaks HTTP.
 
 pub mod accounts;
+pub mod bots;
 pub mod challenges;
 pub mod chat;
 pub mod db;

@@ -9,6 +9,7 @@
 //! store.
 
 use crate::accounts::Accounts;
+use crate::bots::Bots;
 use crate::challenges::Challenges;
 use crate::chat::Chat;
 use crate::db::{Db, Fault};
@@ -88,6 +89,8 @@ pub struct AppState {
     pub learn: Learn,
     /// Arenas, Swiss and round-robins (#45).
     pub tournaments: Tournaments,
+    /// Bot accounts and the bot API (#45).
+    pub bots: Bots,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -105,7 +108,15 @@ struct Around {
 impl Seating for Around {
     fn around<'a>(&'a self, row: &'a GameRow) -> BoxFuture<'a, Result<games::Around, Fault>> {
         Box::pin(async move {
-            let (players, accounts) = crate::accounts::seat_players(&self.db, &row.id).await?;
+            let (mut players, accounts) = crate::accounts::seat_players(&self.db, &row.id).await?;
+            // Bots are drawn "BOT" by their names (#45).
+            let ids: Vec<String> = accounts.iter().flatten().cloned().collect();
+            let bots = crate::bots::bots_among(&self.db, &ids).await?;
+            for (p, a) in players.iter_mut().zip(&accounts) {
+                if let (Some(p), Some(a)) = (p, a) {
+                    p.bot = bots.contains(a);
+                }
+            }
             let private = crate::players::private_seats(&self.db, &row.id).await?;
             let view = crate::ratings::view(&self.db, row).await?;
             let rated = view.as_ref().map(Rendered::of);
@@ -198,7 +209,20 @@ impl AppState {
         let ratings = Ratings::new(db.clone(), Arc::clone(&hub));
         let online = Online::new(db.clone());
         let people = People::new(db.clone());
+        let challenges = Challenges::new(
+            db.clone(),
+            Arc::clone(&hub),
+            people.clone(),
+            Arc::clone(&bus),
+        );
         AppState {
+            bots: Bots::new(
+                db.clone(),
+                accounts.clone(),
+                Arc::clone(&hub),
+                challenges.clone(),
+                Arc::clone(&bus),
+            ),
             watch: Watch::new(
                 Arc::clone(&hub),
                 accounts.clone(),
@@ -206,12 +230,7 @@ impl AppState {
                 Arc::clone(&online),
             ),
             online,
-            challenges: Challenges::new(
-                db.clone(),
-                Arc::clone(&hub),
-                people.clone(),
-                Arc::clone(&bus),
-            ),
+            challenges,
             lobby: Lobby::new(db.clone(), Arc::clone(&hub), people.clone()),
             mail: Mail::new(db.clone(), mail),
             puzzles: Puzzles::new(db.clone()),
@@ -325,6 +344,7 @@ parts! {
     challenges: Challenges,
     learn: Learn,
     tournaments: Tournaments,
+    bots: Bots,
     guards: Guards,
     lab: LabDir,
 }

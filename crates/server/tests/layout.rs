@@ -20,7 +20,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 18] = [
+const CONCERNS: [&str; 19] = [
+    "bots",
     "games",
     "lobby",
     "accounts",
@@ -42,7 +43,8 @@ const CONCERNS: [&str; 18] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 38] = [
+const TABLES: [(&str, &str); 39] = [
+    ("bots", "bots"),
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),

@@ -243,6 +243,48 @@ impl Accounts {
         Ok((view, secret))
     }
 
+    /// Makes account `id` named `name` with no password (its hash is
+    /// empty: no login opens it): a bot's account (issue #45; the bots
+    /// concern keeps which accounts are bots). The name is checked as a
+    /// sign-up's is.
+    ///
+    /// # Errors
+    /// A name that cannot be taken, taken, or held after its account's
+    /// deletion; storage failures.
+    pub async fn make_passwordless(
+        &self,
+        id: &str,
+        name: &str,
+    ) -> Result<AccountView, AccountError> {
+        let name = name.trim();
+        if let Some(m) = bad_name(name) {
+            return Err(AccountError::Unfit(m));
+        }
+        let taken =
+            || AccountError::Taken(Message::of(id!("api_account_name_taken")).text("name", name));
+        let now = now_ms();
+        if store::held_until(&self.db, &name_key(name), now)
+            .await?
+            .is_some()
+        {
+            return Err(taken());
+        }
+        let row = store::AccountRow {
+            id: id.to_string(),
+            name: name.to_string(),
+            created: now,
+            hash: String::new(),
+            private: false,
+        };
+        if !store::insert(&self.db, &row, &name_key(name)).await? {
+            return Err(taken());
+        }
+        Ok(AccountView {
+            name: row.name,
+            created: row.created,
+        })
+    }
+
     /// Logs `name` in with `password` from `ip`: answers the account and a
     /// new session's secret; the session `previous` the browser held, if
     /// any, ends (a new login never leaves the old session id valid). An

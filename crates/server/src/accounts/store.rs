@@ -328,6 +328,7 @@ pub async fn seat_players(
         players[i] = Some(PlayerView {
             name: (deleted == 0).then_some(name),
             deleted: deleted != 0,
+            bot: false,
         });
         if deleted == 0 {
             ids[i] = Some(r.try_get(3)?);

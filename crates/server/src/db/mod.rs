@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 25] = [
+const MIGRATIONS: [Step; 26] = [
     (
         1,
         "init",
@@ -324,6 +324,12 @@ const MIGRATIONS: [Step; 25] = [
         25,
         "tournaments",
         include_str!("../../migrations/0025_tournaments.sql"),
+        None,
+    ),
+    (
+        26,
+        "bots",
+        include_str!("../../migrations/0026_bots.sql"),
         None,
     ),
 ];

@@ -21,6 +21,8 @@ pub struct PlayerView {
     pub name: Option<String>,
     /// Whether it was deleted ("deleted player").
     pub deleted: bool,
+    /// Whether it is a bot's account (drawn "BOT" by its name; #45).
+    pub bot: bool,
 }
 
 /// Who sits around a game, as its viewers see them.

@@ -30,6 +30,7 @@ fn logged_in(session: Option<Session>) -> Result<Session, ApiError> {
 pub(super) async fn make(
     State(challenges): State<Challenges>,
     State(accounts): State<Accounts>,
+    State(bots): State<crate::bots::Bots>,
     MaybeSession(session): MaybeSession,
     AppJson(req): AppJson<NewChallenge>,
 ) -> Answer<ChallengeView> {
@@ -44,6 +45,13 @@ pub(super) async fn make(
             .into())
         }
     };
+    // Bots play casual games only (#45, docs/rulings.md, "Bots").
+    if req.rated && bots.any_bot(&[me.account.clone(), to.id.clone()]).await? {
+        return Err(ChallengeError::Bad(
+            Message::of(id!("api_bot_casual_only")).text("name", &to.view.name),
+        )
+        .into());
+    }
     let from = Party {
         id: &me.account,
         name: &me.view.name,

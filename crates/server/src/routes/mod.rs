@@ -14,6 +14,7 @@
 
 mod accounts;
 mod assets;
+mod bots;
 mod challenges;
 mod chat;
 mod explore;
@@ -188,6 +189,19 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/tournaments/{id}/start", post(tournaments::start))
         // ---- notices that follow a person (#42, #44)
         .route("/api/notices/ws", get(notices::upgrade))
+        // ---- bot accounts and the bot API (#45)
+        .route("/api/bots", get(bots::mine).post(bots::create))
+        .route(
+            "/api/bots/{name}/token",
+            post(bots::new_token).delete(bots::revoke),
+        )
+        .route("/api/bot/account", get(bots::account))
+        .route("/api/bot/stream/event", get(bots::events))
+        .route("/api/bot/game/stream/{id}", get(bots::game_stream))
+        .route("/api/bot/game/{id}/move/{mv}", post(bots::play))
+        .route("/api/bot/game/{id}/resign", post(bots::resign))
+        .route("/api/bot/challenge/{id}/accept", post(bots::accept))
+        .route("/api/bot/challenge/{id}/decline", post(bots::decline))
         .route("/api/position", post(explore::position))
         .route("/api/analyse", post(explore::analyse))
         .route("/api/explore", post(explore::explore))
@@ -314,11 +328,14 @@ fn compression(
         h.get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|t| {
-                t.starts_with("text/")
-                    || t.contains("javascript")
-                    || t.contains("json")
-                    || t.contains("svg")
-                    || t.contains("xml")
+                // Not a stream of lines (the bot API's NDJSON): each line
+                // goes out when said.
+                !t.contains("ndjson")
+                    && (t.starts_with("text/")
+                        || t.contains("javascript")
+                        || t.contains("json")
+                        || t.contains("svg")
+                        || t.contains("xml"))
             })
     };
     tower_http::compression::CompressionLayer::new()

@@ -42,16 +42,19 @@ async fn visible(
 /// ratings and counts.
 pub(super) async fn profile(
     State(players): State<Players>,
+    State(bots): State<crate::bots::Bots>,
     MaybeSession(s): MaybeSession,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let a = visible(&players, &name, s.as_ref()).await?;
+    let bot = bots.any_bot(std::slice::from_ref(&a.id)).await?;
     let ratings = players.ratings(&a.id).await?;
     let counts = players.counts(&a.id).await?;
     Ok(Json(json!({
         "name": a.name,
         "created": a.created,
         "private": a.private,
+        "bot": bot,
         "own": s.is_some_and(|s| s.account == a.id),
         "ratings": ratings,
         "counts": counts,
