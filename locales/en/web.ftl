@@ -952,3 +952,13 @@ learn_next = Next exercise
 learn_next_stage = Next stage
 learn_course_done = Back to the course
 learn_claim = Claim the win (Jacke)
+
+## Vacation and the time bank, conditional moves (issue #49, H49V)
+api_vacation_days = a vacation is of 1 to { $left } whole days (you have { $left } left this year; asked { $days })
+api_vacation_too_far = a vacation may be announced at most { $days } days ahead
+api_vacation_already = you are on vacation already, or have announced one: come back first
+api_vacation_not_away = you are not on vacation and have announced none
+api_vacation_forbidden = { $games ->
+    [one] game { $game } forbids vacation: its clock would keep running. Send "anyway" to go all the same
+   *[other] { $games } games (such as { $game }) forbid vacation: their clocks would keep running. Send "anyway" to go all the same
+}

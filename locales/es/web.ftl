@@ -961,3 +961,13 @@ learn_next = Siguiente ejercicio
 learn_next_stage = Siguiente etapa
 learn_course_done = Volver al curso
 learn_claim = Reclamar la victoria (Jacke)
+
+## Vacaciones y banco de tiempo, jugadas condicionales (issue #49, H49V)
+api_vacation_days = unas vacaciones son de 1 a { $left } días enteros (te quedan { $left } este año; pediste { $days })
+api_vacation_too_far = las vacaciones se pueden anunciar como mucho con { $days } días de antelación
+api_vacation_already = ya estás de vacaciones o has anunciado unas: vuelve primero
+api_vacation_not_away = no estás de vacaciones ni has anunciado ningunas
+api_vacation_forbidden = { $games ->
+    [one] la partida { $game } no admite vacaciones: su reloj seguiría corriendo. Envía «anyway» para irte igualmente
+   *[other] { $games } partidas (como { $game }) no admiten vacaciones: sus relojes seguirían corriendo. Envía «anyway» para irte igualmente
+}

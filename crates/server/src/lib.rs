@@ -39,6 +39,7 @@ pub mod refusal;
 pub mod reviews;
 mod routes;
 pub mod state;
+pub mod vacation;
 pub mod watch;
 
 pub use db::Db;
@@ -305,6 +306,8 @@ pub async fn start(
     });
     // The server keeps time: games whose deadline passes end on time.
     tokio::spawn(games::keep_time(Arc::downgrade(&hub)));
+    // Vacations begin and end (#49): the clocks of the games stop and restart.
+    tokio::spawn(vacation::keep_watch(state.vacations.clone()));
     // The concerns that act when a game ends subscribe, and first catch
     // up with the games that ended without their effects (a stop between
     // the two): ratings rate them, mail forgets their turns.

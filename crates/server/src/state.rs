@@ -27,6 +27,7 @@ use crate::players::Players;
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
+use crate::vacation::Vacations;
 use crate::watch::Watch;
 use crate::Limits;
 use axum::extract::FromRef;
@@ -85,6 +86,8 @@ pub struct AppState {
     pub challenges: Challenges,
     /// The courses and the learners' progress.
     pub learn: Learn,
+    /// Vacations and the time bank (#49).
+    pub vacations: Vacations,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -107,12 +110,14 @@ impl Seating for Around {
             let view = crate::ratings::view(&self.db, row).await?;
             let rated = view.as_ref().map(Rendered::of);
             let rated_for_spectators = view.map(|v| Rendered::of(&v.hiding(private)));
+            let away = crate::vacation::away_of(&self.db, &accounts).await?;
             Ok(games::Around {
                 players,
                 accounts,
                 rated,
                 private,
                 rated_for_spectators,
+                away,
             })
         })
     }
@@ -136,6 +141,19 @@ impl Seating for Around {
             }
             Ok(())
         })
+    }
+
+    fn away<'a>(&'a self, account: &'a str) -> BoxFuture<'a, Result<games::Away, Fault>> {
+        Box::pin(crate::vacation::away(&self.db, account))
+    }
+
+    fn time_bank<'a>(
+        &'a self,
+        account: &'a str,
+        deadline: i64,
+        now: i64,
+    ) -> BoxFuture<'a, Result<games::Away, Fault>> {
+        Box::pin(crate::vacation::time_bank(&self.db, account, deadline, now))
     }
 }
 
@@ -233,6 +251,7 @@ impl AppState {
                 }),
             ),
             learn: Learn::new(db.clone()),
+            vacations: Vacations::new(db.clone(), Arc::clone(&hub), accounts.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -319,6 +338,7 @@ parts! {
     chat: Chat,
     challenges: Challenges,
     learn: Learn,
+    vacations: Vacations,
     guards: Guards,
     lab: LabDir,
 }

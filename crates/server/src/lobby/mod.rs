@@ -561,6 +561,7 @@ impl Lobby {
                     two_games: false,
                     clock: row.clock.clone(),
                     rated: row.rated,
+                    no_vacation: false,
                     accounts,
                 },
             )

@@ -30,6 +30,7 @@ mod players;
 mod print;
 mod puzzles;
 mod tools;
+mod vacation;
 
 use crate::games::Action;
 use crate::state::AppState;
@@ -118,6 +119,8 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/account/delete", post(accounts::delete))
         // ---- profiles and leaderboards (#34)
         .route("/api/account/private", post(accounts::set_private))
+        .route("/api/vacation", get(vacation::view).post(vacation::go))
+        .route("/api/vacation/back", post(vacation::back))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/players/{name}/games", get(players::games))
         .route("/api/players/{name}/games.zip", get(players::zip))
