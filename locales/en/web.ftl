@@ -962,3 +962,35 @@ api_vacation_forbidden = { $games ->
     [one] game { $game } forbids vacation: its clock would keep running. Send "anyway" to go all the same
    *[other] { $games } games (such as { $game }) forbid vacation: their clocks would keep running. Send "anyway" to go all the same
 }
+api_conditional_not_yours = conditional moves are private: only the player of one seat of this game can read or write their own
+api_conditional_correspondence = conditional moves are for correspondence games (days per move) that are not over
+api_conditional_your_turn = it is your move: conditional moves are entered while you wait for your opponent's
+api_conditional_illegal = the move { $move } is not legal in its line's position: { $why }
+api_conditional_twice = the move { $move } starts two lines at the same place: keep one
+api_conditional_no_answer = after { $move } there is no move of the other side to answer (the game ends, or the same side moves again)
+api_conditional_too_big = conditional moves hold at most { $most } moves in all
+api_conditional_bad = that move cannot be read
+vacation_title = Vacation
+vacation_left = { $days } vacation days left this year: while you are away, your correspondence clocks stop.
+vacation_away = On vacation until { $when } ({ $days } days left this year).
+vacation_planned = Vacation from later, until { $when } ({ $days } days left this year).
+vacation_days = Days
+vacation_go = Go on vacation
+vacation_back = Come back now
+vacation_until = on vacation until { $when }
+vacation_forbidden_confirm = { $games ->
+    [one] One of your games forbids vacation: its clock will keep running. Go all the same?
+   *[other] { $games } of your games forbid vacation: their clocks will keep running. Go all the same?
+}
+vacation_paused = stopped: on vacation
+challenge_no_vacation = No vacation (the clocks run even when a player is away)
+conditional_title = Conditional moves
+conditional_help = While you wait: if they play…, answer… (moves in the game's notation; one line per row, as "their move, your answer, their move, your answer…").
+conditional_line = Line
+conditional_save = Save the lines
+conditional_clear = Clear
+conditional_saved = { $lines ->
+    [0] No conditional moves.
+    [one] One line kept, private until played.
+   *[other] { $lines } lines kept, private until played.
+}

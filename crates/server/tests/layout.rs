@@ -42,7 +42,7 @@ const CONCERNS: [&str; 18] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 36] = [
+const TABLES: [(&str, &str); 37] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -78,6 +78,7 @@ const TABLES: [(&str, &str); 36] = [
     ("chat_marks", "chat"),
     ("game_notes", "notes"),
     ("vacations", "vacation"),
+    ("conditional_moves", "games"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];

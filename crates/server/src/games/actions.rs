@@ -96,6 +96,7 @@ impl Hub {
     ) -> Result<Arc<super::Entry>, GameError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
+        let moved = matches!(action, Action::Move { .. });
         for attempt in 0..2 {
             let now = now_ms();
             // The flag fell before this action arrived (whether or not the
@@ -178,8 +179,29 @@ impl Hub {
                 return Err(GameError::changed_meanwhile());
             }
         }
+        // A move may be answered at once by the conditional moves of the
+        // seat now to move (#49), in this same path, before the answer.
+        let to_move = live.table.to_move();
+        let answer = if moved {
+            let moves = live.table.moves().to_vec();
+            let token = to_move.and_then(|s| live.row.seats[s].token.clone());
+            Some((moves, token))
+        } else {
+            None
+        };
         drop(live);
         let _ = entry.changes.send(());
+        if let Some((moves, token)) = answer {
+            match self.conditional_answer(id, moves, to_move, token).await {
+                Ok(Some((who, what))) => {
+                    if let Err(e) = Box::pin(self.act_only(id, &who, what)).await {
+                        tracing::warn!(game = %id, "a conditional move: {e:?}");
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = %id, "conditional moves: {e}"),
+            }
+        }
         self.kick(id, &entry).await;
         Ok(entry)
     }

@@ -14,6 +14,7 @@ pub mod catalog;
 mod chain;
 mod clock;
 mod computer;
+pub mod conditional;
 mod end;
 mod error;
 mod pause;

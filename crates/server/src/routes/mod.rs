@@ -16,6 +16,7 @@ mod accounts;
 mod assets;
 mod challenges;
 mod chat;
+mod conditional;
 mod explore;
 mod games;
 pub mod http;
@@ -85,6 +86,10 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(tools::record))
         .route("/api/games/{id}/board.png", get(tools::board_png))
         .route("/api/games/{id}/rematch", post(games::rematch))
+        .route(
+            "/api/games/{id}/conditional",
+            get(conditional::view).post(conditional::save),
+        )
         .route("/api/games/{id}/hint", post(games::hint))
         .route(
             "/api/games/{id}/seats/{seat}/claim",
