@@ -102,8 +102,13 @@ async fn conditional(s: &Server, id: &str, token: &str, lines: Option<Value>) ->
             .await
         }
         None => {
-            s.call("GET", &format!("/api/games/{id}/conditional"), Some(token), None)
-                .await
+            s.call(
+                "GET",
+                &format!("/api/games/{id}/conditional"),
+                Some(token),
+                None,
+            )
+            .await
         }
     }
 }
@@ -137,21 +142,37 @@ async fn a_matched_line_is_answered_at_once_and_its_continuation_kept() {
     let (st, theirs) = conditional(&s, &g, &b, None).await;
     assert_eq!((st, theirs["lines"].clone()), (200, json!([])));
     let (st, e) = conditional(&s, &g, "not-a-token", None).await;
-    assert_eq!((st, e["code"].as_str()), (403, Some("api_conditional_not_yours")));
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (403, Some("api_conditional_not_yours"))
+    );
     let carol = s.sign_up("carol").await;
     let (st, _) = s
-        .call_as("GET", &format!("/api/games/{g}/conditional"), Some(&carol), None, None)
+        .call_as(
+            "GET",
+            &format!("/api/games/{g}/conditional"),
+            Some(&carol),
+            None,
+            None,
+        )
         .await;
     assert_eq!(st, 403);
     // Bob cannot write alice's (his own turn: refused), nor clear them.
     let (st, e) = conditional(&s, &g, &b, Some(json!([]))).await;
-    assert_eq!((st, e["code"].as_str()), (409, Some("api_conditional_your_turn")));
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("api_conditional_your_turn"))
+    );
     // Bob plays x1: the answer to his move already holds alice's y1.
     let (st, after) = mv(&s, &g, &b, &x1).await;
     assert_eq!(st, 200, "{after}");
     let now = moves(&s, &g, &a).await;
     assert_eq!(now, [after_x1.clone(), vec![y1.clone()]].concat());
-    assert_eq!(after["ply"], now.len(), "the mover's answer shows the reply");
+    assert_eq!(
+        after["ply"],
+        now.len(),
+        "the mover's answer shows the reply"
+    );
     // The continuation is kept, from the new position.
     let (_, kept) = conditional(&s, &g, &a, None).await;
     assert_eq!(kept["ply"], now.len());
@@ -162,7 +183,10 @@ async fn a_matched_line_is_answered_at_once_and_its_continuation_kept() {
     assert_eq!(mv(&s, &g, &b, &not_x2).await.0, 200);
     assert_eq!(moves(&s, &g, &a).await.len(), now.len() + 1);
     let (_, gone) = conditional(&s, &g, &a, None).await;
-    assert_eq!((gone["lines"].clone(), gone["ply"].clone()), (json!([]), Value::Null));
+    assert_eq!(
+        (gone["lines"].clone(), gone["ply"].clone()),
+        (json!([]), Value::Null)
+    );
 }
 
 #[tokio::test]
@@ -178,24 +202,39 @@ async fn an_unmatched_move_drops_the_tree_and_bad_lines_are_refused() {
     let m0 = moves(&s, &g, &a).await;
     // An illegal move, and an answer illegal after its move, are refused.
     let (st, e) = conditional(&s, &g, &a, Some(json!([{"if": "zz99", "then": "a1"}]))).await;
-    assert_eq!((st, e["code"].as_str()), (400, Some("api_conditional_illegal")), "{e}");
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (400, Some("api_conditional_illegal")),
+        "{e}"
+    );
     let x = legal(&m0, 0);
     let (st, e) = conditional(&s, &g, &a, Some(json!([{"if": x, "then": "zz99"}]))).await;
-    assert_eq!((st, e["code"].as_str()), (400, Some("api_conditional_illegal")), "{e}");
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (400, Some("api_conditional_illegal")),
+        "{e}"
+    );
     let y = legal(&[m0.clone(), vec![x.clone()]].concat(), 0);
     let (st, _) = conditional(&s, &g, &a, Some(json!([{"if": x, "then": y}]))).await;
     assert_eq!(st, 200);
     let unmatched = legal(&m0, 1);
     assert_eq!(mv(&s, &g, &b, &unmatched).await.0, 200);
     let now = moves(&s, &g, &a).await;
-    assert_eq!(now, [m0.clone(), vec![unmatched]].concat(), "no answer played");
+    assert_eq!(
+        now,
+        [m0.clone(), vec![unmatched]].concat(),
+        "no answer played"
+    );
     let (_, gone) = conditional(&s, &g, &a, None).await;
     assert_eq!(gone["lines"], json!([]));
     // A live game has none.
     let (g2, a2, _) = game(&s, &alice, &bob, "bob", "5+3").await;
     assert_eq!(mv(&s, &g2, &a2, &first).await.0, 200);
     let (st, e) = conditional(&s, &g2, &a2, Some(json!([]))).await;
-    assert_eq!((st, e["code"].as_str()), (409, Some("api_conditional_correspondence")));
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("api_conditional_correspondence"))
+    );
 }
 
 /// Two processes on one PostgreSQL database: lines written through one
@@ -204,7 +243,9 @@ async fn an_unmatched_move_drops_the_tree_and_bad_lines_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn on_postgres_the_process_that_receives_the_move_answers_it() {
     let Ok(url) = std::env::var("TABLERO_TEST_POSTGRES") else {
-        eprintln!("skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)");
+        eprintln!(
+            "skipped: TABLERO_TEST_POSTGRES is not set (no PostgreSQL server to test against)"
+        );
         return;
     };
     let one = common::start_on(&url).await;

@@ -11,11 +11,13 @@
 //! keeps the matching line's continuation; otherwise the whole tree is
 //! dropped. The tree is taken by a compare and set, so it is used once.
 
+mod store;
+
 use super::{Action, Actor, GameError, Hub};
-use crate::db::{now_ms, Fault};
+use crate::db::Fault;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use std::sync::Arc;
+use store::{drop_all, read, take, write};
 use tablero_ai::table::GameTable;
 use tablero_core::{id, Message};
 
@@ -119,7 +121,11 @@ impl Hub {
     /// The seat whose conditional moves `actor` reads and writes in game
     /// `id`: the one seat it holds (a same-screen game, holding both, has
     /// none).
-    async fn conditional_seat(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<usize, GameError> {
+    async fn conditional_seat(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+    ) -> Result<usize, GameError> {
         let entry = self.entry(id).await?;
         let live = entry.live.lock().await;
         match live.held(actor).as_slice() {
@@ -254,79 +260,4 @@ impl Hub {
             },
         )))
     }
-}
-
-type Stored = (i64, Option<String>, Vec<Line>);
-
-async fn read(db: &crate::db::Db, id: &str, seat: usize) -> Result<Option<Stored>, Fault> {
-    let row = sqlx::query(
-        "SELECT ply, last_move, lines FROM conditional_moves WHERE game_id = $1 AND seat = $2",
-    )
-    .bind(id)
-    .bind(i64::try_from(seat)?)
-    .fetch_optional(db.pool())
-    .await?;
-    let Some(r) = row else {
-        return Ok(None);
-    };
-    let text: String = r.try_get(2)?;
-    let lines = serde_json::from_str(&text)
-        .map_err(|e| Fault::new(format!("game {id}: stored conditional moves: {e}")))?;
-    Ok(Some((r.try_get(0)?, r.try_get(1)?, lines)))
-}
-
-async fn write(
-    db: &crate::db::Db,
-    id: &str,
-    seat: usize,
-    ply: usize,
-    last: Option<&str>,
-    lines: &[Line],
-) -> Result<(), Fault> {
-    let seat = i64::try_from(seat)?;
-    if lines.is_empty() {
-        sqlx::query("DELETE FROM conditional_moves WHERE game_id = $1 AND seat = $2")
-            .bind(id)
-            .bind(seat)
-            .execute(db.pool())
-            .await?;
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO conditional_moves (game_id, seat, ply, last_move, lines, updated) \
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seat) DO UPDATE SET \
-         ply = excluded.ply, last_move = excluded.last_move, lines = excluded.lines, \
-         updated = excluded.updated",
-    )
-    .bind(id)
-    .bind(seat)
-    .bind(i64::try_from(ply)?)
-    .bind(last)
-    .bind(serde_json::to_string(lines)?)
-    .bind(now_ms())
-    .execute(db.pool())
-    .await?;
-    Ok(())
-}
-
-/// Takes (deletes) the tree of `seat` that starts at `ply`; answers
-/// whether this call did.
-async fn take(db: &crate::db::Db, id: &str, seat: usize, ply: i64) -> Result<bool, Fault> {
-    let done = sqlx::query(
-        "DELETE FROM conditional_moves WHERE game_id = $1 AND seat = $2 AND ply = $3",
-    )
-    .bind(id)
-    .bind(i64::try_from(seat)?)
-    .bind(ply)
-    .execute(db.pool())
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-async fn drop_all(db: &crate::db::Db, id: &str) -> Result<(), Fault> {
-    sqlx::query("DELETE FROM conditional_moves WHERE game_id = $1")
-        .bind(id)
-        .execute(db.pool())
-        .await?;
-    Ok(())
 }
