@@ -25,11 +25,12 @@ async function person(browser, newPage, name, lang, phone = false) {
   return { ctx, page };
 }
 
-async function bothSizes(page, name) {
+async function bothSizes(page, name, show = null) {
   const before = page.viewportSize();
   for (const [w, hgt] of [[1366, 768], [390, 844]]) {
     await page.setViewportSize({ width: w, height: hgt });
     await sleep(200);
+    if (show) await page.getByTestId(show).scrollIntoViewIfNeeded();
     await shoot(page, `${name}-${w}`);
   }
   await page.setViewportSize(before);
@@ -123,7 +124,7 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   await A.page.click('[data-testid=conditional-save]');
   await expect(A.page.getByTestId('conditional-state')).toHaveAttribute('data-state', 'saved');
   await expect(A.page.getByTestId('conditional-state')).toContainText('One line');
-  await bothSizes(A.page, 'conditional-en');
+  await bothSizes(A.page, 'conditional-en', 'conditional');
   // Bea cannot read it.
   const peek = await api(B.page, 'GET', `/api/games/${game}/conditional`, null, game);
   check(peek.status === 200 && peek.json.lines.length === 0, `Bea reads ${JSON.stringify(peek.json)}`);
