@@ -984,11 +984,9 @@ vacation_forbidden_confirm = { $games ->
     [one] One of your games forbids vacation: its clock will keep running. Go all the same?
    *[other] { $games } of your games forbid vacation: their clocks will keep running. Go all the same?
 }
-vacation_paused = stopped: on vacation
 challenge_no_vacation = No vacation (the clocks run even when a player is away)
 conditional_title = Conditional moves
 conditional_help = While you wait: if they play…, answer… (moves in the game's notation; one line per row, as "their move, your answer, their move, your answer…").
-conditional_line = Line
 conditional_save = Save the lines
 conditional_clear = Clear
 conditional_saved = { $lines ->

@@ -993,11 +993,9 @@ vacation_forbidden_confirm = { $games ->
     [one] Una de tus partidas no admite vacaciones: su reloj seguirá corriendo. ¿Irte igualmente?
    *[other] { $games } de tus partidas no admiten vacaciones: sus relojes seguirán corriendo. ¿Irte igualmente?
 }
-vacation_paused = parado: de vacaciones
 challenge_no_vacation = Sin vacaciones (los relojes corren aunque un jugador esté fuera)
 conditional_title = Jugadas condicionales
 conditional_help = Mientras esperas: si juega…, contesto… (jugadas en la notación del juego; una línea por fila, como «su jugada, tu respuesta, su jugada, tu respuesta…»).
-conditional_line = Línea
 conditional_save = Guardar las líneas
 conditional_clear = Borrar
 conditional_saved = { $lines ->
