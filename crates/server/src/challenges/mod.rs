@@ -22,7 +22,7 @@ pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
 use crate::events::{Bus, ChallengeNotice, Notice};
-use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
+use crate::games::{GameError, Hub, NewGame};
 use crate::people::People;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,12 +46,7 @@ crate::refusal::concern_error! {
         /// Too many made within the hour.
         TooMany => TooMany,
     }
-}
-
-impl From<GameError> for ChallengeError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, ChallengeError::of)
-    }
+    passes on GameError;
 }
 
 /// The most challenges an account has open at once.
@@ -468,10 +463,6 @@ impl Challenges {
         if !store::claim(&self.db, id, &game_id, seat, now).await? {
             return Err(gone(id));
         }
-        let person = SeatSpec {
-            kind: SeatKind::Human,
-            level: None,
-        };
         let mut accounts = [None, None];
         accounts[challenger_seat] = Some(r.challenger.clone());
         accounts[1 - challenger_seat] = Some(r.challenged.clone());
@@ -480,15 +471,14 @@ impl Challenges {
             .create_as(
                 game_id.clone(),
                 NewGame {
-                    game: r.game.clone(),
-                    variant: Some(r.variant.clone()),
-                    first: Some(0),
-                    seats: [person, person],
-                    two_games: false,
-                    clock: r.clock.clone(),
-                    rated: r.rated,
                     no_vacation: r.no_vacation,
-                    accounts,
+                    ..NewGame::between_people(
+                        &r.game,
+                        &r.variant,
+                        r.clock.clone(),
+                        r.rated,
+                        accounts,
+                    )
                 },
             )
             .await;

@@ -109,6 +109,37 @@ pub struct NewGame {
     pub accounts: [Option<String>; 2],
 }
 
+impl NewGame {
+    /// A game between two people (a seek taken, a challenge accepted, a
+    /// tournament's pairing): `game` in `variant` with `clock`, rated or
+    /// not, seat 0 moving first, the seats held by `accounts` from the
+    /// start.
+    #[must_use]
+    pub fn between_people(
+        game: &str,
+        variant: &str,
+        clock: Option<String>,
+        rated: bool,
+        accounts: [Option<String>; 2],
+    ) -> NewGame {
+        let person = SeatSpec {
+            kind: SeatKind::Human,
+            level: None,
+        };
+        NewGame {
+            game: game.to_string(),
+            variant: Some(variant.to_string()),
+            first: Some(0),
+            seats: [person, person],
+            two_games: false,
+            clock,
+            rated,
+            no_vacation: false,
+            accounts,
+        }
+    }
+}
+
 /// Who acts: seats held by tokens, or the computer in a seat.
 #[derive(Clone, Debug)]
 pub enum Actor {

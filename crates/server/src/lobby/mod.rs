@@ -11,7 +11,7 @@ pub mod store;
 pub use store::CHANNEL;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::games::{GameError, Hub, NewGame, SeatKind, SeatSpec};
+use crate::games::{GameError, Hub, NewGame};
 use crate::people::People;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -40,12 +40,7 @@ crate::refusal::concern_error! {
         /// block between the two.
         NotForYou => NotYours,
     }
-}
-
-impl From<GameError> for LobbyError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, LobbyError::of)
-    }
+    passes on GameError;
 }
 
 /// A seek unheard of for this long (no heartbeat of its owner's socket)
@@ -537,10 +532,6 @@ impl Lobby {
         {
             return Err(seek_gone(id));
         }
-        let person = SeatSpec {
-            kind: SeatKind::Human,
-            level: None,
-        };
         // A rated seek's seats are the two accounts' from the game's first
         // instant (bound in the transaction that creates it); a casual
         // seek's game is casual, whoever takes it.
@@ -553,17 +544,13 @@ impl Lobby {
             .hub
             .create_as(
                 game_id.clone(),
-                NewGame {
-                    game: row.game.clone(),
-                    variant: Some(row.variant.clone()),
-                    first: Some(0),
-                    seats: [person, person],
-                    two_games: false,
-                    clock: row.clock.clone(),
-                    rated: row.rated,
-                    no_vacation: false,
+                NewGame::between_people(
+                    &row.game,
+                    &row.variant,
+                    row.clock.clone(),
+                    row.rated,
                     accounts,
-                },
+                ),
             )
             .await;
         let created = match made {
