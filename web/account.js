@@ -8,6 +8,7 @@
 import { h } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { get, post, allTokens } from './api.js';
+import { mountVacation } from './vacation.js';
 
 const HINT = 'tablero.account';
 
@@ -64,7 +65,9 @@ export function mountAccount(onChange) {
   const profileLink = h('a', { 'data-link': '', 'data-testid': 'account-profile', onclick: () => { box.open = false; } });
   // The people followed and blocked (web/people.js, #44).
   const followingLink = h('a', { href: '/following', 'data-link': '', 'data-testid': 'account-following', onclick: () => { box.open = false; } });
-  const signedIn = h('div', null, who, h('p', null, profileLink), h('p', null, followingLink), h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
+  // Vacation (#49, web/vacation.js): loaded when the box opens.
+  const vacation = h('div', { class: 'vacation', 'data-testid': 'vacation' });
+  const signedIn = h('div', null, who, h('p', null, profileLink), h('p', null, followingLink), vacation, h('p', { class: 'account-buttons' }, logoutBtn, logoutAllBtn));
 
   const render = () => {
     summaryText.textContent = account ? account.name : t('account_login');
@@ -128,6 +131,7 @@ export function mountAccount(onChange) {
 
   render();
   onLangChange(render);
+  box.addEventListener('toggle', () => { if (box.open && account) mountVacation(vacation); });
   top.insertBefore(box, document.getElementById('lang-switch'));
   if (hint()) {
     get('/api/account').then((r) => {

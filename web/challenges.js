@@ -140,7 +140,7 @@ if (document.body) mountPanel(); else addEventListener('DOMContentLoaded', mount
 
 /** The "Challenge NAME" button and form for another player's profile. */
 export function challengeBox(name) {
-  const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false };
+  const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false, noVacation: false };
   let picker = null; // the game's variant picker, once its module is loaded
   let open = false;
   let sent = null;
@@ -189,6 +189,8 @@ export function challengeBox(name) {
       timeControlPicker({ id: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
       h('div', { class: 'field' }, h('label', { for: 'ch-colour', text: t('lobby_colour') }), colourSel),
       h('div', { class: 'field check' }, rated, h('label', { for: 'ch-rated', text: ` ${t('lobby_rated_box')}` })),
+      // Vacation may be forbidden (#49): it matters for days per move only.
+      h('div', { class: 'field check' }, h('input', { type: 'checkbox', id: 'ch-no-vacation', 'data-testid': 'ch-no-vacation', checked: form.noVacation, onchange: (e) => { form.noVacation = e.target.checked; } }), h('label', { for: 'ch-no-vacation', text: ` ${t('challenge_no_vacation')}` })),
       h('div', { class: 'challenge-buttons' },
         h('button', { type: 'submit', class: 'primary', 'data-testid': 'challenge-send', text: t('ch_send') }),
         h('button', { type: 'button', onclick: () => { open = false; render(); }, text: t('ch_close') })),
@@ -217,7 +219,7 @@ export function challengeBox(name) {
     ev.preventDefault();
     error = null;
     try {
-      sent = await api.post('/api/challenges', { to: name, game: form.game, variant: form.variant || undefined, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
+      sent = await api.post('/api/challenges', { to: name, game: form.game, variant: form.variant || undefined, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock, no_vacation: form.noVacation });
       load();
     } catch (e) {
       error = t('error_prefix', { error: e.message });

@@ -18,6 +18,7 @@ import { renderMatch, renderActions, renderInvite } from './play/actions.js';
 import { createHistory } from './play/history.js';
 import { createLive } from './play/live.js';
 import { createTools, plyOfAddress } from './play/tools.js';
+import { createConditional } from './play/conditional.js';
 import { createChat } from './play/chat.js';
 import { currentAccount, onAccountKnown } from './account.js';
 import { backToTournament } from './tournament-link.js';
@@ -259,6 +260,8 @@ export function mountPlay(root, id, navigate) {
   const aAnalyse = h('a', { class: 'button', 'data-link': '', 'data-testid': 'analyse', hidden: true });
   const review = createReview({ id, goToPly: (n) => goToPly(n), changed: () => render() });
   const tools = createTools({ id, ctx, tokens, act: (w, b) => act(w, b), say: (x, k) => say(x, k), navigate, shownPly: () => hist.shownPly() });
+  // Conditional moves while one waits (#49, web/play/conditional.js).
+  const conditional = createConditional({ id, tokens });
   const actionsEl = h('div', { class: 'actions' }, bHint, bRematch, bUndo, bClaim, bClaimSure, bClaimBack, bDrawOffer, bDrawAccept, bDrawDecline, bResign, bResignYes, bResignNo, ...tools.buttons, bFlip, aAgain, aAnalyse, review.button);
   const inviteEl = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
   const movesTitle = h('h2', { class: 'moves-title' });
@@ -269,7 +272,7 @@ export function mountPlay(root, id, navigate) {
   const statusBar = h('div', { class: 'status-bar' }, statusEl, claimEl, matchEl, rematchNote, hintEl, promptEl, thinkingEl, drawNote, tools.note, messageEl, announceEl);
   const boardCol = h('div', { class: 'board-col' }, playerTop, boardWrap, playerBottom, selectionEl, choicesEl, passEl, histNav, infoEl);
   const chat = createChat({ id, tokens: () => api.tokensFor(id), seatName: (s) => ctx.live && sideName(ctx.live.game, s, null, ctx.live.variant) });
-  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, chat.el, tools.shareBox, tools.notesBox);
+  const sideCol = h('aside', { class: 'side-col' }, seatsEl, actionsEl, inviteEl, aPrev, movesTitle, movesBox, chat.el, tools.shareBox, tools.notesBox, conditional.el);
   const page = h('section', { class: 'play' }, playHead, statusBar, h('div', { class: 'play-grid' }, boardCol, sideCol));
   // Nothing above the board changes while a move is entered (a tap must
   // land where it was aimed): on a phone (one column) the status, the
@@ -652,6 +655,7 @@ export function mountPlay(root, id, navigate) {
     movesTitle.textContent = t('moves_title');
     feed.drawConn(connEl);
     tools.render(live, hist.browsing());
+    conditional.render(live);
     if (!live) return;
 
     const game = live.game;

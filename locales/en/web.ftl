@@ -1058,3 +1058,43 @@ api_bot_token = this needs a bot's API token (Authorization: Bearer TOKEN); a re
 api_bot_not_in_game = this bot holds no seat in game { $id }
 api_bot_casual_only = bots play casual games only: challenge { $name } to a casual game
 player_bot_badge = BOT
+
+## Vacation and the time bank, conditional moves (issue #49, H49V)
+api_vacation_days = a vacation is of 1 to { $left } whole days (you have { $left } left this year; asked { $days })
+api_vacation_too_far = a vacation may be announced at most { $days } days ahead
+api_vacation_already = you are on vacation already, or have announced one: come back first
+api_vacation_not_away = you are not on vacation and have announced none
+api_vacation_forbidden = { $games ->
+    [one] game { $game } forbids vacation: its clock would keep running. Send "anyway" to go all the same
+   *[other] { $games } games (such as { $game }) forbid vacation: their clocks would keep running. Send "anyway" to go all the same
+}
+api_conditional_not_yours = conditional moves are private: only the player of one seat of this game can read or write their own
+api_conditional_correspondence = conditional moves are for correspondence games (days per move) that are not over
+api_conditional_your_turn = it is your move: conditional moves are entered while you wait for your opponent's
+api_conditional_illegal = the move { $move } is not legal in its line's position: { $why }
+api_conditional_twice = the move { $move } starts two lines at the same place: keep one
+api_conditional_no_answer = after { $move } there is no move of the other side to answer (the game ends, or the same side moves again)
+api_conditional_too_big = conditional moves hold at most { $most } moves in all
+api_conditional_bad = that move cannot be read
+vacation_title = Vacation
+vacation_left = { $days } vacation days left this year: while you are away, your correspondence clocks stop.
+vacation_away = On vacation until { $when } ({ $days } days left this year).
+vacation_planned = Vacation from later, until { $when } ({ $days } days left this year).
+vacation_days = Days
+vacation_go = Go on vacation
+vacation_back = Come back now
+vacation_until = on vacation until { $when }
+vacation_forbidden_confirm = { $games ->
+    [one] One of your games forbids vacation: its clock will keep running. Go all the same?
+   *[other] { $games } of your games forbid vacation: their clocks will keep running. Go all the same?
+}
+challenge_no_vacation = No vacation (the clocks run even when a player is away)
+conditional_title = Conditional moves
+conditional_help = While you wait: if they play…, answer… (moves in the game's notation; one line per row, as "their move, your answer, their move, your answer…").
+conditional_save = Save the lines
+conditional_clear = Clear
+conditional_saved = { $lines ->
+    [0] No conditional moves.
+    [one] One line kept, private until played.
+   *[other] { $lines } lines kept, private until played.
+}

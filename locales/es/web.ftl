@@ -1067,3 +1067,43 @@ api_bot_token = esto necesita la clave de API de un bot (Authorization: Bearer C
 api_bot_not_in_game = este bot no ocupa ningún puesto en la partida { $id }
 api_bot_casual_only = los bots solo juegan partidas amistosas: desafía a { $name } a una amistosa
 player_bot_badge = BOT
+
+## Vacaciones y banco de tiempo, jugadas condicionales (issue #49, H49V)
+api_vacation_days = unas vacaciones son de 1 a { $left } días enteros (te quedan { $left } este año; pediste { $days })
+api_vacation_too_far = las vacaciones se pueden anunciar como mucho con { $days } días de antelación
+api_vacation_already = ya estás de vacaciones o has anunciado unas: vuelve primero
+api_vacation_not_away = no estás de vacaciones ni has anunciado ningunas
+api_vacation_forbidden = { $games ->
+    [one] la partida { $game } no admite vacaciones: su reloj seguiría corriendo. Envía «anyway» para irte igualmente
+   *[other] { $games } partidas (como { $game }) no admiten vacaciones: sus relojes seguirían corriendo. Envía «anyway» para irte igualmente
+}
+api_conditional_not_yours = las jugadas condicionales son privadas: solo el jugador de un puesto de esta partida puede leer o escribir las suyas
+api_conditional_correspondence = las jugadas condicionales son para partidas por correspondencia (días por jugada) no terminadas
+api_conditional_your_turn = te toca mover: las jugadas condicionales se anotan mientras esperas la jugada del rival
+api_conditional_illegal = la jugada { $move } no es legal en la posición de su línea: { $why }
+api_conditional_twice = la jugada { $move } empieza dos líneas en el mismo punto: deja una
+api_conditional_no_answer = tras { $move } no hay jugada del otro bando que contestar (la partida termina o vuelve a mover el mismo bando)
+api_conditional_too_big = las jugadas condicionales caben como mucho { $most } jugadas en total
+api_conditional_bad = esa jugada no se puede leer
+vacation_title = Vacaciones
+vacation_left = Te quedan { $days } días de vacaciones este año: mientras estés fuera, tus relojes por correspondencia se paran.
+vacation_away = De vacaciones hasta el { $when } (te quedan { $days } días este año).
+vacation_planned = Vacaciones anunciadas, hasta el { $when } (te quedan { $days } días este año).
+vacation_days = Días
+vacation_go = Irse de vacaciones
+vacation_back = Volver ya
+vacation_until = de vacaciones hasta el { $when }
+vacation_forbidden_confirm = { $games ->
+    [one] Una de tus partidas no admite vacaciones: su reloj seguirá corriendo. ¿Irte igualmente?
+   *[other] { $games } de tus partidas no admiten vacaciones: sus relojes seguirán corriendo. ¿Irte igualmente?
+}
+challenge_no_vacation = Sin vacaciones (los relojes corren aunque un jugador esté fuera)
+conditional_title = Jugadas condicionales
+conditional_help = Mientras esperas: si juega…, contesto… (jugadas en la notación del juego; una línea por fila, como «su jugada, tu respuesta, su jugada, tu respuesta…»).
+conditional_save = Guardar las líneas
+conditional_clear = Borrar
+conditional_saved = { $lines ->
+    [0] Sin jugadas condicionales.
+    [one] Una línea guardada, privada hasta que se juegue.
+   *[other] { $lines } líneas guardadas, privadas hasta que se jueguen.
+}

@@ -3,6 +3,7 @@
 
 import { h, fill } from '../dom.js';
 import { t, sideName } from '../i18n.js';
+import { vacationTag } from '../vacation.js';
 
 /** A board module's swatches of a seat, as <span>s. */
 export function swatchSpans(board, seat) {
@@ -73,5 +74,6 @@ export function renderPlayer(el, st, i, mod) {
   seat.player && seat.player.bot ? botBadge() : null,
   ratingSpan(st, i),
   conn,
+  vacationTag(st, i),
   turn ? h('span', { class: 'turn-tag', text: ` ◀ ${t('turn_marker')}` }) : null);
 }

@@ -41,6 +41,7 @@ pub mod reviews;
 mod routes;
 pub mod state;
 pub mod tournaments;
+pub mod vacation;
 pub mod watch;
 
 pub use db::Db;
@@ -307,6 +308,8 @@ pub async fn start(
     });
     // The server keeps time: games whose deadline passes end on time.
     tokio::spawn(games::keep_time(Arc::downgrade(&hub)));
+    // Vacations begin and end (#49): the clocks of the games stop and restart.
+    tokio::spawn(vacation::keep_watch(state.vacations.clone()));
     // The concerns that act when a game ends subscribe, and first catch
     // up with the games that ended without their effects (a stop between
     // the two): ratings rate them, mail forgets their turns.

@@ -29,6 +29,7 @@ use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
 use crate::tournaments::Tournaments;
+use crate::vacation::Vacations;
 use crate::watch::Watch;
 use crate::Limits;
 use axum::extract::FromRef;
@@ -91,6 +92,8 @@ pub struct AppState {
     pub tournaments: Tournaments,
     /// Bot accounts and the bot API (#45).
     pub bots: Bots,
+    /// Vacations and the time bank (#49).
+    pub vacations: Vacations,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -121,12 +124,14 @@ impl Seating for Around {
             let view = crate::ratings::view(&self.db, row).await?;
             let rated = view.as_ref().map(Rendered::of);
             let rated_for_spectators = view.map(|v| Rendered::of(&v.hiding(private)));
+            let away = crate::vacation::away_of(&self.db, &accounts).await?;
             Ok(games::Around {
                 players,
                 accounts,
                 rated,
                 private,
                 rated_for_spectators,
+                away,
             })
         })
     }
@@ -150,6 +155,19 @@ impl Seating for Around {
             }
             Ok(())
         })
+    }
+
+    fn away<'a>(&'a self, account: &'a str) -> BoxFuture<'a, Result<games::Away, Fault>> {
+        Box::pin(crate::vacation::away(&self.db, account))
+    }
+
+    fn time_bank<'a>(
+        &'a self,
+        account: &'a str,
+        deadline: i64,
+        now: i64,
+    ) -> BoxFuture<'a, Result<games::Away, Fault>> {
+        Box::pin(crate::vacation::time_bank(&self.db, account, deadline, now))
     }
 }
 
@@ -256,6 +274,7 @@ impl AppState {
             ),
             learn: Learn::new(db.clone()),
             tournaments: Tournaments::new(db.clone(), Arc::clone(&hub), ratings.clone()),
+            vacations: Vacations::new(db.clone(), Arc::clone(&hub), accounts.clone()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -345,6 +364,7 @@ parts! {
     learn: Learn,
     tournaments: Tournaments,
     bots: Bots,
+    vacations: Vacations,
     guards: Guards,
     lab: LabDir,
 }

@@ -27,6 +27,7 @@ fn new_game(game: &str, clock: &str) -> NewGame {
         two_games: false,
         clock: Some(clock.into()),
         rated: false,
+        no_vacation: false,
         accounts: [None, None],
     }
 }

@@ -35,6 +35,7 @@ async fn game(hub: &Arc<Hub>, name: &str, clock: Option<&str>) -> (String, Actor
             two_games: false,
             clock: clock.map(String::from),
             rated: false,
+            no_vacation: false,
             accounts: [None, None],
         })
         .await

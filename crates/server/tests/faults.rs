@@ -25,6 +25,7 @@ fn jarmo() -> NewGame {
         two_games: false,
         clock: None,
         rated: false,
+        no_vacation: false,
         accounts: [None, None],
     }
 }

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 19] = [
+const CONCERNS: [&str; 20] = [
     "bots",
     "games",
     "lobby",
@@ -40,10 +40,11 @@ const CONCERNS: [&str; 19] = [
     "chat",
     "notes",
     "tournaments",
+    "vacation",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 39] = [
+const TABLES: [(&str, &str); 41] = [
     ("bots", "bots"),
     ("games", "games"),
     ("moves", "games"),
@@ -82,6 +83,8 @@ const TABLES: [(&str, &str); 39] = [
     ("tournaments", "tournaments"),
     ("tournament_entries", "tournaments"),
     ("tournament_pairings", "tournaments"),
+    ("vacations", "vacation"),
+    ("conditional_moves", "games"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];

@@ -33,6 +33,7 @@ fn row(id: &str) -> GameRow {
         chain: Chain::default(),
         clock: None,
         rated: None,
+        vacation: Default::default(),
     }
 }
 

@@ -137,6 +137,9 @@ pub struct NewChallenge {
     /// Rated (needs a clock) or casual (default).
     #[serde(default)]
     pub rated: bool,
+    /// Vacation may not stop the game's clock (#49; default: allowed).
+    #[serde(default)]
+    pub no_vacation: bool,
 }
 
 /// An account, by id and name.
@@ -169,6 +172,8 @@ pub struct ChallengeView {
     pub colour: String,
     /// Whether the game is rated.
     pub rated: bool,
+    /// Vacation may not stop the game's clock (#49).
+    pub no_vacation: bool,
     /// Made, ms since 1970.
     pub created: i64,
     /// When it expires if still open, ms since 1970.
@@ -244,6 +249,7 @@ fn view(r: &ChallengeRow, viewer: &str, now: i64) -> ChallengeView {
         clock: r.clock.clone(),
         colour: r.colour.clone(),
         rated: r.rated,
+        no_vacation: r.no_vacation,
         created: r.created,
         expires: r.expires,
         state,
@@ -360,6 +366,7 @@ impl Challenges {
             clock: setup.clock,
             colour: colour.to_string(),
             rated: req.rated,
+            no_vacation: req.no_vacation,
             created: now,
             state: "open".into(),
             reason: None,
@@ -463,7 +470,16 @@ impl Challenges {
             .hub
             .create_as(
                 game_id.clone(),
-                NewGame::between_people(&r.game, &r.variant, r.clock.clone(), r.rated, accounts),
+                NewGame {
+                    no_vacation: r.no_vacation,
+                    ..NewGame::between_people(
+                        &r.game,
+                        &r.variant,
+                        r.clock.clone(),
+                        r.rated,
+                        accounts,
+                    )
+                },
             )
             .await;
         let created = match made {

@@ -28,6 +28,8 @@ pub struct ChallengeRow {
     pub colour: String,
     /// Whether the game will be rated.
     pub rated: bool,
+    /// Vacation may not stop the game's clock (#49).
+    pub no_vacation: bool,
     /// Made, ms since 1970.
     pub created: i64,
     /// When it expires if still open, ms since 1970.
@@ -51,7 +53,7 @@ pub struct ChallengeRow {
 const COLUMNS: &str =
     "id, challenger, challenger_name, challenged, challenged_name, game, variant, \
      clock, colour, rated, created, expires, state, reason, answered, game_id, challenger_seat, \
-     challenger_token, challenged_token";
+     challenger_token, challenged_token, no_vacation";
 
 fn row(r: &AnyRow) -> Result<ChallengeRow> {
     Ok(ChallengeRow {
@@ -74,6 +76,7 @@ fn row(r: &AnyRow) -> Result<ChallengeRow> {
         challenger_seat: r.try_get(16)?,
         challenger_token: r.try_get(17)?,
         challenged_token: r.try_get(18)?,
+        no_vacation: r.try_get::<i64, _>(19)? != 0,
     })
 }
 
@@ -81,7 +84,7 @@ fn row(r: &AnyRow) -> Result<ChallengeRow> {
 pub async fn insert(db: &Db, c: &ChallengeRow) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO challenges ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
     ))
     .bind(&c.id)
     .bind(&c.challenger)
@@ -102,6 +105,7 @@ pub async fn insert(db: &Db, c: &ChallengeRow) -> Result<()> {
     .bind(c.challenger_seat)
     .bind(&c.challenger_token)
     .bind(&c.challenged_token)
+    .bind(i64::from(c.no_vacation))
     .execute(db.pool())
     .await?;
     Ok(())

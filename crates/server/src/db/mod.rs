@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 26] = [
+const MIGRATIONS: [Step; 28] = [
     (
         1,
         "init",
@@ -330,6 +330,18 @@ const MIGRATIONS: [Step; 26] = [
         26,
         "bots",
         include_str!("../../migrations/0026_bots.sql"),
+        None,
+    ),
+    (
+        27,
+        "vacation",
+        include_str!("../../migrations/0027_vacation.sql"),
+        None,
+    ),
+    (
+        28,
+        "conditional moves",
+        include_str!("../../migrations/0028_conditional_moves.sql"),
         None,
     ),
 ];

@@ -96,6 +96,7 @@ impl Hub {
     ) -> Result<Arc<super::Entry>, GameError> {
         let entry = self.entry(id).await?;
         let mut live = entry.live.lock().await;
+        let moved = matches!(action, Action::Move { .. });
         for attempt in 0..2 {
             let now = now_ms();
             // The flag fell before this action arrived (whether or not the
@@ -103,8 +104,13 @@ impl Hub {
             if let Some(seat) = super::clock::fallen(&live, now) {
                 let why = live.table.time_up(seat);
                 drop(live);
-                self.flag(id).await?;
-                return Err(GameError::NotNow(why));
+                if self.flag(id).await? || attempt == 1 {
+                    return Err(GameError::NotNow(why));
+                }
+                // Not ended: the seat is on vacation (#49), its clock
+                // stopped; the action is judged on the game as it is.
+                live = entry.live.lock().await;
+                continue;
             }
             let before = Before {
                 now,
@@ -112,6 +118,7 @@ impl Hub {
                 table: live.table.boxed_clone(),
                 held: live.held(actor),
                 ai: [live.ai_level(0), live.ai_level(1)],
+                away: live.around.away,
             };
             // A claim or a draw offer may ask the computer to solve (an
             // exact level takes tens of milliseconds): that runs on the
@@ -172,8 +179,29 @@ impl Hub {
                 return Err(GameError::changed_meanwhile());
             }
         }
+        // A move may be answered at once by the conditional moves of the
+        // seat now to move (#49), in this same path, before the answer.
+        let to_move = live.table.to_move();
+        let answer = if moved {
+            let moves = live.table.moves().to_vec();
+            let token = to_move.and_then(|s| live.row.seats[s].token.clone());
+            Some((moves, token))
+        } else {
+            None
+        };
         drop(live);
         let _ = entry.changes.send(());
+        if let Some((moves, token)) = answer {
+            match self.conditional_answer(id, moves, to_move, token).await {
+                Ok(Some((who, what))) => {
+                    if let Err(e) = Box::pin(self.act_only(id, &who, what)).await {
+                        tracing::warn!(game = %id, "a conditional move: {e:?}");
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = %id, "conditional moves: {e}"),
+            }
+        }
         self.kick(id, &entry).await;
         Ok(entry)
     }
@@ -205,6 +233,8 @@ struct Before {
     table: Box<dyn GameTable>,
     held: Vec<usize>,
     ai: [Option<u8>; 2],
+    /// The seats' accounts' times away (#49).
+    away: [super::pause::Away; 2],
 }
 
 /// The game after `action`: its stored row and its table.
@@ -219,6 +249,7 @@ fn apply(
         mut table,
         held,
         ai,
+        away,
     } = before;
     if held.is_empty() {
         return Err(GameError::NotYours(Message::of(id!("table-spectator"))));
@@ -312,15 +343,22 @@ fn apply(
     }
     if let Some(clock) = row.clock.as_mut() {
         if matches!(action, Action::Move { .. }) {
+            if row.vacation.paused {
+                // The seat on vacation moves all the same (#49): its
+                // clock restarts with what it kept, and it moves.
+                clock.deadline = Some(now + clock.left[acting]);
+                row.vacation.paused = false;
+            }
             clock.moved(acting, now, table.to_move());
         } else if table.outcome().is_some() {
             clock.stop(to_move, now);
         }
     }
+    row.result = table.outcome().map(|o| outcome_code(&o));
+    super::pause::after_change(&mut row, table.to_move(), away, now);
     row.declared = table.declared().map(|o| outcome_code(&o));
     row.draw_offer = table.draw_offer().and_then(|s| i64::try_from(s).ok());
     row.ply = i64::try_from(table.moves().len()).unwrap_or(i64::MAX);
-    row.result = table.outcome().map(|o| outcome_code(&o));
     if row.result.is_none() {
         // An undo took the end back: a rematch offer lapses.
         row.chain.rematch_offer = None;

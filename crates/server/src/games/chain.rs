@@ -57,6 +57,10 @@ pub(super) fn successor(row: &GameRow, match_game: Option<i64>) -> GameRow {
         },
         clock: row.clock.map(|c| tablero_ai::clock::Clock::new(c.control)),
         rated: None,
+        vacation: super::store::Vacation {
+            forbidden: row.vacation.forbidden,
+            paused: false,
+        },
     }
 }
 

@@ -58,6 +58,19 @@ impl Hub {
                 }
                 return Ok(false);
             };
+            // A seat on vacation, or with days in its time bank, does not
+            // lose: its clock stops instead (#49).
+            let (row, account) = (live.row.clone(), live.around.accounts[seat].clone());
+            let keep = live.table.moves().len();
+            if let Some(change) = self.vacation_instead(row, account, keep, seat, now).await? {
+                if self.commit(&mut live, change).await? {
+                    drop(live);
+                    let _ = entry.changes.send(());
+                    return Ok(false);
+                }
+                self.reload(id, &entry, &mut live).await?;
+                continue;
+            }
             let mut table = live.table.boxed_clone();
             table.flag(seat)?;
             let change = Change::declared(&live, table, now, |c| c.flag(seat));

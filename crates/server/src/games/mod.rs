@@ -14,8 +14,10 @@ pub mod catalog;
 mod chain;
 mod clock;
 mod computer;
+pub mod conditional;
 mod end;
 mod error;
+mod pause;
 mod render;
 pub mod seating;
 pub mod store;
@@ -27,11 +29,12 @@ pub use clock::keep_time;
 pub use computer::Hint;
 pub use end::Ending;
 pub use error::GameError;
+pub use pause::Away;
 pub use render::{
     ClockView, Created, GameList, GameState, GameSummary, MatchView, Rendered, ResultView, SeatView,
 };
 pub use seating::{Around, PlayerView, Seating};
-pub use store::{Chain, GameRow, SeatRow, CHANNEL};
+pub use store::{Chain, GameRow, SeatRow, Vacation, CHANNEL};
 
 use crate::db::{self, now_ms, random_id, Db, Fault};
 use crate::events::Bus;
@@ -93,6 +96,11 @@ pub struct NewGame {
     /// [`Seating::rated_pool`]).
     #[serde(default)]
     pub rated: bool,
+    /// Vacation may not stop this game's clock (#49): stored when the
+    /// game is created (a challenge's or a tournament's choice), never
+    /// changed (default: vacation allowed).
+    #[serde(default)]
+    pub no_vacation: bool,
     /// The accounts that hold seats 0 and 1 from the start, bound in the
     /// transaction that creates the game (set by the server from the
     /// creator's session or a seek's two players; never read from a
@@ -126,6 +134,7 @@ impl NewGame {
             two_games: false,
             clock,
             rated,
+            no_vacation: false,
             accounts,
         }
     }
@@ -499,6 +508,10 @@ impl Hub {
             },
             clock,
             rated: None,
+            vacation: Vacation {
+                forbidden: req.no_vacation,
+                paused: false,
+            },
         };
         let table = table::open_or_why(
             &req.game,
@@ -837,6 +850,7 @@ mod tests {
                 two_games: false,
                 clock: None,
                 rated: false,
+                no_vacation: false,
                 accounts: [None, None],
             })
             .await

@@ -105,6 +105,14 @@ pub struct ClockView {
     pub deadline: Option<i64>,
     /// The server's time when it answered (ms since 1970).
     pub now: i64,
+    /// The clock of the seat to move is stopped: its player is on
+    /// vacation (#49).
+    pub paused: bool,
+    /// Vacation may not stop this game's clocks (#49).
+    pub no_vacation: bool,
+    /// Until when each seat's player is on vacation (ms since 1970),
+    /// `null` when not away now (#49).
+    pub away: [Option<i64>; 2],
 }
 
 impl ClockView {
@@ -119,6 +127,12 @@ impl ClockView {
             running,
             deadline: c.deadline,
             now,
+            paused: live.row.vacation.paused,
+            no_vacation: live.row.vacation.forbidden,
+            away: live.around.away.map(|a| {
+                a.filter(|(from, until)| *from <= now && now < *until)
+                    .map(|a| a.1)
+            }),
         })
     }
 }

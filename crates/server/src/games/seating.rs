@@ -42,6 +42,9 @@ pub struct Around {
     /// A rated game's ratings as a spectator sees them: a private seat's
     /// figures left out (`None` for a casual game).
     pub rated_for_spectators: Option<Rendered>,
+    /// The time away (from, until; ms since 1970) of the accounts holding
+    /// seats 0 and 1, current or announced (#49; the vacation concern's).
+    pub away: [super::pause::Away; 2],
 }
 
 /// The answers the games concern needs about the seats of its games.
@@ -65,6 +68,26 @@ pub trait Seating: Send + Sync + 'static {
         row: &'a GameRow,
         accounts: &'a [Option<String>; 2],
     ) -> BoxFuture<'a, Result<(), Fault>>;
+
+    /// The time away of `account` (from, until; ms since 1970), current
+    /// or announced, as stored now (#49). None by default.
+    fn away<'a>(&'a self, _account: &'a str) -> BoxFuture<'a, Result<super::pause::Away, Fault>> {
+        Box::pin(async { Ok(None) })
+    }
+
+    /// The time bank (#49): `account`'s deadline `deadline` has passed
+    /// (it is `now`): it goes away from the deadline for the whole days
+    /// that reach past `now`, if it has that many left this year. Answers
+    /// its time away then (one another process took already, too), or
+    /// none. None by default.
+    fn time_bank<'a>(
+        &'a self,
+        _account: &'a str,
+        _deadline: i64,
+        _now: i64,
+    ) -> BoxFuture<'a, Result<super::pause::Away, Fault>> {
+        Box::pin(async { Ok(None) })
+    }
 }
 
 /// Nobody around: no accounts hold seats, no game is rated.

@@ -176,8 +176,8 @@ async fn write_group(
         let done = sqlx::query(
             "UPDATE games SET declared = $1, draw_offer = $2, ply = $3, result = $4, \
              version = $5, updated = $6, rematch_offer = $7, next_game = $8, \
-             time0 = $11, time1 = $12, deadline = $13, rated = $14, takeback_offer = $15 \
-             WHERE id = $9 AND version = $10",
+             time0 = $11, time1 = $12, deadline = $13, rated = $14, takeback_offer = $15, \
+             paused = $16 WHERE id = $9 AND version = $10",
         )
         .bind(&g.declared)
         .bind(g.draw_offer)
@@ -194,6 +194,7 @@ async fn write_group(
         .bind(g.clock.and_then(|c| c.deadline))
         .bind(&g.rated)
         .bind(g.takeback_offer)
+        .bind(i64::from(g.vacation.paused))
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -291,7 +292,7 @@ pub(super) async fn insert_game(
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)"
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
     ))
     .bind(&g.id)
     .bind(&g.game)
@@ -320,6 +321,8 @@ pub(super) async fn insert_game(
     .bind(g.clock.and_then(|c| c.deadline))
     .bind(&g.rated)
     .bind(g.takeback_offer)
+    .bind(i64::from(g.vacation.forbidden))
+    .bind(i64::from(g.vacation.paused))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -373,6 +376,20 @@ pub struct GameRow {
     /// The rating pool of a rated game, chosen and stored when the game is
     /// created and never changed; `None` for a casual game.
     pub rated: Option<String>,
+    /// What the game holds of its players' vacations (#49).
+    pub vacation: Vacation,
+}
+
+/// What a game holds of its players' vacations (issue #49; see
+/// docs/rulings.md, "Vacation and the time bank").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Vacation {
+    /// Vacation may not stop this game's clock (chosen when the game was
+    /// created, by its challenge or tournament; never changed).
+    pub forbidden: bool,
+    /// The running clock is stopped: the seat to move is on vacation, with
+    /// the time it has left in the clock's `left` (the deadline is none).
+    pub paused: bool,
 }
 
 /// How a game links to the games before and after it: its rematch and the
@@ -483,7 +500,8 @@ impl Change {
 
 const GAME_COLUMNS: &str = "id, game, variant, first_seat, seat0_kind, seat0_level, seat0_token, \
      seat1_kind, seat1_level, seat1_token, declared, draw_offer, ply, result, version, created, updated, \
-     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated, takeback_offer";
+     rematch_offer, next_game, prev_game, match_game, clock, time0, time1, deadline, rated, takeback_offer, \
+     no_vacation, paused";
 
 fn game_row(r: &AnyRow) -> Result<GameRow> {
     Ok(GameRow {
@@ -519,6 +537,10 @@ fn game_row(r: &AnyRow) -> Result<GameRow> {
         clock: clock_of(r)?,
         rated: r.try_get(25)?,
         takeback_offer: r.try_get(26)?,
+        vacation: Vacation {
+            forbidden: r.try_get::<i64, _>(27)? != 0,
+            paused: r.try_get::<i64, _>(28)? != 0,
+        },
     })
 }
 

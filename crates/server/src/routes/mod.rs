@@ -17,6 +17,7 @@ mod assets;
 mod bots;
 mod challenges;
 mod chat;
+mod conditional;
 mod explore;
 mod games;
 pub mod http;
@@ -32,6 +33,7 @@ mod print;
 mod puzzles;
 mod tools;
 mod tournaments;
+mod vacation;
 
 use crate::games::Action;
 use crate::state::AppState;
@@ -86,6 +88,10 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(tools::record))
         .route("/api/games/{id}/board.png", get(tools::board_png))
         .route("/api/games/{id}/rematch", post(games::rematch))
+        .route(
+            "/api/games/{id}/conditional",
+            get(conditional::view).post(conditional::save),
+        )
         .route("/api/games/{id}/hint", post(games::hint))
         .route(
             "/api/games/{id}/seats/{seat}/claim",
@@ -120,6 +126,8 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/account/delete", post(accounts::delete))
         // ---- profiles and leaderboards (#34)
         .route("/api/account/private", post(accounts::set_private))
+        .route("/api/vacation", get(vacation::view).post(vacation::go))
+        .route("/api/vacation/back", post(vacation::back))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/players/{name}/games", get(players::games))
         .route("/api/players/{name}/games.zip", get(players::zip))
