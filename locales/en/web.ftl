@@ -952,3 +952,11 @@ learn_next = Next exercise
 learn_next_stage = Next stage
 learn_course_done = Back to the course
 learn_claim = Claim the win (Jacke)
+
+## ---- The installable app, Web Push, the screen-reader mode, the game's GIF (H49P, issue #49) ----
+# web/manifest.webmanifest (filled in per language by routes/push.rs), the offline page /offline, web/push.js, web/play/blind.js; docs/web-ui.md, "The installable app".
+pwa_name = tablero: abstract board games
+pwa_description = Play Imago, Jarmo, Linja, Super Dimensiones and draughts, live or by correspondence.
+pwa_offline_title = You are offline
+pwa_offline_text = tablero cannot reach its server just now. Your games are kept there; they will be here again as soon as you are back online.
+pwa_offline_retry = Try again

@@ -961,3 +961,10 @@ learn_next = Siguiente ejercicio
 learn_next_stage = Siguiente etapa
 learn_course_done = Volver al curso
 learn_claim = Reclamar la victoria (Jacke)
+
+## ---- La app instalable, Web Push, el modo para lectores de pantalla, el GIF de la partida (H49P, issue #49) ----
+pwa_name = tablero: juegos de tablero abstractos
+pwa_description = Juega a Imago, Jarmo, Linja, Super Dimensiones y damas, en vivo o por correspondencia.
+pwa_offline_title = Sin conexión
+pwa_offline_text = tablero no puede llegar a su servidor ahora mismo. Tus partidas se guardan allí; volverán a estar aquí en cuanto recuperes la conexión.
+pwa_offline_retry = Reintentar

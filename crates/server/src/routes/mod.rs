@@ -29,6 +29,7 @@ mod people;
 mod players;
 mod print;
 mod puzzles;
+mod push;
 mod tools;
 
 use crate::games::Action;
@@ -193,6 +194,10 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/lab/{name}", get(lab::one))
         .route("/api/lab/{name}/files/{file}", get(lab::file))
         .route("/api/{*rest}", get(no_route).post(no_route))
+        // ---- the installable app and Web Push (#49)
+        .route("/sw.js", get(push::worker))
+        .route("/manifest.webmanifest", get(push::manifest))
+        .route("/offline", get(push::offline))
         .route("/static/{*path}", get(assets::file))
         .route("/locales/{lang}/{file}", get(assets::locale))
         .fallback(get(assets::index))
