@@ -20,6 +20,8 @@ import { createLive } from './play/live.js';
 import { createTools, plyOfAddress } from './play/tools.js';
 import { createChat } from './play/chat.js';
 import { currentAccount, onAccountKnown } from './account.js';
+// The screen-reader mode (#49): the board as text, moves and commands typed.
+import { blindWanted, createBlind } from './play/blind.js';
 
 export { swatchSpans };
 
@@ -292,6 +294,12 @@ export function mountPlay(root, id, navigate) {
   };
   placeActions();
   narrow.addEventListener('change', placeActions);
+  const blind = blindWanted() ? createBlind({ submit: (mv) => submitMove(mv), svg, status: (st) => statusText(st, ctx.board), refusal: () => refuseReason() }) : null;
+  if (blind) {
+    page.classList.add('blind-mode');
+    announceEl.removeAttribute('aria-live'); // the panel's log says each move
+    page.insertBefore(blind.el, page.querySelector('.play-grid'));
+  }
   fill(root, page);
   title.textContent = t('loading');
   // The socket opens once the board is drawn (or the first answer is in),
@@ -650,6 +658,7 @@ export function mountPlay(root, id, navigate) {
     feed.drawConn(connEl);
     tools.render(live, hist.browsing());
     if (!live) return;
+    if (blind) blind.render(live);
 
     const game = live.game;
     const mod = ctx.board;

@@ -24,6 +24,7 @@ use crate::notes::Notes;
 use crate::online::Online;
 use crate::people::People;
 use crate::players::Players;
+use crate::push::{Push, PushConfig};
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
@@ -85,6 +86,8 @@ pub struct AppState {
     pub challenges: Challenges,
     /// The courses and the learners' progress.
     pub learn: Learn,
+    /// Web Push (#49).
+    pub push: Push,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -233,6 +236,7 @@ impl AppState {
                 }),
             ),
             learn: Learn::new(db.clone()),
+            push: Push::new(db.clone(), Arc::clone(&bus), PushConfig::default()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -249,6 +253,7 @@ impl AppState {
         events::spawn(&self.bus, Arc::new(self.ratings.clone()));
         events::spawn(&self.bus, Arc::new(self.mail.clone()));
         self.chat.spawn_relay();
+        self.push.spawn();
     }
 }
 
@@ -319,6 +324,7 @@ parts! {
     chat: Chat,
     challenges: Challenges,
     learn: Learn,
+    push: Push,
     guards: Guards,
     lab: LabDir,
 }

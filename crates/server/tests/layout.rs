@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 17] = [
+const CONCERNS: [&str; 18] = [
     "games",
     "lobby",
     "accounts",
@@ -38,10 +38,11 @@ const CONCERNS: [&str; 17] = [
     "learn",
     "chat",
     "notes",
+    "push",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 35] = [
+const TABLES: [(&str, &str); 39] = [
     ("games", "games"),
     ("moves", "games"),
     ("end_counter", "games"),
@@ -76,6 +77,10 @@ const TABLES: [(&str, &str); 35] = [
     ("moderators", "chat"),
     ("chat_marks", "chat"),
     ("game_notes", "notes"),
+    ("push_vapid", "push"),
+    ("push_subscriptions", "push"),
+    ("push_kinds", "push"),
+    ("push_claims", "push"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 24] = [
+const MIGRATIONS: [Step; 25] = [
     (
         1,
         "init",
@@ -318,6 +318,12 @@ const MIGRATIONS: [Step; 24] = [
         24,
         "learn progress",
         include_str!("../../migrations/0024_learn_progress.sql"),
+        None,
+    ),
+    (
+        29,
+        "push subscriptions",
+        include_str!("../../migrations/0029_push.sql"),
         None,
     ),
 ];

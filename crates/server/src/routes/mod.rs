@@ -28,8 +28,8 @@ mod notices;
 mod people;
 mod players;
 mod print;
-mod puzzles;
 mod push;
+mod puzzles;
 mod tools;
 
 use crate::games::Action;
@@ -84,6 +84,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         )
         .route("/api/games/{id}/record", get(tools::record))
         .route("/api/games/{id}/board.png", get(tools::board_png))
+        .route("/api/games/{id}/game.gif", get(tools::game_gif))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", post(games::hint))
         .route(
@@ -198,6 +199,13 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/sw.js", get(push::worker))
         .route("/manifest.webmanifest", get(push::manifest))
         .route("/offline", get(push::offline))
+        .route("/api/push/key", get(push::key))
+        .route(
+            "/api/push/subscriptions",
+            get(push::mine).post(push::subscribe),
+        )
+        .route("/api/push/subscriptions/{id}", delete(push::unsubscribe))
+        .route("/api/push/kinds", post(push::set_kinds))
         .route("/static/{*path}", get(assets::file))
         .route("/locales/{lang}/{file}", get(assets::locale))
         .fallback(get(assets::index))

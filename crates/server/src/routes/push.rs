@@ -106,3 +106,74 @@ pub(super) async fn offline(headers: HeaderMap) -> Html<String> {
         retry = say(id!("pwa_offline_retry")),
     ))
 }
+
+// ---- Web Push: /api/push/... (every route but the key needs a logged-in
+// account and acts for the session's account only).
+
+use super::http::extract::AppJson;
+use super::http::session::MaybeSession;
+use crate::accounts::Session;
+use crate::push::{Kinds, Mine, NewSubscription, Push, PushError, SubscriptionView};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+
+type Answer<T> = Result<Json<T>, ApiError>;
+
+/// The session, or 401.
+fn logged_in(session: Option<Session>) -> Result<Session, ApiError> {
+    session.ok_or_else(|| PushError::NoAccount(Message::of(id!("api_push_login"))).into())
+}
+
+/// `GET /api/push/key`: `{"key"}`, the server's VAPID public key
+/// (base64url), the browser's `applicationServerKey`.
+pub(super) async fn key(State(push): State<Push>) -> Answer<Value> {
+    Ok(Json(json!({ "key": push.public_key().await? })))
+}
+
+/// `GET /api/push/subscriptions`: `{"kinds", "subscriptions"}`, the
+/// session's account's own.
+pub(super) async fn mine(
+    State(push): State<Push>,
+    MaybeSession(session): MaybeSession,
+) -> Answer<Mine> {
+    let me = logged_in(session)?;
+    Ok(Json(push.mine(&me.account).await?))
+}
+
+/// `POST /api/push/subscriptions`: the browser's subscription JSON (with
+/// `lang`); 201 with the subscription kept.
+pub(super) async fn subscribe(
+    State(push): State<Push>,
+    MaybeSession(session): MaybeSession,
+    AppJson(body): AppJson<NewSubscription>,
+) -> Result<(StatusCode, Json<SubscriptionView>), ApiError> {
+    let me = logged_in(session)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(push.subscribe(&me.account, &body).await?),
+    ))
+}
+
+/// `DELETE /api/push/subscriptions/{id}`: 404 unless it is the session's
+/// account's.
+pub(super) async fn unsubscribe(
+    State(push): State<Push>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<String>,
+) -> Answer<Value> {
+    let me = logged_in(session)?;
+    push.unsubscribe(&me.account, &id).await?;
+    Ok(Json(json!({ "deleted": id })))
+}
+
+/// `POST /api/push/kinds`: `{"turn", "challenge", "tournament"}`.
+pub(super) async fn set_kinds(
+    State(push): State<Push>,
+    MaybeSession(session): MaybeSession,
+    AppJson(kinds): AppJson<Kinds>,
+) -> Answer<Kinds> {
+    let me = logged_in(session)?;
+    Ok(Json(push.set_kinds(&me.account, kinds).await?))
+}
