@@ -965,7 +965,10 @@ api_push_bad_subscription = this push subscription cannot be used (its { $why } 
 api_push_too_many = an account keeps at most { $max } browsers for push notifications
 api_push_no_subscription = you have no push subscription { $id }
 push_turn_title = Your move
-push_turn_body = A game is waiting for your move (move { $ply } played).
+push_turn_body = A game is waiting for your move ({ $ply ->
+    [one] 1 move
+   *[other] { $ply } moves
+} played).
 push_challenge_title = New challenge
 push_challenge_body = Someone has challenged you to a game.
 push_round_title = Tournament round

@@ -973,7 +973,10 @@ api_push_bad_subscription = esta suscripción de notificaciones no sirve (su { $
 api_push_too_many = una cuenta guarda como mucho { $max } navegadores para las notificaciones
 api_push_no_subscription = no tienes ninguna suscripción { $id }
 push_turn_title = Te toca
-push_turn_body = Una partida espera tu jugada (se han jugado { $ply } jugadas).
+push_turn_body = Una partida espera tu jugada ({ $ply ->
+    [one] 1 jugada hecha
+   *[other] { $ply } jugadas hechas
+}).
 push_challenge_title = Nuevo desafío
 push_challenge_body = Alguien te ha desafiado a una partida.
 push_round_title = Ronda de torneo
