@@ -24,16 +24,33 @@ async function axeAll(page) {
   });
 }
 
-/** The log's lines. */
-const lines = (page) => page.locator('[data-testid=blind-log] p').allTextContents();
+/** How many lines the log has been written (it keeps the last 500). */
+const count = async (page) => Number(await page.getByTestId('blind-log').getAttribute('data-count') || 0);
+
+/** The log's lines written after the `after`th, kept in `heard` (every line the test saw). */
+const heard = [];
+async function linesAfter(page, after) {
+  const got = await page.locator('[data-testid=blind-log] p').evaluateAll((ps, n) => ps
+    .filter((p) => Number(p.dataset.n) > n).map((p) => p.textContent), after);
+  return got;
+}
+
+/** The log's lines so far (those the test heard). */
+async function lines(page) {
+  const seen = heard.length;
+  heard.push(...(await linesAfter(page, seen)));
+  return heard;
+}
 
 /** Types `text` and Enter in the focused input; the log's new lines once one has come. */
 async function say(page, text) {
-  const before = (await lines(page)).length;
+  await lines(page);
+  const before = await count(page);
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await lines(page)).length, { message: `an answer to "${text}"` }).toBeGreaterThan(before);
-  return (await lines(page)).slice(before);
+  await expect.poll(() => count(page), { message: `an answer to "${text}"` }).toBeGreaterThan(before);
+  await lines(page);
+  return heard.slice(before);
 }
 
 /** Tabs from the top of the page until the move input has the focus; how many presses it took. */
@@ -63,6 +80,7 @@ test('testBlindImago', async ({ browser, newPage }) => {
     }, [id, made.tokens['0']]);
     await page.goto(`${BASE}/play/${id}?blind=1`);
     await expect(page.getByTestId('blind')).toBeVisible();
+    heard.length = 0;
     await expect(page.locator('#blind-title')).toHaveText(w.title);
     await expect(page.getByTestId('board')).toBeHidden();
     const presses = await tabToInput(page);

@@ -56,8 +56,11 @@ export function createBlind({ submit, svg, status, refusal }) {
   let seen = null; // the moves already written to the log
   let ended = false;
 
+  let written = 0;
   const write = (text, kind = 'info') => {
-    log.append(h('p', { 'data-kind': kind, text }));
+    written += 1;
+    log.dataset.count = String(written);
+    log.append(h('p', { 'data-kind': kind, 'data-n': String(written), text }));
     while (log.childElementCount > 500) log.firstElementChild.remove();
   };
 
