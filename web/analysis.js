@@ -172,11 +172,14 @@ export function mountAnalysis(root, source) {
       aGame.href = `/play/${encodeURIComponent(ctx.gameId)}`;
       aGame.textContent = t('an_open_game');
     }
-    const explorable = ['imago', 'linja'].includes(ctx.start.game) && (ctx.gameId || !ctx.start.position);
+    // A game's line is explored from the game's start (its games counted);
+    // a set-up position from that position (values only).
+    const explorable = ['imago', 'linja', 'dimensiones'].includes(ctx.start.game);
     aExplore.hidden = !explorable;
     if (explorable) {
       const q = new URLSearchParams();
       if (ctx.start.variant) q.set('variant', ctx.start.variant);
+      if (!ctx.gameId && ctx.start.position) q.set('position', ctx.start.position);
       const first = ctx.gameId ? ctx.firstSeat : ctx.start.first;
       if (first) q.set('first', String(first));
       if (ctx.ply > 0) q.set('moves', JSON.stringify(ctx.line.slice(0, ctx.ply)));

@@ -7,10 +7,10 @@
 // changes. An accepted challenge takes both players to the game.
 
 import { h, fill } from './dom.js';
-import { t, gameName, sideName, onLangChange } from './i18n.js';
+import { t, getLang, gameName, sideName, onLangChange } from './i18n.js';
 import * as api from './api.js';
-import { loadCatalog, offered } from './games.js';
-import { timeControlPicker, controlName } from './clock.js';
+import { loadCatalog, offered, prepareVariants, variantField } from './games.js';
+import { timeControlPicker, controlName, serverNow } from './clock.js';
 import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
 import { onNotice, reconnectNotices } from './yourturn.js';
 
@@ -37,12 +37,25 @@ function enter(c) {
   location.assign(`/play/${encodeURIComponent(c.game_id)}`);
 }
 
+// Read again when the next open challenge expires, so it leaves the panel
+// (or shows "expired" on the challenger's profile) at that moment: expiry
+// is a stored time, not a notice.
+let expiryTimer = null;
+function watchExpiry() {
+  clearTimeout(expiryTimer);
+  const open = [...mine.incoming, ...mine.outgoing].filter((c) => c.state === 'open').map((c) => c.expires);
+  if (!open.length) return;
+  const wait = Math.min(...open) - serverNow() + 500;
+  expiryTimer = setTimeout(load, Math.min(Math.max(wait, 500), 2 ** 31 - 1));
+}
+
 async function load() {
   if (!currentAccount()) { mine = { incoming: [], outgoing: [] }; draw(); return; }
   try {
     mine = await api.get('/api/challenges');
   } catch { return; }
   draw();
+  watchExpiry();
   for (const fn of changed) fn(mine);
 }
 
@@ -76,17 +89,24 @@ function incomingRow(c) {
 }
 
 function answeredRow(c) {
-  const text = c.state === 'declined'
+  const state = stateOf(c);
+  const text = state === 'declined'
     ? t('ch_declined', { name: c.to, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
-    : t(`ch_${c.state}`, { name: c.to });
-  return h('div', { class: 'challenge answered', 'data-testid': `challenge-out-${c.id}`, dataset: { state: c.state } },
+    : t(`ch_${state}`, { name: c.to });
+  return h('div', { class: 'challenge answered', 'data-testid': `challenge-out-${c.id}`, dataset: { state } },
     h('p', { text }),
     h('button', { type: 'button', 'data-testid': `challenge-dismiss-${c.id}`, onclick: () => { seen.add(c.id); draw(); }, text: t('ch_dismiss') }));
 }
 
+/** A challenge's state now: an open one past its time has expired (the
+ * server says so too on the next read). */
+function stateOf(c) {
+  return c.state === 'open' && c.expires <= serverNow() ? 'expired' : c.state;
+}
+
 function draw() {
-  const incoming = mine.incoming.filter((c) => c.state === 'open');
-  const answered = mine.outgoing.filter((c) => (c.state === 'declined' || c.state === 'expired') && !seen.has(c.id));
+  const incoming = mine.incoming.filter((c) => stateOf(c) === 'open');
+  const answered = mine.outgoing.filter((c) => (stateOf(c) === 'declined' || stateOf(c) === 'expired') && !seen.has(c.id));
   panel.hidden = !incoming.length && !answered.length;
   fill(panel, ...incoming.map(incomingRow), ...answered.map(answeredRow));
 }
@@ -120,7 +140,8 @@ if (document.body) mountPanel(); else addEventListener('DOMContentLoaded', mount
 
 /** The "Challenge NAME" button and form for another player's profile. */
 export function challengeBox(name) {
-  const form = { game: null, clock: '5+3', colour: 'random', rated: false };
+  const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false };
+  let picker = null; // the game's variant picker, once its module is loaded
   let open = false;
   let sent = null;
   let error = null;
@@ -134,20 +155,25 @@ export function challengeBox(name) {
     }
     if (sent) {
       const c = mine.outgoing.find((o) => o.id === sent.id) || sent;
-      const status = c.state === 'open' ? t('ch_sent', { name })
-        : c.state === 'declined' ? t('ch_declined', { name, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
-          : t(`ch_${c.state}`, { name });
+      const state = stateOf(c);
+      const status = state === 'open' ? t('ch_sent', { name })
+        : state === 'declined' ? t('ch_declined', { name, reason: t(`ch_reason_${(c.reason || 'generic').replace('-', '_')}`) })
+          : t(`ch_${state}`, { name });
       fill(box,
-        h('p', { 'data-testid': 'challenge-status', dataset: { state: c.state }, text: status }),
+        h('p', { 'data-testid': 'challenge-status', dataset: { state }, text: status }),
         h('p', { class: 'muted', text: describe(c, true) }),
-        c.state === 'open'
+        state === 'open'
           ? h('button', { type: 'button', 'data-testid': 'challenge-cancel', onclick: cancel, text: t('ch_cancel') })
           : h('button', { type: 'button', 'data-testid': 'challenge-again', onclick: () => { sent = null; render(); }, text: t('ch_again') }));
       return;
     }
     const games = offered();
-    if (!form.game) form.game = games[0];
-    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; render(); } },
+    if (!form.game && games.length) {
+      form.game = games[0];
+      preparePicker();
+      return;
+    }
+    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; form.variant = null; preparePicker(); } },
       ...games.map((g) => h('option', { value: g, text: gameName(g) })));
     gameSel.value = form.game;
     const colourSel = h('select', { id: 'ch-colour', 'data-testid': 'ch-colour', onchange: (e) => { form.colour = e.target.value; } },
@@ -159,6 +185,7 @@ export function challengeBox(name) {
     const f = h('form', { class: 'challenge-form', 'data-testid': 'challenge-form' },
       h('h2', { text: t('ch_challenge', { name }) }),
       h('div', { class: 'field' }, h('label', { for: 'ch-game', text: t('lobby_game') }), gameSel),
+      picker && picker.game === form.game ? picker.node : null,
       timeControlPicker({ id: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
       h('div', { class: 'field' }, h('label', { for: 'ch-colour', text: t('lobby_colour') }), colourSel),
       h('div', { class: 'field check' }, rated, h('label', { for: 'ch-rated', text: ` ${t('lobby_rated_box')}` })),
@@ -170,11 +197,27 @@ export function challengeBox(name) {
     fill(box, f);
   }
 
+  /** The chosen game's variant picker (a rule set, a layout...), then the form again. */
+  async function preparePicker() {
+    const game = form.game;
+    render();
+    try {
+      await prepareVariants(game);
+      const field = await variantField(game, form.variant, t, getLang(), (v) => { form.variant = v; });
+      if (game !== form.game) return;
+      picker = field ? { game, node: field.node } : null;
+      form.variant = field ? field.value : null;
+    } catch {
+      picker = null; // the default variant: the server's
+    }
+    render();
+  }
+
   async function send(ev) {
     ev.preventDefault();
     error = null;
     try {
-      sent = await api.post('/api/challenges', { to: name, game: form.game, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
+      sent = await api.post('/api/challenges', { to: name, game: form.game, variant: form.variant || undefined, clock: form.clock || undefined, colour: form.colour, rated: form.rated && !!form.clock });
       load();
     } catch (e) {
       error = t('error_prefix', { error: e.message });

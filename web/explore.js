@@ -4,7 +4,8 @@
 // it. A move of the table (or of the board) goes one move deeper, with a
 // history entry: the browser's back and forward (app.js shows the page of
 // the address again) and the line of moves above the table go back up.
-// Imago (any layout) and Linja.
+// Imago (any layout), Linja, and Super Dimensiones inside its installed
+// endgame tables (from a set-up position: &position=P, values but no counts).
 
 import { h, fill } from './dom.js';
 import { t, gameName, sideName, onLangChange } from './i18n.js';
@@ -15,12 +16,13 @@ import { nextCells, pickCell } from './play.js';
 import { analysisUrl, valueText } from './analysis.js';
 
 /** The games the explorer knows exact values of. */
-export const EXPLORED = ['imago', 'linja'];
+export const EXPLORED = ['imago', 'linja', 'dimensiones'];
 
-/** The explorer's address for `start` ({game, variant, first}) and `moves`. */
-export function exploreUrl({ game, variant, first }, moves) {
+/** The explorer's address for `start` ({game, variant, first, position}) and `moves`. */
+export function exploreUrl({ game, variant, first, position }, moves) {
   const q = new URLSearchParams();
   if (variant) q.set('variant', variant);
+  if (position) q.set('position', position);
   if (first) q.set('first', String(first));
   if (moves && moves.length) q.set('moves', JSON.stringify(moves));
   const s = q.toString();
@@ -37,12 +39,12 @@ export function exploreSource(path, search) {
     if (Array.isArray(parsed)) moves = parsed.filter((x) => typeof x === 'string');
   } catch { moves = []; }
   const first = q.get('first') === '1' ? 1 : 0;
-  return { game: m ? m[1] : '', variant: q.get('variant') || undefined, first, moves };
+  return { game: m ? m[1] : '', variant: q.get('variant') || undefined, position: q.get('position') || undefined, first, moves };
 }
 
 export function mountExplore(root, source) {
   const ctx = {
-    start: { game: source.game, variant: source.variant, first: source.first || 0 },
+    start: { game: source.game, variant: source.variant, position: source.position, first: source.first || 0 },
     moves: source.moves.slice(),
     answer: null,
     prefix: [],
@@ -124,7 +126,7 @@ export function mountExplore(root, source) {
     lineTitle.textContent = t('ex_line');
     movesTitle.textContent = t('ex_moves');
     toAnalysis.textContent = t('ex_to_analysis');
-    toAnalysis.href = analysisUrl({ game, variant: ctx.start.variant, first: ctx.start.first }, ctx.moves);
+    toAnalysis.href = analysisUrl({ game, variant: ctx.start.variant, first: ctx.start.first, position: ctx.start.position }, ctx.moves);
     // The line: the start and each move, a button back to it.
     const crumbs = [t('ex_start'), ...ctx.moves].map((label, i) => {
       const here = i === ctx.moves.length;
@@ -167,19 +169,22 @@ export function mountExplore(root, source) {
       return;
     }
     tableBox.dataset.method = a.method;
-    noteEl.textContent = a.method === 'beyond' ? t('ex_beyond_note') : a.method === 'exact' ? t('ex_exact_note') : '';
+    const beyond = ctx.start.game === 'dimensiones' ? 'ex_beyond_note_dimensiones' : 'ex_beyond_note';
+    noteEl.textContent = a.method === 'beyond' ? t(beyond) : a.method === 'exact' ? t('ex_exact_note') : '';
     reachedEl.textContent = a.reached
       ? `${t('ex_reached', { n: a.reached.games })} ${t('ex_counted', { games: a.max_games, plies: a.max_plies })}`
-      : t('ex_too_deep', { plies: a.max_plies });
+      : ctx.start.position ? t('ex_set_up') : t('ex_too_deep', { plies: a.max_plies });
     if (!a.moves.length) {
       tableBox.replaceChildren(h('p', { 'data-testid': 'ex-over', text: t('an_over') }));
       return;
     }
+    // A set-up position counts no games: no columns for them.
+    const counted = !ctx.start.position;
     const head = h('tr', null,
       h('th', { scope: 'col', text: t('ex_col_move') }),
       h('th', { scope: 'col', text: t('ex_col_value') }),
-      h('th', { scope: 'col', class: 'num', text: t('ex_col_played') }),
-      h('th', { scope: 'col', text: t('ex_col_results') }));
+      counted ? h('th', { scope: 'col', class: 'num', text: t('ex_col_played') }) : null,
+      counted ? h('th', { scope: 'col', text: t('ex_col_results') }) : null);
     const rows = a.moves.map((m) => h('tr', {
       class: `ex-move${m.best ? ' best' : ''}`,
       'data-testid': 'ex-move',
@@ -189,8 +194,8 @@ export function mountExplore(root, source) {
     },
     h('th', { scope: 'row' }, h('button', { type: 'button', class: 'choice', text: m.move, onclick: () => deeper(m.move) })),
     h('td', { class: 'ex-value', text: m.value ? valueText(m.value) : t('ex_beyond') }),
-    h('td', { class: 'num', text: String(m.played.games) }),
-    h('td', { class: 'ex-results', text: resultsText(m.played) })));
+    counted ? h('td', { class: 'num', text: String(m.played.games) }) : null,
+    counted ? h('td', { class: 'ex-results', text: resultsText(m.played) }) : null));
     tableBox.replaceChildren(h('table', { class: 'data-table ex-table', 'data-testid': 'ex-moves', 'aria-labelledby': 'ex-moves-title' },
       h('thead', null, head), h('tbody', null, ...rows)));
   }

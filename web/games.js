@@ -50,6 +50,25 @@ export async function loadBoard(game) {
   return boards.get(game);
 }
 
+// The variant pickers' data (saved layouts and the like), by game, asked once.
+const pickerData = new Map();
+
+/** Loads `game`'s board module and the data its variant picker needs (once);
+ * resolves to the module (null for a game the catalog lacks). */
+export async function prepareVariants(game) {
+  const mod = await loadBoard(game);
+  if (mod && mod.pickerData && !pickerData.has(game)) pickerData.set(game, await mod.pickerData(api.get));
+  return mod;
+}
+
+/** The variant picker of `game` (its board module loaded by
+ * prepareVariants, else null): `{node, value}`, `onChange(v)` on a change. */
+export async function variantField(game, value, t, lang, onChange) {
+  const mod = await loadBoard(game);
+  if (!mod || !mod.variantPicker) return null;
+  return mod.variantPicker({ value, entry: entry(game), data: pickerData.get(game), t, lang, onChange });
+}
+
 /** The board modules of every offered game, by name. */
 export async function loadAllBoards() {
   await loadCatalog();

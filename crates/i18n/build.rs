@@ -6,7 +6,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../locales/en");
+    // The manifest's directory as cargo gives it to this run (not as it
+    // was when the script was compiled: a target directory moved with its
+    // build must still read this checkout's catalogues).
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("../../locales/en");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .expect("locales/en")

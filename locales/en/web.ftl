@@ -668,7 +668,7 @@ dim_end = { $first }; { $second }
 
 ## Explorer
 
-api_explore_not_exact = the explorer is for the solved games ({ $games }), not "{ $game }"
+api_explore_not_exact = the explorer is for the games with exact values ({ $games }), not "{ $game }"
 ex_title = Explorer: { $game }
 ex_open = Explore
 ex_open_title = Every move of this position with its exact value and how this server’s games played it
@@ -689,6 +689,8 @@ ex_reached = { $n ->
   }
 ex_counted = Counted over the { $games } most recent finished games of this game and variant, up to { $plies } moves in.
 ex_too_deep = Games are counted only up to { $plies } moves in.
+ex_beyond_note_dimensiones = Super Dimensiones has exact values only inside its endgame tables (one sub-game decided, the other with few pieces left) when this server has them installed: outside them the moves are listed without values (the command “tablero solve dimensiones --build-table” builds them).
+ex_set_up = Games are counted from the game’s start only, not from a position set up on the board.
 ex_line = Moves so far
 ex_start = Start
 ex_to_analysis = Open in the analysis board

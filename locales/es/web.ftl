@@ -677,7 +677,7 @@ dim_end = { $first }; { $second }
 
 ## Explorer
 
-api_explore_not_exact = el explorador es para los juegos resueltos ({ $games }), no para «{ $game }»
+api_explore_not_exact = el explorador es para los juegos con valores exactos ({ $games }), no para «{ $game }»
 ex_title = Explorador: { $game }
 ex_open = Explorar
 ex_open_title = Cada jugada de esta posición con su valor exacto y cómo la jugaron las partidas de este servidor
@@ -698,6 +698,8 @@ ex_reached = { $n ->
   }
 ex_counted = Contadas entre las { $games } partidas terminadas más recientes de este juego y variante, hasta { $plies } jugadas.
 ex_too_deep = Las partidas solo se cuentan hasta { $plies } jugadas.
+ex_beyond_note_dimensiones = Super Dimensiones solo tiene valores exactos dentro de sus tablas de finales (un subjuego decidido y el otro con pocas piezas), si este servidor las tiene instaladas: fuera de ellas las jugadas aparecen sin valor (la orden «tablero solve dimensiones --build-table» las construye).
+ex_set_up = Las partidas se cuentan solo desde el comienzo, no desde una posición preparada en el tablero.
 ex_line = Jugadas hasta aquí
 ex_start = Inicio
 ex_to_analysis = Abrir en el tablero de análisis

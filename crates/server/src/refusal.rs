@@ -44,6 +44,30 @@ pub trait Refusal {
 /// concern's first refusal of that kind, for another concern's refusal
 /// passed on; a kind it has none of becomes a failure).
 macro_rules! concern_error {
+    // `passes on E, ...;` after the enum: another concern's error `E` is
+    // this one's too, a refusal of the same kind or the same failure
+    // ([`pass_on`]).
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident => $kind:ident,)*
+        }
+        passes on $($from:ty),+;
+    ) => {
+        $crate::refusal::concern_error! {
+            $(#[$meta])*
+            $vis enum $name {
+                $($(#[$vmeta])* $variant => $kind,)*
+            }
+        }
+        $(
+            impl From<$from> for $name {
+                fn from(e: $from) -> Self {
+                    $crate::refusal::pass_on(e, $name::of)
+                }
+            }
+        )+
+    };
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {

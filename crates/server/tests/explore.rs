@@ -392,7 +392,6 @@ async fn bad_explorations_are_refused_in_the_reader_s_language() {
     let bad = [
         (json!({"game": "chess"}), 404, "api_no_such_game"),
         (json!({"game": "jarmo"}), 400, "api_explore_not_exact"),
-        (json!({"game": "dimensiones"}), 400, "api_explore_not_exact"),
         (
             json!({"game": "imago", "moves": ["zz9"]}),
             400,

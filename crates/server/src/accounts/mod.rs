@@ -72,12 +72,7 @@ crate::refusal::concern_error! {
         /// No such game (a seat claimed in a game that is not one).
         NoGame => Missing,
     }
-}
-
-impl From<GameError> for AccountError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, AccountError::of)
-    }
+    passes on GameError;
 }
 
 /// An account as its owner sees it (never its hash).

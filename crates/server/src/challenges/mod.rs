@@ -46,12 +46,7 @@ crate::refusal::concern_error! {
         /// Too many made within the hour.
         TooMany => TooMany,
     }
-}
-
-impl From<GameError> for ChallengeError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, ChallengeError::of)
-    }
+    passes on GameError;
 }
 
 /// The most challenges an account has open at once.

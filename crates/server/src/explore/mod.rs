@@ -1,10 +1,11 @@
 //! Positions without a game, and the explorer. [`position`]: any position
 //! of any game drawn as a game page draws it (`POST /api/position`) and
 //! analysed (`POST /api/analyse`). The explorer (`POST /api/explore`, this
-//! module): for a position of a solved game (Imago in any layout, Linja),
-//! every legal move with its exact value, as the analysis gives it, and how
-//! often the finished games of this server that reached the same position
-//! by the same moves played it, and how those games ended ([`store`]).
+//! module): for a position of a solved game (Imago in any layout, Linja,
+//! and Super Dimensiones inside its installed endgame tables), every legal
+//! move with its exact value, as the analysis gives it, and how often the
+//! finished games of this server that reached the same position by the
+//! same moves played it, and how those games ended ([`store`]).
 //!
 //! The counts look at most [`MAX_PLIES`] plies in, over the
 //! [`MAX_GAMES`] most recently changed finished games of the same game,
@@ -48,7 +49,10 @@ impl Explore {
 }
 
 /// The games the explorer knows exact values of.
-pub const EXACT_GAMES: [&str; 2] = ["imago", "linja"];
+/// Super Dimensiones has exact values only inside an installed endgame
+/// table (one sub-game decided, the other within the table's pieces);
+/// elsewhere its moves come without values (`beyond`).
+pub const EXACT_GAMES: [&str; 3] = ["imago", "linja", "dimensiones"];
 
 /// The deepest position (in plies) whose games are counted.
 pub const MAX_PLIES: usize = 40;
@@ -58,8 +62,9 @@ pub const MAX_PLIES: usize = 40;
 pub const MAX_GAMES: i64 = 5000;
 
 /// A position to explore: a game's start (its variant and first seat) and
-/// moves played from it. Unlike [`PositionBody`] there is no position
-/// string: the counts follow games from their start.
+/// moves played from it, or a position string and moves from there. The
+/// counts follow games from their start, so a set-up position (an endgame
+/// entered on the analysis board) has values but no counts.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExploreBody {
@@ -71,6 +76,10 @@ pub struct ExploreBody {
     /// The seat that moves first (0 or 1; default 0).
     #[serde(default)]
     pub first: Option<usize>,
+    /// A position string to start from instead of the game's start (no
+    /// games are counted from it).
+    #[serde(default)]
+    pub position: Option<String>,
     /// Moves played from the start, in notation.
     #[serde(default)]
     pub moves: Vec<String>,
@@ -98,7 +107,7 @@ impl ExploreBody {
         PositionBody {
             game: self.game.clone(),
             variant: self.variant.clone(),
-            position: None,
+            position: self.position.clone(),
             first: self.first,
             moves: self.moves.clone(),
         }
@@ -161,14 +170,16 @@ pub struct ExploreView {
     /// The position, drawn as a game page draws it.
     pub state: crate::games::GameState,
     /// `exact` (every move's value is known), `beyond` (Linja beyond the
-    /// endgame solver's reach without a table: the moves without values)
+    /// endgame solver's reach without a table, Super Dimensiones outside
+    /// its installed tables: the moves without values)
     /// or `over` (no move: the game is over).
     pub method: &'static str,
     /// Every legal move: exact values best first; beyond reach, the most
     /// played first.
     pub moves: Vec<ExploredMove>,
     /// The counted games that reached this position (those that ended
-    /// here among them); `null` deeper than [`MAX_PLIES`].
+    /// here among them); `null` deeper than [`MAX_PLIES`] or from a set-up
+    /// position.
     pub reached: Option<Results>,
     /// The deepest position counted ([`MAX_PLIES`]).
     pub max_plies: usize,
@@ -252,7 +263,7 @@ impl Explore {
         (method, mut moves): (&'static str, Vec<ExploredMove>),
     ) -> Result<ExploreView, Fault> {
         let played = table.moves();
-        let reached = if played.len() <= MAX_PLIES {
+        let reached = if body.position.is_none() && played.len() <= MAX_PLIES {
             let mover = table.to_move().unwrap_or(0);
             let variant = table.variant();
             let (reached, per) = counts(

@@ -40,12 +40,7 @@ crate::refusal::concern_error! {
         /// block between the two.
         NotForYou => NotYours,
     }
-}
-
-impl From<GameError> for LobbyError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, LobbyError::of)
-    }
+    passes on GameError;
 }
 
 /// A seek unheard of for this long (no heartbeat of its owner's socket)

@@ -29,12 +29,7 @@ crate::refusal::concern_error! {
         /// No such game.
         Missing => Missing,
     }
-}
-
-impl From<GameError> for NoteError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, NoteError::of)
-    }
+    passes on GameError;
 }
 
 /// A seat's note on a game.

@@ -33,12 +33,7 @@ crate::refusal::concern_error! {
         /// The game is not over: it cannot be reviewed yet.
         NotOver => NotNow,
     }
-}
-
-impl From<GameError> for ReviewError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, ReviewError::of)
-    }
+    passes on GameError;
 }
 
 /// The reviews being made, and the one slot they take turns in: the
