@@ -283,7 +283,7 @@ async fn a_subscription_is_its_owner_s_alone() {
         delete(&s, &path, Some(&ana), "https://evil.example").await,
         403
     );
-    let (status, _) = s
+    let (status, _, _) = s
         .with_cookie(
             "GET",
             "/api/push/subscriptions",

@@ -7,8 +7,27 @@ use super::store::Stored;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use std::time::Duration;
-use web_push_native::jwt_simple::algorithms::ES256KeyPair;
+use web_push_native::jwt_simple::algorithms::{
+    ECDSAP256KeyPairLike, ECDSAP256PublicKeyLike, ES256KeyPair,
+};
+use web_push_native::jwt_simple::claims::Claims;
 use web_push_native::{p256, Auth, WebPushBuilder};
+
+/// How long a push (and its VAPID signature) is valid.
+const VALID: Duration = Duration::from_secs(12 * 3600);
+
+/// The VAPID `Authorization` value (RFC 8292) for a push to `endpoint`:
+/// a JWT signed with `key` whose audience is the endpoint's origin (with
+/// its port, where it has one: web-push-native's own header drops it),
+/// from `subject`, valid [`VALID`]; and the public key.
+fn vapid(key: &ES256KeyPair, subject: &str, endpoint: &reqwest::Url) -> Result<String, String> {
+    let claims = Claims::create(VALID.into())
+        .with_audience(endpoint.origin().ascii_serialization())
+        .with_subject(subject);
+    let token = key.sign(claims).map_err(|e| e.to_string())?;
+    let public = URL_SAFE_NO_PAD.encode(key.public_key().public_key().to_bytes_uncompressed());
+    Ok(format!("vapid t={token}, k={public}"))
+}
 
 /// How many times a push is tried, and the wait before each try after the
 /// first (a push service's `Retry-After` is not awaited longer).
@@ -66,18 +85,27 @@ async fn once(
             "an authentication secret not of 16 bytes".into(),
         ));
     }
-    let Ok(endpoint) = sub.endpoint.parse() else {
+    let (Ok(endpoint), Some(url)) = (sub.endpoint.parse(), target(&sub.endpoint)) else {
         return Ok(Outcome::Failed("an endpoint that does not read".into()));
     };
+    let authorization = match vapid(key, subject, &url) {
+        Ok(a) => a,
+        Err(e) => return Ok(Outcome::Failed(format!("cannot sign: {e}"))),
+    };
     let built = WebPushBuilder::new(endpoint, public, Auth::clone_from_slice(&auth))
-        .with_valid_duration(Duration::from_secs(24 * 3600))
-        .with_vapid(key, subject)
+        .with_valid_duration(VALID)
         .build(body.to_vec());
     let request = match built {
         Ok(r) => r,
         Err(e) => return Ok(Outcome::Failed(format!("cannot encrypt: {e}"))),
     };
-    let request = reqwest::Request::try_from(request).map_err(|e| e.to_string())?;
+    let mut request = reqwest::Request::try_from(request).map_err(|e| e.to_string())?;
+    let Ok(value) = reqwest::header::HeaderValue::from_str(&authorization) else {
+        return Ok(Outcome::Failed("a VAPID header that does not read".into()));
+    };
+    request
+        .headers_mut()
+        .insert(reqwest::header::AUTHORIZATION, value);
     let answer = client.execute(request).await.map_err(|e| e.to_string())?;
     let status = answer.status().as_u16();
     match status {
