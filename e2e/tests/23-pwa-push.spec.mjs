@@ -16,7 +16,7 @@ import { test, expect, check, log, shoot, BASE, contextFor } from '../harness.mj
 async function profile(lang, w, hgt) {
   const dir = mkdtempSync(path.join(tmpdir(), 'tablero-pwa-'));
   const ctx = await chromium.launchPersistentContext(dir, {
-    ...contextFor(lang, w, hgt),
+    ...contextFor(lang, w, hgt, { serviceWorkers: 'allow' }),
     headless: true,
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
@@ -137,7 +137,7 @@ test('testPushArrives', async ({ browser, newPage }) => {
   try {
     const run = String(Date.now() % 100000);
     const person = async (name, lang) => {
-      const ctx = await browser.newContext(contextFor(lang, 1366, 768));
+      const ctx = await browser.newContext(contextFor(lang, 1366, 768, { serviceWorkers: 'allow' }));
       const page = await newPage(ctx, `push ${name}`);
       await page.goto(`${base}/`);
       const r = await page.evaluate(async (n) => (await fetch('/api/account/signup', {
