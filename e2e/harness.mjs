@@ -129,7 +129,8 @@ export const test = base.extend({
   }, { auto: true }],
 
   mainContext: [async ({ browser }, use) => {
-    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+    // No service worker (web/sw.js, #49): page.route must see every request; 23-pwa-push tests the worker.
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', serviceWorkers: 'block' });
     await use(ctx);
     await ctx.close();
   }, { scope: 'worker' }],
@@ -295,7 +296,7 @@ export async function resignOn(page) {
 /** A context's options for a language and a size (a phone below 500 px: touch, mobile). */
 export function contextFor(lang, width, height, extra = {}) {
   const phone = width < 500;
-  return { viewport: { width, height }, locale: lang === 'es' ? 'es-ES' : 'en-US', ...(phone ? { hasTouch: true, isMobile: true } : {}), ...extra };
+  return { viewport: { width, height }, locale: lang === 'es' ? 'es-ES' : 'en-US', serviceWorkers: 'block', ...(phone ? { hasTouch: true, isMobile: true } : {}), ...extra };
 }
 
 // ---------------------------------------------------------------- accessibility

@@ -163,3 +163,8 @@ mountAccount(() => { restartOnline(); route(); });
 startOnline();
 loadCatalog().catch(() => { /* each page asks again and shows the error */ });
 route();
+// The installable app (#49): the service worker keeps the app's files for
+// offline use and shows Web Push notices (web/sw.js, served at /sw.js).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn('service worker:', e));
+}

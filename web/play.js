@@ -22,6 +22,8 @@ import { createConditional } from './play/conditional.js';
 import { createChat } from './play/chat.js';
 import { currentAccount, onAccountKnown } from './account.js';
 import { backToTournament } from './tournament-link.js';
+// The screen-reader mode (#49): the board as text, moves and commands typed.
+import { blindWanted, createBlind } from './play/blind.js';
 
 export { swatchSpans };
 
@@ -296,6 +298,12 @@ export function mountPlay(root, id, navigate) {
   };
   placeActions();
   narrow.addEventListener('change', placeActions);
+  const blind = blindWanted() ? createBlind({ submit: (mv) => submitMove(mv), svg, status: (st) => statusText(st, ctx.board), refusal: () => refuseReason() }) : null;
+  if (blind) {
+    page.classList.add('blind-mode');
+    announceEl.removeAttribute('aria-live'); // the panel's log says each move
+    page.insertBefore(blind.el, page.querySelector('.play-grid'));
+  }
   fill(root, page);
   title.textContent = t('loading');
   // The socket opens once the board is drawn (or the first answer is in),
@@ -657,6 +665,7 @@ export function mountPlay(root, id, navigate) {
     tools.render(live, hist.browsing());
     conditional.render(live);
     if (!live) return;
+    if (blind) blind.render(live);
 
     const game = live.game;
     const mod = ctx.board;

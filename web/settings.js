@@ -4,9 +4,11 @@
 
 import { h } from './dom.js';
 import { t, onLangChange } from './i18n.js';
+// Web Push's part of the box (#49).
+import { mountPushSettings } from './push.js';
 
 const KEY = 'tablero.settings';
-const DEFAULTS = { sound: false, palette: 'default', autoNext: false };
+const DEFAULTS = { sound: false, palette: 'default', autoNext: false, blind: false };
 
 function load() {
   try {
@@ -84,19 +86,27 @@ function mount() {
   // The next-game queue (web/play/tools.js): after a move, go to the next game waiting.
   const autoNext = h('input', { type: 'checkbox', id: 'set-auto-next', 'data-testid': 'set-auto-next' });
   const autoNextLabel = h('label', { for: 'set-auto-next' });
+  // The screen-reader mode of the game page (#49, web/play/blind.js).
+  const blind = h('input', { type: 'checkbox', id: 'set-blind', 'data-testid': 'set-blind' });
+  const blindLabel = h('label', { for: 'set-blind' });
   const summaryText = h('span', { class: 'settings-text' });
   const summary = h('summary', { 'data-testid': 'settings' }, summaryText);
   const box = h('details', { class: 'settings' }, summary,
     h('div', { class: 'settings-box' },
       h('p', null, sound, ' ', soundLabel),
       h('p', null, palette, ' ', paletteLabel),
-      h('p', null, autoNext, ' ', autoNextLabel)));
+      h('p', null, autoNext, ' ', autoNextLabel),
+      h('p', null, blind, ' ', blindLabel)));
   sound.addEventListener('change', () => {
     setSetting('sound', sound.checked);
     if (sound.checked) playSound('move');
   });
   palette.addEventListener('change', () => setSetting('palette', palette.checked ? 'cb' : 'default'));
   autoNext.addEventListener('change', () => setSetting('autoNext', autoNext.checked));
+  blind.addEventListener('change', () => {
+    setSetting('blind', blind.checked);
+    if (location.pathname.startsWith('/play/')) location.reload();
+  });
   const text = () => {
     summaryText.textContent = t('settings');
     soundLabel.textContent = t('setting_sound');
@@ -105,9 +115,12 @@ function mount() {
     palette.checked = current.palette === 'cb';
     autoNextLabel.textContent = t('tools_auto_next');
     autoNext.checked = !!current.autoNext;
+    blindLabel.textContent = t('setting_blind');
+    blind.checked = !!current.blind;
   };
   text();
   onLangChange(text);
+  mountPushSettings(box, box.querySelector('.settings-box'));
   top.append(box);
 }
 

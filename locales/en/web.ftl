@@ -1098,3 +1098,47 @@ conditional_saved = { $lines ->
     [one] One line kept, private until played.
    *[other] { $lines } lines kept, private until played.
 }
+
+## ---- The installable app, Web Push, the screen-reader mode, the game's GIF (H49P, issue #49) ----
+# web/manifest.webmanifest (filled in per language by routes/push.rs), the offline page /offline, web/push.js, web/play/blind.js; docs/web-ui.md, "The installable app".
+pwa_name = tablero: abstract board games
+pwa_description = Play Imago, Jarmo, Linja, Super Dimensiones and draughts, live or by correspondence.
+pwa_offline_title = You are offline
+pwa_offline_text = tablero cannot reach its server just now. Your games are kept there; they will be here again as soon as you are back online.
+pwa_offline_retry = Try again
+api_push_login = log in to receive push notifications
+api_push_bad_subscription = this push subscription cannot be used (its { $why } does not read)
+api_push_too_many = an account keeps at most { $max } browsers for push notifications
+api_push_no_subscription = you have no push subscription { $id }
+push_turn_title = Your move
+push_turn_body = A game is waiting for your move ({ $ply ->
+    [one] 1 move
+   *[other] { $ply } moves
+} played).
+push_challenge_title = New challenge
+push_challenge_body = Someone has challenged you to a game.
+push_round_title = Tournament round
+push_round_body = Round { $round } has begun: your game is ready.
+push_on = Notifications on this device
+push_kinds = Notify me of
+push_kind_turn = my turn in a game
+push_kind_challenge = challenges to me
+push_kind_tournament = my tournament rounds
+push_login = Log in to get notifications.
+push_denied = The browser does not allow notifications for this site.
+setting_blind = Screen-reader mode (the board as text)
+blind_title = Screen-reader mode
+blind_input_label = Your move or a command
+blind_send = Send
+blind_log = What happened
+blind_help = Type a move as the move list writes it, then Enter. Commands: board or b (the pieces by cell), moves or m (the legal moves), clock or c (the clocks), last or l (the last move), help or h.
+blind_board = { $cells }. Empty: { $n }.
+blind_nothing = no pieces
+blind_moves = { $n ->
+    [one] 1 legal move
+   *[other] { $n } legal moves
+}: { $moves }
+blind_last = Move { $n }: { $side } played { $move }.
+blind_unknown = “{ $text }” is neither a legal move nor a command. Type help for the commands.
+api_gif_too_long = this game has { $plies } moves; its GIF shows at most { $max }
+gif_link = The whole game as a GIF

@@ -1107,3 +1107,46 @@ conditional_saved = { $lines ->
     [one] Una línea guardada, privada hasta que se juegue.
    *[other] { $lines } líneas guardadas, privadas hasta que se jueguen.
 }
+
+## ---- La app instalable, Web Push, el modo para lectores de pantalla, el GIF de la partida (H49P, issue #49) ----
+pwa_name = tablero: juegos de tablero abstractos
+pwa_description = Juega a Imago, Jarmo, Linja, Super Dimensiones y damas, en vivo o por correspondencia.
+pwa_offline_title = Sin conexión
+pwa_offline_text = tablero no puede llegar a su servidor ahora mismo. Tus partidas se guardan allí; volverán a estar aquí en cuanto recuperes la conexión.
+pwa_offline_retry = Reintentar
+api_push_login = inicia sesión para recibir notificaciones
+api_push_bad_subscription = esta suscripción de notificaciones no sirve (su { $why } no se puede leer)
+api_push_too_many = una cuenta guarda como mucho { $max } navegadores para las notificaciones
+api_push_no_subscription = no tienes ninguna suscripción { $id }
+push_turn_title = Te toca
+push_turn_body = Una partida espera tu jugada ({ $ply ->
+    [one] 1 jugada hecha
+   *[other] { $ply } jugadas hechas
+}).
+push_challenge_title = Nuevo desafío
+push_challenge_body = Alguien te ha desafiado a una partida.
+push_round_title = Ronda de torneo
+push_round_body = Ha empezado la ronda { $round }: tu partida está lista.
+push_on = Notificaciones en este dispositivo
+push_kinds = Avisarme de
+push_kind_turn = mi turno en una partida
+push_kind_challenge = desafíos que me hagan
+push_kind_tournament = mis rondas de torneo
+push_login = Inicia sesión para recibir notificaciones.
+push_denied = El navegador no permite notificaciones de este sitio.
+setting_blind = Modo para lectores de pantalla (el tablero como texto)
+blind_title = Modo para lectores de pantalla
+blind_input_label = Tu jugada o una orden
+blind_send = Enviar
+blind_log = Lo que ha pasado
+blind_help = Escribe una jugada como la escribe la lista de jugadas y pulsa Intro. Órdenes: tablero o t (las piezas por casilla), jugadas o j (las jugadas legales), reloj o r (los relojes), última o u (la última jugada), ayuda o a.
+blind_board = { $cells }. Vacías: { $n }.
+blind_nothing = ninguna pieza
+blind_moves = { $n ->
+    [one] 1 jugada legal
+   *[other] { $n } jugadas legales
+}: { $moves }
+blind_last = Jugada { $n }: { $side } jugó { $move }.
+blind_unknown = «{ $text }» no es una jugada legal ni una orden. Escribe ayuda para ver las órdenes.
+api_gif_too_long = esta partida tiene { $plies } jugadas; su GIF muestra como mucho { $max }
+gif_link = La partida entera en GIF

@@ -101,7 +101,9 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
   const bCopy = mkBtn('copy-ply-link', () => copy());
   const aRecord = h('a', { class: 'button', 'data-testid': 'download-record', download: '' });
   const aPng = h('a', { class: 'button', 'data-testid': 'board-png', target: '_blank', rel: 'noopener' });
-  const shareBox = h('div', { class: 'share' }, shareTitle, h('div', { class: 'invite-row' }, shareInput, bCopy), h('p', { class: 'share-files' }, aPng, ' ', aRecord));
+  // The whole game as an animated GIF (#49), on a finished game's page.
+  const aGif = h('a', { class: 'button', 'data-testid': 'game-gif', target: '_blank', rel: 'noopener' });
+  const shareBox = h('div', { class: 'share' }, shareTitle, h('div', { class: 'invite-row' }, shareInput, bCopy), h('p', { class: 'share-files' }, aPng, ' ', aRecord, ' ', aGif));
 
   async function copy() {
     shareInput.select();
@@ -146,6 +148,7 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
     bCopy.textContent = t('tools_ply_link');
     aRecord.textContent = t('tools_download_record');
     aPng.textContent = t('tools_board_png');
+    aGif.textContent = t('gif_link');
     if (!live) return;
     const you = live.you || [];
     const over = !!live.result;
@@ -173,6 +176,8 @@ export function createTools({ id, ctx, tokens, act, say, navigate, shownPly }) {
     aPng.href = `/api/games/${encodeURIComponent(id)}/board.png?ply=${sp}`;
     aRecord.hidden = !over;
     aRecord.href = `/api/games/${encodeURIComponent(id)}/record`;
+    aGif.hidden = !over;
+    aGif.href = `/api/games/${encodeURIComponent(id)}/game.gif`;
   }
 
   function onKey(ev) {

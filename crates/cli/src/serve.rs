@@ -93,6 +93,7 @@ pub fn run(args: &Args) -> Result<()> {
             }),
         puzzles: tablero_server::puzzles::Seeding::default(),
         trusted_proxies: args.trusted_proxy.clone(),
+        push: tablero_server::push::PushConfig::from_env(),
     };
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

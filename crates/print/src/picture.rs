@@ -341,10 +341,99 @@ pub fn board_png(game: &str, view: &Value) -> Result<Vec<u8>, PictureError> {
         .map_err(|e| PictureError::Raster(e.to_string()))
 }
 
+/// The board of `game`'s `view` as RGBA pixels: its width, height and
+/// bytes.
+fn board_rgba(game: &str, view: &Value) -> Result<(u32, u32, Vec<u8>), PictureError> {
+    let png = board_png(game, view)?;
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png)
+        .map_err(|e| PictureError::Raster(e.to_string()))?;
+    let (w, h) = (pixmap.width(), pixmap.height());
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for px in pixmap.pixels() {
+        let c = px.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    Ok((w, h, rgba))
+}
+
+/// A whole game as an animated GIF (issue #49): one frame per position of
+/// `views` (the start, then each ply), drawn as [`board_png`] draws them,
+/// `delay_ms` apart (the last frame shown three times as long), looping.
+/// Each frame is quantised to its own 256-colour palette (NeuQuant); a
+/// view of another size than the first is refused.
+///
+/// # Errors
+/// As [`board_png`]; no views; a frame of another size; the encoder's
+/// failure.
+pub fn game_gif(game: &str, views: &[Value], delay_ms: u16) -> Result<Vec<u8>, PictureError> {
+    let gif_error = |e: gif::EncodingError| PictureError::Raster(e.to_string());
+    let first = views
+        .first()
+        .ok_or_else(|| PictureError::NoPicture(game.to_string()))?;
+    let (w, h, _) = board_rgba(game, first)?;
+    let (gw, gh) = (
+        u16::try_from(w).map_err(|_| PictureError::Raster("too wide".into()))?,
+        u16::try_from(h).map_err(|_| PictureError::Raster("too tall".into()))?,
+    );
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, gw, gh, &[]).map_err(gif_error)?;
+        enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
+        let hundredths = delay_ms / 10;
+        for (i, view) in views.iter().enumerate() {
+            let (fw, fh, mut rgba) = board_rgba(game, view)?;
+            if (fw, fh) != (w, h) {
+                return Err(PictureError::Raster(format!(
+                    "frame {i} is {fw}x{fh}, not {w}x{h}"
+                )));
+            }
+            let mut frame = gif::Frame::from_rgba_speed(gw, gh, &mut rgba, 10);
+            frame.delay = if i + 1 == views.len() {
+                hundredths.saturating_mul(3)
+            } else {
+                hundredths
+            };
+            enc.write_frame(&frame).map_err(gif_error)?;
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_game_gif_has_one_frame_per_view_and_shows_each() {
+        let view = |cell: &str| {
+            json!({"cols": 5, "rows": 5, "points": ["a1", "e5"], "lines": [["a1", "e5"]],
+                "archers": [{"cell": cell, "seat": 0, "marked": false}]})
+        };
+        let views = [view("a1"), view("e5"), view("a1")];
+        let bytes = game_gif("jarmo", &views, 500).unwrap();
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::RGBA);
+        let mut dec = opts.read_info(bytes.as_slice()).unwrap();
+        assert_eq!((dec.width(), dec.height()), (352, 352));
+        let mut frames = Vec::new();
+        while let Some(f) = dec.read_next_frame().unwrap() {
+            frames.push((f.delay, f.buffer.to_vec()));
+        }
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[0].0, 50);
+        assert_eq!(frames[2].0, 150, "the last frame stays longer");
+        // The archer is on a1 in frames 0 and 2, on e5 in frame 1.
+        let dark = |buf: &[u8], x: usize, y: usize| {
+            let i = (y * 352 + x) * 4;
+            buf[i] < 60 && buf[i + 1] < 60
+        };
+        let (a1, e5) = ((48, 352 - 48), (352 - 48, 48));
+        assert!(dark(&frames[0].1, a1.0, a1.1) && !dark(&frames[0].1, e5.0, e5.1));
+        assert!(dark(&frames[1].1, e5.0, e5.1) && !dark(&frames[1].1, a1.0, a1.1));
+        assert!(dark(&frames[2].1, a1.0, a1.1));
+        assert!(game_gif("jarmo", &[], 500).is_err());
+    }
 
     #[test]
     fn a_jarmo_view_is_drawn_at_its_grid_size() {

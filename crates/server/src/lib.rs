@@ -34,6 +34,7 @@ pub mod notices;
 pub mod online;
 pub mod people;
 pub mod players;
+pub mod push;
 pub mod puzzles;
 pub mod ratings;
 pub mod refusal;
@@ -80,6 +81,8 @@ pub struct Config {
     /// per-client limit keys on it; they have no per-address connection
     /// cap. None by default: the header is believed from nobody.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Web Push (#49): the VAPID subject, plain-HTTP endpoints (tests).
+    pub push: push::PushConfig,
 }
 
 impl Default for Config {
@@ -95,6 +98,7 @@ impl Default for Config {
             mail: None,
             puzzles: puzzles::Seeding::default(),
             trusted_proxies: Vec::new(),
+            push: push::PushConfig::from_env(),
         }
     }
 }
@@ -288,12 +292,13 @@ pub async fn start(
     let db = Db::open_with(&config.database, config.limits.database_timeout)
         .await
         .map_err(database)?;
-    let state = AppState::new(
+    let mut state = AppState::new(
         db.clone(),
         &config.limits,
         config.lab.clone(),
         config.mail.is_some(),
     );
+    state.push = state.push.clone().with_config(config.push.clone());
     if let Some(url) = db.postgres_url() {
         listen(&state, url).await.map_err(database)?;
     }

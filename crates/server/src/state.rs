@@ -25,6 +25,7 @@ use crate::notes::Notes;
 use crate::online::Online;
 use crate::people::People;
 use crate::players::Players;
+use crate::push::{Push, PushConfig};
 use crate::puzzles::Puzzles;
 use crate::ratings::Ratings;
 use crate::reviews::Reviews;
@@ -94,6 +95,8 @@ pub struct AppState {
     pub bots: Bots,
     /// Vacations and the time bank (#49).
     pub vacations: Vacations,
+    /// Web Push (#49).
+    pub push: Push,
     /// The rate limits and the solver's budget.
     pub guards: Guards,
     /// The folder of the designer's lab reports (`--lab`).
@@ -275,6 +278,7 @@ impl AppState {
             learn: Learn::new(db.clone()),
             tournaments: Tournaments::new(db.clone(), Arc::clone(&hub), ratings.clone()),
             vacations: Vacations::new(db.clone(), Arc::clone(&hub), accounts.clone()),
+            push: Push::new(db.clone(), Arc::clone(&bus), PushConfig::default()),
             guards: Guards::new(limits),
             lab: LabDir(Arc::new(lab)),
             accounts,
@@ -292,6 +296,7 @@ impl AppState {
         events::spawn(&self.bus, Arc::new(self.mail.clone()));
         events::spawn(&self.bus, Arc::new(self.tournaments.clone()));
         self.chat.spawn_relay();
+        self.push.spawn();
     }
 }
 
@@ -365,6 +370,7 @@ parts! {
     tournaments: Tournaments,
     bots: Bots,
     vacations: Vacations,
+    push: Push,
     guards: Guards,
     lab: LabDir,
 }

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The concerns: a folder each, with `mod.rs` and `store.rs`.
-const CONCERNS: [&str; 20] = [
+const CONCERNS: [&str; 21] = [
     "bots",
     "games",
     "lobby",
@@ -41,10 +41,11 @@ const CONCERNS: [&str; 20] = [
     "notes",
     "tournaments",
     "vacation",
+    "push",
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 41] = [
+const TABLES: [(&str, &str); 45] = [
     ("bots", "bots"),
     ("games", "games"),
     ("moves", "games"),
@@ -85,6 +86,10 @@ const TABLES: [(&str, &str); 41] = [
     ("tournament_pairings", "tournaments"),
     ("vacations", "vacation"),
     ("conditional_moves", "games"),
+    ("push_vapid", "push"),
+    ("push_subscriptions", "push"),
+    ("push_kinds", "push"),
+    ("push_claims", "push"),
     // The lab reads its survey's own file, never the server's tables.
     ("lab_games", "lab"),
 ];

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 28] = [
+const MIGRATIONS: [Step; 29] = [
     (
         1,
         "init",
@@ -342,6 +342,12 @@ const MIGRATIONS: [Step; 28] = [
         28,
         "conditional moves",
         include_str!("../../migrations/0028_conditional_moves.sql"),
+        None,
+    ),
+    (
+        29,
+        "push subscriptions",
+        include_str!("../../migrations/0029_push.sql"),
         None,
     ),
 ];

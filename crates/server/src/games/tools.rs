@@ -141,4 +141,28 @@ impl super::Hub {
         let (_, view) = table.snapshot(ply);
         Ok((row.game, view))
     }
+
+    /// Game `id`'s name and its board's view at every ply from the start
+    /// (the GIF of the whole game, #49); refused for a game of more than
+    /// `max` plies.
+    ///
+    /// # Errors
+    /// No such game, too many plies (400), storage failures.
+    pub async fn all_views(
+        self: &std::sync::Arc<Self>,
+        id: &str,
+        max: usize,
+    ) -> Result<(String, Vec<serde_json::Value>), GameError> {
+        let (row, table) = self.snapshot(id).await?;
+        let plies = table.moves().len();
+        if plies > max {
+            return Err(GameError::Invalid(
+                Message::of(id!("api_gif_too_long"))
+                    .num("plies", plies)
+                    .num("max", max),
+            ));
+        }
+        let views = (0..=plies).map(|p| table.snapshot(p).1).collect();
+        Ok((row.game, views))
+    }
 }

@@ -30,6 +30,7 @@ mod notices;
 mod people;
 mod players;
 mod print;
+mod push;
 mod puzzles;
 mod tools;
 mod tournaments;
@@ -87,6 +88,7 @@ pub(crate) fn routes(state: AppState) -> Router {
         )
         .route("/api/games/{id}/record", get(tools::record))
         .route("/api/games/{id}/board.png", get(tools::board_png))
+        .route("/api/games/{id}/game.gif", get(tools::game_gif))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route(
             "/api/games/{id}/conditional",
@@ -229,6 +231,17 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/lab/{name}", get(lab::one))
         .route("/api/lab/{name}/files/{file}", get(lab::file))
         .route("/api/{*rest}", get(no_route).post(no_route))
+        // ---- the installable app and Web Push (#49)
+        .route("/sw.js", get(push::worker))
+        .route("/manifest.webmanifest", get(push::manifest))
+        .route("/offline", get(push::offline))
+        .route("/api/push/key", get(push::key))
+        .route(
+            "/api/push/subscriptions",
+            get(push::mine).post(push::subscribe),
+        )
+        .route("/api/push/subscriptions/{id}", delete(push::unsubscribe))
+        .route("/api/push/kinds", post(push::set_kinds))
         .route("/static/{*path}", get(assets::file))
         .route("/locales/{lang}/{file}", get(assets::locale))
         .fallback(get(assets::index))

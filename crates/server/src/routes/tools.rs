@@ -141,3 +141,27 @@ pub(super) async fn board_png(
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
     Ok(r)
 }
+
+/// The most plies a game's GIF shows (a frame each).
+const GIF_MAX_PLIES: usize = 400;
+
+/// `GET /api/games/{id}/game.gif`: the whole game as an animated GIF (#49),
+/// a frame per position (the start, then each ply) drawn as `board.png`
+/// draws it, 0.8 s apart, looping; made under the solver's budget (as many
+/// at once as solves). 400 for a game of more than 400 plies.
+pub(super) async fn game_gif(
+    State(hub): State<Arc<Hub>>,
+    State(guards): State<crate::state::Guards>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (game, views) = hub.all_views(&id, GIF_MAX_PLIES).await?;
+    let _permit = guards.solves.clone().acquire_owned().await.ok();
+    let gif =
+        tokio::task::spawn_blocking(move || tablero_print::picture::game_gif(&game, &views, 800))
+            .await?
+            .map_err(|e| ApiError::Internal(crate::db::Fault::new(e.to_string())))?;
+    let mut r = gif.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/gif"));
+    Ok(r)
+}

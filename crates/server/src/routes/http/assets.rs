@@ -97,6 +97,28 @@ pub(crate) fn versioned_url(name: &str) -> Option<String> {
     ))
 }
 
+/// Every file of `web/` (but `skip`) by its versioned URL, and a hash of
+/// them all (the service worker's shell and cache version, issue #49,
+/// `routes/push.rs`).
+pub(crate) fn shell(skip: &[&str]) -> (Vec<String>, String) {
+    use sha2::Digest;
+    let mut all = sha2::Sha256::new();
+    let mut urls = Vec::new();
+    for name in Web::iter() {
+        let name = name.as_ref();
+        if skip.iter().any(|s| name == *s || name.ends_with(".md")) {
+            continue;
+        }
+        let Some(f) = Web::get(name) else { continue };
+        let hash = f.metadata.sha256_hash();
+        all.update(name.as_bytes());
+        all.update(hash);
+        urls.push(format!("/static/{name}?v={}", version(&hash)));
+    }
+    let all: [u8; 32] = all.finalize().into();
+    (urls, version(&all))
+}
+
 /// A module of the app as it is sent: without comments and indentation
 /// ([`super::minify`]), made once per content. Its ETag and version stay
 /// those of the file in `web/`, from which it follows.
