@@ -14,7 +14,7 @@ export default defineConfig({
   // one test: the clocks test waits out a one-minute clock
   timeout: 180_000,
   // the whole run: the hand-made runner's watchdog
-  globalTimeout: 600_000,
+  globalTimeout: 1_500_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: process.env.E2E_RESULTS || 'test-results',

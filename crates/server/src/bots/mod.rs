@@ -48,24 +48,7 @@ crate::refusal::concern_error! {
         /// Too many requests.
         TooMany => TooMany,
     }
-}
-
-impl From<AccountError> for BotError {
-    fn from(e: AccountError) -> Self {
-        crate::refusal::pass_on(e, BotError::of)
-    }
-}
-
-impl From<GameError> for BotError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, BotError::of)
-    }
-}
-
-impl From<ChallengeError> for BotError {
-    fn from(e: ChallengeError) -> Self {
-        crate::refusal::pass_on(e, BotError::of)
-    }
+    passes on GameError, AccountError, ChallengeError;
 }
 
 /// The most bot accounts one person owns.

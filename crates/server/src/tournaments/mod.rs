@@ -32,7 +32,7 @@ pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
 use crate::events::{EndKind, GameEnded, Subscriber};
-use crate::games::{Ending, GameError, Hub, NewGame, SeatKind, SeatSpec};
+use crate::games::{Ending, GameError, Hub, NewGame};
 use crate::ratings::Ratings;
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -977,24 +977,17 @@ impl Tournaments {
                 rows.insert(t.id.clone(), t);
             }
             let t = &rows[&p.tournament];
-            let person = SeatSpec {
-                kind: SeatKind::Human,
-                level: None,
-            };
             let created = self
                 .hub
                 .create_as(
                     game.clone(),
-                    NewGame {
-                        game: t.game.clone(),
-                        variant: Some(t.variant.clone()),
-                        first: Some(0),
-                        seats: [person, person],
-                        two_games: false,
-                        clock: t.clock.clone(),
-                        rated: t.rated,
-                        accounts: [Some(p.first.clone()), Some(second.clone())],
-                    },
+                    NewGame::between_people(
+                        &t.game,
+                        &t.variant,
+                        t.clock.clone(),
+                        t.rated,
+                        [Some(p.first.clone()), Some(second.clone())],
+                    ),
                 )
                 .await;
             let tokens = match created {

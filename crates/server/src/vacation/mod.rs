@@ -49,18 +49,7 @@ crate::refusal::concern_error! {
         /// Not now: away already, or a game that forbids vacation.
         NotNow => NotNow,
     }
-}
-
-impl From<AccountError> for VacationError {
-    fn from(e: AccountError) -> Self {
-        crate::refusal::pass_on(e, VacationError::of)
-    }
-}
-
-impl From<GameError> for VacationError {
-    fn from(e: GameError) -> Self {
-        crate::refusal::pass_on(e, VacationError::of)
-    }
+    passes on GameError, AccountError;
 }
 
 /// An account's vacation as it sees it.
