@@ -263,6 +263,11 @@ pub struct Hub {
     /// When the time keeper looks next (ms since 1970): a deadline set
     /// before then wakes it, a later one does not (most moves).
     wake_at: Arc<AtomicI64>,
+    /// Counts the calls of [`Hub::players_changed`]: a game loaded from
+    /// the store while one ran (it found the game not cached yet, and the
+    /// load may have read the store before the change) reads its
+    /// surroundings again once cached.
+    players_epoch: AtomicI64,
 }
 
 impl Hub {
@@ -288,6 +293,7 @@ impl Hub {
             thinkers: Arc::new(tokio::sync::Semaphore::new(cores)),
             deadlines: Arc::new(tokio::sync::Notify::new()),
             wake_at: Arc::new(AtomicI64::new(0)),
+            players_epoch: AtomicI64::new(0),
         })
     }
 
@@ -392,6 +398,7 @@ impl Hub {
         if let Some(e) = self.cached(id) {
             return Ok(e);
         }
+        let epoch = self.players_epoch.load(Ordering::SeqCst);
         let live = self
             .load_live(id)
             .await?
@@ -410,6 +417,13 @@ impl Hub {
                 })
             }))
         };
+        // Who sits around it changed while it was loaded (a rating
+        // committed after the load read the store, its notice finding the
+        // game not cached yet): read again.
+        if self.players_epoch.load(Ordering::SeqCst) != epoch {
+            let mut live = entry.live.lock().await;
+            live.around = self.seating.around(&live.row).await?;
+        }
         // A game loaded after a restart may be waiting for the computer.
         self.kick(id, &entry).await;
         Ok(entry)
@@ -743,6 +757,7 @@ impl Hub {
     /// # Errors
     /// Storage failures.
     pub async fn players_changed(self: &Arc<Self>, ids: &[String]) -> Result<(), GameError> {
+        self.players_epoch.fetch_add(1, Ordering::SeqCst);
         for id in ids {
             let Some(entry) = self.cached(id) else {
                 continue;
