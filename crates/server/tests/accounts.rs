@@ -337,7 +337,7 @@ async fn sign_up_log_in_log_out_everywhere_change_password_and_delete() {
     .await;
     assert_eq!(
         st.json["seats"][0]["player"],
-        json!({"name": "Ana_1", "deleted": false})
+        json!({"name": "Ana_1", "deleted": false, "bot": false})
     );
     assert_eq!(st.json["seats"][1]["player"], Value::Null);
 
@@ -395,7 +395,7 @@ async fn sign_up_log_in_log_out_everywhere_change_password_and_delete() {
     .await;
     assert_eq!(
         st.json["seats"][0]["player"],
-        json!({"name": null, "deleted": true})
+        json!({"name": null, "deleted": true, "bot": false})
     );
     assert_eq!(st.json["you"], json!([0]));
 }

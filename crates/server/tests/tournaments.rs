@@ -389,17 +389,33 @@ async fn a_no_show_loses_by_forfeit() {
     let winner = players.iter().find(|(a, _)| *a == second).unwrap();
     assert_eq!(v.standings[0].name, winner.1);
     assert_eq!((v.standings[0].points, v.standings[1].points), (2, 0));
-    // A forfeit is no game played: no Buchholz for either.
-    assert_eq!((v.standings[0].buchholz, v.standings[1].buchholz), (0, 0));
+    // A forfeit is no game played: each meets FIDE's virtual opponent
+    // (docs/rulings.md), whose score is the player's before the round
+    // (0), plus what the player did not score in it, plus nothing after
+    // (the last round): 0 for the winner, 1 point (2 half points) for the
+    // loser.
+    assert_eq!((v.standings[0].buchholz, v.standings[1].buchholz), (0, 2));
 }
 
-/// A round-robin of three (FIDE's Berger table: a bye each round): the
-/// first rated wins against the second and draws the third, the second
-/// beats the third. By hand, in half points (a bye is 2):
-/// - P0: win 2 + draw 1 + bye 2 = 5; Buchholz P1 4 + P2 3 = 7;
-///   Sonneborn-Berger 4×2 + 3×1 = 11 (quarter points);
-/// - P1: loss 0 + win 2 + bye 2 = 4; Buchholz 5 + 3 = 8; SB 3×2 = 6;
-/// - P2: draw 1 + loss 0 + bye 2 = 3; Buchholz 5 + 4 = 9; SB 5×1 = 5.
+/// A round-robin of three (FIDE's Berger table: a bye each round; R1 P0
+/// has the bye and P1 meets P2, R2 P2 has it and P0 meets P1, R3 P1 has
+/// it and P2 meets P0): the first rated wins against the second and draws
+/// the third, the second beats the third. By hand, in points, with the
+/// tie-breaks of docs/rulings.md (an opponent's bye counts as a draw in
+/// their score; one's own bye meets a virtual opponent scoring what one
+/// had before the round, plus what one did not score in it, plus a draw a
+/// round after it; the bye a win against it):
+/// - scores: P0 1 + ½ + bye 1 = 2½, P1 1 + 0 + bye 1 = 2, P2 0 + ½ + bye 1
+///   = 1½; for the tie-breaks, byes as draws: P0 2, P1 1½, P2 1;
+/// - P0: Buchholz P1 1½ + P2 1 + virtual (R1: 0 + 0 + 1) 1 = 3½;
+///   Sonneborn-Berger P1 1½ + ½×P2 1 + virtual 1 = 3;
+/// - P1: Buchholz P2 1 + P0 2 + virtual (R3: 1 + 0 + 0) 1 = 4; SB P2 1 +
+///   virtual 1 = 2;
+/// - P2: Buchholz P1 1½ + P0 2 + virtual (R2: 0 + 0 + ½) ½ = 4; SB
+///   ½×P0 2 + virtual ½ = 1½.
+///
+/// In half points (points, Buchholz) and quarter points (SB): (5, 7, 12),
+/// (4, 8, 8), (3, 8, 6).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_robin_runs_to_its_end_with_the_hand_worked_standings() {
     let (_dir, db) = sqlite().await;
@@ -445,7 +461,7 @@ async fn a_round_robin_runs_to_its_end_with_the_hand_worked_standings() {
         .collect();
     assert_eq!(
         got,
-        vec![(name(0), 5, 7, 11), (name(1), 4, 8, 6), (name(2), 3, 9, 5)]
+        vec![(name(0), 5, 7, 12), (name(1), 4, 8, 8), (name(2), 3, 8, 6)]
     );
     // Each pair met once; every player had one bye.
     let p = store::pairings(&db, &id).await.unwrap();
