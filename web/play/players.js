@@ -24,6 +24,16 @@ export function whoLabel(st, i) {
   return t('player_friend');
 }
 
+/** Who sits in seat i, a link to their profile when an account's name
+ *  is shown (not one's own seat: "you"). */
+function nameOrLabel(st, i) {
+  const seat = (st.seats || [])[i] || {};
+  const label = whoLabel(st, i);
+  const name = seat.player && !seat.player.deleted ? seat.player.name : null;
+  if (!name || (st.you || []).includes(i)) return label;
+  return h('a', { class: 'player-link', href: `/@/${encodeURIComponent(name)}`, 'data-testid': `player-link-${i}`, text: label });
+}
+
 /** The mark by a bot account's name (#45), wherever names are drawn. */
 export function botBadge() {
   return h('span', { class: 'bot-badge', 'data-testid': 'bot-badge', text: ` ${t('player_bot_badge')}` });
@@ -70,7 +80,7 @@ export function renderPlayer(el, st, i, mod) {
   }) : null,
   ...swatchSpans(mod, i),
   h('strong', { text: sideName(st.game, i, seat.name, st.variant) }),
-  h('span', { class: 'kind', text: ` · ${whoLabel(st, i)}` }),
+  h('span', { class: 'kind' }, ' · ', nameOrLabel(st, i)),
   seat.player && seat.player.bot ? botBadge() : null,
   ratingSpan(st, i),
   conn,

@@ -185,6 +185,21 @@ pub struct ChallengeNotice {
     pub to: Vec<String>,
     /// The game it became (once accepted).
     pub game: Option<String>,
+    /// What the challenge is, on a new one (for its mail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<ChallengeAbout>,
+}
+
+/// A new challenge as its mail names it (the challenged reads the rest
+/// from `GET /api/challenges`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeAbout {
+    /// The challenger's name.
+    pub from: String,
+    /// The game's id in the catalogue.
+    pub game: String,
+    /// The clock: `5+3`, `3d` (days per move), or none.
+    pub clock: Option<String>,
 }
 
 /// What a person is told at once, on any page of any process.

@@ -297,6 +297,7 @@ impl AppState {
         events::spawn(&self.bus, Arc::new(self.tournaments.clone()));
         self.chat.spawn_relay();
         self.push.spawn();
+        self.mail.spawn_challenges(&self.bus);
     }
 }
 

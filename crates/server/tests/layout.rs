@@ -45,7 +45,7 @@ const CONCERNS: [&str; 21] = [
 ];
 
 /// Which concern owns (and alone writes) each table.
-const TABLES: [(&str, &str); 45] = [
+const TABLES: [(&str, &str); 46] = [
     ("bots", "bots"),
     ("games", "games"),
     ("moves", "games"),
@@ -86,6 +86,7 @@ const TABLES: [(&str, &str); 45] = [
     ("tournament_pairings", "tournaments"),
     ("vacations", "vacation"),
     ("conditional_moves", "games"),
+    ("notify_challenges", "mail"),
     ("push_vapid", "push"),
     ("push_subscriptions", "push"),
     ("push_kinds", "push"),

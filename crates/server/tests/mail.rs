@@ -623,3 +623,86 @@ async fn an_accounts_address_reaches_every_seat_it_takes_later_without_a_browser
     tokio::time::sleep(quiet + Duration::from_secs(2)).await;
     assert_eq!(mails.lock().unwrap().len(), 2, "nothing after stopping");
 }
+
+/// Issue #44: a correspondence challenge reaches the challenged player by
+/// mail (their account's confirmed address), once, naming who, the game
+/// and the days per move, in the address's language; a live challenge is
+/// not mailed; an account with no address gets nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_challenge_is_mailed_to_the_challenged_a_live_one_is_not() {
+    let (port, mails) = sink().await;
+    let s = server(Some(port), Duration::from_secs(3600)).await;
+    let rosa = s.sign_up("rosa_mail").await;
+    let tomas = s.sign_up("tomas_mail").await;
+    let (status, answer) = s
+        .call_as(
+            "POST",
+            "/api/notify",
+            Some(&rosa),
+            None,
+            Some(json!({"email": "rosa@example.org", "lang": "es", "tokens": []})),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let key = confirmation_key(&mails, "rosa@example.org").await;
+    confirm(&s, &key).await;
+    assert_eq!(mails.lock().unwrap().len(), 1);
+    let challenge = |from: String, body: Value| {
+        let s = &s;
+        async move {
+            let (status, c) = s
+                .call_as("POST", "/api/challenges", Some(&from), None, Some(body))
+                .await;
+            assert_eq!(status, 200, "{c}");
+            c
+        }
+    };
+    // A live challenge: nothing is mailed (then cancelled: one open
+    // challenge between two players at a time).
+    let live = challenge(
+        tomas.clone(),
+        json!({"to": "rosa_mail", "game": "linja", "clock": "5+3"}),
+    )
+    .await;
+    let (status, answer) = s
+        .call_as(
+            "POST",
+            &format!("/api/challenges/{}/cancel", live["id"].as_str().unwrap()),
+            Some(&tomas),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    // A correspondence one: one mail, in Spanish, at once (not held back
+    // by the hour of quiet after the confirmation).
+    challenge(
+        tomas.clone(),
+        json!({"to": "rosa_mail", "game": "jarmo", "clock": "3d"}),
+    )
+    .await;
+    let got = wait_for(&mails, 2, Duration::from_secs(10)).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].to, ["rosa@example.org"]);
+    // The body's quoted-printable accents aside: who, the game, the days.
+    let body = got[1].data.replace("=C3=AD", "í");
+    assert!(
+        body.contains("tomas_mail te desafía a una partida por correspondencia de Jarmo, 3 días"),
+        "{body}"
+    );
+    assert!(body.contains("http://games.example/"), "{body}");
+    assert!(got[1].data.contains("/unsubscribe/"), "{}", got[1].data);
+    // Rosa challenges Tomás, who left no address: nothing more is sent.
+    challenge(
+        rosa.clone(),
+        json!({"to": "tomas_mail", "game": "jarmo", "clock": "2d"}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        mails.lock().unwrap().len(),
+        2,
+        "{:?}",
+        mails.lock().unwrap()
+    );
+}

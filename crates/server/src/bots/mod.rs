@@ -478,7 +478,9 @@ impl Bots {
         started: &mut HashSet<String>,
     ) -> Option<Value> {
         match n {
-            Notice::Challenge(ChallengeNotice { id, what, to, game }) => {
+            Notice::Challenge(ChallengeNotice {
+                id, what, to, game, ..
+            }) => {
                 if !to.contains(&bot.id) {
                     return None;
                 }

@@ -21,7 +21,7 @@
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::events::{Bus, ChallengeNotice, Notice};
+use crate::events::{Bus, ChallengeAbout, ChallengeNotice, Notice};
 use crate::games::{GameError, Hub, NewGame};
 use crate::people::People;
 use serde::{Deserialize, Serialize};
@@ -275,11 +275,24 @@ impl Challenges {
 
     /// Tells `to` (account ids) that challenge `id` changed (`what`).
     async fn tell(&self, id: &str, what: &str, to: Vec<String>, game: Option<String>) {
+        self.tell_about(id, what, to, game, None).await;
+    }
+
+    /// [`Challenges::tell`], with what a new challenge is.
+    async fn tell_about(
+        &self,
+        id: &str,
+        what: &str,
+        to: Vec<String>,
+        game: Option<String>,
+        about: Option<ChallengeAbout>,
+    ) {
         let n = Notice::Challenge(ChallengeNotice {
             id: id.to_string(),
             what: what.to_string(),
             to,
             game,
+            about,
         });
         if let Err(e) = self.bus.tell_everywhere(&self.db, n).await {
             tracing::warn!(challenge = %id, "cannot tell the other processes: {e}");
@@ -377,7 +390,12 @@ impl Challenges {
             challenged_token: None,
         };
         store::insert(&self.db, &row).await?;
-        self.tell(&row.id, "new", vec![to.id.to_string()], None)
+        let about = ChallengeAbout {
+            from: row.challenger_name.clone(),
+            game: row.game.clone(),
+            clock: row.clock.clone(),
+        };
+        self.tell_about(&row.id, "new", vec![to.id.to_string()], None, Some(about))
             .await;
         Ok(view(&row, from.id, now))
     }

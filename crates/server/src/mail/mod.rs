@@ -26,7 +26,7 @@
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::events::{GameEnded, Subscriber};
+use crate::events::{Bus, ChallengeNotice, GameEnded, Notice, Subscriber};
 use crate::games::{Actor, Hub};
 use anyhow::Context;
 use futures_util::future::BoxFuture;
@@ -286,6 +286,53 @@ impl Mail {
     }
 }
 
+impl Mail {
+    /// Keeps every new correspondence challenge (days per move) heard on
+    /// `bus` to be mailed to the challenged (by [`deliver`], when the
+    /// account has a confirmed address), until the bus is gone. A live
+    /// challenge is answered on the page within its minutes, never mailed.
+    pub fn spawn_challenges(&self, bus: &Bus) -> tokio::task::JoinHandle<()> {
+        let mut notices = bus.notices();
+        let me = self.clone();
+        tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
+            loop {
+                match notices.recv().await {
+                    Ok(Notice::Challenge(ChallengeNotice {
+                        id,
+                        what,
+                        to,
+                        about: Some(about),
+                        ..
+                    })) if what == "new" && me.on => {
+                        let Some(clock) = about.clock.filter(|c| c.ends_with('d')) else {
+                            continue;
+                        };
+                        for account in &to {
+                            let kept = store::keep_challenge(
+                                &me.db,
+                                &id,
+                                account,
+                                &about.from,
+                                &about.game,
+                                &clock,
+                                now_ms(),
+                            )
+                            .await;
+                            if let Err(e) = kept {
+                                tracing::warn!(challenge = %id, "cannot keep its mail: {e}");
+                            }
+                        }
+                        me.wake.notify_one();
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return,
+                }
+            }
+        })
+    }
+}
+
 /// The mail concern hears every game's end: the turns it remembers of
 /// that game are forgotten (no more turns will come).
 impl Subscriber for Mail {
@@ -384,6 +431,7 @@ pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
     let quiet = i64::try_from(mailer.config.quiet.as_millis()).unwrap_or(i64::MAX);
     let db = hub.db();
     let mut sent = confirm_all(db, mailer, now, quiet).await?;
+    sent += challenges_all(db, mailer, now).await?;
     for (key, due) in waiting(hub, db).await? {
         let mut new = Vec::new();
         for w in &due.games {
@@ -410,6 +458,62 @@ pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
         }
     }
     Ok(sent)
+}
+
+/// Sends the mails of the correspondence challenges kept (one each, at
+/// once: a challenge is no turn to gather into a digest); answers how many
+/// went out.
+async fn challenges_all(db: &Db, mailer: &Mailer, now: i64) -> Result<usize, Fault> {
+    let mut sent = 0;
+    for c in store::challenges_due(db, now).await? {
+        // Only one process sends it.
+        if !store::claim_challenge(db, &c.challenge, &c.account, now).await? {
+            continue;
+        }
+        match challenge_message(mailer, &c) {
+            Ok(m) => match mailer.transport.send(m).await {
+                Ok(_) => sent += 1,
+                Err(e) => tracing::warn!("challenge mail to {}: {e}", c.email),
+            },
+            Err(e) => tracing::warn!("challenge mail to {}: {e}", c.email),
+        }
+    }
+    Ok(sent)
+}
+
+/// The mail of challenge `c`: who, which game, how many days a move, and
+/// where to answer it.
+fn challenge_message(mailer: &Mailer, c: &store::ChallengeDue) -> anyhow::Result<lettre::Message> {
+    let lang = Lang::parse(&c.lang).unwrap_or_default();
+    let base = mailer.config.public_url.trim_end_matches('/');
+    let game = game_name(lang, &c.game);
+    let days = c.clock.trim_end_matches('d');
+    let unsubscribe = format!("{base}/unsubscribe/{}", c.key);
+    let body = format!(
+        "{}\n\n{}\n",
+        Message::of(id!("mail_challenge_body"))
+            .text("name", &c.sender)
+            .text("game", &game)
+            .text("days", days)
+            .text("url", format!("{base}/"))
+            .in_lang(lang),
+        Message::of(id!("mail_unsubscribe"))
+            .text("url", &unsubscribe)
+            .in_lang(lang),
+    );
+    Ok(lettre::Message::builder()
+        .from(mailer.from.clone())
+        .to(c.email.parse()?)
+        .subject(
+            Message::of(id!("mail_challenge_subject"))
+                .text("name", &c.sender)
+                .text("game", &game)
+                .in_lang(lang),
+        )
+        .header(ContentType::TEXT_PLAIN)
+        .header(ListUnsubscribe(format!("<{unsubscribe}>")))
+        .header(ListUnsubscribePost)
+        .body(body)?)
 }
 
 /// Sends the confirmation mails due at `now`; answers how many went out.

@@ -386,3 +386,102 @@ pub async fn forget_ended(db: &Db) -> Result<usize> {
     .await?;
     Ok(usize::try_from(done.rows_affected()).unwrap_or(usize::MAX))
 }
+
+/// A correspondence challenge waiting to be mailed: its id, the address
+/// (key, email, language) of the challenged account, and what it is.
+#[derive(Debug)]
+pub struct ChallengeDue {
+    /// The challenge's id.
+    pub challenge: String,
+    /// The challenged account.
+    pub account: String,
+    /// The address's key (its unsubscribe link).
+    pub key: String,
+    /// The address.
+    pub email: String,
+    /// The address's language.
+    pub lang: String,
+    /// The challenger's name.
+    pub sender: String,
+    /// The game.
+    pub game: String,
+    /// The clock (`3d`).
+    pub clock: String,
+}
+
+/// Keeps challenge `challenge` to `account` (from `sender`, `game` at
+/// `clock`) to be mailed; the same one kept twice (every process hears
+/// it) is kept once.
+pub async fn keep_challenge(
+    db: &Db,
+    challenge: &str,
+    account: &str,
+    sender: &str,
+    game: &str,
+    clock: &str,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO notify_challenges (challenge, account, sender, game, clock, made) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (challenge, account) DO NOTHING",
+    )
+    .bind(challenge)
+    .bind(account)
+    .bind(sender)
+    .bind(game)
+    .bind(clock)
+    .bind(now)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The challenges kept and not yet mailed whose account has a confirmed
+/// address (the others wait: an address confirmed within the day still
+/// hears of them); those older than a day are dropped unsent, and every
+/// row after 30 days.
+pub async fn challenges_due(db: &Db, now: i64) -> Result<Vec<ChallengeDue>> {
+    sqlx::query("DELETE FROM notify_challenges WHERE made < $1")
+        .bind(now - 30 * 86_400_000)
+        .execute(db.pool())
+        .await?;
+    let rows = sqlx::query(
+        "SELECT c.challenge, c.account, a.id, a.email, a.lang, c.sender, c.game, c.clock \
+         FROM notify_challenges c \
+         JOIN notify_accounts n ON n.account = c.account \
+         JOIN notify_addresses a ON a.id = n.address \
+         WHERE c.sent IS NULL AND c.made >= $1 AND a.confirmed IS NOT NULL",
+    )
+    .bind(now - 86_400_000)
+    .fetch_all(db.pool())
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(ChallengeDue {
+            challenge: r.try_get(0)?,
+            account: r.try_get(1)?,
+            key: r.try_get(2)?,
+            email: r.try_get(3).unwrap_or_default(),
+            lang: r.try_get(4).unwrap_or_default(),
+            sender: r.try_get(5)?,
+            game: r.try_get(6)?,
+            clock: r.try_get(7)?,
+        });
+    }
+    Ok(out)
+}
+
+/// Claims challenge `challenge`'s mail to `account` at `now` (compare and
+/// set: one process sends it); answers whether this call claimed it.
+pub async fn claim_challenge(db: &Db, challenge: &str, account: &str, now: i64) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE notify_challenges SET sent = $1 \
+         WHERE challenge = $2 AND account = $3 AND sent IS NULL",
+    )
+    .bind(now)
+    .bind(challenge)
+    .bind(account)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -88,7 +88,9 @@ impl Listener {
                     "ply": t.ply,
                 }))
             }
-            Notice::Challenge(ChallengeNotice { id, what, to, game }) => {
+            Notice::Challenge(ChallengeNotice {
+                id, what, to, game, ..
+            }) => {
                 let me = self.account.as_ref()?;
                 to.contains(me)
                     .then(|| json!({"type": "challenge", "id": id, "what": what, "game": game}))
@@ -157,6 +159,7 @@ mod tests {
             what: "new".into(),
             to: vec!["acc-b".into()],
             game: None,
+            about: None,
         });
         assert_eq!(
             Listener::new(Some("acc-b".into())).message(&n).unwrap()["id"],

@@ -529,6 +529,7 @@ mod tests {
                 what: what.into(),
                 to: vec!["b".into()],
                 game: None,
+                about: None,
             })
         };
         assert_eq!(outgoing(&n("new")).len(), 1);
