@@ -5,7 +5,7 @@
 // alone), or "Unmark". Anyone else is told the page is for moderators.
 
 import { h, fill } from './dom.js';
-import { t, onLangChange } from './i18n.js';
+import { t, onLangChange, getLang } from './i18n.js';
 import * as api from './api.js';
 import { nameLink } from './people.js';
 
@@ -49,15 +49,18 @@ export function mountModeration(root) {
 
   function row(r) {
     const on = marked.has(r.player);
+    // Each cell carries its column's name: a phone shows a report as a
+    // card of labelled lines (style.css).
+    const cell = (key, attrs, ...kids) => h('td', { ...attrs, 'data-label': t(key) }, ...kids);
     return h('tr', { 'data-testid': `report-${r.id}` },
-      h('td', { text: new Date(r.at).toLocaleString() }),
-      h('td', null, nameLink(r.player)),
-      h('td', { class: 'mod-text', text: r.text }),
-      h('td', null, h('a', { href: `/play/${encodeURIComponent(r.game)}`, 'data-link': '', text: t('mod_game') })),
-      h('td', null, nameLink(r.reporter), h('br'), h('span', { class: 'muted', text: t('chat_reason', { reason: r.reason }) }), r.note ? h('span', { class: 'muted', text: ` · ${r.note}` }) : null),
-      h('td', { class: 'mod-actions' },
+      cell('mod_col_when', { text: new Date(r.at).toLocaleString(getLang(), { dateStyle: 'medium', timeStyle: 'short' }) }),
+      cell('mod_col_player', null, nameLink(r.player)),
+      cell('mod_col_line', { class: 'mod-text', text: r.text }),
+      cell('mod_col_game', null, h('a', { href: `/play/${encodeURIComponent(r.game)}`, 'data-link': '', text: t('mod_game') })),
+      cell('mod_col_reporter', null, h('span', null, nameLink(r.reporter), h('br'), h('span', { class: 'muted', text: t('chat_reason', { reason: r.reason }) }), r.note ? h('span', { class: 'muted', text: ` · ${r.note}` }) : null)),
+      cell('mod_col_act', { class: 'mod-actions' }, h('span', { class: 'mod-buttons' },
         h('button', { type: 'button', class: 'secondary', 'data-testid': `hide-${r.id}`, text: t('mod_hide'), onclick: () => hide(r) }),
-        h('button', { type: 'button', class: on ? 'secondary' : 'danger', 'data-testid': `mark-${r.id}`, text: t(on ? 'mod_unmark' : 'mod_mark'), onclick: () => mark(r.player, !on) })));
+        h('button', { type: 'button', class: on ? 'secondary' : 'danger', 'data-testid': `mark-${r.id}`, text: t(on ? 'mod_unmark' : 'mod_mark'), onclick: () => mark(r.player, !on) }))));
   }
 
   function render() {
@@ -82,7 +85,7 @@ export function mountModeration(root) {
     fill(root, h('section', { class: 'people moderation' }, ...parts));
   }
 
-  const off = onLangChange(render);
+  const off = onLangChange(() => { note = ''; render(); });
   render();
   load();
   return () => { destroyed = true; off(); };
