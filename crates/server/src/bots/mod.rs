@@ -516,6 +516,9 @@ impl Bots {
                 started.insert(t.game.clone());
                 Some(v)
             }
+            // Bots play no correspondence leagues: their games start
+            // with their first turn.
+            Notice::Group(_) => None,
         }
     }
 

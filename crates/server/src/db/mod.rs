@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 29] = [
+const MIGRATIONS: [Step; 30] = [
     (
         1,
         "init",
@@ -348,6 +348,12 @@ const MIGRATIONS: [Step; 29] = [
         29,
         "push subscriptions",
         include_str!("../../migrations/0029_push.sql"),
+        None,
+    ),
+    (
+        30,
+        "leagues",
+        include_str!("../../migrations/0030_leagues.sql"),
         None,
     ),
 ];
