@@ -671,7 +671,7 @@ impl Tournaments {
                 ));
             }
         }
-        let rating = self.rating_of(&t, account.0).await?;
+        let rating = self.rating_of(&t, account.0).await?.unwrap_or(1500);
         let mut joined = false;
         for _ in 0..3 {
             // Two joining at once may draw the same number: the second
@@ -693,8 +693,12 @@ impl Tournaments {
         self.view(id, Some(account.0)).await
     }
 
-    /// `account`'s rating in `t`'s pool (1500 when it has none).
-    async fn rating_of(&self, t: &TournamentRow, account: &str) -> Result<i64, TournamentError> {
+    /// `account`'s rating in `t`'s pool, if it has one.
+    async fn rating_of(
+        &self,
+        t: &TournamentRow,
+        account: &str,
+    ) -> Result<Option<i64>, TournamentError> {
         let pool = crate::ratings::pool_of(&t.game, &t.variant);
         Ok(self
             .ratings
@@ -703,7 +707,7 @@ impl Tournaments {
             .map_err(|e| TournamentError::Internal(Fault::new(e)))?
             .into_iter()
             .find(|(p, _, _)| *p == pool)
-            .map_or(1500, |(_, r, _)| r.rating.round() as i64))
+            .map(|(_, r, _)| r.rating.round() as i64))
     }
 
     /// `account` pauses (`paused`) or withdraws (`withdrawn`) from
@@ -1037,7 +1041,8 @@ impl Tournaments {
                 Some("down") => g + 1,
                 _ => g,
             });
-            let rating = self.rating_of(t, &s.account).await?;
+            // The rating now (the one it had if it has none in the pool).
+            let rating = self.rating_of(t, &s.account).await?.unwrap_or(s.rating);
             carried.push((s.account, s.name, rating, division));
         }
         let next = TournamentRow {
@@ -1517,11 +1522,7 @@ fn league_standings(
             .filter(|e| e.grp == Some(g))
             .cloned()
             .collect();
-        let ps: Vec<PairingRow> = pairings
-            .iter()
-            .filter(|p| p.round == g)
-            .cloned()
-            .collect();
+        let ps: Vec<PairingRow> = pairings.iter().filter(|p| p.round == g).cloned().collect();
         let mut lines = standings_of(&plain, &es, &ps);
         let n = lines.len();
         for l in &mut lines {
@@ -1653,6 +1654,26 @@ mod tests {
             assert_eq!((c, h), (code, result_of_code(code)));
         }
         assert!(played("1/2") && !played("+-") && !played("--"));
+    }
+
+    #[test]
+    fn a_league_s_groups_have_four_to_seven_players_the_larger_on_top() {
+        assert_eq!(group_sizes(0), Vec::<usize>::new());
+        assert_eq!(group_sizes(3), vec![3]);
+        assert_eq!(group_sizes(7), vec![7]);
+        assert_eq!(group_sizes(8), vec![4, 4]);
+        assert_eq!(group_sizes(13), vec![7, 6]);
+        assert_eq!(group_sizes(15), vec![5, 5, 5]);
+        assert_eq!(group_sizes(23), vec![6, 6, 6, 5]);
+        for n in 4..=500 {
+            let sizes = group_sizes(n);
+            assert_eq!(sizes.iter().sum::<usize>(), n);
+            assert!(
+                sizes.iter().all(|s| (4..=MAX_GROUP).contains(s)),
+                "{n}: {sizes:?}"
+            );
+            assert!(sizes.windows(2).all(|w| w[0] >= w[1] && w[0] - w[1] <= 1));
+        }
     }
 
     #[test]
