@@ -206,7 +206,7 @@ export function mountTournament(root, id, navigate) {
       if (row === col) return h('td', { class: 'tn-self', text: '' });
       const games = tn.pairings.filter((p) => p.round === g && ((p.first === row && p.second === col) || (p.first === col && p.second === row)));
       return h('td', null, ...games.map((p) => {
-        const mark = p.result ? RESULT_MARK[p.result][p.first === row ? 0 : 1] : '·';
+        const mark = p.result ? RESULT_MARK[p.result][p.first === row ? 0 : 1] : '*';
         return h('a', { class: 'tn-mark', href: `/play/${encodeURIComponent(p.game)}`, 'data-link': '', title: p.first === row ? t('tn_first_seat') : t('tn_second_seat'), text: mark });
       }));
     };
@@ -278,7 +278,8 @@ export function mountTournament(root, id, navigate) {
     const buttons = [];
     if (me && tn.state !== 'finished') {
       if (!me.joined || me.state !== 'in') buttons.push(button('join', true));
-      if (me.joined && me.state === 'in') buttons.push(button('pause'), button('withdraw'));
+      // A league has no pause: its games are all made at once.
+      if (me.joined && me.state === 'in') buttons.push(...(tn.kind === 'league' ? [] : [button('pause')]), button('withdraw'));
       if (me.creator && tn.state === 'upcoming') buttons.push(button('start'));
     }
     const playing = me && me.game

@@ -78,6 +78,7 @@ test('testLeague', async ({ browser, newPage, server }) => {
     await p.page.click('[data-testid=tn-join]');
     await expect(p.page.getByTestId(`tn-row-${p.name}`)).toBeVisible();
   }
+  for (const p of [A, B]) for (const q of all) await expect(p.page.getByTestId(`tn-row-${q.name}`)).toBeVisible();
   await bothSizes(A.page, 'league-upcoming-en');
   await bothSizes(B.page, 'league-upcoming-es');
   const before = smtp.mails.length;
@@ -86,7 +87,10 @@ test('testLeague', async ({ browser, newPage, server }) => {
   // The group is made: one group of four, its grid of 12 games.
   for (const p of all) {
     await expect(p.page.getByTestId('tn-group-1')).toBeVisible({ timeout: 5000 });
-    await expect(p.page.getByTestId('tn-grid-1').locator('a.tn-mark')).toHaveCount(12);
+    // Each game shows twice in the grid, from each player's row.
+    await expect(p.page.getByTestId('tn-grid-1').locator('a.tn-mark')).toHaveCount(24);
+    const hrefs = await p.page.getByTestId('tn-grid-1').locator('a.tn-mark').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    check(new Set(hrefs).size === 12, `${new Set(hrefs).size} games in the grid, not 12`);
     check(new URL(p.page.url()).pathname.endsWith(id), `${p.name} was sent away from the league's page`);
   }
   // Each player gets one mail, in their language, with their six games.
