@@ -43,6 +43,7 @@ pub async fn until(ws: &mut Socket, want: impl Fn(&Value) -> bool) -> Value {
 }
 
 /// Plays one game; returns (ack latencies, fan-out latencies) in µs.
+#[allow(clippy::too_many_arguments)]
 pub async fn game(
     base: String,
     client: reqwest::Client,
