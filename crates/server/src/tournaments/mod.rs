@@ -28,6 +28,7 @@
 //! `docs/web-api.md` ("Tournaments"), the rules chosen in
 //! `docs/rulings.md` ("Tournaments").
 
+pub mod schedule;
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
@@ -1618,13 +1619,19 @@ impl Subscriber for Tournaments {
 }
 
 /// Runs the ticker of `t` on this process: a look every [`TICK`] (see
-/// [`Tournaments::tick`]), while the hub lives.
-pub fn spawn(t: Tournaments) -> tokio::task::JoinHandle<()> {
+/// [`Tournaments::tick`]), while the hub lives; with a site `schedule`,
+/// each slot's tournament is made when due ([`Tournaments::schedule_due`]).
+pub fn spawn(t: Tournaments, schedule: Option<schedule::Schedule>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
+            if let Some(s) = &schedule {
+                if let Err(e) = t.schedule_due(s, now_ms()).await {
+                    tracing::warn!("site tournaments: {e}");
+                }
+            }
             if let Err(e) = t.tick(now_ms()).await {
                 tracing::warn!("tournaments: {e}");
             }

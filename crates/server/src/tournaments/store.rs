@@ -666,3 +666,16 @@ pub async fn edition(db: &Db, league: &str, edition: i64) -> Result<Option<Tourn
     .map(tournament)
     .transpose()
 }
+
+/// The tournament of a site schedule's slot `key`, if made.
+pub async fn by_schedule_key(db: &Db, key: &str) -> Result<Option<TournamentRow>> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE schedule_key = $1"
+    ))
+    .bind(key)
+    .fetch_optional(db.pool())
+    .await?
+    .as_ref()
+    .map(tournament)
+    .transpose()
+}
