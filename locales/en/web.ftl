@@ -1051,6 +1051,8 @@ tn_round_n = R{ $n }
 ## Leagues (#45): correspondence leagues in editions
 api_tournament_league_days = a league is played at days per move (3d), not with a clock in minutes
 api_league_started = this edition of the league has started: join its next edition
+api_tournament_bots_casual = bots play casual games only: a tournament that admits bots cannot be rated
+api_tournament_no_bots = this tournament does not admit bots
 tn_kind_league = League
 tn_edition_n = edition { $n }
 tn_group_n = Group { $n }

@@ -1060,6 +1060,8 @@ tn_round_n = R{ $n }
 ## Ligas (#45): ligas por correspondencia en ediciones
 api_tournament_league_days = una liga se juega a días por jugada (3d), no con un reloj en minutos
 api_league_started = esta edición de la liga ha empezado: apúntate a la siguiente
+api_tournament_bots_casual = los bots solo juegan partidas amistosas: un torneo que admite bots no puede ser puntuable
+api_tournament_no_bots = este torneo no admite bots
 tn_kind_league = Liga
 tn_edition_n = edición { $n }
 tn_group_n = Grupo { $n }

@@ -418,6 +418,12 @@ impl Tournaments {
                 "api_tournament_arena_live"
             ))));
         }
+        if req.allow_bots && req.rated {
+            // Bots play casual games only.
+            return Err(TournamentError::Bad(Message::of(id!(
+                "api_tournament_bots_casual"
+            ))));
+        }
         let league = req.kind == "league";
         if league && !days {
             return Err(TournamentError::Bad(Message::of(id!(
@@ -657,6 +663,11 @@ impl Tournaments {
         if t.state == "finished" {
             return Err(TournamentError::NotNow(Message::of(id!(
                 "api_tournament_over"
+            ))));
+        }
+        if !known && !t.allow_bots && crate::bots::is_bot(&self.db, account.0).await? {
+            return Err(TournamentError::NotYours(Message::of(id!(
+                "api_tournament_no_bots"
             ))));
         }
         if !known {
