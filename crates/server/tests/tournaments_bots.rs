@@ -110,3 +110,82 @@ async fn a_bot_joins_a_tournament_that_admits_bots_with_its_own_token_only() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["standings"][0]["state"], "withdrawn");
 }
+
+/// The next line of `body` that is not empty (a keep-alive), within `secs`.
+async fn next_line(body: &mut reqwest::Response, buf: &mut Vec<u8>, secs: u64) -> Value {
+    loop {
+        if let Some(at) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=at).collect();
+            let text = String::from_utf8(line).unwrap();
+            if text.trim().is_empty() {
+                continue;
+            }
+            return serde_json::from_str(&text).unwrap();
+        }
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(secs), body.chunk())
+            .await
+            .expect("a line in time")
+            .unwrap()
+            .expect("the stream goes on");
+        buf.extend_from_slice(&chunk);
+    }
+}
+
+#[tokio::test]
+async fn a_bot_in_a_tournament_hears_its_game_start_on_its_event_stream() {
+    let s = common::start().await;
+    let alice = s.sign_up("alice").await;
+    let robo = make_bot(&s, &alice, "robo").await;
+    let (_, t) = tournament(
+        &s,
+        &alice,
+        json!({"kind": "swiss", "game": "jarmo", "clock": "5+3", "rounds": 1, "allow_bots": true}),
+    )
+    .await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let (status, _) = s
+        .call_as(
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some(&alice),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = s
+        .call_as(
+            "POST",
+            &format!("/api/bot/tournament/{id}/join"),
+            None,
+            Some(&robo),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let mut events = s
+        .client
+        .get(format!("{}/api/bot/stream/event", s.base))
+        .header("Authorization", format!("Bearer {robo}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status().as_u16(), 200);
+    let (status, v) = s
+        .call_as(
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some(&alice),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let game = v["pairings"][0]["game"].as_str().unwrap().to_string();
+    // Whichever seat it holds, no turn has been heard: the stream finds
+    // the game within its look every 6 s.
+    let mut buf = Vec::new();
+    let line = next_line(&mut events, &mut buf, 10).await;
+    assert_eq!(line["type"], "gameStart", "{line}");
+    assert_eq!(line["game"]["id"], game.as_str(), "{line}");
+}
