@@ -202,6 +202,14 @@ pub(super) async fn decline(
     Ok(Json(bots.decline(&bot, &id, &reason).await?))
 }
 
+/// `POST /api/bot/tournament/{id}/join`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TournamentJoin {
+    #[serde(default)]
+    link: Option<String>,
+}
+
 /// `POST /api/bot/tournament/{id}/join` `{"link"?}`: the bot joins a
 /// tournament that admits bots (403 `api_tournament_no_bots` otherwise);
 /// answers the tournament as the bot sees it.
@@ -209,7 +217,7 @@ pub(super) async fn tournament_join(
     State(t): State<crate::tournaments::Tournaments>,
     Bot(bot): Bot,
     Path(id): Path<String>,
-    AppJson(body): AppJson<super::tournaments::Join>,
+    AppJson(body): AppJson<TournamentJoin>,
 ) -> Answer<crate::tournaments::TournamentView> {
     Ok(Json(
         t.join(&id, (&bot.id, &bot.name), body.link.as_deref())

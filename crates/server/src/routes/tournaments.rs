@@ -54,7 +54,7 @@ pub(super) async fn one(
 #[serde(deny_unknown_fields)]
 pub(super) struct Join {
     #[serde(default)]
-    pub(super) link: Option<String>,
+    link: Option<String>,
 }
 
 /// `POST /api/tournaments/{id}/join`: `{"link"}`.
