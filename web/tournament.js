@@ -43,7 +43,7 @@ function half(n) {
 export function mountTournaments(root, navigate) {
   let lists = null;
   let error = null;
-  const form = { kind: 'swiss', game: null, clock: '5+3', rounds: 5, minutes: 60, cycles: 1, rated: false, private: false, starts_in: 5, name: '' };
+  const form = { kind: 'swiss', game: null, clock: '5+3', rounds: 5, minutes: 60, cycles: 1, rated: false, private: false, allow_bots: false, starts_in: 5, name: '' };
   const formErr = h('p', { class: 'error', role: 'alert', hidden: true });
 
   function field(label, input) {
@@ -91,11 +91,13 @@ export function mountTournaments(root, navigate) {
       field(t('tn_starts_in'), input('starts_in', { type: 'number', min: 0, max: 43200 })),
       h('label', { class: 'tn-check' }, check('rated'), h('span', { text: t('tn_rated') })),
       h('label', { class: 'tn-check' }, check('private'), h('span', { text: t('tn_private') })),
+      h('label', { class: 'tn-check' }, check('allow_bots'), h('span', { text: t('tn_allow_bots') })),
       submit, formErr);
     f.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       formErr.hidden = true;
       const body = { kind: form.kind, game: form.game, clock: form.clock, rated: form.rated, private: form.private, starts_in: Math.round(form.starts_in * 60) };
+      if (form.allow_bots) body.allow_bots = true;
       if (form.name.trim()) body.name = form.name.trim();
       if (form.kind === 'arena') body.minutes = form.minutes;
       if (form.kind === 'swiss') body.rounds = form.rounds;
@@ -271,6 +273,7 @@ export function mountTournament(root, id, navigate) {
     if (tn.kind === 'swiss') facts.push(t('tn_rounds_of', { n: tn.round, of: tn.rounds }));
     if (tn.kind === 'round_robin' && tn.rounds) facts.push(t('tn_rounds_of', { n: tn.round, of: tn.rounds }));
     const isLeague = tn.kind === 'league';
+    if (tn.allow_bots) facts.push(t('tn_bots_welcome'));
     if (isLeague) facts.push(t('tn_edition_n', { n: tn.edition }));
     const state = tn.state === 'upcoming'
       ? t('tn_starts', { when: when(tn.starts_at) })
