@@ -6,7 +6,11 @@
 // round-robin's: a row per player, a column per round; an arena's: each
 // player's results in order). The page reads the tournament every second
 // while it is open; when the reader is paired, it goes to the game with
-// its seat's token (docs/web-api.md "Tournaments").
+// its seat's token (docs/web-api.md "Tournaments"). A league's edition
+// (kind `league`, days per move) shows its groups instead: a table and a
+// grid of results per group, each line marked ↑ or ↓ where it would take
+// the player in the next edition, and links to the editions before and
+// after; its players are not sent to a game (they have several).
 
 import { h, fill } from './dom.js';
 import { t, gameName, onLangChange, errorText } from './i18n.js';
@@ -19,7 +23,7 @@ import { markTournamentGame } from './tournament-link.js';
 /** How often an open tournament page reads the tournament again. */
 const POLL_MS = 1000;
 
-const KINDS = ['arena', 'swiss', 'round_robin'];
+const KINDS = ['arena', 'swiss', 'round_robin', 'league'];
 
 function title(x) {
   return x.name || t('tn_default_name', { game: gameName(x.game), kind: t(`tn_kind_${x.kind}`) });
@@ -39,7 +43,7 @@ function half(n) {
 export function mountTournaments(root, navigate) {
   let lists = null;
   let error = null;
-  const form = { kind: 'swiss', game: null, clock: '5+3', rounds: 5, minutes: 60, cycles: 1, rated: false, private: false, starts_in: 5, name: '' };
+  const form = { kind: 'swiss', game: null, clock: '5+3', rounds: 5, minutes: 60, cycles: 1, rated: false, private: false, allow_bots: false, starts_in: 5, name: '' };
   const formErr = h('p', { class: 'error', role: 'alert', hidden: true });
 
   function field(label, input) {
@@ -57,7 +61,15 @@ export function mountTournaments(root, navigate) {
     const select = (key, options) => {
       const el = h('select', { 'data-testid': `tn-${key}` }, ...options.map(([v, text]) => h('option', { value: v, text })));
       el.value = String(form[key]);
-      el.addEventListener('change', () => { form[key] = key === 'cycles' ? Number(el.value) : el.value; renderForm(); });
+      el.addEventListener('change', () => {
+        form[key] = key === 'cycles' ? Number(el.value) : el.value;
+        // A league is played at days per move, its groups twice by default.
+        if (key === 'kind' && el.value === 'league') {
+          if (!/d$/.test(form.clock)) form.clock = '3d';
+          form.cycles = 2;
+        }
+        renderForm();
+      });
       return el;
     };
     const check = (key) => {
@@ -75,19 +87,21 @@ export function mountTournaments(root, navigate) {
       field(t('tn_clock'), input('clock', { type: 'text', size: 6 })),
       form.kind === 'arena' ? field(t('tn_minutes'), input('minutes', { type: 'number', min: 1, max: 720 })) : null,
       form.kind === 'swiss' ? field(t('tn_rounds'), input('rounds', { type: 'number', min: 1, max: 20 })) : null,
-      form.kind === 'round_robin' ? field(t('tn_cycles'), select('cycles', [['1', t('tn_cycles_1')], ['2', t('tn_cycles_2')]])) : null,
+      form.kind === 'round_robin' || form.kind === 'league' ? field(t('tn_cycles'), select('cycles', [['1', t('tn_cycles_1')], ['2', t('tn_cycles_2')]])) : null,
       field(t('tn_starts_in'), input('starts_in', { type: 'number', min: 0, max: 43200 })),
       h('label', { class: 'tn-check' }, check('rated'), h('span', { text: t('tn_rated') })),
       h('label', { class: 'tn-check' }, check('private'), h('span', { text: t('tn_private') })),
+      h('label', { class: 'tn-check' }, check('allow_bots'), h('span', { text: t('tn_allow_bots') })),
       submit, formErr);
     f.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       formErr.hidden = true;
       const body = { kind: form.kind, game: form.game, clock: form.clock, rated: form.rated, private: form.private, starts_in: Math.round(form.starts_in * 60) };
+      if (form.allow_bots) body.allow_bots = true;
       if (form.name.trim()) body.name = form.name.trim();
       if (form.kind === 'arena') body.minutes = form.minutes;
       if (form.kind === 'swiss') body.rounds = form.rounds;
-      if (form.kind === 'round_robin') body.cycles = form.cycles;
+      if (form.kind === 'round_robin' || form.kind === 'league') body.cycles = form.cycles;
       try {
         const made = await api.post('/api/tournaments', body);
         navigate(`/tournament/${encodeURIComponent(made.id)}`);
@@ -176,6 +190,51 @@ export function mountTournament(root, id, navigate) {
           : [h('td', { text: half(s.buchholz) }), h('td', { text: (s.sonneborn_berger / 4).toString() })])))));
   }
 
+  /** A league's group `g`: its table, then its grid of results. */
+  function group(g, lines) {
+    const names = lines.map((s) => s.name);
+    const arrow = (s) => (s.moves === 'up' ? '↑' : s.moves === 'down' ? '↓' : '');
+    const table = h('table', { class: 'tn-standings', 'data-testid': `tn-group-${g}` },
+      h('thead', null, h('tr', null, ...[t('tn_rank'), t('tn_player'), t('tn_rating'), t('tn_points'), t('tn_games'), t('tn_sb'), ''].map((x) => h('th', { text: x })))),
+      h('tbody', null, ...lines.map((s) => h('tr', { 'data-testid': `tn-row-${s.name}`, class: s.state === 'withdrawn' ? 'tn-out' : '' },
+        h('td', { text: String(s.rank) }),
+        h('td', null, h('a', { href: `/@/${encodeURIComponent(s.name)}`, 'data-link': '', text: s.name })),
+        h('td', { text: String(s.rating) }),
+        h('td', { class: 'tn-points', 'data-testid': `tn-points-${s.name}`, text: half(s.points) }),
+        h('td', { text: String(s.games) }),
+        h('td', { text: (s.sonneborn_berger / 4).toString() }),
+        h('td', { class: `tn-move tn-move-${s.moves || 'stay'}`, title: s.moves ? t(`tn_moves_${s.moves}`) : '', text: arrow(s) })))));
+    const cell = (row, col) => {
+      if (row === col) return h('td', { class: 'tn-self', text: '' });
+      const games = tn.pairings.filter((p) => p.round === g && ((p.first === row && p.second === col) || (p.first === col && p.second === row)));
+      return h('td', null, ...games.map((p) => {
+        const mark = p.result ? RESULT_MARK[p.result][p.first === row ? 0 : 1] : '*';
+        return h('a', { class: 'tn-mark', href: `/play/${encodeURIComponent(p.game)}`, 'data-link': '', title: p.first === row ? t('tn_first_seat') : t('tn_second_seat'), text: mark });
+      }));
+    };
+    const grid = h('table', { class: 'tn-cross tn-grid', 'data-testid': `tn-grid-${g}` },
+      h('thead', null, h('tr', null, h('th', { text: '' }), ...names.map((_, i) => h('th', { text: String(i + 1) })))),
+      h('tbody', null, ...names.map((n, i) => h('tr', null, h('th', { text: `${i + 1}. ${n}` }), ...names.map((m) => cell(n, m))))));
+    return h('section', { class: 'tn-group' }, h('h3', { text: t('tn_group_n', { n: g }) }),
+      h('div', { class: 'tn-table-wrap' }, table), h('div', { class: 'tn-table-wrap' }, grid));
+  }
+
+  function league() {
+    const groups = [...new Set(tn.standings.filter((s) => s.group).map((s) => s.group))].sort((a, b) => a - b);
+    const waiting = tn.standings.filter((s) => !s.group);
+    return [
+      groups.length ? h('h2', { text: t('tn_groups') }) : null,
+      ...groups.map((g) => group(g, tn.standings.filter((s) => s.group === g))),
+      waiting.length ? h('h2', { text: groups.length ? t('tn_waiting') : t('tn_standings') }) : null,
+      waiting.length ? h('div', { class: 'tn-table-wrap' }, h('table', { class: 'tn-standings', 'data-testid': 'tn-standings' },
+        h('thead', null, h('tr', null, ...[t('tn_player'), t('tn_rating')].map((x) => h('th', { text: x })))),
+        h('tbody', null, ...waiting.map((s) => h('tr', { 'data-testid': `tn-row-${s.name}`, class: s.state === 'in' ? '' : 'tn-out' },
+          h('td', null, h('a', { href: `/@/${encodeURIComponent(s.name)}`, 'data-link': '', text: s.name }),
+            s.state === 'in' ? null : h('span', { class: 'muted', text: ` (${t(`tn_state_${s.state}`)})` })),
+          h('td', { text: String(s.rating) })))))) : null,
+    ];
+  }
+
   function crosstable() {
     const names = tn.standings.map((s) => s.name);
     const rounds = Math.max(tn.round, 0);
@@ -213,13 +272,17 @@ export function mountTournament(root, id, navigate) {
     const facts = [t(`tn_kind_${tn.kind}`), gameName(tn.game), controlName(tn.clock), tn.rated ? t('tn_rated_short') : t('tn_casual_short')];
     if (tn.kind === 'swiss') facts.push(t('tn_rounds_of', { n: tn.round, of: tn.rounds }));
     if (tn.kind === 'round_robin' && tn.rounds) facts.push(t('tn_rounds_of', { n: tn.round, of: tn.rounds }));
+    const isLeague = tn.kind === 'league';
+    if (tn.allow_bots) facts.push(t('tn_bots_welcome'));
+    if (isLeague) facts.push(t('tn_edition_n', { n: tn.edition }));
     const state = tn.state === 'upcoming'
       ? t('tn_starts', { when: when(tn.starts_at) })
       : tn.state === 'running' && tn.ends_at ? t('tn_ends', { when: when(tn.ends_at) }) : t(`tn_state_${tn.state}`);
     const buttons = [];
     if (me && tn.state !== 'finished') {
       if (!me.joined || me.state !== 'in') buttons.push(button('join', true));
-      if (me.joined && me.state === 'in') buttons.push(button('pause'), button('withdraw'));
+      // A league has no pause: its games are all made at once.
+      if (me.joined && me.state === 'in') buttons.push(...(tn.kind === 'league' ? [] : [button('pause')]), button('withdraw'));
       if (me.creator && tn.state === 'upcoming') buttons.push(button('start'));
     }
     const playing = me && me.game
@@ -234,12 +297,19 @@ export function mountTournament(root, id, navigate) {
       h('p', { class: 'tn-facts', text: facts.join(' · ') }),
       h('p', { class: 'tn-state', 'data-testid': 'tn-state', text: state }),
       me ? null : h('p', { class: 'muted', text: t('tn_login_to_join') }),
-      h('div', { class: 'tn-actions' }, ...buttons), actErr, playing, share,
-      h('h2', { text: t('tn_standings') }), h('div', { class: 'tn-table-wrap' }, standings()),
-      tn.pairings.length ? h('h2', { text: t('tn_crosstable') }) : null,
-      tn.pairings.length ? h('div', { class: 'tn-table-wrap' }, crosstable()) : null);
-    // Paired: off to the game, with this seat's token.
-    if (me && me.game && me.token && sent !== me.game && tn.state !== 'finished') {
+      isLeague ? h('p', { class: 'muted tn-rule', text: t('tn_league_rule') }) : null,
+      isLeague && (tn.previous || tn.next) ? h('p', { class: 'tn-editions' },
+        tn.previous ? h('a', { href: `/tournament/${encodeURIComponent(tn.previous)}`, 'data-link': '', 'data-testid': 'tn-previous', text: `← ${t('tn_previous_edition')}` }) : null,
+        tn.previous && tn.next ? ' · ' : null,
+        tn.next ? h('a', { href: `/tournament/${encodeURIComponent(tn.next)}`, 'data-link': '', 'data-testid': 'tn-next', text: `${t('tn_next_edition')} →` }) : null) : null,
+      h('div', { class: 'tn-actions' }, ...buttons), actErr, isLeague ? null : playing, share,
+      ...(isLeague ? league() : [
+        h('h2', { text: t('tn_standings') }), h('div', { class: 'tn-table-wrap' }, standings()),
+        tn.pairings.length ? h('h2', { text: t('tn_crosstable') }) : null,
+        tn.pairings.length ? h('div', { class: 'tn-table-wrap' }, crosstable()) : null]));
+    // Paired: off to the game, with this seat's token (not from a league:
+    // its players have all their games at once, at days per move).
+    if (!isLeague && me && me.game && me.token && sent !== me.game && tn.state !== 'finished') {
       sent = me.game;
       api.rememberGame(me.game, { tokens: [me.token], game: tn.game, you: [me.seat] });
       markTournamentGame(me.game, tn.id);

@@ -448,6 +448,7 @@ serve-opt-smtp = Send email notices of correspondence games through this SMTP se
 serve-opt-smtp-from = The sender of the notices.
 serve-opt-public-url = The server's address as players reach it, for the links in mails (default: the address it listens on).
 serve-opt-mail-quiet = The least time between two notices to one address, in seconds.
+serve-opt-tournaments = Site tournaments: a schedule (JSON, docs/deploy.md "Site tournaments"), each slot's tournament made once, ahead of its start.
 lab-opt-exact = Linja, Super Dimensiones: answer from endgame tables instead of playing games (`--table FILE`, or `--free K` for Linja, `--pieces K` for Super Dimensiones).
 lab-opt-free = Linja's exact lab: build (or reuse) a table of K free pieces per side in the report folder, for the rules of --variants (default publisher).
 
@@ -575,6 +576,7 @@ io-address-not-available = the address is not one of this machine's
 io-connection-refused = the connection was refused
 serve-cannot-listen = cannot listen on { $addr }: { $reason }
 serve-bad-mail = cannot send mail: { $reason }
+serve-bad-tournaments = cannot read the tournaments schedule { $file }: { $reason }
 serve-cannot-open-database = cannot open the database { $database }: { $reason }
 serve-database-cannot-open-file = the file cannot be opened or created (does its folder exist?)
 opt-games-at-least-one = --games must be at least 1

@@ -1050,6 +1050,30 @@ tn_buchholz = Buchholz
 tn_sb = S-B
 tn_round_n = R{ $n }
 
+## Leagues (#45): correspondence leagues in editions
+api_tournament_league_days = a league is played at days per move (3d), not with a clock in minutes
+api_league_started = this edition of the league has started: join its next edition
+api_tournament_bots_casual = bots play casual games only: a tournament that admits bots cannot be rated
+api_tournament_no_bots = this tournament does not admit bots
+tn_kind_league = League
+tn_edition_n = edition { $n }
+tn_group_n = Group { $n }
+tn_groups = Groups
+tn_next_edition = Next edition
+tn_previous_edition = Previous edition
+tn_league_rule = Groups of 4 to 7 players by rating, everyone plays everyone at days per move; each group's winner goes up a group and its last goes down in the next edition.
+tn_moves_up = up
+tn_moves_down = down
+tn_waiting = Waiting for the next edition
+tn_first_seat = moving first
+tn_second_seat = moving second
+tn_allow_bots = Bot accounts may join (casual games only)
+tn_bots_welcome = bots welcome
+push_group_title = League group
+push_group_body = Your league group is made: { $games } games are waiting.
+mail_group_subject = Your group in { $league }: group { $group }
+mail_group_intro = Edition { $edition } of { $league } ({ $game }, { $clock } per move) has started. You play in group { $group }, against { $opponents }: { $games } games, all started now. The league: { $url }
+
 ## ---- Bot accounts and the bot API (H45B, issue #45) ----
 api_bot_login = log in to make or manage bot accounts
 api_bot_by_bot = a bot cannot own a bot

@@ -540,6 +540,7 @@ serve-opt-smtp = Enviar avisos por correo de las partidas por correspondencia a 
 serve-opt-smtp-from = El remitente de los avisos.
 serve-opt-public-url = La dirección del servidor tal como la ven los jugadores, para los enlaces de los correos (por defecto: la dirección en la que escucha).
 serve-opt-mail-quiet = El tiempo mínimo entre dos avisos a una dirección, en segundos.
+serve-opt-tournaments = Torneos del sitio: un calendario (JSON, docs/deploy.md, "Site tournaments"); el torneo de cada cita se crea una vez, antes de su comienzo.
 lab-opt-exact = Linja, Super Dimensiones: responder con tablas de finales en lugar de jugar partidas (`--table FICHERO`, o `--free K` para Linja, `--pieces K` para Super Dimensiones).
 lab-opt-free = Laboratorio exacto de Linja: construir (o reutilizar) en la carpeta del informe una tabla de K piezas libres por bando, con las reglas de --variants (por defecto, editorial).
 
@@ -679,6 +680,7 @@ io-address-not-available = la dirección no es de esta máquina
 io-connection-refused = la conexión fue rechazada
 serve-cannot-listen = no se puede escuchar en { $addr }: { $reason }
 serve-bad-mail = no se puede enviar correo: { $reason }
+serve-bad-tournaments = no se puede leer el calendario de torneos { $file }: { $reason }
 serve-cannot-open-database = no se puede abrir la base de datos { $database }: { $reason }
 serve-database-cannot-open-file = no se puede abrir ni crear el fichero (¿existe su carpeta?)
 opt-games-at-least-one = --games debe ser al menos 1

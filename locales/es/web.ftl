@@ -1059,6 +1059,30 @@ tn_buchholz = Buchholz
 tn_sb = S-B
 tn_round_n = R{ $n }
 
+## Ligas (#45): ligas por correspondencia en ediciones
+api_tournament_league_days = una liga se juega a días por jugada (3d), no con un reloj en minutos
+api_league_started = esta edición de la liga ha empezado: apúntate a la siguiente
+api_tournament_bots_casual = los bots solo juegan partidas amistosas: un torneo que admite bots no puede ser puntuable
+api_tournament_no_bots = este torneo no admite bots
+tn_kind_league = Liga
+tn_edition_n = edición { $n }
+tn_group_n = Grupo { $n }
+tn_groups = Grupos
+tn_next_edition = Siguiente edición
+tn_previous_edition = Edición anterior
+tn_league_rule = Grupos de 4 a 7 jugadores por rating, todos contra todos a días por jugada; en la siguiente edición, el ganador de cada grupo sube un grupo y el último baja.
+tn_moves_up = sube
+tn_moves_down = baja
+tn_waiting = Esperan la siguiente edición
+tn_first_seat = saliendo
+tn_second_seat = sin la salida
+tn_allow_bots = Pueden apuntarse cuentas de bot (solo partidas amistosas)
+tn_bots_welcome = bots bienvenidos
+push_group_title = Grupo de liga
+push_group_body = Tu grupo de liga está hecho: te esperan { $games } partidas.
+mail_group_subject = Tu grupo en { $league }: grupo { $group }
+mail_group_intro = Ha empezado la edición { $edition } de { $league } ({ $game }, { $clock } por jugada). Juegas en el grupo { $group }, contra { $opponents }: { $games } partidas, todas empezadas ya. La liga: { $url }
+
 ## ---- Cuentas de bot y la API de bots (H45B, issue #45) ----
 api_bot_login = entra en tu cuenta para crear o administrar cuentas de bot
 api_bot_by_bot = un bot no puede tener bots

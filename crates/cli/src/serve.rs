@@ -66,12 +66,32 @@ pub struct Args {
     /// The least time between two notices to one address, in seconds.
     #[arg(long, default_value_t = 3600, value_name = "SECONDS")]
     mail_quiet: u64,
+    /// Site tournaments: a schedule (JSON, docs/deploy.md "Site
+    /// tournaments"), each slot's tournament made once, ahead of its start.
+    #[arg(long, value_name = "FILE")]
+    tournaments: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) tables: crate::tables::TableArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    let schedule = match &args.tournaments {
+        None => None,
+        Some(path) => {
+            let read = std::fs::read_to_string(path)
+                .map_err(|e| crate::i18n::io_reason(&e))
+                .and_then(|text| tablero_server::tournaments::schedule::Schedule::parse(&text));
+            Some(read.map_err(|reason| {
+                anyhow::anyhow!(crate::i18n::t!(
+                    "serve-bad-tournaments",
+                    file = path.display().to_string(),
+                    reason = reason
+                ))
+            })?)
+        }
+    };
     let config = tablero_server::Config {
+        tournaments: schedule,
         addr: SocketAddr::new(args.host, args.port),
         database: args.database.clone(),
         rate: args.rate,

@@ -202,6 +202,37 @@ pub struct ChallengeAbout {
     pub clock: Option<String>,
 }
 
+/// A player of a league's group and its games (ids).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupPlayer {
+    /// The account's id.
+    pub account: String,
+    /// Its name.
+    pub name: String,
+    /// Its games in the group.
+    pub games: Vec<String>,
+}
+
+/// A league's group was made, its games made (issue #45): told once, by
+/// the tournaments concern; push and mail tell each player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupNotice {
+    /// The tournament (the league's edition).
+    pub tournament: String,
+    /// Its name (empty: named by its game).
+    pub name: String,
+    /// The game's name (`jarmo`...).
+    pub game: String,
+    /// The time control (`3d`).
+    pub clock: Option<String>,
+    /// The edition, from 1.
+    pub edition: i64,
+    /// The group, from 1 (the top).
+    pub group: i64,
+    /// Its players, each with its games.
+    pub players: Vec<GroupPlayer>,
+}
+
 /// What a person is told at once, on any page of any process.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -210,6 +241,8 @@ pub enum Notice {
     Turn(Turn),
     /// A challenge changed.
     Challenge(ChallengeNotice),
+    /// A league's group was made.
+    Group(GroupNotice),
 }
 
 /// An event as sent to the other processes: the event and the process it

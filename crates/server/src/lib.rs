@@ -83,6 +83,8 @@ pub struct Config {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Web Push (#49): the VAPID subject, plain-HTTP endpoints (tests).
     pub push: push::PushConfig,
+    /// Site tournaments (`--tournaments FILE`, #45): the schedule.
+    pub tournaments: Option<tournaments::schedule::Schedule>,
 }
 
 impl Default for Config {
@@ -99,6 +101,7 @@ impl Default for Config {
             puzzles: puzzles::Seeding::default(),
             trusted_proxies: Vec::new(),
             push: push::PushConfig::from_env(),
+            tournaments: None,
         }
     }
 }
@@ -320,7 +323,7 @@ pub async fn start(
     // the two): ratings rate them, mail forgets their turns.
     state.subscribe();
     // Tournaments (#45): every process ticks; a round is paired once.
-    tournaments::spawn(state.tournaments.clone());
+    tournaments::spawn(state.tournaments.clone(), config.tournaments.clone());
     // Who is online: this process's sockets written for every process.
     online::spawn(&state.online);
     // A database with too few puzzles gets a small set, mined in the

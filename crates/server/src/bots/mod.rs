@@ -405,6 +405,18 @@ impl Bots {
                 return Ok(false);
             }
         }
+        self.new_games(bot, started, out).await
+    }
+
+    /// Sends `gameStart` for each unfinished game of `bot` not yet in
+    /// `started` (a tournament's game made for it, where no turn was heard
+    /// yet); false when `out` is closed.
+    async fn new_games(
+        &self,
+        bot: &BotAccount,
+        started: &mut HashSet<String>,
+        out: &mpsc::Sender<Value>,
+    ) -> Result<bool, BotError> {
         let tokens = self.accounts.all_seat_tokens(&bot.id, 200).await?;
         for g in self.hub.my_games(tokens).await?.games {
             if g.result.is_some() || started.contains(&g.id) {
@@ -430,6 +442,11 @@ impl Bots {
         let mut notices = self.bus.notices();
         let mut missed = self.bus.missed();
         let mut started = HashSet::new();
+        // Games made for the bot without a challenge (a tournament's) are
+        // looked for every KEEP_ALIVE too.
+        let mut poll = tokio::time::interval(KEEP_ALIVE);
+        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        poll.tick().await;
         match self.catch_up(&bot, &mut started, &out).await {
             Ok(true) => {}
             Ok(false) => return,
@@ -460,6 +477,16 @@ impl Bots {
                         _ => return,
                     }
                 }
+                // An empty line too: the keep-alive's sleep may never end
+                // while this ticks.
+                _ = poll.tick() => match self.new_games(&bot, &mut started, &out).await {
+                    Ok(true) => Some(Value::Null),
+                    Ok(false) => return,
+                    Err(e) => {
+                        tracing::warn!(bot = %bot.name, "bot event stream: {e}");
+                        Some(Value::Null)
+                    }
+                },
                 () = tokio::time::sleep(KEEP_ALIVE) => Some(Value::Null),
             };
             if let Some(v) = said {
@@ -518,6 +545,9 @@ impl Bots {
                 started.insert(t.game.clone());
                 Some(v)
             }
+            // Bots play no correspondence leagues: their games start
+            // with their first turn.
+            Notice::Group(_) => None,
         }
     }
 

@@ -173,7 +173,7 @@ where
 type Step = (i64, &'static str, &'static str, Option<&'static str>);
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: [Step; 30] = [
+const MIGRATIONS: [Step; 31] = [
     (
         1,
         "init",
@@ -354,6 +354,12 @@ const MIGRATIONS: [Step; 30] = [
         30,
         "challenge mail",
         include_str!("../../migrations/0030_challenge_mail.sql"),
+        None,
+    ),
+    (
+        31,
+        "leagues",
+        include_str!("../../migrations/0031_leagues.sql"),
         None,
     ),
 ];

@@ -26,7 +26,7 @@
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::events::{Bus, ChallengeNotice, GameEnded, Notice, Subscriber};
+use crate::events::{Bus, ChallengeNotice, GameEnded, GroupNotice, GroupPlayer, Notice, Subscriber};
 use crate::games::{Actor, Hub};
 use anyhow::Context;
 use futures_util::future::BoxFuture;
@@ -596,6 +596,91 @@ fn message(mailer: &Mailer, key: &str, due: &Due) -> anyhow::Result<lettre::Mess
         .body(body)?)
 }
 
+/// Tells each player of the league group `g` with a confirmed address of
+/// its games: one mail each, once (claimed in `notify_sent`, whichever
+/// process hears the notice first). Answers how many went out.
+///
+/// # Errors
+/// Storage failures.
+pub async fn group_mails(db: &Db, mailer: &Mailer, g: &GroupNotice) -> Result<usize, Fault> {
+    let mut sent = 0;
+    let what = format!("group:{}:{}", g.tournament, g.group);
+    for p in &g.players {
+        let Some((key, email, lang)) = store::confirmed_of(db, &p.account).await? else {
+            continue;
+        };
+        if !store::claim_told(db, &key, &what).await? {
+            continue;
+        }
+        let lang = Lang::parse(&lang).unwrap_or_default();
+        match group_message(mailer, &key, &email, lang, g, p) {
+            Ok(m) => match mailer.transport.send(m).await {
+                Ok(_) => sent += 1,
+                Err(e) => tracing::warn!("group mail to {email}: {e}"),
+            },
+            Err(e) => tracing::warn!("group mail to {email}: {e}"),
+        }
+    }
+    Ok(sent)
+}
+
+/// The mail to player `p` of group `g`: the league, the group, its games.
+fn group_message(
+    mailer: &Mailer,
+    key: &str,
+    email: &str,
+    lang: Lang,
+    g: &GroupNotice,
+    p: &GroupPlayer,
+) -> anyhow::Result<lettre::Message> {
+    let base = mailer.config.public_url.trim_end_matches('/');
+    let league = if g.name.is_empty() {
+        game_name(lang, &g.game)
+    } else {
+        g.name.clone()
+    };
+    let subject = Message::of(id!("mail_group_subject"))
+        .text("league", &league)
+        .num("group", g.group)
+        .in_lang(lang);
+    let opponents: Vec<&str> = g
+        .players
+        .iter()
+        .filter(|o| o.account != p.account)
+        .map(|o| o.name.as_str())
+        .collect();
+    let mut body = Message::of(id!("mail_group_intro"))
+        .text("league", &league)
+        .text("game", game_name(lang, &g.game))
+        .num("edition", g.edition)
+        .num("group", g.group)
+        .num("games", p.games.len())
+        .text("clock", g.clock.clone().unwrap_or_default())
+        .text("opponents", opponents.join(", "))
+        .text("url", format!("{base}/tournament/{}", g.tournament))
+        .in_lang(lang);
+    body.push_str("\n\n");
+    for game in &p.games {
+        body.push_str(&format!("{base}/play/{game}\n"));
+    }
+    let unsubscribe = format!("{base}/unsubscribe/{key}");
+    body.push('\n');
+    body.push_str(
+        &Message::of(id!("mail_unsubscribe"))
+            .text("url", &unsubscribe)
+            .in_lang(lang),
+    );
+    body.push('\n');
+    Ok(lettre::Message::builder()
+        .from(mailer.from.clone())
+        .to(email.parse()?)
+        .subject(subject)
+        .header(ContentType::TEXT_PLAIN)
+        .header(ListUnsubscribe(format!("<{unsubscribe}>")))
+        .header(ListUnsubscribePost)
+        .body(body)?)
+}
+
 /// `List-Unsubscribe: <URL>` (RFC 2369).
 #[derive(Clone)]
 struct ListUnsubscribe(String);
@@ -635,12 +720,35 @@ impl lettre::message::header::Header for ListUnsubscribePost {
 /// Sends notices until the hub is dropped, looking every quarter of the
 /// quiet period (between 1 and 30 seconds), and at once when `wake` is
 /// told (an address left, its confirmation mail due).
+///
+/// It also hears the bus's notices: a league's group made
+/// ([`Notice::Group`]) sends each of its players with a confirmed address
+/// one mail with their games ([`group_mails`]), at once.
 pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer, wake: Arc<tokio::sync::Notify>) {
     let every = (mailer.config.quiet / 4).clamp(Duration::from_secs(1), Duration::from_secs(30));
+    let Some(mut notices) = hub.upgrade().map(|h| h.bus().notices()) else {
+        return;
+    };
     loop {
         tokio::select! {
             () = tokio::time::sleep(every) => {}
             () = wake.notified() => {}
+            n = notices.recv() => {
+                match n {
+                    Ok(Notice::Group(g)) => {
+                        let Some(h) = hub.upgrade() else {
+                            return;
+                        };
+                        match group_mails(h.db(), &mailer, &g).await {
+                            Ok(n) => tracing::info!(tournament = %g.tournament, group = g.group, "{n} group mails sent"),
+                            Err(e) => tracing::warn!("group mails: {e}"),
+                        }
+                    }
+                    Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                }
+                continue;
+            }
         }
         let Some(h) = hub.upgrade() else {
             return;

@@ -485,3 +485,34 @@ pub async fn claim_challenge(db: &Db, challenge: &str, account: &str, now: i64) 
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// The confirmed address of `account`, if it has one: its key, address
+/// and language.
+pub async fn confirmed_of(db: &Db, account: &str) -> Result<Option<(String, String, String)>> {
+    let found = sqlx::query(
+        "SELECT a.id, a.email, a.lang FROM notify_accounts n \
+         JOIN notify_addresses a ON a.id = n.address \
+         WHERE n.account = $1 AND a.confirmed IS NOT NULL",
+    )
+    .bind(account)
+    .fetch_optional(db.pool())
+    .await?;
+    found
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+        .transpose()
+}
+
+/// Claims telling the address `key` of `what` (a league's group,
+/// `group:TOURNAMENT:GROUP`): whether this call did (once, whichever
+/// process gets there first).
+pub async fn claim_told(db: &Db, key: &str, what: &str) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO notify_sent (address, game_id, ply) VALUES ($1, $2, 0) \
+         ON CONFLICT (address, game_id, ply) DO NOTHING",
+    )
+    .bind(key)
+    .bind(what)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -95,6 +95,16 @@ impl Listener {
                 to.contains(me)
                     .then(|| json!({"type": "challenge", "id": id, "what": what, "game": game}))
             }
+            Notice::Group(g) => {
+                let me = self.account.as_ref()?;
+                let player = g.players.iter().find(|p| &p.account == me)?;
+                Some(json!({
+                    "type": "group",
+                    "tournament": g.tournament,
+                    "group": g.group,
+                    "games": player.games,
+                }))
+            }
         }
     }
 }

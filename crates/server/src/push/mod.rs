@@ -9,8 +9,9 @@
 //! games concern's [`Turn`]s, the challenges concern's
 //! [`ChallengeNotice`]s), which every process hears: each notice is claimed
 //! in the store (`push_claims`) and only the process that claims it sends
-//! it. Tournament rounds are pushed by [`Push::tournament_round`], which
-//! the tournaments concern calls. A push the service refuses for a while
+//! it. Tournament rounds are pushed by [`Push::tournament_round`]; a
+//! league's group, made, is heard on the bus too (`Notice::Group`, one
+//! push to each player, to the league's page). A push the service refuses for a while
 //! (a network error, 429, 5xx) is tried again ([`send::TRIES`]); one
 //! answered 404 or 410 drops the subscription (the browser left).
 //!
@@ -492,7 +493,20 @@ fn outgoing(n: &Notice) -> Vec<Outgoing> {
                 tag: format!("challenge-{id}"),
             })
             .collect(),
-        _ => Vec::new(),
+        Notice::Group(g) => g
+            .players
+            .iter()
+            .map(|p| Outgoing {
+                account: p.account.clone(),
+                key: format!("group:{}:{}:{}", g.tournament, g.group, p.account),
+                kind: "tournament",
+                title: id!("push_group_title"),
+                body: Message::of(id!("push_group_body")).num("games", p.games.len()),
+                url: format!("/tournament/{}", g.tournament),
+                tag: format!("round-{}", g.tournament),
+            })
+            .collect(),
+        Notice::Challenge(_) | Notice::Turn(_) => Vec::new(),
     }
 }
 

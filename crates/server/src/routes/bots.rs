@@ -6,7 +6,9 @@
 //! cookie: `GET /api/bot/account`, the two streams of lines of JSON
 //! (`application/x-ndjson`: `GET /api/bot/stream/event`, `GET
 //! /api/bot/game/stream/{id}`), `POST /api/bot/game/{id}/move/{mv}`,
-//! `/resign`, `POST /api/bot/challenge/{id}/accept` and `/decline`.
+//! `/resign`, `POST /api/bot/challenge/{id}/accept` and `/decline`, `POST
+//! /api/bot/tournament/{id}/join` and `/withdraw` (a tournament that
+//! admits bots).
 
 use super::http::error::ApiError;
 use super::http::extract::AppJson;
@@ -198,4 +200,37 @@ pub(super) async fn decline(
 ) -> Answer<ChallengeView> {
     let reason = body.reason.unwrap_or_else(|| "generic".into());
     Ok(Json(bots.decline(&bot, &id, &reason).await?))
+}
+
+/// `POST /api/bot/tournament/{id}/join`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TournamentJoin {
+    #[serde(default)]
+    link: Option<String>,
+}
+
+/// `POST /api/bot/tournament/{id}/join` `{"link"?}`: the bot joins a
+/// tournament that admits bots (403 `api_tournament_no_bots` otherwise);
+/// answers the tournament as the bot sees it.
+pub(super) async fn tournament_join(
+    State(t): State<crate::tournaments::Tournaments>,
+    Bot(bot): Bot,
+    Path(id): Path<String>,
+    AppJson(body): AppJson<TournamentJoin>,
+) -> Answer<crate::tournaments::TournamentView> {
+    Ok(Json(
+        t.join(&id, (&bot.id, &bot.name), body.link.as_deref())
+            .await?,
+    ))
+}
+
+/// `POST /api/bot/tournament/{id}/withdraw`: the bot leaves the
+/// tournament.
+pub(super) async fn tournament_withdraw(
+    State(t): State<crate::tournaments::Tournaments>,
+    Bot(bot): Bot,
+    Path(id): Path<String>,
+) -> Answer<crate::tournaments::TournamentView> {
+    Ok(Json(t.leave(&id, &bot.id, "withdrawn").await?))
 }

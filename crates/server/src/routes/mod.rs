@@ -212,6 +212,11 @@ pub(crate) fn routes(state: AppState) -> Router {
         .route("/api/bot/game/{id}/resign", post(bots::resign))
         .route("/api/bot/challenge/{id}/accept", post(bots::accept))
         .route("/api/bot/challenge/{id}/decline", post(bots::decline))
+        .route("/api/bot/tournament/{id}/join", post(bots::tournament_join))
+        .route(
+            "/api/bot/tournament/{id}/withdraw",
+            post(bots::tournament_withdraw),
+        )
         .route("/api/position", post(explore::position))
         .route("/api/analyse", post(explore::analyse))
         .route("/api/explore", post(explore::explore))

@@ -28,10 +28,11 @@
 //! `docs/web-api.md` ("Tournaments"), the rules chosen in
 //! `docs/rulings.md` ("Tournaments").
 
+pub mod schedule;
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::events::{EndKind, GameEnded, Subscriber};
+use crate::events::{EndKind, GameEnded, GroupNotice, GroupPlayer, Notice, Subscriber};
 use crate::games::{Ending, GameError, Hub, NewGame};
 use crate::ratings::Ratings;
 use futures_util::future::BoxFuture;
@@ -62,7 +63,13 @@ crate::refusal::concern_error! {
 }
 
 /// The kinds of tournament.
-pub const KINDS: [&str; 3] = ["arena", "swiss", "round_robin"];
+pub const KINDS: [&str; 4] = ["arena", "swiss", "round_robin", "league"];
+
+/// The most players of a league's group (docs/rulings.md, "Leagues").
+pub const MAX_GROUP: usize = 7;
+
+/// The time between a league's edition ending and its next starting.
+pub const LEAGUE_BREAK_MS: i64 = 24 * 3600 * 1000;
 
 /// How long a live game (a clock in minutes) may wait for its first
 /// moves before the seat to move loses by forfeit.
@@ -82,7 +89,7 @@ pub const MAX_ROUND_ROBIN: i64 = 30;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
-    /// `arena`, `swiss` or `round_robin`.
+    /// `arena`, `swiss`, `round_robin` or `league`.
     pub kind: String,
     /// Its name (none: the page names it by its game and kind).
     #[serde(default)]
@@ -111,7 +118,7 @@ pub struct NewTournament {
     #[serde(default)]
     pub rounds: Option<i64>,
     /// A round-robin's cycles: 1 (default) or 2 (each pair meets from both
-    /// seats).
+    /// seats); a league's groups' (default 2).
     #[serde(default)]
     pub cycles: Option<i64>,
     /// The most players (default and most [`MAX_PLAYERS`], a round-robin's
@@ -146,6 +153,15 @@ pub struct Standing {
     pub games: i64,
     /// An arena's current streak of wins.
     pub streak: i64,
+    /// A league's group (none before the edition starts, or for one who
+    /// joined after: they play the next edition).
+    pub group: Option<i64>,
+    /// In a league: `up` or `down`, where the place now would take the
+    /// player in the next edition.
+    pub moves: Option<String>,
+    /// The account's id (not shown).
+    #[serde(skip)]
+    pub account: String,
 }
 
 /// A pairing as shown.
@@ -229,6 +245,12 @@ pub struct TournamentView {
     pub pairings: Vec<Board>,
     /// The viewer's part (none when not logged in).
     pub me: Option<MyPart>,
+    /// A league's edition, from 1.
+    pub edition: i64,
+    /// A league's next edition (its id), once made.
+    pub next: Option<String>,
+    /// A league's previous edition.
+    pub previous: Option<String>,
 }
 
 /// A line of the lists.
@@ -338,6 +360,19 @@ pub fn grace(clock: Option<&str>) -> i64 {
     }
 }
 
+/// The sizes of a league's groups for `n` players, the top group first:
+/// the fewest groups of at most [`MAX_GROUP`], their sizes differing by
+/// one at most, the larger ones on top (so every group has 4 to 7 players
+/// once there are 4 or more).
+#[must_use]
+pub fn group_sizes(n: usize) -> Vec<usize> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let g = n.div_ceil(MAX_GROUP);
+    (0..g).map(|i| n / g + usize::from(i < n % g)).collect()
+}
+
 /// The lot for the first round's colours: whether pairing number 0 takes
 /// the first seat (drawn from the tournament's id, so every process draws
 /// the same).
@@ -383,6 +418,18 @@ impl Tournaments {
                 "api_tournament_arena_live"
             ))));
         }
+        if req.allow_bots && req.rated {
+            // Bots play casual games only.
+            return Err(TournamentError::Bad(Message::of(id!(
+                "api_tournament_bots_casual"
+            ))));
+        }
+        let league = req.kind == "league";
+        if league && !days {
+            return Err(TournamentError::Bad(Message::of(id!(
+                "api_tournament_league_days"
+            ))));
+        }
         let starts_in = req.starts_in.unwrap_or(300);
         if !(0..=30 * 24 * 3600).contains(&starts_in) {
             return Err(bad("starts_in", starts_in, "0..2592000"));
@@ -395,7 +442,7 @@ impl Tournaments {
         if !(1..=20).contains(&rounds) {
             return Err(bad("rounds", rounds, "1..20"));
         }
-        let cycles = req.cycles.unwrap_or(1);
+        let cycles = req.cycles.unwrap_or(if league { 2 } else { 1 });
         if !(1..=2).contains(&cycles) {
             return Err(bad("cycles", cycles, "1, 2"));
         }
@@ -416,8 +463,12 @@ impl Tournaments {
             .chars()
             .take(60)
             .collect();
+        let id = random_id(8);
         let row = TournamentRow {
-            id: random_id(8),
+            league: league.then(|| id.clone()),
+            edition: 1,
+            announced: false,
+            id,
             kind: req.kind.clone(),
             name,
             game: setup.game,
@@ -429,7 +480,11 @@ impl Tournaments {
             starts_at: now + starts_in * 1000,
             duration_ms: (req.kind == "arena").then_some(minutes * 60 * 1000),
             rounds: if req.kind == "swiss" { rounds } else { 0 },
-            cycles: if req.kind == "round_robin" { cycles } else { 1 },
+            cycles: if req.kind == "round_robin" || league {
+                cycles
+            } else {
+                1
+            },
             max_players,
             allow_bots: req.allow_bots,
             creator: creator.0.to_string(),
@@ -548,7 +603,19 @@ impl Tournaments {
             })
             .collect();
         let creator = me.as_ref().is_some_and(|m| m.creator);
+        let (mut next, mut previous) = (None, None);
+        if let Some(league) = &t.league {
+            next = store::edition(&self.db, league, t.edition + 1)
+                .await?
+                .map(|e| e.id);
+            previous = store::edition(&self.db, league, t.edition - 1)
+                .await?
+                .map(|e| e.id);
+        }
         Ok(TournamentView {
+            edition: t.edition,
+            next,
+            previous,
             standings: standings_of(&t, &entries, &pairings),
             pairings: boards,
             me,
@@ -598,6 +665,11 @@ impl Tournaments {
                 "api_tournament_over"
             ))));
         }
+        if !known && !t.allow_bots && crate::bots::is_bot(&self.db, account.0).await? {
+            return Err(TournamentError::NotYours(Message::of(id!(
+                "api_tournament_no_bots"
+            ))));
+        }
         if !known {
             if t.kind == "round_robin" && t.state != "upcoming" {
                 return Err(TournamentError::NotNow(Message::of(id!(
@@ -611,15 +683,7 @@ impl Tournaments {
                 ));
             }
         }
-        let pool = crate::ratings::pool_of(&t.game, &t.variant);
-        let rating = self
-            .ratings
-            .of_account(account.0)
-            .await
-            .map_err(|e| TournamentError::Internal(Fault::new(e)))?
-            .into_iter()
-            .find(|(p, _, _)| *p == pool)
-            .map_or(1500, |(_, r, _)| r.rating.round() as i64);
+        let rating = self.rating_of(&t, account.0).await?.unwrap_or(1500);
         let mut joined = false;
         for _ in 0..3 {
             // Two joining at once may draw the same number: the second
@@ -639,6 +703,23 @@ impl Tournaments {
             ))));
         }
         self.view(id, Some(account.0)).await
+    }
+
+    /// `account`'s rating in `t`'s pool, if it has one.
+    async fn rating_of(
+        &self,
+        t: &TournamentRow,
+        account: &str,
+    ) -> Result<Option<i64>, TournamentError> {
+        let pool = crate::ratings::pool_of(&t.game, &t.variant);
+        Ok(self
+            .ratings
+            .of_account(account)
+            .await
+            .map_err(|e| TournamentError::Internal(Fault::new(e)))?
+            .into_iter()
+            .find(|(p, _, _)| *p == pool)
+            .map(|(_, r, _)| r.rating.round() as i64))
     }
 
     /// `account` pauses (`paused`) or withdraws (`withdrawn`) from
@@ -708,7 +789,21 @@ impl Tournaments {
         if entries.len() < 2 {
             return Ok(false);
         }
-        entries.sort_by_key(|e| (std::cmp::Reverse(e.rating), e.joined, e.account.clone()));
+        // A league's players by division first (carried from the edition
+        // before; new entrants in the lowest), then by rating.
+        let league = t.kind == "league";
+        entries.sort_by_key(|e| {
+            (
+                if league {
+                    e.division.unwrap_or(i64::MAX)
+                } else {
+                    0
+                },
+                std::cmp::Reverse(e.rating),
+                e.joined,
+                e.account.clone(),
+            )
+        });
         let numbers: Vec<(String, i64)> = entries
             .iter()
             .zip(0..)
@@ -721,6 +816,7 @@ impl Tournaments {
                 let cycles = u32::try_from(t.cycles).unwrap_or(1);
                 i64::try_from(berger::schedule(n, cycles).len()).unwrap_or(0)
             }
+            "league" => 1,
             _ => 0,
         };
         Ok(store::start(&self.db, &t.id, rounds, &numbers).await?)
@@ -737,6 +833,7 @@ impl Tournaments {
     pub async fn tick(&self, now: i64) -> Result<(), TournamentError> {
         self.pair_due(now).await?;
         self.make_games().await?;
+        self.announce().await?;
         self.forfeits(now).await
     }
 
@@ -774,6 +871,9 @@ impl Tournaments {
                 return Ok(());
             }
             return self.pair_arena(t, &entries, &pairings, now).await;
+        }
+        if t.kind == "league" {
+            return self.advance_league(t, &entries, &pairings, now).await;
         }
         if pairings
             .iter()
@@ -876,6 +976,153 @@ impl Tournaments {
         }
         if store::pair_round(&self.db, &t.id, t.round, &rows, now).await? {
             tracing::info!(tournament = %t.id, round, boards = rows.len(), "paired");
+        }
+        Ok(())
+    }
+
+    /// A league edition's step at `now`: at its start, its groups and all
+    /// their games (one round, the pairings' `round` holding the group);
+    /// once every game has ended, the next edition, with promotion and
+    /// relegation (docs/rulings.md, "Leagues").
+    async fn advance_league(
+        &self,
+        t: &TournamentRow,
+        entries: &[EntryRow],
+        pairings: &[PairingRow],
+        now: i64,
+    ) -> Result<(), TournamentError> {
+        if t.round == 0 {
+            let mut players: Vec<&EntryRow> = entries
+                .iter()
+                .filter(|e| e.state == "in" && e.number >= 0)
+                .collect();
+            players.sort_by_key(|e| e.number);
+            let cycles = u32::try_from(t.cycles).unwrap_or(2);
+            let (mut rows, mut groups) = (Vec::new(), Vec::new());
+            let mut at = 0;
+            for (size, group) in group_sizes(players.len()).into_iter().zip(1_i64..) {
+                let members = &players[at..at + size];
+                at += size;
+                groups.extend(members.iter().map(|e| (e.account.clone(), group)));
+                let mut board = 0;
+                let n = u32::try_from(size).unwrap_or(0);
+                for round in berger::schedule(n, cycles) {
+                    for p in &round.pairs {
+                        let (Some(a), Some(b)) = (
+                            members.get(p.first as usize),
+                            members.get(p.second as usize),
+                        ) else {
+                            continue;
+                        };
+                        board += 1;
+                        rows.push(PairingRow {
+                            tournament: t.id.clone(),
+                            round: group,
+                            board,
+                            first: a.account.clone(),
+                            second: Some(b.account.clone()),
+                            game: Some(random_id(10)),
+                            made: false,
+                            first_token: None,
+                            second_token: None,
+                            result: None,
+                            first_points: None,
+                            second_points: None,
+                            paired: now,
+                            ended: None,
+                        });
+                    }
+                }
+            }
+            if store::pair_league(&self.db, &t.id, &rows, &groups, now).await? {
+                tracing::info!(tournament = %t.id, groups = groups.len(), games = rows.len(), "league groups made");
+            }
+            return Ok(());
+        }
+        if pairings.iter().any(|p| p.result.is_none()) {
+            return Ok(());
+        }
+        // Every game has ended: the next edition, made once.
+        let mut carried = Vec::new();
+        for s in standings_of(t, entries, pairings) {
+            if s.state == "withdrawn" {
+                continue;
+            }
+            let division = s.group.map(|g| match s.moves.as_deref() {
+                Some("up") => g - 1,
+                Some("down") => g + 1,
+                _ => g,
+            });
+            // The rating now (the one it had if it has none in the pool).
+            let rating = self.rating_of(t, &s.account).await?.unwrap_or(s.rating);
+            carried.push((s.account, s.name, rating, division));
+        }
+        let next = TournamentRow {
+            id: random_id(8),
+            league: t.league.clone().or_else(|| Some(t.id.clone())),
+            edition: t.edition + 1,
+            announced: false,
+            starts_at: now + LEAGUE_BREAK_MS,
+            state: "upcoming".into(),
+            round: 0,
+            rounds: 0,
+            round_started: None,
+            created: now,
+            finished: None,
+            schedule_key: None,
+            ..t.clone()
+        };
+        if store::next_edition(&self.db, &t.id, &next, &carried, now).await? {
+            tracing::info!(tournament = %t.id, next = %next.id, edition = next.edition, players = carried.len(), "league edition made");
+        }
+        Ok(())
+    }
+
+    /// Tells the players of each league edition whose games are all made
+    /// of their groups, once (compare and set): a [`Notice::Group`] per
+    /// group on the bus, which push and mail hear.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn announce(&self) -> Result<(), TournamentError> {
+        for t in store::unannounced(&self.db).await? {
+            let pairings = store::pairings(&self.db, &t.id).await?;
+            if pairings.iter().any(|p| !p.made) {
+                continue;
+            }
+            if !store::announce(&self.db, &t.id).await? {
+                continue;
+            }
+            let entries = store::entries(&self.db, &t.id).await?;
+            let groups = entries.iter().filter_map(|e| e.grp).max().unwrap_or(0);
+            for group in 1..=groups {
+                let players = entries
+                    .iter()
+                    .filter(|e| e.grp == Some(group))
+                    .map(|e| GroupPlayer {
+                        account: e.account.clone(),
+                        name: e.name.clone(),
+                        games: pairings
+                            .iter()
+                            .filter(|p| p.round == group)
+                            .filter(|p| {
+                                p.first == e.account || p.second.as_deref() == Some(&e.account)
+                            })
+                            .filter_map(|p| p.game.clone())
+                            .collect(),
+                    })
+                    .collect();
+                let n = Notice::Group(GroupNotice {
+                    tournament: t.id.clone(),
+                    name: t.name.clone(),
+                    game: t.game.clone(),
+                    clock: t.clock.clone(),
+                    edition: t.edition,
+                    group,
+                    players,
+                });
+                self.hub.bus().tell_everywhere(&self.db, n).await?;
+            }
         }
         Ok(())
     }
@@ -1170,6 +1417,9 @@ fn arena_score(account: &str, pairings: &[PairingRow]) -> i64 {
 /// and a round-robin's by points, Buchholz and Sonneborn-Berger
 /// (`tablero_ai::pairings::standings`).
 fn standings_of(t: &TournamentRow, entries: &[EntryRow], pairings: &[PairingRow]) -> Vec<Standing> {
+    if t.kind == "league" {
+        return league_standings(t, entries, pairings);
+    }
     let games_of = |a: &str| {
         pairings
             .iter()
@@ -1188,6 +1438,9 @@ fn standings_of(t: &TournamentRow, entries: &[EntryRow], pairings: &[PairingRow]
         sonneborn_berger,
         games: games_of(&e.account),
         streak,
+        group: None,
+        moves: None,
+        account: e.account.clone(),
     };
     let mut out: Vec<Standing> = if t.kind == "arena" {
         let mut v: Vec<Standing> = entries
@@ -1259,6 +1512,71 @@ fn standings_of(t: &TournamentRow, entries: &[EntryRow], pairings: &[PairingRow]
     out
 }
 
+/// A league edition's standings: each group's as a round-robin's, the
+/// top group first, each line marked `up` (a group's winner, but the top
+/// group's) or `down` (a group's last, but the lowest group's); then the
+/// players waiting for the next edition (joined after the start), by
+/// division and rating.
+fn league_standings(
+    t: &TournamentRow,
+    entries: &[EntryRow],
+    pairings: &[PairingRow],
+) -> Vec<Standing> {
+    let groups = entries.iter().filter_map(|e| e.grp).max().unwrap_or(0);
+    let plain = TournamentRow {
+        kind: "round_robin".into(),
+        ..t.clone()
+    };
+    let mut out = Vec::new();
+    for g in 1..=groups {
+        let es: Vec<EntryRow> = entries
+            .iter()
+            .filter(|e| e.grp == Some(g))
+            .cloned()
+            .collect();
+        let ps: Vec<PairingRow> = pairings.iter().filter(|p| p.round == g).cloned().collect();
+        let mut lines = standings_of(&plain, &es, &ps);
+        let n = lines.len();
+        for l in &mut lines {
+            l.group = Some(g);
+            l.moves = if l.rank == 1 && g > 1 {
+                Some("up".into())
+            } else if l.rank == n && n > 1 && g < groups {
+                Some("down".into())
+            } else {
+                None
+            };
+        }
+        out.extend(lines);
+    }
+    let mut waiting: Vec<&EntryRow> = entries.iter().filter(|e| e.grp.is_none()).collect();
+    waiting.sort_by_key(|e| {
+        (
+            e.division.unwrap_or(i64::MAX),
+            std::cmp::Reverse(e.rating),
+            e.joined,
+        )
+    });
+    for (e, rank) in waiting.into_iter().zip(1..) {
+        out.push(Standing {
+            rank,
+            name: e.name.clone(),
+            rating: e.rating,
+            number: e.number,
+            state: e.state.clone(),
+            points: 0,
+            buchholz: 0,
+            sonneborn_berger: 0,
+            games: 0,
+            streak: 0,
+            group: None,
+            moves: None,
+            account: e.account.clone(),
+        });
+    }
+    out
+}
+
 impl Subscriber for Tournaments {
     fn name(&self) -> &'static str {
         "tournaments"
@@ -1312,13 +1630,19 @@ impl Subscriber for Tournaments {
 }
 
 /// Runs the ticker of `t` on this process: a look every [`TICK`] (see
-/// [`Tournaments::tick`]), while the hub lives.
-pub fn spawn(t: Tournaments) -> tokio::task::JoinHandle<()> {
+/// [`Tournaments::tick`]), while the hub lives; with a site `schedule`,
+/// each slot's tournament is made when due ([`Tournaments::schedule_due`]).
+pub fn spawn(t: Tournaments, schedule: Option<schedule::Schedule>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
+            if let Some(s) = &schedule {
+                if let Err(e) = t.schedule_due(s, now_ms()).await {
+                    tracing::warn!("site tournaments: {e}");
+                }
+            }
             if let Err(e) = t.tick(now_ms()).await {
                 tracing::warn!("tournaments: {e}");
             }
@@ -1348,6 +1672,26 @@ mod tests {
             assert_eq!((c, h), (code, result_of_code(code)));
         }
         assert!(played("1/2") && !played("+-") && !played("--"));
+    }
+
+    #[test]
+    fn a_league_s_groups_have_four_to_seven_players_the_larger_on_top() {
+        assert_eq!(group_sizes(0), Vec::<usize>::new());
+        assert_eq!(group_sizes(3), vec![3]);
+        assert_eq!(group_sizes(7), vec![7]);
+        assert_eq!(group_sizes(8), vec![4, 4]);
+        assert_eq!(group_sizes(13), vec![7, 6]);
+        assert_eq!(group_sizes(15), vec![5, 5, 5]);
+        assert_eq!(group_sizes(23), vec![6, 6, 6, 5]);
+        for n in 4..=500 {
+            let sizes = group_sizes(n);
+            assert_eq!(sizes.iter().sum::<usize>(), n);
+            assert!(
+                sizes.iter().all(|s| (4..=MAX_GROUP).contains(s)),
+                "{n}: {sizes:?}"
+            );
+            assert!(sizes.windows(2).all(|w| w[0] >= w[1] && w[0] - w[1] <= 1));
+        }
     }
 
     #[test]

@@ -54,11 +54,17 @@ pub struct TournamentRow {
     pub finished: Option<i64>,
     /// A site tournament's key in the schedule (one per slot).
     pub schedule_key: Option<String>,
+    /// A league's series: its first edition's id (none for other kinds).
+    pub league: Option<String>,
+    /// A league's edition, from 1.
+    pub edition: i64,
+    /// Whether a league's players were told of their groups.
+    pub announced: bool,
 }
 
 const COLUMNS: &str = "id, kind, name, game, variant, clock, rated, private, link, starts_at, \
      duration_ms, rounds, cycles, max_players, allow_bots, creator, creator_name, state, round, \
-     round_started, created, finished, schedule_key";
+     round_started, created, finished, schedule_key, league, edition, announced";
 
 fn tournament(r: &AnyRow) -> Result<TournamentRow> {
     Ok(TournamentRow {
@@ -85,43 +91,58 @@ fn tournament(r: &AnyRow) -> Result<TournamentRow> {
         created: r.try_get(20)?,
         finished: r.try_get(21)?,
         schedule_key: r.try_get(22)?,
+        league: r.try_get(23)?,
+        edition: r.try_get(24)?,
+        announced: r.try_get::<i64, _>(25)? != 0,
     })
 }
 
 /// Stores a new tournament; false when its schedule key is taken (a site
 /// tournament another process made first).
 pub async fn insert(db: &Db, t: &TournamentRow) -> Result<bool> {
-    let done = sqlx::query(&format!(
-        "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) \
-         ON CONFLICT (schedule_key) DO NOTHING"
-    ))
-    .bind(&t.id)
-    .bind(&t.kind)
-    .bind(&t.name)
-    .bind(&t.game)
-    .bind(&t.variant)
-    .bind(&t.clock)
-    .bind(i64::from(t.rated))
-    .bind(i64::from(t.private))
-    .bind(&t.link)
-    .bind(t.starts_at)
-    .bind(t.duration_ms)
-    .bind(t.rounds)
-    .bind(t.cycles)
-    .bind(t.max_players)
-    .bind(i64::from(t.allow_bots))
-    .bind(&t.creator)
-    .bind(&t.creator_name)
-    .bind(&t.state)
-    .bind(t.round)
-    .bind(t.round_started)
-    .bind(t.created)
-    .bind(t.finished)
-    .bind(&t.schedule_key)
-    .execute(db.pool())
-    .await?;
+    let sql = insert_sql("ON CONFLICT (schedule_key) DO NOTHING");
+    let done = bind_row(sqlx::query(&sql), t).execute(db.pool()).await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The statement that stores a tournament, ending with `tail`.
+fn insert_sql(tail: &str) -> String {
+    format!(
+        "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) {tail}"
+    )
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// `q` with `t`'s columns bound, in [`COLUMNS`]' order.
+fn bind_row<'q>(q: AnyQuery<'q>, t: &'q TournamentRow) -> AnyQuery<'q> {
+    q.bind(&t.id)
+        .bind(&t.kind)
+        .bind(&t.name)
+        .bind(&t.game)
+        .bind(&t.variant)
+        .bind(&t.clock)
+        .bind(i64::from(t.rated))
+        .bind(i64::from(t.private))
+        .bind(&t.link)
+        .bind(t.starts_at)
+        .bind(t.duration_ms)
+        .bind(t.rounds)
+        .bind(t.cycles)
+        .bind(t.max_players)
+        .bind(i64::from(t.allow_bots))
+        .bind(&t.creator)
+        .bind(&t.creator_name)
+        .bind(&t.state)
+        .bind(t.round)
+        .bind(t.round_started)
+        .bind(t.created)
+        .bind(t.finished)
+        .bind(&t.schedule_key)
+        .bind(&t.league)
+        .bind(t.edition)
+        .bind(i64::from(t.announced))
 }
 
 /// The tournament `id`.
@@ -247,12 +268,17 @@ pub struct EntryRow {
     pub state: String,
     /// When it joined.
     pub joined: i64,
+    /// A league's division it plays in (none: a new entrant, the lowest).
+    pub division: Option<i64>,
+    /// A league's group, once the edition started (1: the top).
+    pub grp: Option<i64>,
 }
 
 /// The entries of tournament `id`, by pairing number.
 pub async fn entries(db: &Db, id: &str) -> Result<Vec<EntryRow>> {
     sqlx::query(
-        "SELECT account, name, rating, number, state, joined FROM tournament_entries \
+        "SELECT account, name, rating, number, state, joined, division, grp \
+         FROM tournament_entries \
          WHERE tournament = $1 ORDER BY number, account",
     )
     .bind(id)
@@ -267,6 +293,8 @@ pub async fn entries(db: &Db, id: &str) -> Result<Vec<EntryRow>> {
             number: r.try_get(3)?,
             state: r.try_get(4)?,
             joined: r.try_get(5)?,
+            division: r.try_get(6)?,
+            grp: r.try_get(7)?,
         })
     })
     .collect()
@@ -406,29 +434,35 @@ pub async fn pair_round(
         return Ok(false);
     }
     for p in pairings {
-        sqlx::query(&format!(
-            "INSERT INTO tournament_pairings ({PAIRING}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
-             $9, $10, $11, $12, $13, $14)"
-        ))
-        .bind(&p.tournament)
-        .bind(p.round)
-        .bind(p.board)
-        .bind(&p.first)
-        .bind(&p.second)
-        .bind(&p.game)
-        .bind(i64::from(p.made))
-        .bind(&p.first_token)
-        .bind(&p.second_token)
-        .bind(&p.result)
-        .bind(p.first_points)
-        .bind(p.second_points)
-        .bind(p.paired)
-        .bind(p.ended)
-        .execute(&mut *tx)
-        .await?;
+        insert_pairing(&mut tx, p).await?;
     }
     tx.commit().await?;
     Ok(true)
+}
+
+/// Writes pairing `p`.
+async fn insert_pairing(c: &mut sqlx::AnyConnection, p: &PairingRow) -> Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO tournament_pairings ({PAIRING}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
+         $9, $10, $11, $12, $13, $14)"
+    ))
+    .bind(&p.tournament)
+    .bind(p.round)
+    .bind(p.board)
+    .bind(&p.first)
+    .bind(&p.second)
+    .bind(&p.game)
+    .bind(i64::from(p.made))
+    .bind(&p.first_token)
+    .bind(&p.second_token)
+    .bind(&p.result)
+    .bind(p.first_points)
+    .bind(p.second_points)
+    .bind(p.paired)
+    .bind(p.ended)
+    .execute(c)
+    .await?;
+    Ok(())
 }
 
 /// The pairings of tournament `id`, by round and board.
@@ -505,4 +539,143 @@ pub async fn set_result(
     .execute(db.pool())
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Pairs the groups of the league edition `id`: moves its round counter
+/// from 0 to 1, writes `pairings` (every game of every group) and each
+/// player's group (`groups`: account, group) in one transaction; whether
+/// it did (of two processes, one does).
+pub async fn pair_league(
+    db: &Db,
+    id: &str,
+    pairings: &[PairingRow],
+    groups: &[(String, i64)],
+    now: i64,
+) -> Result<bool> {
+    let mut tx = db.pool().begin().await?;
+    let done = sqlx::query(
+        "UPDATE tournaments SET round = 1, round_started = $1 \
+         WHERE id = $2 AND round = 0 AND state = 'running'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    for p in pairings {
+        insert_pairing(&mut tx, p).await?;
+    }
+    for (account, group) in groups {
+        sqlx::query(
+            "UPDATE tournament_entries SET grp = $1 WHERE tournament = $2 AND account = $3",
+        )
+        .bind(group)
+        .bind(id)
+        .bind(account)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// An entry carried to a league's next edition: account, name, rating,
+/// and the division it plays in (none: the lowest).
+pub type Carried = (String, String, i64, Option<i64>);
+
+/// Finishes the league edition `id` at `now` and writes its next edition
+/// `next` with `entries`, in one transaction; whether it did (compare and
+/// set of the edition's state: of two processes, one does).
+pub async fn next_edition(
+    db: &Db,
+    id: &str,
+    next: &TournamentRow,
+    entries: &[Carried],
+    now: i64,
+) -> Result<bool> {
+    let mut tx = db.pool().begin().await?;
+    let done = sqlx::query(
+        "UPDATE tournaments SET state = 'finished', finished = $1 \
+         WHERE id = $2 AND state = 'running'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let sql = insert_sql("");
+    bind_row(sqlx::query(&sql), next).execute(&mut *tx).await?;
+    for ((account, name, rating, division), number) in entries.iter().zip(0_i64..) {
+        sqlx::query(
+            "INSERT INTO tournament_entries \
+             (tournament, account, name, rating, number, state, joined, division) \
+             VALUES ($1, $2, $3, $4, $5, 'in', $6, $7)",
+        )
+        .bind(&next.id)
+        .bind(account)
+        .bind(name)
+        .bind(rating)
+        .bind(number)
+        .bind(now)
+        .bind(division)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The running league editions whose players were not yet told of their
+/// groups.
+pub async fn unannounced(db: &Db) -> Result<Vec<TournamentRow>> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE kind = 'league' AND state = 'running' \
+         AND round >= 1 AND announced = 0 ORDER BY starts_at, id"
+    ))
+    .fetch_all(db.pool())
+    .await?
+    .iter()
+    .map(tournament)
+    .collect()
+}
+
+/// Marks league edition `id` announced; whether this call did (compare
+/// and set: one process tells the players).
+pub async fn announce(db: &Db, id: &str) -> Result<bool> {
+    let done = sqlx::query("UPDATE tournaments SET announced = 1 WHERE id = $1 AND announced = 0")
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Edition `edition` of the league series `league`.
+pub async fn edition(db: &Db, league: &str, edition: i64) -> Result<Option<TournamentRow>> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE league = $1 AND edition = $2"
+    ))
+    .bind(league)
+    .bind(edition)
+    .fetch_optional(db.pool())
+    .await?
+    .as_ref()
+    .map(tournament)
+    .transpose()
+}
+
+/// The tournament of a site schedule's slot `key`, if made.
+pub async fn by_schedule_key(db: &Db, key: &str) -> Result<Option<TournamentRow>> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE schedule_key = $1"
+    ))
+    .bind(key)
+    .fetch_optional(db.pool())
+    .await?
+    .as_ref()
+    .map(tournament)
+    .transpose()
 }
