@@ -125,8 +125,14 @@ test('testTournaments', async ({ browser, newPage }) => {
   const firstGame = new URL(x.page.url()).pathname;
   await resign(y.page);
   // x won: paired again with the one waiting, sent to the new game.
-  for (let i = 0; i < 100 && new URL(x.page.url()).pathname === firstGame; i++) await sleep(100);
-  check(new URL(x.page.url()).pathname !== firstGame, 'the winner is in a new game');
+  // (Its page goes back to the tournament when the game ends, then on to
+  // the new game: wait for a game page that is not the first.)
+  const inNewGame = () => {
+    const p = new URL(x.page.url()).pathname;
+    return p !== firstGame && p.startsWith('/play/');
+  };
+  for (let i = 0; i < 100 && !inNewGame(); i++) await sleep(100);
+  check(inNewGame(), 'the winner is in a new game');
   await waiting.page.waitForURL(/\/play\//, { timeout: 5000 });
   check(new URL(waiting.page.url()).pathname === new URL(x.page.url()).pathname, 'the winner meets the one who waited');
   await y.page.goto(`${BASE}/tournament/${arena}`);
