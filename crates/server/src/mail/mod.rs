@@ -26,7 +26,9 @@
 pub mod store;
 
 use crate::db::{now_ms, random_id, Db, Fault};
-use crate::events::{Bus, ChallengeNotice, GameEnded, GroupNotice, GroupPlayer, Notice, Subscriber};
+use crate::events::{
+    Bus, ChallengeNotice, GameEnded, GroupNotice, GroupPlayer, Notice, Subscriber,
+};
 use crate::games::{Actor, Hub};
 use anyhow::Context;
 use futures_util::future::BoxFuture;
