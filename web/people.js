@@ -11,6 +11,7 @@ import { h, fill } from './dom.js';
 import { t, gameName, onLangChange } from './i18n.js';
 import * as api from './api.js';
 import { currentAccount, onAccountKnown, loggedInHint } from './account.js';
+import { challengeBox } from './challenges.js';
 
 let count = null;
 const countListeners = new Set();
@@ -176,6 +177,13 @@ export function mountFollowing(root) {
   let moderator = false;
   let error = null;
   let destroyed = false;
+  // Each followed player's challenge form, kept across the list's redraws
+  // (every 3 s) so a form being filled in stays as it is.
+  const boxes = new Map();
+  const boxFor = (name) => {
+    if (!boxes.has(name)) boxes.set(name, challengeBox(name));
+    return boxes.get(name);
+  };
 
   async function load() {
     try {
@@ -224,7 +232,8 @@ export function mountFollowing(root) {
         'data-testid': `following-${p.name}`, 'data-online': p.online ? '1' : '0', 'data-playing': p.playing ? p.playing.id : '',
       }, nameLink(p.name, { on: p.online }),
       h('span', { class: 'muted', text: ` ${t(p.online ? 'people_online' : 'people_offline')}` }),
-      p.playing ? h('span', null, ' · ', playingLink(p.playing)) : null))));
+      p.playing ? h('span', null, ' · ', playingLink(p.playing)) : null,
+      boxFor(p.name)))));
     }
     parts.push(h('h2', { text: t('people_blocked_title') }), h('p', { class: 'muted', text: t('people_blocked_note') }));
     if (blocked && !blocked.length) parts.push(h('p', { class: 'none', 'data-testid': 'blocked-none', text: t('people_blocked_none') }));
@@ -253,5 +262,8 @@ export function mountFollowing(root) {
   api.get('/api/moderation/reports').then(() => { moderator = true; render(); }, () => {});
   // Who is online and what they play changes: asked again every few seconds.
   const timer = setInterval(load, 3000);
-  return () => { destroyed = true; off(); clearInterval(timer); };
+  return () => {
+    destroyed = true; off(); clearInterval(timer);
+    for (const b of boxes.values()) b.destroy();
+  };
 }

@@ -82,6 +82,14 @@ test('testPeople', async ({ browser, newPage }) => {
   await expect(row).toHaveAttribute('data-playing', id, { timeout: 8000 });
   await expect(row.getByTestId('playing-now')).toHaveAttribute('href', `/play/${id}`);
   log('people: following shows Bea online and playing');
+  // A followed player is challenged from the list; Bea sees it at once.
+  await row.getByTestId('challenge-open').click();
+  await row.getByTestId('challenge-send').click();
+  await expect(row.getByTestId('challenge-status')).toHaveAttribute('data-state', 'open');
+  await expect(b2.locator('[data-testid^=challenge-in-]').first()).toBeVisible({ timeout: 3000 });
+  await row.getByTestId('challenge-cancel').click();
+  await expect(row.getByTestId('challenge-status')).toHaveAttribute('data-state', 'cancelled');
+  log('people: a challenge sent from the list of people followed');
 
   // ---- the live games page: the game listed, the featured board follows a move
   const c = await contextAs(browser, newPage, cai, 'en', 1366, 768);
