@@ -4,6 +4,9 @@
 // from the list, and see what the server's analysis says (POST
 // /api/analyse): every legal move's exact value where the game knows it,
 // else the search's evaluation and best line. Nothing is stored.
+// A game still going gets no computer analysis (fair play); a
+// correspondence player who waits builds conditional moves on it instead
+// (web/play/conditional.js, `createPlan`).
 
 import { h, fill } from './dom.js';
 import { t, gameName, sideName, onLangChange } from './i18n.js';
@@ -11,6 +14,7 @@ import * as api from './api.js';
 import { setTitle } from './yourturn.js';
 import { loadBoard, loadCatalog } from './games.js';
 import { nextCells, pickCell } from './play.js';
+import { createPlan } from './play/conditional.js';
 
 /** The analysis page's address for `start` and `line` shown at `ply`. */
 export function analysisUrl({ game, variant, first, position }, line, ply) {
@@ -58,6 +62,8 @@ export function mountAnalysis(root, source) {
     line: [], // the moves of the line shown
     gameLine: null, // the game's own moves, to come back to
     gameId: source.id || null,
+    live: null, // the game's state as the browser's seats see it (GET /api/games/ID)
+    going: false, // the game is not over: no computer analysis
     ply: 0,
     state: null, // POST /api/position at ply
     analysis: null, // POST /api/analyse at ply
@@ -89,12 +95,17 @@ export function mountAnalysis(root, source) {
   const valuesEl = h('div', { class: 'analysis-values', 'data-testid': 'analysis', 'aria-live': 'polite' });
   const movesTitle = h('h2', { class: 'moves-title' });
   const movesEl = h('ol', { class: 'moves', 'data-testid': 'moves' });
+  const plan = source.id ? createPlan({
+    id: source.id,
+    tokens: () => api.tokensFor(source.id),
+    show: (moves) => { ctx.line = [...ctx.gameLine, ...moves]; goTo(ctx.line.length); },
+  }) : null;
   const page = h('section', { class: 'play analysis' },
     h('div', { class: 'play-head' }, h('div', null, title), h('div', { class: 'head-links' }, aExplore, aGame)),
     h('div', { class: 'status-bar' }, statusEl),
     h('div', { class: 'play-grid' },
       h('div', { class: 'board-col' }, boardWrap, h('div', { class: 'hist-nav' }, bFirst, bPrev, bNext, bLast, histText, bBack), infoEl),
-      h('aside', { class: 'side-col' }, valuesTitle, valuesEl, movesTitle, h('div', { class: 'moves-box' }, movesEl))));
+      h('aside', { class: 'side-col' }, valuesTitle, valuesEl, ...(plan ? [plan.el] : []), movesTitle, h('div', { class: 'moves-box' }, movesEl))));
   fill(root, page);
   title.textContent = t('loading');
 
@@ -122,6 +133,7 @@ export function mountAnalysis(root, source) {
       ctx.state = st;
       ctx.error = '';
       render();
+      if (ctx.going) return;
       const a = await api.post('/api/analyse', body(ply), null, 30000);
       if (seq !== ctx.seq || ctx.destroyed) return;
       ctx.analysis = a;
@@ -174,7 +186,7 @@ export function mountAnalysis(root, source) {
     }
     // A game's line is explored from the game's start (its games counted);
     // a set-up position from that position (values only).
-    const explorable = ['imago', 'linja', 'dimensiones'].includes(ctx.start.game);
+    const explorable = !ctx.going && ['imago', 'linja', 'dimensiones'].includes(ctx.start.game);
     aExplore.hidden = !explorable;
     if (explorable) {
       const q = new URLSearchParams();
@@ -214,7 +226,11 @@ export function mountAnalysis(root, source) {
     // The values.
     const a = ctx.analysis;
     valuesEl.dataset.method = a ? a.method : '';
-    if (!a) {
+    if (plan) plan.render({ live: ctx.live, gameLine: ctx.gameLine, line: ctx.line, ply: ctx.ply });
+    if (ctx.going) {
+      valuesTitle.textContent = t('an_search_title');
+      fill(valuesEl, h('p', { class: 'hint', 'data-testid': 'an-going', text: t('an_going') }));
+    } else if (!a) {
       fill(valuesEl, h('p', { class: 'hint', 'data-testid': 'analysis-wait', text: st && st.result ? '' : t('an_thinking') }));
     } else if (a.method === 'exact') {
       const rows = a.moves.map((m) => h('li', {
@@ -258,8 +274,10 @@ export function mountAnalysis(root, source) {
       if (source.id) {
         const [start, end] = await Promise.all([
           api.get(`/api/games/${encodeURIComponent(source.id)}?ply=0`),
-          api.get(`/api/games/${encodeURIComponent(source.id)}`),
+          api.get(`/api/games/${encodeURIComponent(source.id)}`, api.tokensFor(source.id)),
         ]);
+        ctx.live = end;
+        ctx.going = !end.result;
         ctx.start = { game: end.game, variant: end.variant, position: start.position };
         if (['imago', 'linja'].includes(end.game)) {
           // The seat that moved first, for the explorer's link: the side to

@@ -2,12 +2,15 @@
 // challenges Bea (Spanish phone) to Jarmo at 3 days per move and moves.
 // Bea goes on vacation from the account box: Ana's game page shows "on
 // vacation until …" by Bea's stopped clock. Bea comes back; Ana, who
-// waits, enters a conditional line on the game page ("if she plays X, I
-// answer Y"); Bea plays X and sees Ana's answer at once, in the answer to
-// her own move. Screenshots of
-// both pages at 1366x768 and 390x844, in English and Spanish.
+// waits, builds conditional lines on the analysis board ("if she plays X,
+// I answer Y"): she plays X and Y on the board and adds the line, adds a
+// second and removes it, is told when she answers X twice, and sees no
+// computer analysis there; the game page's box shows the line. Bea plays X
+// and sees Ana's answer at once, in the answer to her own move.
+// Screenshots of both pages at 1366x768 and 390x844, in English and
+// Spanish.
 
-import { test, expect, check, log, shoot, sleep, BASE } from '../harness.mjs';
+import { test, expect, check, log, shoot, sleep, clickMove, board, BASE } from '../harness.mjs';
 
 async function person(browser, newPage, name, lang, phone = false) {
   const ctx = await browser.newContext({
@@ -46,6 +49,12 @@ async function api(page, method, path, body, gid) {
     const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
     return { status: res.status, json: await res.json().catch(() => null) };
   }, { method, path, body, gid });
+}
+
+/** A legal move whose cells pick it alone (no longer move starts with them). */
+function plain(legal) {
+  const starts = (a, b) => a.length > b.length && b.every((c, i) => a[i] === c);
+  return legal.filter((m) => m.path && m.path.length && !legal.some((o) => starts(o.path || [], m.path)));
 }
 
 function gameOf(page) {
@@ -111,15 +120,76 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   await expect(A.page.getByTestId('vacation-1')).toHaveCount(0, { timeout: 5000 });
   await expect(A.page.getByTestId('clock-1')).toHaveClass(/running/, { timeout: 5000 });
 
-  // Ana waits: she writes a line "if Bea plays X, I answer Y" on the game
-  // page. X: Bea's first legal move; Y: the first legal answer to it.
+  // Ana waits: she builds "if Bea plays X, I answer Y" on the analysis
+  // board, from the game page's conditional box. X and Y: moves picked by
+  // their cells alone.
   const sb = (await api(B.page, 'GET', `/api/games/${game}`, null, game)).json;
   const text = (m) => (typeof m === 'string' ? m : m.move || m.text || m.notation);
-  const x = sb.legal[0].move;
-  const pos = await api(A.page, 'POST', '/api/position', { game: 'jarmo', moves: [...sb.moves.map(text), x] });
+  const before = sb.moves.map(text);
+  const [xm, x2m] = plain(sb.legal);
+  const x = xm.move;
+  const pos = await api(A.page, 'POST', '/api/position', { game: 'jarmo', moves: [...before, x] });
   check(pos.status === 200, `the position after X: ${pos.status} ${JSON.stringify(pos.json).slice(0, 200)}`);
-  const y = pos.json.legal[0].move;
+  const [ym, yOther] = plain(pos.json.legal);
+  const y = ym.move;
+  const pos2 = await api(A.page, 'POST', '/api/position', { game: 'jarmo', moves: [...before, x2m.move] });
+  const y2m = plain(pos2.json.legal)[0];
+
   await expect(A.page.getByTestId('conditional')).toBeVisible({ timeout: 5000 });
+  await A.page.click('[data-testid=conditional-plan]');
+  await A.page.waitForURL(new RegExp(`/analysis/${game}`));
+  await expect(A.page.getByTestId('plan')).toBeVisible();
+  // No computer analysis of a game going on.
+  await expect(A.page.getByTestId('an-going')).toBeVisible();
+  await expect(A.page.getByTestId('an-move')).toHaveCount(0);
+  await expect(A.page.getByTestId('to-explore')).toBeHidden();
+  await expect(A.page.getByTestId('plan-add')).toBeDisabled();
+  const addLine = async (their, mine) => {
+    // From the game's own position (the back button shows once branched).
+    if (await A.page.getByTestId('back-to-game').isVisible()) await A.page.click('[data-testid=back-to-game]');
+    await expect(board(A.page)).toHaveAttribute('data-shown-ply', String(before.length));
+    await clickMove(A.page, their);
+    await expect(board(A.page)).toHaveAttribute('data-shown-ply', String(before.length + 1));
+    await expect(A.page.getByTestId('plan-add')).toBeDisabled();
+    await clickMove(A.page, mine);
+    await expect(board(A.page)).toHaveAttribute('data-shown-ply', String(before.length + 2));
+    await A.page.click('[data-testid=plan-add]');
+    await expect(A.page.locator(`[data-testid=plan-line][data-line="${their.move} ${mine.move}"]`)).toBeVisible();
+  };
+  await addLine(xm, ym);
+  await expect(A.page.getByTestId('plan-state')).toContainText('One line');
+  await addLine(x2m, y2m);
+  await expect(A.page.getByTestId('plan-state')).toContainText('2 lines');
+  // Another answer to X is refused by the page, with the reason.
+  await A.page.click(`[data-testid=plan-line][data-line="${x} ${y}"] > .move-btn`);
+  await expect(board(A.page)).toHaveAttribute('data-shown-ply', String(before.length + 2));
+  if (yOther) {
+    await A.page.click('[data-testid=hist-prev]');
+    await expect(board(A.page)).toHaveAttribute('data-shown-ply', String(before.length + 1));
+    await clickMove(A.page, yOther);
+    await A.page.click('[data-testid=plan-add]');
+    await expect(A.page.getByTestId('plan-state')).toHaveAttribute('data-state', 'error');
+    await expect(A.page.getByTestId('plan-state')).toContainText(`You already answer ${x} with ${y}`);
+  }
+  await A.page.click(`[data-testid=plan-line][data-line="${x} ${y}"] > .move-btn`);
+  await bothSizes(A.page, 'plan-en', 'plan');
+  await A.page.click('[data-testid=lang-es]');
+  await expect(A.page.getByTestId('plan-add')).toHaveText('Añadir esta línea');
+  await bothSizes(A.page, 'plan-es', 'plan');
+  await A.page.click('[data-testid=lang-en]');
+  // The second line removed: one left, on the server too.
+  await A.page.click(`[data-testid=plan-line][data-line="${x2m.move} ${y2m.move}"] > [data-testid=plan-remove]`);
+  await expect(A.page.getByTestId('plan-line')).toHaveCount(1);
+  await expect(A.page.getByTestId('plan-state')).toContainText('One line');
+  const kept = await api(A.page, 'GET', `/api/games/${game}/conditional`, null, game);
+  check(JSON.stringify(kept.json.lines) === JSON.stringify([{ if: x, then: y, next: [] }]) || (kept.json.lines.length === 1 && kept.json.lines[0].if === x && kept.json.lines[0].then === y),
+    `the kept lines: ${JSON.stringify(kept.json.lines)}`);
+  // Back on the game page, the box shows the line.
+  await A.page.click('[data-testid=to-game]');
+  await expect(A.page.getByTestId('conditional')).toBeVisible({ timeout: 5000 });
+  await expect(A.page.getByTestId('conditional-lines')).toHaveValue(`${x} ${y}`);
+  await expect(A.page.getByTestId('conditional-state')).toContainText('One line');
+  // The same line typed in the box is kept as it is.
   await A.page.fill('[data-testid=conditional-lines]', `${x} ${y}`);
   await A.page.click('[data-testid=conditional-save]');
   await expect(A.page.getByTestId('conditional-state')).toHaveAttribute('data-state', 'saved');

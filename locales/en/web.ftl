@@ -291,6 +291,7 @@ an_to_move = { $side } to move.
 an_back_to_game = Back to the game’s moves
 an_open_game = Open the game
 an_changed = This move changed the result: the best move { $best }, this one { $played }.
+an_going = The game is still going: no computer analysis until it ends.
 analyse = Analyse
 player_you = You
 player_friend = Friend
@@ -1124,6 +1125,12 @@ conditional_saved = { $lines ->
     [one] One line kept, private until played.
    *[other] { $lines } lines kept, private until played.
 }
+conditional_plan = Build them on the analysis board
+conditional_plan_help = Play their move and your answer on the board (more pairs make a longer line), then add the line. Lines sharing a beginning make a tree.
+conditional_add = Add this line
+conditional_if = if { $their }, { $mine }
+conditional_remove = Remove the line that starts { $move }
+conditional_conflict = You already answer { $move } with { $answer }: remove that line first.
 
 ## ---- The installable app, Web Push, the screen-reader mode, the game's GIF (H49P, issue #49) ----
 # web/manifest.webmanifest (filled in per language by routes/push.rs), the offline page /offline, web/push.js, web/play/blind.js; docs/web-ui.md, "The installable app".

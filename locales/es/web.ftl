@@ -294,6 +294,7 @@ an_to_move = Mueve { $side }.
 an_back_to_game = Volver a las jugadas de la partida
 an_open_game = Abrir la partida
 an_changed = Esta jugada cambió el resultado: la mejor { $best }, esta { $played }.
+an_going = La partida sigue en juego: sin análisis del ordenador hasta que termine.
 analyse = Analizar
 player_you = Tú
 player_friend = Amigo
@@ -1133,6 +1134,12 @@ conditional_saved = { $lines ->
     [one] Una línea guardada, privada hasta que se juegue.
    *[other] { $lines } líneas guardadas, privadas hasta que se jueguen.
 }
+conditional_plan = Prepararlas en el tablero de análisis
+conditional_plan_help = Juega su jugada y tu respuesta en el tablero (más parejas hacen una línea más larga) y añade la línea. Las líneas con el mismo comienzo forman un árbol.
+conditional_add = Añadir esta línea
+conditional_if = si { $their }, { $mine }
+conditional_remove = Quitar la línea que empieza por { $move }
+conditional_conflict = Ya contestas a { $move } con { $answer }: quita antes esa línea.
 
 ## ---- La app instalable, Web Push, el modo para lectores de pantalla, el GIF de la partida (H49P, issue #49) ----
 pwa_name = tablero: juegos de tablero abstractos
