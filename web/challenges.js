@@ -138,8 +138,12 @@ if (document.body) mountPanel(); else addEventListener('DOMContentLoaded', mount
 
 // ---- the profile's form ----
 
+let boxes = 0;
+
 /** The "Challenge NAME" button and form for another player's profile. */
 export function challengeBox(name) {
+  // The form's element ids, unique on a page of several boxes (/following).
+  const uid = `ch${++boxes}`;
   const form = { game: null, variant: null, clock: '5+3', colour: 'random', rated: false, noVacation: false };
   let picker = null; // the game's variant picker, once its module is loaded
   let open = false;
@@ -173,24 +177,24 @@ export function challengeBox(name) {
       preparePicker();
       return;
     }
-    const gameSel = h('select', { id: 'ch-game', 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; form.variant = null; preparePicker(); } },
+    const gameSel = h('select', { id: `${uid}-game`, 'data-testid': 'ch-game', onchange: (e) => { form.game = e.target.value; form.variant = null; preparePicker(); } },
       ...games.map((g) => h('option', { value: g, text: gameName(g) })));
     gameSel.value = form.game;
-    const colourSel = h('select', { id: 'ch-colour', 'data-testid': 'ch-colour', onchange: (e) => { form.colour = e.target.value; } },
+    const colourSel = h('select', { id: `${uid}-colour`, 'data-testid': 'ch-colour', onchange: (e) => { form.colour = e.target.value; } },
       h('option', { value: 'first', text: t('lobby_colour_first', { side: sideName(form.game, 0) }) }),
       h('option', { value: 'second', text: t('lobby_colour_second', { side: sideName(form.game, 1) }) }),
       h('option', { value: 'random', text: t('lobby_colour_random') }));
     colourSel.value = form.colour;
-    const rated = h('input', { type: 'checkbox', id: 'ch-rated', 'data-testid': 'ch-rated', checked: form.rated, disabled: !form.clock, onchange: (e) => { form.rated = e.target.checked; } });
+    const rated = h('input', { type: 'checkbox', id: `${uid}-rated`, 'data-testid': 'ch-rated', checked: form.rated, disabled: !form.clock, onchange: (e) => { form.rated = e.target.checked; } });
     const f = h('form', { class: 'challenge-form', 'data-testid': 'challenge-form' },
       h('h2', { text: t('ch_challenge', { name }) }),
-      h('div', { class: 'field' }, h('label', { for: 'ch-game', text: t('lobby_game') }), gameSel),
+      h('div', { class: 'field' }, h('label', { for: `${uid}-game`, text: t('lobby_game') }), gameSel),
       picker && picker.game === form.game ? picker.node : null,
-      timeControlPicker({ id: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
-      h('div', { class: 'field' }, h('label', { for: 'ch-colour', text: t('lobby_colour') }), colourSel),
-      h('div', { class: 'field check' }, rated, h('label', { for: 'ch-rated', text: ` ${t('lobby_rated_box')}` })),
+      timeControlPicker({ id: `${uid}-clock`, testid: 'ch-clock', value: form.clock, onChange: (c) => { form.clock = c; if (!c) form.rated = false; rated.disabled = !c; rated.checked = form.rated; } }),
+      h('div', { class: 'field' }, h('label', { for: `${uid}-colour`, text: t('lobby_colour') }), colourSel),
+      h('div', { class: 'field check' }, rated, h('label', { for: `${uid}-rated`, text: ` ${t('lobby_rated_box')}` })),
       // Vacation may be forbidden (#49): it matters for days per move only.
-      h('div', { class: 'field check' }, h('input', { type: 'checkbox', id: 'ch-no-vacation', 'data-testid': 'ch-no-vacation', checked: form.noVacation, onchange: (e) => { form.noVacation = e.target.checked; } }), h('label', { for: 'ch-no-vacation', text: ` ${t('challenge_no_vacation')}` })),
+      h('div', { class: 'field check' }, h('input', { type: 'checkbox', id: `${uid}-no-vacation`, 'data-testid': 'ch-no-vacation', checked: form.noVacation, onchange: (e) => { form.noVacation = e.target.checked; } }), h('label', { for: `${uid}-no-vacation`, text: ` ${t('challenge_no_vacation')}` })),
       h('div', { class: 'challenge-buttons' },
         h('button', { type: 'submit', class: 'primary', 'data-testid': 'challenge-send', text: t('ch_send') }),
         h('button', { type: 'button', onclick: () => { open = false; render(); }, text: t('ch_close') })),

@@ -88,9 +88,9 @@ export function controlName(control) {
  * (minutes + seconds), and days per move. `value` is a control text or
  * null; `onChange(text | null)`.
  */
-export function timeControlPicker({ value = null, onChange, id = 'clock' }) {
+export function timeControlPicker({ value = null, onChange, id = 'clock', testid = id }) {
   const custom = value && !LIVE.includes(value) && !/d$/.test(value);
-  const sel = h('select', { id, 'data-testid': id },
+  const sel = h('select', { id, 'data-testid': testid },
     h('option', { value: '', text: t('clock_none') }),
     h('optgroup', { label: t('clock_live') },
       ...LIVE.map((c) => h('option', { value: c, text: c })),
@@ -99,8 +99,8 @@ export function timeControlPicker({ value = null, onChange, id = 'clock' }) {
       ...DAYS.map((d) => h('option', { value: `${d}d`, text: t('clock_days', { n: d }) }))));
   sel.value = custom ? 'custom' : (value || '');
   const [m0, s0] = custom ? value.split('+') : ['10', '0'];
-  const minutes = h('input', { type: 'number', min: '1', max: '180', step: '1', value: m0, id: `${id}-min`, 'data-testid': `${id}-min` });
-  const seconds = h('input', { type: 'number', min: '0', max: '180', step: '1', value: s0, id: `${id}-inc`, 'data-testid': `${id}-inc` });
+  const minutes = h('input', { type: 'number', min: '1', max: '180', step: '1', value: m0, id: `${id}-min`, 'data-testid': `${testid}-min` });
+  const seconds = h('input', { type: 'number', min: '0', max: '180', step: '1', value: s0, id: `${id}-inc`, 'data-testid': `${testid}-inc` });
   const customRow = h('span', { class: 'clock-custom', hidden: sel.value !== 'custom' },
     h('label', { for: `${id}-min`, text: t('clock_minutes') }), minutes,
     h('label', { for: `${id}-inc`, text: t('clock_increment') }), seconds);
