@@ -451,15 +451,24 @@ pub async fn deliver(hub: &Arc<Hub>, mailer: &Mailer) -> Result<usize, Fault> {
         for w in &new {
             store::mark_told(db, &key, &w.id, w.ply).await?;
         }
-        match message(mailer, &key, &due) {
-            Ok(m) => match mailer.transport.send(m).await {
-                Ok(_) => sent += 1,
-                Err(e) => tracing::warn!("mail to {}: {e}", due.email),
-            },
-            Err(e) => tracing::warn!("mail to {}: {e}", due.email),
-        }
+        sent += send(mailer, "mail", &due.email, message(mailer, &key, &due)).await;
     }
     Ok(sent)
+}
+
+/// Sends mail `m` (made for address `to`; `what` names it in the log),
+/// after its claim was committed; answers 1 when it went out, 0 when it
+/// could not be made or sent (logged: a claimed mail is not tried again).
+async fn send(mailer: &Mailer, what: &str, to: &str, m: anyhow::Result<lettre::Message>) -> usize {
+    let failed = match m {
+        Ok(m) => match mailer.transport.send(m).await {
+            Ok(_) => return 1,
+            Err(e) => e.to_string(),
+        },
+        Err(e) => e.to_string(),
+    };
+    tracing::warn!("{what} to {to}: {failed}");
+    0
 }
 
 /// Sends the mails of the correspondence challenges kept (one each, at
@@ -472,13 +481,13 @@ async fn challenges_all(db: &Db, mailer: &Mailer, now: i64) -> Result<usize, Fau
         if !store::claim_challenge(db, &c.challenge, &c.account, now).await? {
             continue;
         }
-        match challenge_message(mailer, &c) {
-            Ok(m) => match mailer.transport.send(m).await {
-                Ok(_) => sent += 1,
-                Err(e) => tracing::warn!("challenge mail to {}: {e}", c.email),
-            },
-            Err(e) => tracing::warn!("challenge mail to {}: {e}", c.email),
-        }
+        sent += send(
+            mailer,
+            "challenge mail",
+            &c.email,
+            challenge_message(mailer, &c),
+        )
+        .await;
     }
     Ok(sent)
 }
@@ -526,13 +535,13 @@ async fn confirm_all(db: &Db, mailer: &Mailer, now: i64, quiet: i64) -> Result<u
         if !store::claim_confirmation(db, &c.key, c.sent, now).await? {
             continue;
         }
-        match confirmation(mailer, &c) {
-            Ok(m) => match mailer.transport.send(m).await {
-                Ok(_) => sent += 1,
-                Err(e) => tracing::warn!("confirmation mail to {}: {e}", c.email),
-            },
-            Err(e) => tracing::warn!("confirmation mail to {}: {e}", c.email),
-        }
+        sent += send(
+            mailer,
+            "confirmation mail",
+            &c.email,
+            confirmation(mailer, &c),
+        )
+        .await;
     }
     Ok(sent)
 }
@@ -615,13 +624,13 @@ pub async fn group_mails(db: &Db, mailer: &Mailer, g: &GroupNotice) -> Result<us
             continue;
         }
         let lang = Lang::parse(&lang).unwrap_or_default();
-        match group_message(mailer, &key, &email, lang, g, p) {
-            Ok(m) => match mailer.transport.send(m).await {
-                Ok(_) => sent += 1,
-                Err(e) => tracing::warn!("group mail to {email}: {e}"),
-            },
-            Err(e) => tracing::warn!("group mail to {email}: {e}"),
-        }
+        sent += send(
+            mailer,
+            "group mail",
+            &email,
+            group_message(mailer, &key, &email, lang, g, p),
+        )
+        .await;
     }
     Ok(sent)
 }
@@ -731,6 +740,7 @@ pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer, wake: Arc<tokio::syn
     let Some(mut notices) = hub.upgrade().map(|h| h.bus().notices()) else {
         return;
     };
+    let mut swept = 0;
     loop {
         tokio::select! {
             () = tokio::time::sleep(every) => {}
@@ -757,6 +767,14 @@ pub async fn run(hub: std::sync::Weak<Hub>, mailer: Mailer, wake: Arc<tokio::syn
         };
         if let Err(e) = deliver(&h, &mailer).await {
             tracing::warn!("mail notices: {e}");
+        }
+        // Old challenges' rows go once an hour, not at every look.
+        let now = now_ms();
+        if now - swept >= 3_600_000 {
+            swept = now;
+            if let Err(e) = store::forget_old_challenges(h.db(), now).await {
+                tracing::warn!("old challenges' mail: {e}");
+            }
         }
     }
 }

@@ -436,15 +436,21 @@ pub async fn keep_challenge(
     Ok(())
 }
 
-/// The challenges kept and not yet mailed whose account has a confirmed
-/// address (the others wait: an address confirmed within the day still
-/// hears of them); those older than a day are dropped unsent, and every
-/// row after 30 days.
-pub async fn challenges_due(db: &Db, now: i64) -> Result<Vec<ChallengeDue>> {
+/// Forgets the challenges kept more than 30 days before `now` (mailed or
+/// not: a challenge's mail is due for a day only).
+pub async fn forget_old_challenges(db: &Db, now: i64) -> Result<()> {
     sqlx::query("DELETE FROM notify_challenges WHERE made < $1")
         .bind(now - 30 * 86_400_000)
         .execute(db.pool())
         .await?;
+    Ok(())
+}
+
+/// The challenges kept and not yet mailed whose account has a confirmed
+/// address (the others wait: an address confirmed within the day still
+/// hears of them); those older than a day are left unsent (their rows go
+/// after 30 days, [`forget_old_challenges`]).
+pub async fn challenges_due(db: &Db, now: i64) -> Result<Vec<ChallengeDue>> {
     let rows = sqlx::query(
         "SELECT c.challenge, c.account, a.id, a.email, a.lang, c.sender, c.game, c.clock \
          FROM notify_challenges c \
