@@ -286,6 +286,44 @@ export async function shootBoth(page, name) {
   if (before) await page.setViewportSize(before);
 }
 
+/** Screenshots of a page at 1366x768 and 390x844 (name-1366.png,
+ *  name-390.png), then back to its size: `show` scrolls that test id into
+ *  view first, `full` takes the whole page, `settle` ms to wait after a
+ *  resize. */
+export async function bothSizes(page, name, { show = null, full = false, settle = 200 } = {}) {
+  const before = page.viewportSize();
+  for (const [w, hgt] of [[1366, 768], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: hgt });
+    await sleep(settle);
+    if (show) await page.getByTestId(show).scrollIntoViewIfNeeded();
+    await shoot(page, `${name}-${w}`, full);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** A new browser context of one person (a laptop, or a 390x844 phone with
+ *  `phone`), signed up as `name` from the header's account box of `base`
+ *  (default the test server): `{ ctx, page, name, lang }`. `clock`
+ *  installs Playwright's clock before the page opens; `switchLang` also
+ *  presses the page's language button (for `es`). */
+export async function person(browser, newPage, name, lang, { phone = false, base = BASE, clock = false, switchLang = false } = {}) {
+  const ctx = await browser.newContext({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
+    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
+  });
+  if (clock) await ctx.clock.install();
+  const page = await newPage(ctx, `${name} ${lang}`);
+  await page.goto(`${base}/`);
+  await expect(page.getByTestId('account-summary')).toBeVisible();
+  await page.click('[data-testid=account]');
+  await page.fill('[data-testid=account-name]', name);
+  await page.fill('[data-testid=account-password]', 'a long password');
+  await page.click('[data-testid=account-signup]');
+  await expect(page.getByTestId('account-summary')).toHaveText(name);
+  if (switchLang && lang === 'es') await page.click('[data-testid=lang-es]');
+  return { ctx, page, name, lang };
+}
+
 /** Resigns on a game page (the confirmation too) and waits for the end. */
 export async function resignOn(page) {
   await page.click('[data-testid=resign]');

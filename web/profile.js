@@ -14,7 +14,7 @@ import { loadCatalog } from './games.js';
 // Online mark, follow and block, the rating chart (#44).
 import { mountProfilePeople } from './people.js';
 import { mountRatingChart } from './ratingchart.js';
-import { currentAccount } from './account.js';
+import { currentAccount, onAccountKnown } from './account.js';
 import { challengeBox, whoBox } from './challenges.js';
 import { botBadge } from './play/players.js';
 
@@ -242,13 +242,16 @@ export function mountProfile(root, name, navigate) {
   }
 
   const off = onLangChange(render);
+  // The challenge box needs to know who is looking: the page may be drawn
+  // before the account's first answer.
+  const offAccount = onAccountKnown(() => { if (!destroyed) render(); });
   render();
   loadCatalog().catch(() => {}).then(() => { if (!destroyed) render(); });
   loadProfile();
   loadGames(false);
   const offPeople = mountProfilePeople(peopleBox, name);
   const offChart = mountRatingChart(chartBox, name);
-  return () => { destroyed = true; off(); offPeople(); offChart(); if (chBox && chBox.destroy) chBox.destroy(); };
+  return () => { destroyed = true; off(); offAccount(); offPeople(); offChart(); if (chBox && chBox.destroy) chBox.destroy(); };
 }
 
 export function mountLeaderboard(root) {

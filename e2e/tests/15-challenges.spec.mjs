@@ -8,34 +8,7 @@
 // and an incoming challenge at 1366x768 and 390x844, in English and
 // Spanish.
 
-import { test, expect, check, log, shoot, sleep, BASE } from '../harness.mjs';
-
-async function person(browser, newPage, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  return { ctx, page };
-}
-
-/** Both sizes of `page`, as `name`-1366 and `name`-390. */
-async function bothSizes(page, name) {
-  const before = page.viewportSize();
-  for (const [w, hgt] of [[1366, 768], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: hgt });
-    await sleep(150);
-    await shoot(page, `${name}-${w}`);
-  }
-  await page.setViewportSize(before);
-}
+import { test, expect, check, log, shoot, sleep, BASE, person, bothSizes } from '../harness.mjs';
 
 function gameOf(page) {
   const m = /\/play\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname);
@@ -46,7 +19,7 @@ test('testChallenges', async ({ browser, newPage }) => {
   const run = String(Date.now() % 100000);
   const [ana, bea, cleo] = [`ana${run}`, `bea${run}`, `cleo${run}`];
   const A = await person(browser, newPage, ana, 'en');
-  const B = await person(browser, newPage, bea, 'es', true);
+  const B = await person(browser, newPage, bea, 'es', { phone: true });
   const C = await person(browser, newPage, cleo, 'en');
 
   // Ana opens Bea's profile and fills the challenge form.
@@ -56,7 +29,7 @@ test('testChallenges', async ({ browser, newPage }) => {
   await A.page.selectOption('[data-testid=ch-game]', 'jarmo');
   await A.page.selectOption('[data-testid=ch-clock]', '5+3');
   await A.page.selectOption('[data-testid=ch-colour]', 'first');
-  await bothSizes(A.page, 'challenge-form-en');
+  await bothSizes(A.page, 'challenge-form-en', { settle: 150 });
 
   // Sent: Bea, on the home page, sees it without reloading.
   const sent = Date.now();
@@ -68,7 +41,7 @@ test('testChallenges', async ({ browser, newPage }) => {
   log(`the challenge was seen by the other browser ${seenMs} ms after the click`);
   check(seenMs < 1000, `the challenge took ${seenMs} ms to show (the notices socket should bring it within 1 s)`);
   await expect(incoming).toContainText(ana);
-  await bothSizes(B.page, 'challenge-incoming-es');
+  await bothSizes(B.page, 'challenge-incoming-es', { settle: 150 });
 
   // Bea accepts: both are in the same game, Ana moving first.
   await B.page.click('[data-testid^=challenge-accept-]');
@@ -108,7 +81,7 @@ test('testChallenges', async ({ browser, newPage }) => {
   const toAna = A.page.locator('[data-testid^=challenge-in-]');
   await expect(toAna).toBeVisible({ timeout: 5000 });
   await expect(toAna).toContainText(cleo);
-  await bothSizes(A.page, 'challenge-incoming-en');
+  await bothSizes(A.page, 'challenge-incoming-en', { settle: 150 });
   await A.page.selectOption('[data-testid^=decline-reason-]', 'too-fast');
   await A.page.click('[data-testid^=challenge-decline-]');
   await expect(toAna).toHaveCount(0);
@@ -119,7 +92,7 @@ test('testChallenges', async ({ browser, newPage }) => {
   await B.page.goto(`${BASE}/@/${cleo}`);
   await B.page.click('[data-testid=challenge-open]');
   await expect(B.page.getByTestId('challenge-form')).toBeVisible();
-  await bothSizes(B.page, 'challenge-form-es');
+  await bothSizes(B.page, 'challenge-form-es', { settle: 150 });
   const text = await B.page.evaluate(() => document.body.innerText);
   check(!/\bch_[a-z_]+\b/.test(text), `a message key shown: ${text.match(/\bch_[a-z_]+\b/)}`);
 

@@ -9,35 +9,7 @@
 // the list and form, a Swiss's and an arena's page at 1366x768 and
 // 390x844, in English and Spanish.
 
-import { test, expect, check, log, shoot, sleep, BASE } from '../harness.mjs';
-
-async function person(browser, newPage, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  if (lang === 'es') await page.click('[data-testid=lang-es]');
-  return { ctx, page, name };
-}
-
-/** Both sizes of `page`, as `name`-1366 and `name`-390. */
-async function bothSizes(page, name) {
-  const before = page.viewportSize();
-  for (const [w, hgt] of [[1366, 768], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: hgt });
-    await sleep(200);
-    await shoot(page, `${name}-${w}`, true);
-  }
-  await page.setViewportSize(before);
-}
+import { test, expect, check, log, shoot, sleep, BASE, person, bothSizes } from '../harness.mjs';
 
 const playing = (p) => /\/play\/[A-Za-z0-9_-]+$/.test(new URL(p.page.url()).pathname);
 
@@ -80,21 +52,21 @@ async function resign(page) {
 
 test('testTournaments', async ({ browser, newPage }) => {
   const run = String(Date.now() % 100000);
-  const A = await person(browser, newPage, `ana${run}`, 'en');
-  const B = await person(browser, newPage, `bea${run}`, 'es', true);
-  const C = await person(browser, newPage, `cleo${run}`, 'en');
+  const A = await person(browser, newPage, `ana${run}`, 'en', { switchLang: true });
+  const B = await person(browser, newPage, `bea${run}`, 'es', { phone: true, switchLang: true });
+  const C = await person(browser, newPage, `cleo${run}`, 'en', { switchLang: true });
   const all = [A, B, C];
 
   // ---- a one-round Swiss
   await A.page.goto(`${BASE}/tournaments`);
   await expect(A.page.getByTestId('tn-form')).toBeVisible();
-  await bothSizes(A.page, 'tournaments-en');
+  await bothSizes(A.page, 'tournaments-en', { full: true });
   await B.page.goto(`${BASE}/tournaments`);
   await expect(B.page.getByTestId('tn-form')).toBeVisible();
-  await bothSizes(B.page, 'tournaments-es');
+  await bothSizes(B.page, 'tournaments-es', { full: true });
   const swiss = await make(A.page, 'swiss', { rounds: 1, name: `Swiss ${run}` });
   await joinAll(all, swiss);
-  await bothSizes(B.page, 'tournament-swiss-upcoming-es');
+  await bothSizes(B.page, 'tournament-swiss-upcoming-es', { full: true });
   const started = Date.now();
   await A.page.click('[data-testid=tn-start]');
   const [players, bye] = await paired(all);
@@ -114,8 +86,8 @@ test('testTournaments', async ({ browser, newPage }) => {
   await expect(bye.page.getByTestId(`tn-points-${pb.name}`)).toHaveText('0');
   for (const p of players) await p.page.goto(`${BASE}/tournament/${swiss}`);
   await expect(A.page.getByTestId('tn-cross')).toBeVisible();
-  await bothSizes(A.page, 'tournament-swiss-finished-en');
-  await bothSizes(B.page, 'tournament-swiss-finished-es');
+  await bothSizes(A.page, 'tournament-swiss-finished-en', { full: true });
+  await bothSizes(B.page, 'tournament-swiss-finished-es', { full: true });
 
   // ---- an arena: the winner is paired again at once
   const arena = await make(A.page, 'arena', { minutes: 20 });
@@ -141,6 +113,6 @@ test('testTournaments', async ({ browser, newPage }) => {
   for (const lang of ['en', 'es']) {
     await y.page.click(`[data-testid=lang-${lang}]`);
     await expect(y.page.getByTestId('tn-state')).toContainText(lang === 'es' ? 'Termina' : 'Ends');
-    await bothSizes(y.page, `tournament-arena-${lang}`);
+    await bothSizes(y.page, `tournament-arena-${lang}`, { full: true });
   }
 });

@@ -9,43 +9,15 @@
 // their six games. Screenshots of the league's page at 1366x768 and
 // 390x844 in English and Spanish, before and after the start.
 
-import { test, expect, check, log, shoot, sleep, BASE } from '../harness.mjs';
-
-async function person(browser, newPage, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  if (lang === 'es') await page.click('[data-testid=lang-es]');
-  return { ctx, page, name, lang };
-}
-
-/** Both sizes of `page`, as `name`-1366 and `name`-390. */
-async function bothSizes(page, name) {
-  const before = page.viewportSize();
-  for (const [w, hgt] of [[1366, 768], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: hgt });
-    await sleep(200);
-    await shoot(page, `${name}-${w}`, true);
-  }
-  await page.setViewportSize(before);
-}
+import { test, expect, check, log, shoot, sleep, BASE, person, bothSizes } from '../harness.mjs';
 
 test('testLeague', async ({ browser, newPage, server }) => {
   const { smtp } = server;
   const run = String(Date.now() % 100000);
-  const A = await person(browser, newPage, `ana${run}`, 'en');
-  const B = await person(browser, newPage, `bea${run}`, 'es', true);
-  const C = await person(browser, newPage, `cleo${run}`, 'en');
-  const D = await person(browser, newPage, `dani${run}`, 'es');
+  const A = await person(browser, newPage, `ana${run}`, 'en', { switchLang: true });
+  const B = await person(browser, newPage, `bea${run}`, 'es', { phone: true, switchLang: true });
+  const C = await person(browser, newPage, `cleo${run}`, 'en', { switchLang: true });
+  const D = await person(browser, newPage, `dani${run}`, 'es', { switchLang: true });
   const all = [A, B, C, D];
   const email = (p) => `${p.name}@example.org`;
 
@@ -79,8 +51,8 @@ test('testLeague', async ({ browser, newPage, server }) => {
     await expect(p.page.getByTestId(`tn-row-${p.name}`)).toBeVisible();
   }
   for (const p of [A, B]) for (const q of all) await expect(p.page.getByTestId(`tn-row-${q.name}`)).toBeVisible();
-  await bothSizes(A.page, 'league-upcoming-en');
-  await bothSizes(B.page, 'league-upcoming-es');
+  await bothSizes(A.page, 'league-upcoming-en', { full: true });
+  await bothSizes(B.page, 'league-upcoming-es', { full: true });
   const before = smtp.mails.length;
   const started = Date.now();
   await A.page.click('[data-testid=tn-start]');
@@ -113,7 +85,7 @@ test('testLeague', async ({ browser, newPage, server }) => {
     const p = lang === 'en' ? A : B;
     await p.page.reload();
     await expect(p.page.getByTestId('tn-group-1')).toBeVisible();
-    await bothSizes(p.page, `league-group-${lang}`);
+    await bothSizes(p.page, `league-group-${lang}`, { full: true });
   }
   for (const p of all) await p.ctx.close();
 });

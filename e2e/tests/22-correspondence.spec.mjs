@@ -10,34 +10,7 @@
 // Screenshots of both pages at 1366x768 and 390x844, in English and
 // Spanish.
 
-import { test, expect, check, log, shoot, sleep, clickMove, board, BASE } from '../harness.mjs';
-
-async function person(browser, newPage, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  return { ctx, page };
-}
-
-async function bothSizes(page, name, show = null) {
-  const before = page.viewportSize();
-  for (const [w, hgt] of [[1366, 768], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: hgt });
-    await sleep(200);
-    if (show) await page.getByTestId(show).scrollIntoViewIfNeeded();
-    await shoot(page, `${name}-${w}`);
-  }
-  await page.setViewportSize(before);
-}
+import { test, expect, check, log, shoot, sleep, clickMove, board, BASE, person, bothSizes } from '../harness.mjs';
 
 /** The API from the page (its session cookie and the game's tokens). */
 async function api(page, method, path, body, gid) {
@@ -66,7 +39,7 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   const run = String(Date.now() % 100000);
   const [ana, bea] = [`ana${run}`, `bea${run}`];
   const A = await person(browser, newPage, ana, 'en');
-  const B = await person(browser, newPage, bea, 'es', true);
+  const B = await person(browser, newPage, bea, 'es', { phone: true });
 
   // A correspondence challenge, accepted: both in the game.
   await A.page.goto(`${BASE}/@/${bea}`);
@@ -172,10 +145,10 @@ test('testCorrespondence', async ({ browser, newPage }) => {
     await expect(A.page.getByTestId('plan-state')).toContainText(`You already answer ${x} with ${y}`);
   }
   await A.page.click(`[data-testid=plan-line][data-line="${x} ${y}"] > .move-btn`);
-  await bothSizes(A.page, 'plan-en', 'plan');
+  await bothSizes(A.page, 'plan-en', { show: 'plan' });
   await A.page.click('[data-testid=lang-es]');
   await expect(A.page.getByTestId('plan-add')).toHaveText('Añadir esta línea');
-  await bothSizes(A.page, 'plan-es', 'plan');
+  await bothSizes(A.page, 'plan-es', { show: 'plan' });
   await A.page.click('[data-testid=lang-en]');
   // The second line removed: one left, on the server too.
   await A.page.click(`[data-testid=plan-line][data-line="${x2m.move} ${y2m.move}"] > [data-testid=plan-remove]`);
@@ -194,7 +167,7 @@ test('testCorrespondence', async ({ browser, newPage }) => {
   await A.page.click('[data-testid=conditional-save]');
   await expect(A.page.getByTestId('conditional-state')).toHaveAttribute('data-state', 'saved');
   await expect(A.page.getByTestId('conditional-state')).toContainText('One line');
-  await bothSizes(A.page, 'conditional-en', 'conditional');
+  await bothSizes(A.page, 'conditional-en', { show: 'conditional' });
   // Bea cannot read it.
   const peek = await api(B.page, 'GET', `/api/games/${game}/conditional`, null, game);
   check(peek.status === 200 && peek.json.lines.length === 0, `Bea reads ${JSON.stringify(peek.json)}`);

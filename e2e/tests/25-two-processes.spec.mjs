@@ -7,25 +7,9 @@
 // Bea's "your turn" list on the second within 1 s, and her tab's title
 // counts it. Screenshots of Bea's list at 390x844.
 
-import { test, expect, check, log, shoot, serve, stop, sleep } from '../harness.mjs';
+import { test, expect, check, log, shoot, serve, stop, sleep, person } from '../harness.mjs';
 
 const PG = process.env.TABLERO_TEST_POSTGRES;
-
-async function person(browser, newPage, base, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${base}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  return { ctx, page };
-}
 
 /** `fetch` in `page` (its cookie, its origin); resolves to [status, body]. */
 function call(page, method, url, body) {
@@ -43,8 +27,8 @@ test('testYourTurnAcrossProcesses', async ({ browser, newPage }) => {
     log(`two processes on PostgreSQL: ${base1} and ${base2}`);
     const run = String(Date.now() % 100000);
     const [ana, bea] = [`ana2p${run}`, `bea2p${run}`];
-    const A = await person(browser, newPage, base1, ana, 'en');
-    const B = await person(browser, newPage, base2, bea, 'es', true);
+    const A = await person(browser, newPage, ana, 'en', { base: base1 });
+    const B = await person(browser, newPage, bea, 'es', { base: base2, phone: true });
 
     // Ana challenges Bea on the first process; Bea accepts on the second.
     const [sent, ch] = await call(A.page, 'POST', '/api/challenges', { to: bea, game: 'jarmo', clock: '5+3', colour: 'first' });

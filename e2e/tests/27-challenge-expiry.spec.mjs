@@ -6,30 +6,13 @@
 // (English laptop) profile form says it expired. The server's own expiry
 // is tested in crates/server/tests/challenges.rs.
 
-import { test, expect, shoot, BASE } from '../harness.mjs';
-
-async function person(browser, newPage, name, lang, phone = false) {
-  const ctx = await browser.newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 768 },
-    locale: lang === 'es' ? 'es-ES' : 'en-US', isMobile: phone, hasTouch: phone,
-  });
-  await ctx.clock.install();
-  const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
-  return { ctx, page };
-}
+import { test, expect, shoot, BASE, person } from '../harness.mjs';
 
 test('testChallengeExpiry', async ({ browser, newPage }) => {
   const run = String(Date.now() % 100000);
   const [ana, bea] = [`anax${run}`, `beax${run}`];
-  const A = await person(browser, newPage, ana, 'en');
-  const B = await person(browser, newPage, bea, 'es', true);
+  const A = await person(browser, newPage, ana, 'en', { clock: true });
+  const B = await person(browser, newPage, bea, 'es', { phone: true, clock: true });
   await A.page.goto(`${BASE}/@/${bea}`);
   await A.page.click('[data-testid=challenge-open]');
   await A.page.selectOption('[data-testid=ch-clock]', '5+3');
