@@ -301,6 +301,18 @@ export async function bothSizes(page, name, { show = null, full = false, settle 
   if (before) await page.setViewportSize(before);
 }
 
+/** Signs up `name` (password "a long password") from the header's account
+ *  box of `base`'s home page, and waits until the header shows the name. */
+export async function signUpOn(page, name, base = BASE) {
+  await page.goto(`${base}/`);
+  await expect(page.getByTestId('account-summary')).toBeVisible();
+  await page.click('[data-testid=account]');
+  await page.fill('[data-testid=account-name]', name);
+  await page.fill('[data-testid=account-password]', 'a long password');
+  await page.click('[data-testid=account-signup]');
+  await expect(page.getByTestId('account-summary')).toHaveText(name);
+}
+
 /** A new browser context of one person (a laptop, or a 390x844 phone with
  *  `phone`), signed up as `name` from the header's account box of `base`
  *  (default the test server): `{ ctx, page, name, lang }`. `clock`
@@ -313,13 +325,7 @@ export async function person(browser, newPage, name, lang, { phone = false, base
   });
   if (clock) await ctx.clock.install();
   const page = await newPage(ctx, `${name} ${lang}`);
-  await page.goto(`${base}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
+  await signUpOn(page, name, base);
   if (switchLang && lang === 'es') await page.click('[data-testid=lang-es]');
   return { ctx, page, name, lang };
 }

@@ -9,7 +9,7 @@
 // from the profile as a spectator; the leaderboards page renders
 // one table per pool of a game offered on the web. Screenshots of both pages at 1366x768 and 390x844.
 
-import { test, expect, check, log, shoot, axeCheck, BASE } from '../harness.mjs';
+import { test, expect, check, log, shoot, axeCheck, BASE, signUpOn } from '../harness.mjs';
 
 const SIZES = [['wide', 1366, 768], ['phone', 390, 844]];
 
@@ -33,13 +33,7 @@ async function shootSizes(page, name) {
 /** One player's story in `lang`; answers the player's name and game. */
 async function story(page, lang, words) {
   const name = `prof_${lang}_${Date.now() % 100000}`;
-  await page.goto(`${BASE}/`);
-  await expect(page.getByTestId('account-summary')).toBeVisible();
-  await page.click('[data-testid=account]');
-  await page.fill('[data-testid=account-name]', name);
-  await page.fill('[data-testid=account-password]', 'a long password');
-  await page.click('[data-testid=account-signup]');
-  await expect(page.getByTestId('account-summary')).toHaveText(name);
+  await signUpOn(page, name);
 
   // A short game against the computer: one move, then a resignation.
   await page.goto(`${BASE}/new/jarmo`);
