@@ -11,10 +11,11 @@
 //!
 //! `GAME`: jarmo, dimensiones or draughts; `GAMES` games, seeds 1 to
 //! `GAMES`; `DEPTHS` the review's settings to measure, such as
-//! `6,7:2000000,6:0:2` (`DEPTH[:NODES[:CHECK]]`: depth 7 with at most
-//! two million nodes a position, 0 or nothing for no bound; depth 6 with
-//! its mistakes and blunders checked 2 plies deeper, 0 or nothing for no
-//! check), each against a referee two plies deeper than the review's
+//! `6,7:2000000,6:0:2,4:0:2:700` (`DEPTH[:NODES[:CHECK[:SCALE]]]`: depth
+//! 7 with at most two million nodes a position, 0 or nothing for no bound;
+//! depth 6 with its mistakes and blunders checked 2 plies deeper, 0 or
+//! nothing for no check; the evaluation scale of the verdicts, 0 or
+//! nothing for the game's `Review::SCALE`), each against a referee two plies deeper than the review's
 //! deepest search (its check included), with no check of its own and a
 //! node bound 25 times larger per two plies; `LEVELS` the two levels that play
 //! (default `2,3`, colours swapped from game to game), after 4 random
@@ -105,7 +106,7 @@ fn reviewed<G: Review>(
     (out, times)
 }
 
-fn run<G: Review>(games: u64, configs: &[(u32, u64, u32)], levels: [u8; 2], dir: &Path) {
+fn run<G: Review>(games: u64, configs: &[(u32, u64, u32, f64)], levels: [u8; 2], dir: &Path) {
     let histories: Vec<History<G>> = (1..=games).map(|s| game::<G>(dir, s, levels)).collect();
     let plies: usize = histories.iter().map(|h| h.moves().len()).sum();
     println!(
@@ -115,11 +116,12 @@ fn run<G: Review>(games: u64, configs: &[(u32, u64, u32)], levels: [u8; 2], dir:
         levels[1],
         plies as f64 / games as f64
     );
-    for &(d, nodes, confirm) in configs {
+    for &(d, nodes, confirm, scale) in configs {
         let options = |depth: u32, nodes: u64, confirm: u32| ReviewOptions {
             depth: Some(depth),
             nodes: Some(nodes),
             confirm: Some(confirm),
+            scale: (scale > 0.0).then_some(scale),
             ..ReviewOptions::default()
         };
         let (low, times) = reviewed(&histories, &options(d, nodes, confirm));
@@ -163,11 +165,14 @@ fn run<G: Review>(games: u64, configs: &[(u32, u64, u32)], levels: [u8; 2], dir:
                 format!("at most {n} nodes a position")
             }
         };
-        let check = if confirm > 0 {
+        let mut check = if confirm > 0 {
             format!(", mistakes checked {confirm} plies deeper")
         } else {
             String::new()
         };
+        if scale > 0.0 {
+            check += &format!(", scale {scale}");
+        }
         println!(
             "  depth {d}, {}{check}: review {mean:.2} s a game on average, {max:.2} s at most; {marked} mistakes and blunders in {judged} moves, {confirmed} confirmed at depth {referee} ({}; {referee_time:.0} s in all): {:.1} %; blunders {blunders_confirmed} of {blunders}",
             bound(nodes),
@@ -187,17 +192,18 @@ fn main() {
         usage()
     };
     let games: u64 = games.parse().unwrap_or_else(|_| usage());
-    // DEPTH[:NODES[:CHECK]], comma-separated.
-    let configs: Vec<(u32, u64, u32)> = depths
+    // DEPTH[:NODES[:CHECK[:SCALE]]], comma-separated.
+    let configs: Vec<(u32, u64, u32, f64)> = depths
         .split(',')
         .map(|c| {
             let mut parts = c.split(':');
             let mut next = |default: &str| parts.next().unwrap_or(default).to_string();
-            let (d, n, k) = (next("0"), next("0"), next("0"));
+            let (d, n, k, x) = (next("0"), next("0"), next("0"), next("0"));
             (
                 d.parse().unwrap_or_else(|_| usage()),
                 n.parse().unwrap_or_else(|_| usage()),
                 k.parse().unwrap_or_else(|_| usage()),
+                x.parse().unwrap_or_else(|_| usage()),
             )
         })
         .collect();

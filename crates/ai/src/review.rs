@@ -328,6 +328,10 @@ pub struct ReviewOptions {
     /// and after it, and keeps the milder verdict of the two (`None`: the
     /// game's [`Review::CONFIRM`]; `Some(0)`: no check).
     pub confirm: Option<u32>,
+    /// Searched games: the evaluation at which the mover's expected score
+    /// is about 0.73 (`None`: the game's [`Review::SCALE`]); a larger
+    /// scale takes a larger swing to make a mistake.
+    pub scale: Option<f64>,
     /// Set from outside to stop the review ([`ReviewError::Stopped`]).
     pub stop: Option<Arc<AtomicBool>>,
 }
@@ -340,6 +344,7 @@ impl Default for ReviewOptions {
             threads: 1,
             nodes: None,
             confirm: None,
+            scale: None,
             stop: None,
         }
     }
@@ -558,6 +563,7 @@ pub fn review<G: Review>(
     let total = moves.len();
     let mut reviews: Vec<Option<MoveReview>> = vec![None; total];
     let depth = options.depth.unwrap_or(G::DEPTH).clamp(1, 64);
+    let scale = options.scale.unwrap_or(G::SCALE);
     let stopped = || {
         options
             .stop
@@ -656,7 +662,9 @@ pub fn review<G: Review>(
             for (i, e) in exact.into_iter().enumerate() {
                 reviews[i] = Some(match e {
                     Some(e) => exact_review(&positions[i], moves[i], i, Some(e)),
-                    None => searched_review(history, i, values[i], values.get(i + 1).copied()),
+                    None => {
+                        searched_review(history, i, values[i], values.get(i + 1).copied(), scale)
+                    }
                 });
             }
             // Every mistake and blunder checked deeper.
@@ -682,7 +690,7 @@ pub fn review<G: Review>(
                     let here = searched_position(&mut ab, history, i, &limits);
                     let next = (i + 1 < positions_to_search)
                         .then(|| searched_position(&mut ab, history, i + 1, &limits));
-                    let deep = searched_review(history, i, here, next);
+                    let deep = searched_review(history, i, here, next, scale);
                     let loss = deep.loss.unwrap_or(0.0);
                     r.deeper_loss = Some(loss);
                     if loss < r.loss.unwrap_or(0.0) {
@@ -696,7 +704,12 @@ pub fn review<G: Review>(
         .into_iter()
         .map(|r| r.expect("every position judged"))
         .collect();
-    Ok(finish::<G>(history, moves, depth))
+    Ok(finish::<G>(
+        history,
+        moves,
+        depth,
+        options.scale.unwrap_or(G::SCALE),
+    ))
 }
 
 /// The alpha-beta of a review: `depth`, one thread, a small table cleared
@@ -829,6 +842,7 @@ fn searched_review<G: Review>(
     i: usize,
     here: Searched<G::Move>,
     next: Option<Searched<G::Move>>,
+    scale: f64,
 ) -> MoveReview {
     let pos = &history.positions()[i];
     let mv = history.moves()[i];
@@ -843,7 +857,7 @@ fn searched_review<G: Review>(
             _ => Value::Draw,
         },
     };
-    let loss = (expected_score(before, G::SCALE) - expected_score(after, G::SCALE)).max(0.0);
+    let loss = (expected_score(before, scale) - expected_score(after, scale)).max(0.0);
     r.source = Source::Search;
     r.before = Some(before);
     r.after = Some(after);
@@ -856,7 +870,12 @@ fn searched_review<G: Review>(
 
 /// The review from its moves' verdicts: accuracy, the slipped move, the
 /// chart.
-fn finish<G: Review>(history: &History<G>, moves: Vec<MoveReview>, depth: u32) -> GameReview {
+fn finish<G: Review>(
+    history: &History<G>,
+    moves: Vec<MoveReview>,
+    depth: u32,
+    scale: f64,
+) -> GameReview {
     let mut accuracy = [Accuracy::default(); 2];
     for m in &moves {
         if m.verdict != Verdict::Unknown {
@@ -878,7 +897,7 @@ fn finish<G: Review>(history: &History<G>, moves: Vec<MoveReview>, depth: u32) -
         variant: start.variant().to_string(),
         method: G::METHOD,
         depth: (G::METHOD == Method::Search).then_some(depth),
-        chart: chart(&moves, G::SCALE),
+        chart: chart(&moves, scale),
         moves,
         slipped,
         accuracy,

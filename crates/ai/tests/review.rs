@@ -610,3 +610,40 @@ fn linja_reviews_answer_from_an_installed_table_where_it_covers() {
     }
     assert!(tables > 20, "{tables}");
 }
+
+#[test]
+fn the_scale_option_sets_how_large_a_swing_makes_a_mistake() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(77);
+    let h = random_history(
+        Jarmo::start(&Orientation::default()),
+        40,
+        &mut rng,
+        |_| None,
+        0.0,
+    );
+    let options = |scale: Option<f64>| ReviewOptions {
+        depth: Some(3),
+        confirm: Some(0),
+        scale,
+        ..ReviewOptions::default()
+    };
+    let plain = reviewed(&h, &options(None));
+    let wide = <Jarmo as Review>::SCALE * 3.0;
+    let scaled = reviewed(&h, &options(Some(wide)));
+    let mut differ = 0;
+    for (a, b) in plain.moves.iter().zip(&scaled.moves) {
+        // The searches are the same; only the losses and verdicts change.
+        assert_eq!((a.before, a.after, &a.best), (b.before, b.after, &b.best));
+        let (Some(before), Some(after)) = (b.before, b.after) else {
+            continue;
+        };
+        if b.verdict == Verdict::Best {
+            continue;
+        }
+        let loss = (expected_score(before, wide) - expected_score(after, wide)).max(0.0);
+        assert!((b.loss.unwrap() - loss).abs() < 1e-12, "{b:?}");
+        assert_eq!(b.verdict, classify(loss));
+        differ += usize::from(a.verdict != b.verdict);
+    }
+    assert!(differ > 0, "no verdict changed with the scale");
+}

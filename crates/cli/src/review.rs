@@ -104,6 +104,7 @@ fn reviewed<G: Review + CliGame>(
         stop: None,
         nodes: None,
         confirm: None,
+        scale: None,
     };
     let show = std::io::stderr().is_terminal();
     let mut progress = |p: ReviewProgress| {
