@@ -383,23 +383,33 @@ pub fn write_puzzles(puzzles: &[Puzzle]) -> String {
 pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+        if let Some(p) = read_line(line, i + 1, true)? {
+            out.push(p);
         }
-        let err = |problem| PuzzleError {
-            line: i + 1,
-            problem,
-        };
-        let p: Puzzle = serde_json::from_str(line).map_err(|e: serde_json::Error| {
-            err(Problem::Json {
-                why: JsonWhy::of(&e),
-                column: e.column(),
-            })
-        })?;
-        p.check().map_err(err)?;
-        out.push(p);
     }
     Ok(out)
+}
+
+/// The puzzle of line `number` of a puzzle file, checked if `check`
+/// ([`Puzzle::check`]); `None` for a blank line.
+fn read_line(line: &str, number: usize, check: bool) -> Result<Option<Puzzle>, PuzzleError> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let err = |problem| PuzzleError {
+        line: number,
+        problem,
+    };
+    let p: Puzzle = serde_json::from_str(line).map_err(|e: serde_json::Error| {
+        err(Problem::Json {
+            why: JsonWhy::of(&e),
+            column: e.column(),
+        })
+    })?;
+    if check {
+        p.check().map_err(err)?;
+    }
+    Ok(Some(p))
 }
 
 /// How puzzles are mined.

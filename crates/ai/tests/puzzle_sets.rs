@@ -12,7 +12,8 @@ use rand::SeedableRng;
 use std::collections::{BTreeMap, HashMap};
 use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tablero_ai::puzzles::set::{
-    decode, decode_listed, encode, load_committed, manifest, repository_dir, sha256_hex, SetError,
+    check_committed, check_listed, decode, decode_listed, encode, last_id, load_committed,
+    manifest, repository_dir, sha256_hex, SetError,
 };
 use tablero_ai::puzzles::{searched_values, Problem, Puzzle};
 use tablero_ai::review::{expected_score, Review, Value};
@@ -262,6 +263,70 @@ fn a_changed_set_is_refused() {
     ));
     assert!(matches!(
         decode_listed(&bytes, "chess", &m),
+        Err(SetError::Unknown(_))
+    ));
+}
+
+#[test]
+fn a_checked_set_reads_again_as_loaded() {
+    let m = manifest();
+    let dir = repository_dir();
+    for game in ["jarmo", "dimensiones"] {
+        let whole = set(game);
+        let checked = check_committed(&dir, game).unwrap();
+        assert_eq!(checked.len(), whole.len());
+        let mut again = Vec::new();
+        let handed = checked
+            .each(|p| {
+                again.push(p);
+                true
+            })
+            .unwrap();
+        assert_eq!((handed, &again), (whole.len(), &whole), "{game}");
+        // Stopped by its reader.
+        let mut first = Vec::new();
+        assert_eq!(
+            checked.each(|p| {
+                first.push(p);
+                first.len() < 3
+            }),
+            Ok(3)
+        );
+        assert_eq!(first, whole[..3]);
+        assert_eq!(last_id(&dir, game), Some(whole.last().unwrap().id.clone()));
+    }
+    // Refused as decode_listed refuses.
+    let bytes = std::fs::read(dir.join("jarmo.jsonl.gz")).unwrap();
+    let mut flipped = bytes.clone();
+    let at = flipped.len() / 2;
+    flipped[at] ^= 0x20;
+    assert!(matches!(
+        check_listed(flipped, "jarmo", &m),
+        Err(SetError::Digest { .. })
+    ));
+    let puzzles = decode_listed(&bytes, "jarmo", &m).unwrap();
+    let mut fewer = m.clone();
+    let other = encode(&puzzles[1..]);
+    let mut entry = fewer.get("jarmo").unwrap().clone();
+    entry.sha256 = sha256_hex(&other);
+    fewer.put(entry);
+    assert!(matches!(
+        check_listed(other, "jarmo", &fewer),
+        Err(SetError::Count { found, .. }) if found == puzzles.len() - 1
+    ));
+    let twice = vec![puzzles[0].clone(), puzzles[0].clone()];
+    let twice = encode(&twice);
+    let mut listed = m.clone();
+    let mut entry = listed.get("jarmo").unwrap().clone();
+    entry.sha256 = sha256_hex(&twice);
+    entry.puzzles = 2;
+    listed.put(entry);
+    assert!(matches!(
+        check_listed(twice, "jarmo", &listed),
+        Err(SetError::Duplicate { line: 2, .. })
+    ));
+    assert!(matches!(
+        check_listed(bytes, "chess", &m),
         Err(SetError::Unknown(_))
     ));
 }

@@ -26,13 +26,13 @@
 //! assert!(decode(&changed, "imago").is_err());
 //! ```
 
-use super::{read_puzzles, Puzzle, PuzzleError};
+use super::{Puzzle, PuzzleError};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
 use std::path::Path;
 use tablero_core::{id, Localize, Message};
 
@@ -234,41 +234,75 @@ pub fn encode(puzzles: &[Puzzle]) -> Vec<u8> {
 /// # Errors
 /// The first thing found wrong.
 pub fn decode(bytes: &[u8], game: &str) -> Result<Vec<Puzzle>, SetError> {
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(bytes)
-        .read_to_string(&mut text)
-        .map_err(|e| SetError::Gzip(e.to_string()))?;
-    let puzzles = read_puzzles(&text).map_err(SetError::Line)?;
-    // read_puzzles skips blank lines: count lines as it does.
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, _)| i + 1)
-        .collect();
-    let mut seen = std::collections::HashSet::new();
-    for (p, &line) in puzzles.iter().zip(&lines) {
-        if p.game != game {
-            return Err(SetError::WrongGame {
-                line,
-                game: game.to_string(),
-                found: p.game.clone(),
-            });
+    let mut out = Vec::new();
+    read_each(bytes, game, true, |p| {
+        out.push(p);
+        true
+    })?;
+    Ok(out)
+}
+
+/// Reads a set of `game` line by line and hands each puzzle to `each`, in
+/// the file's order, until `each` answers `false`; with `check`, checks
+/// each as [`decode`] does first. Holds one line at a time (and, checking,
+/// the positions met), never the whole text: Linja's 3 MB file is 45 MB
+/// of text. How many puzzles were handed.
+fn read_each(
+    bytes: &[u8],
+    game: &str,
+    check: bool,
+    mut each: impl FnMut(Puzzle) -> bool,
+) -> Result<usize, SetError> {
+    use std::io::BufRead;
+    let mut text = std::io::BufReader::new(flate2::read::GzDecoder::new(bytes));
+    let mut buf = String::new();
+    let mut number = 0;
+    let mut seen = HashSet::new();
+    let mut handed = 0;
+    loop {
+        buf.clear();
+        let read = text
+            .read_line(&mut buf)
+            .map_err(|e| SetError::Gzip(e.to_string()))?;
+        if read == 0 {
+            return Ok(handed);
         }
-        if !seen.insert((p.variant.as_str(), p.position.as_str())) {
-            return Err(SetError::Duplicate {
-                line,
-                id: p.id.clone(),
-            });
-        }
-        if let Some([a, b]) = p.depths {
-            let deeper = b.saturating_sub(a);
-            if deeper < MIN_DEEPER {
-                return Err(SetError::Shallow { line, deeper });
+        number += 1;
+        // As `str::lines` cuts them.
+        let line = buf.strip_suffix('\n').unwrap_or(&buf);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let Some(p) = super::read_line(line, number, check).map_err(SetError::Line)? else {
+            continue;
+        };
+        if check {
+            if p.game != game {
+                return Err(SetError::WrongGame {
+                    line: number,
+                    game: game.to_string(),
+                    found: p.game,
+                });
+            }
+            if !seen.insert((p.variant.clone(), p.position.clone())) {
+                return Err(SetError::Duplicate {
+                    line: number,
+                    id: p.id,
+                });
+            }
+            if let Some([a, b]) = p.depths {
+                let deeper = b.saturating_sub(a);
+                if deeper < MIN_DEEPER {
+                    return Err(SetError::Shallow {
+                        line: number,
+                        deeper,
+                    });
+                }
             }
         }
+        handed += 1;
+        if !each(p) {
+            return Ok(handed);
+        }
     }
-    Ok(puzzles)
 }
 
 /// The manifest's entry for a set file just made.
@@ -334,6 +368,105 @@ pub fn load_committed(dir: &Path, game: &str) -> Result<Vec<Puzzle>, SetError> {
         .ok_or_else(|| SetError::Unknown(game.to_string()))?;
     let bytes = std::fs::read(dir.join(&entry.file)).map_err(|e| SetError::Io(e.to_string()))?;
     decode_listed(&bytes, game, &m)
+}
+
+/// A set file found to be the manifest's and whole by [`check_committed`]
+/// or [`check_listed`], kept compressed: its puzzles are read again, one at
+/// a time, by [`Checked::each`].
+#[derive(Clone, Debug)]
+pub struct Checked {
+    bytes: Vec<u8>,
+    game: String,
+    puzzles: usize,
+}
+
+impl Checked {
+    /// Its puzzles.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.puzzles
+    }
+
+    /// Whether it has none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.puzzles == 0
+    }
+
+    /// Hands its puzzles to `each` in the file's order (checked already,
+    /// not again) until `each` answers `false`; how many were handed.
+    ///
+    /// # Errors
+    /// None for a set that was checked (the same bytes read again).
+    pub fn each(&self, each: impl FnMut(Puzzle) -> bool) -> Result<usize, SetError> {
+        read_each(&self.bytes, &self.game, false, each)
+    }
+}
+
+/// Checks a set of `game` as [`decode_listed`] does, reading it through
+/// once without keeping its puzzles (a set is read again by
+/// [`Checked::each`]).
+///
+/// # Errors
+/// As [`decode_listed`].
+pub fn check_listed(bytes: Vec<u8>, game: &str, manifest: &Manifest) -> Result<Checked, SetError> {
+    let entry = manifest
+        .get(game)
+        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
+    let found = sha256_hex(&bytes);
+    if found != entry.sha256 {
+        return Err(SetError::Digest {
+            game: game.to_string(),
+            found,
+            expected: entry.sha256.clone(),
+        });
+    }
+    let puzzles = read_each(&bytes, game, true, |_| true)?;
+    if puzzles != entry.puzzles {
+        return Err(SetError::Count {
+            game: game.to_string(),
+            found: puzzles,
+            expected: entry.puzzles,
+        });
+    }
+    Ok(Checked {
+        bytes,
+        game: game.to_string(),
+        puzzles,
+    })
+}
+
+/// The committed set of `game` from the folder `dir`, checked against this
+/// build's [`manifest`] as [`load_committed`] does, its puzzles not kept.
+///
+/// # Errors
+/// As [`load_committed`].
+pub fn check_committed(dir: &Path, game: &str) -> Result<Checked, SetError> {
+    let m = manifest();
+    let entry = m
+        .get(game)
+        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
+    let bytes = std::fs::read(dir.join(&entry.file)).map_err(|e| SetError::Io(e.to_string()))?;
+    check_listed(bytes, game, &m)
+}
+
+/// The id of the last puzzle of the set file of `game` in `dir`, read
+/// line by line without checking the set (`None` if it cannot be read).
+#[must_use]
+pub fn last_id(dir: &Path, game: &str) -> Option<String> {
+    use std::io::BufRead;
+    let entry = manifest().get(game)?.clone();
+    let file = std::fs::File::open(dir.join(&entry.file)).ok()?;
+    let text = std::io::BufReader::new(flate2::read::GzDecoder::new(std::io::BufReader::new(file)));
+    let mut last = None;
+    for line in text.lines() {
+        let line = line.ok()?;
+        if !line.trim().is_empty() {
+            last = Some(line);
+        }
+    }
+    let v: serde_json::Value = serde_json::from_str(&last?).ok()?;
+    Some(v.get("id")?.as_str()?.to_string())
 }
 
 /// At most `target` of `puzzles`, spread over the groups `group` gives

@@ -181,8 +181,11 @@ impl Hub {
         }
         // A move may be answered at once by the conditional moves of the
         // seat now to move (#49), in this same path, before the answer.
+        // Only a correspondence game can hold them (`set_conditional`), so
+        // no other game's move looks in the store for them (a query a
+        // move, issue #42).
         let to_move = live.table.to_move();
-        let answer = if moved {
+        let answer = if moved && super::conditional::possible(&live.row) {
             let moves = live.table.moves().to_vec();
             let token = to_move.and_then(|s| live.row.seats[s].token.clone());
             Some((moves, token))

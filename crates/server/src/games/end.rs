@@ -152,8 +152,10 @@ impl Hub {
             ply: row.ply,
             accounts: live.around.accounts.clone(),
         });
+        // Only PostgreSQL sends it (SQLite has one process).
         let told = turn
             .as_ref()
+            .filter(|_| self.db().is_postgres())
             .map(|t| self.bus.notice_payload(&Notice::Turn(t.clone())));
         let done = match self
             .store

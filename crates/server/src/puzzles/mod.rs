@@ -159,15 +159,16 @@ pub const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_millis(10
 
 /// Loads the committed set of every offered game the manifest lists whose
 /// set is not all stored yet, from `dir`: read and checked
-/// ([`set::load_committed`]: the manifest's digest and count, every
-/// proof) on the blocking pool, then stored in batches of [`BATCH`], each
-/// in a transaction, in the file's order, the puzzles already stored left
-/// as they are. A set is all stored when its last puzzle is (the batches
-/// go in order), so a restart after a stop in the middle goes on, and a
-/// second process loading at the same time adds nothing twice. Logs each
-/// set's progress; a set that fails its check is logged and skipped.
-/// Stops between two batches once `alive` is gone. How many puzzles were
-/// new.
+/// ([`set::check_committed`]: the manifest's digest and count, every
+/// proof) on the blocking pool, then read again and stored in batches of
+/// [`BATCH`], each in a transaction, in the file's order, the puzzles
+/// already stored left as they are; the set is never held whole, only its
+/// compressed file and a batch or two. A set is all stored when its last
+/// puzzle is (the batches go in order), so a restart after a stop in the
+/// middle goes on, and a second process loading at the same time adds
+/// nothing twice. Logs each set's progress; a set that fails its check is
+/// logged and skipped. Stops between two batches once `alive` is gone. How
+/// many puzzles were new.
 ///
 /// # Errors
 /// Storage failures.
@@ -189,7 +190,7 @@ pub async fn load_sets<T: Send + Sync + 'static>(
         if have >= entry.puzzles {
             // Enough stored: is the set's last puzzle among them?
             let (d, g) = (dir.to_path_buf(), game.clone());
-            let last = tokio::task::spawn_blocking(move || last_id(&d, &g)).await?;
+            let last = tokio::task::spawn_blocking(move || set::last_id(&d, &g)).await?;
             if let Some(last) = last {
                 if store::has(db, &last).await? {
                     continue;
@@ -199,16 +200,34 @@ pub async fn load_sets<T: Send + Sync + 'static>(
         let started = std::time::Instant::now();
         tracing::info!(game = %game, puzzles = entry.puzzles, have, "loading the puzzle set");
         let (d, g) = (dir.to_path_buf(), game.clone());
-        let puzzles = match tokio::task::spawn_blocking(move || set::load_committed(&d, &g)).await?
-        {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::error!(game = %game, "the puzzle set is refused: {e}");
-                continue;
+        let checked =
+            match tokio::task::spawn_blocking(move || set::check_committed(&d, &g)).await? {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::error!(game = %game, "the puzzle set is refused: {e}");
+                    continue;
+                }
+            };
+        let of = checked.len();
+        // Read again a batch at a time on the blocking pool, one batch
+        // ahead: the set is never held whole (Linja's is 45 MB of text).
+        let (tx, mut batches) = tokio::sync::mpsc::channel::<Vec<Puzzle>>(1);
+        let reader = tokio::task::spawn_blocking(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let read = checked.each(|p| {
+                batch.push(p);
+                batch.len() < BATCH
+                    || tx
+                        .blocking_send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .is_ok()
+            });
+            if !batch.is_empty() {
+                let _ = tx.blocking_send(batch);
             }
-        };
-        let mut new = 0;
-        for (i, chunk) in puzzles.chunks(BATCH).enumerate() {
+            read
+        });
+        let (mut new, mut done) = (0, 0);
+        while let Some(chunk) = batches.recv().await {
             if alive.strong_count() == 0 {
                 break;
             }
@@ -230,10 +249,14 @@ pub async fn load_sets<T: Send + Sync + 'static>(
                 .collect();
             new += store::insert_batch(db, &rows).await?;
             tokio::time::sleep(BATCH_PAUSE).await;
-            let done = ((i + 1) * BATCH).min(puzzles.len());
-            if done % 5000 == 0 || done == puzzles.len() {
-                tracing::info!(game = %game, done, of = puzzles.len(), "loading the puzzle set");
+            done += chunk.len();
+            if done % 5000 == 0 || done == of {
+                tracing::info!(game = %game, done, of, "loading the puzzle set");
             }
+        }
+        drop(batches);
+        if let Err(e) = reader.await? {
+            tracing::error!(game = %game, "reading the checked puzzle set again: {e}");
         }
         stored += new;
         tracing::info!(
@@ -244,21 +267,6 @@ pub async fn load_sets<T: Send + Sync + 'static>(
         );
     }
     Ok(stored)
-}
-
-/// The id of the last puzzle of `game`'s set file in `dir`, read without
-/// checking the set (`None` if it cannot be read).
-fn last_id(dir: &Path, game: &str) -> Option<String> {
-    use std::io::Read;
-    let entry = set::manifest().get(game)?.clone();
-    let bytes = std::fs::read(dir.join(&entry.file)).ok()?;
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(&bytes[..])
-        .read_to_string(&mut text)
-        .ok()?;
-    let line = text.lines().rev().find(|l| !l.trim().is_empty())?;
-    let v: serde_json::Value = serde_json::from_str(line).ok()?;
-    Some(v.get("id")?.as_str()?.to_string())
 }
 
 /// Up to `want` puzzles of `G`'s default variant from seeded self-play

@@ -52,6 +52,14 @@ pub struct Conditional {
     pub lines: Vec<Line>,
 }
 
+/// Whether game `row` can hold conditional moves: a correspondence game
+/// (days per move), the only kind [`Hub::set_conditional`] takes them
+/// for. The clock's control never changes, so no other game ever holds
+/// a tree.
+pub(in crate::games) fn possible(row: &super::GameRow) -> bool {
+    row.clock.is_some_and(|c| c.control.is_days())
+}
+
 fn not_yours() -> GameError {
     GameError::NotYours(Message::of(id!("api_conditional_not_yours")))
 }
@@ -185,7 +193,7 @@ impl Hub {
             [seat] => *seat,
             _ => return Err(not_yours()),
         };
-        if !live.row.clock.is_some_and(|c| c.control.is_days()) {
+        if !possible(&live.row) {
             return Err(GameError::NotNow(Message::of(id!(
                 "api_conditional_correspondence"
             ))));
