@@ -61,7 +61,10 @@ impl Hub {
         actor: &Actor,
         action: Action,
     ) -> Result<render::GameState, GameError> {
-        let entry = self.act_only(id, actor, action).await?;
+        // Boxed: the action's path is a large future (about 8.5 KiB), and
+        // every socket's task awaiting it inline held that much for its
+        // whole life, idle or not (docs/web-api.md, the load figures).
+        let entry = Box::pin(self.act_only(id, actor, action)).await?;
         // Rendered after the kick, so that `thinking` is already shown.
         let mut live = entry.live.lock().await;
         let mut st = render::state(&mut live, actor, None, entry.connected());
@@ -83,7 +86,7 @@ impl Hub {
         actor: &Actor,
         action: Action,
     ) -> Result<(), GameError> {
-        self.act_only(id, actor, action).await.map(drop)
+        Box::pin(self.act_only(id, actor, action)).await.map(drop)
     }
 
     /// Does `action` (through the one door, [`Hub::commit`]), tells the
