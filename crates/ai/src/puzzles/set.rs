@@ -333,6 +333,22 @@ pub fn decode_listed(
     game: &str,
     manifest: &Manifest,
 ) -> Result<Vec<Puzzle>, SetError> {
+    read_listed(bytes, game, manifest, |bytes| {
+        let puzzles = decode(bytes, game)?;
+        Ok((puzzles.len(), puzzles))
+    })
+}
+
+/// Checks `bytes` against `manifest`'s entry for `game` (known, its
+/// digest), reads them with `read` (how many puzzles, and what it keeps)
+/// and checks the count: what [`decode_listed`] and [`check_listed`]
+/// share.
+fn read_listed<T>(
+    bytes: &[u8],
+    game: &str,
+    manifest: &Manifest,
+    read: impl FnOnce(&[u8]) -> Result<(usize, T), SetError>,
+) -> Result<T, SetError> {
     let entry = manifest
         .get(game)
         .ok_or_else(|| SetError::Unknown(game.to_string()))?;
@@ -344,15 +360,23 @@ pub fn decode_listed(
             expected: entry.sha256.clone(),
         });
     }
-    let puzzles = decode(bytes, game)?;
-    if puzzles.len() != entry.puzzles {
+    let (count, kept) = read(bytes)?;
+    if count != entry.puzzles {
         return Err(SetError::Count {
             game: game.to_string(),
-            found: puzzles.len(),
+            found: count,
             expected: entry.puzzles,
         });
     }
-    Ok(puzzles)
+    Ok(kept)
+}
+
+/// The bytes of `game`'s committed set file in `dir`, named by `manifest`.
+fn committed_bytes(dir: &Path, game: &str, manifest: &Manifest) -> Result<Vec<u8>, SetError> {
+    let entry = manifest
+        .get(game)
+        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
+    std::fs::read(dir.join(&entry.file)).map_err(|e| SetError::Io(e.to_string()))
 }
 
 /// The committed set of `game` from the folder `dir` (the repository's is
@@ -363,11 +387,7 @@ pub fn decode_listed(
 /// [`decode_listed`]'s.
 pub fn load_committed(dir: &Path, game: &str) -> Result<Vec<Puzzle>, SetError> {
     let m = manifest();
-    let entry = m
-        .get(game)
-        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
-    let bytes = std::fs::read(dir.join(&entry.file)).map_err(|e| SetError::Io(e.to_string()))?;
-    decode_listed(&bytes, game, &m)
+    decode_listed(&committed_bytes(dir, game, &m)?, game, &m)
 }
 
 /// A set file found to be the manifest's and whole by [`check_committed`]
@@ -410,25 +430,10 @@ impl Checked {
 /// # Errors
 /// As [`decode_listed`].
 pub fn check_listed(bytes: Vec<u8>, game: &str, manifest: &Manifest) -> Result<Checked, SetError> {
-    let entry = manifest
-        .get(game)
-        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
-    let found = sha256_hex(&bytes);
-    if found != entry.sha256 {
-        return Err(SetError::Digest {
-            game: game.to_string(),
-            found,
-            expected: entry.sha256.clone(),
-        });
-    }
-    let puzzles = read_each(&bytes, game, true, |_| true)?;
-    if puzzles != entry.puzzles {
-        return Err(SetError::Count {
-            game: game.to_string(),
-            found: puzzles,
-            expected: entry.puzzles,
-        });
-    }
+    let puzzles = read_listed(&bytes, game, manifest, |bytes| {
+        let n = read_each(bytes, game, true, |_| true)?;
+        Ok((n, n))
+    })?;
     Ok(Checked {
         bytes,
         game: game.to_string(),
@@ -443,11 +448,7 @@ pub fn check_listed(bytes: Vec<u8>, game: &str, manifest: &Manifest) -> Result<C
 /// As [`load_committed`].
 pub fn check_committed(dir: &Path, game: &str) -> Result<Checked, SetError> {
     let m = manifest();
-    let entry = m
-        .get(game)
-        .ok_or_else(|| SetError::Unknown(game.to_string()))?;
-    let bytes = std::fs::read(dir.join(&entry.file)).map_err(|e| SetError::Io(e.to_string()))?;
-    check_listed(bytes, game, &m)
+    check_listed(committed_bytes(dir, game, &m)?, game, &m)
 }
 
 /// The id of the last puzzle of the set file of `game` in `dir`, read
