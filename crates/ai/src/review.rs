@@ -704,12 +704,7 @@ pub fn review<G: Review>(
         .into_iter()
         .map(|r| r.expect("every position judged"))
         .collect();
-    Ok(finish::<G>(
-        history,
-        moves,
-        depth,
-        options.scale.unwrap_or(G::SCALE),
-    ))
+    Ok(finish::<G>(history, moves, depth, scale))
 }
 
 /// The alpha-beta of a review: `depth`, one thread, a small table cleared

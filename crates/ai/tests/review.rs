@@ -281,6 +281,18 @@ fn linja_beyond_the_endgame_solvers_reach_has_no_verdict() {
     assert_eq!(none.accuracy[0].percent, None);
 }
 
+/// A Jarmo game of at most `plies` uniformly random moves, from `seed`.
+fn random_jarmo(seed: u64, plies: usize) -> History<Jarmo> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    random_history(
+        Jarmo::start(&Orientation::default()),
+        plies,
+        &mut rng,
+        |_| None,
+        0.0,
+    )
+}
+
 /// The alpha-beta the review uses (docs/ai.md: a fixed depth, one thread,
 /// a table of 2^16 entries, fresh for every search), set up here on its
 /// own.
@@ -407,14 +419,7 @@ fn mistakes_are_checked_two_plies_deeper() {
     let depth = 3;
     let (mut flagged, mut downgraded) = (0, 0);
     for seed in 0..4 {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(300 + seed);
-        let h = random_history(
-            Jarmo::start(&Orientation::default()),
-            40,
-            &mut rng,
-            |_| None,
-            0.0,
-        );
+        let h = random_jarmo(300 + seed, 40);
         let plain = check_searched(&h, depth);
         let checked = reviewed(
             &h,
@@ -484,14 +489,7 @@ fn mistakes_are_checked_two_plies_deeper() {
 fn jarmo_reviews_classify_seeded_games_as_their_searches_say() {
     let mut marks = 0;
     for seed in 0..3 {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(100 + seed);
-        let h = random_history(
-            Jarmo::start(&Orientation::default()),
-            40,
-            &mut rng,
-            |_| None,
-            0.0,
-        );
+        let h = random_jarmo(100 + seed, 40);
         let r = check_searched(&h, 3);
         marks += r
             .moves
@@ -544,14 +542,7 @@ fn a_jarmo_move_that_throws_the_win_away_is_a_blunder() {
 fn a_stopped_review_says_so() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    let h = random_history(
-        Jarmo::start(&Orientation::default()),
-        10,
-        &mut rng,
-        |_| None,
-        0.0,
-    );
+    let h = random_jarmo(1, 10);
     let options = ReviewOptions {
         stop: Some(Arc::new(AtomicBool::new(true))),
         ..ReviewOptions::default()
@@ -613,14 +604,7 @@ fn linja_reviews_answer_from_an_installed_table_where_it_covers() {
 
 #[test]
 fn the_scale_option_sets_how_large_a_swing_makes_a_mistake() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(77);
-    let h = random_history(
-        Jarmo::start(&Orientation::default()),
-        40,
-        &mut rng,
-        |_| None,
-        0.0,
-    );
+    let h = random_jarmo(77, 40);
     let options = |scale: Option<f64>| ReviewOptions {
         depth: Some(3),
         confirm: Some(0),
