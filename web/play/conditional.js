@@ -10,19 +10,29 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import * as api from '../api.js';
 
+/** Adds the line `path` (their move, my answer, …) to `tree` in place;
+ *  throws an Error with `move` and `answer` when the tree already answers
+ *  one of its moves otherwise. */
+function addLine(tree, path) {
+  let level = tree;
+  for (let i = 0; i + 1 < path.length; i += 2) {
+    let node = level.find((n) => n.if === path[i]);
+    if (node && node.then !== path[i + 1]) {
+      throw Object.assign(new Error(`${path[i]}: ${node.then} / ${path[i + 1]}`), { move: path[i], answer: node.then });
+    }
+    if (!node) { node = { if: path[i], then: path[i + 1], next: [] }; level.push(node); }
+    if (!node.next) node.next = [];
+    level = node.next;
+  }
+}
+
 /** The tree of `rows` (each a list of moves: theirs, mine, …); throws on
  *  a row of odd length or two answers to one move. */
 export function treeOf(rows) {
   const tree = [];
   for (const row of rows) {
     if (row.length % 2) throw new Error(`${row.join(' ')}: ?`);
-    let level = tree;
-    for (let i = 0; i < row.length; i += 2) {
-      let node = level.find((n) => n.if === row[i]);
-      if (!node) { node = { if: row[i], then: row[i + 1], next: [] }; level.push(node); }
-      if (node.then !== row[i + 1]) throw new Error(`${row[i]}: ${node.then} / ${row[i + 1]}`);
-      level = node.next;
-    }
+    addLine(tree, row);
   }
   return tree;
 }
@@ -35,19 +45,11 @@ export function rowsOf(tree, before = []) {
   });
 }
 
-/** `tree` with the line `path` (their move, my answer, …) added; throws
- *  `{ move, answer }` when the tree already answers one of its moves
- *  otherwise. */
+/** `tree` with the line `path` (their move, my answer, …) added, as a
+ *  copy; throws as `addLine` does. */
 export function withLine(tree, path) {
   const copy = structuredClone(tree);
-  let level = copy;
-  for (let i = 0; i + 1 < path.length; i += 2) {
-    let node = level.find((n) => n.if === path[i]);
-    if (node && node.then !== path[i + 1]) throw Object.assign(new Error('conflict'), { move: path[i], answer: node.then });
-    if (!node) { node = { if: path[i], then: path[i + 1], next: [] }; level.push(node); }
-    if (!node.next) node.next = [];
-    level = node.next;
-  }
+  addLine(copy, path);
   return copy;
 }
 
