@@ -311,6 +311,10 @@ fn run_for<G: CliGame>(args: &Args) -> Result<()> {
     };
     let started = |s: Starting| {
         let (p1, p2) = names(s.a_first);
+        // Said under the state's lock, as the interrupt's summary is: a
+        // game starting as the match is interrupted is not said between
+        // the summary's lines.
+        let _st = state.lock().unwrap_or_else(PoisonError::into_inner);
         say(t!(
             "match-started",
             game = s.number,
