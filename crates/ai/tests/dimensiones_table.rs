@@ -355,3 +355,77 @@ fn verify_finds_a_changed_value_and_the_header_refuses_other_files() {
     ));
     assert_eq!(std::fs::read(&path).unwrap().len(), bytes.len());
 }
+
+/// Above the table: `dimensiones_start::solve` with a 3-piece table at its
+/// leaves gives positions of 4 pieces the value of a plain search to
+/// the end; stopped early, the bounds it reports hold the value.
+#[test]
+fn the_search_above_the_table_equals_a_search_to_the_end() {
+    use tablero_ai::solve::dimensiones_start::{g_start, solve};
+    let rules = TableRules::default();
+    let (_, table) = built("default-3-start", rules, 3);
+    let start = g_start(rules);
+    assert_eq!(start.side_to_move(), Player::P1);
+    assert_eq!(start.pieces(Army::Red) + start.pieces(Army::Blue), 12);
+    assert!(
+        Sub::of_game(&start).is_some(),
+        "G's start is a position of G"
+    );
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(move || {
+            let rule_set = rules.rule_set();
+            let mut rng = Rng(23);
+            let mut memo = FxHashMap::default();
+            let (mut checked, mut stopped, mut probes, mut unstored) = (0, 0, 0, 0);
+            let mut seen = [0usize; 3];
+            while checked < 30 {
+                let n = 4;
+                let s = random_sub(&mut rng, n);
+                let army = Army::ALL[rng.below(4) as usize];
+                let clock = [0, 0, 20, 50, 58][rng.below(5) as usize];
+                let Some(pos) = game_position(&rule_set, &s, army, clock) else {
+                    continue;
+                };
+                if pos.outcome().is_some() {
+                    continue;
+                }
+                let (_, g, _) = Sub::of_game(&pos).expect("one sub-game open");
+                let want = minimax(&pos, g, &mut memo);
+                let want = if army.player() == Player::P1 {
+                    want
+                } else {
+                    -want
+                };
+                let proof = solve(&pos, &table, u64::MAX, usize::MAX, |_| {});
+                assert!(!proof.stopped);
+                assert_eq!(
+                    proof.value().map(|v| v.sign()),
+                    Some(want),
+                    "{} {proof:?}",
+                    pos.position_string()
+                );
+                probes += proof.probes;
+                // A tight node bound: what it claims still holds.
+                let early = solve(&pos, &table, 1 + rng.below(40), usize::MAX, |_| {});
+                // Storing almost nothing: the same bounds, fewer stored.
+                let small = solve(&pos, &table, 2_000, 5, |_| {});
+                assert!(small.stored <= 5, "{small:?}");
+                assert!(
+                    small.low.sign() <= want && want <= small.high.sign(),
+                    "{small:?}"
+                );
+                unstored += usize::from(small.value().is_some() && small.nodes > 5);
+                stopped += usize::from(early.stopped);
+                seen[(want + 1) as usize] += 1;
+                checked += 1;
+            }
+            assert!(seen.iter().all(|&c| c > 0), "{seen:?}");
+            assert!(stopped > 0, "no search was stopped early");
+            assert!(probes > 100, "the table answered {probes} positions");
+            assert!(unstored > 0, "no search with almost nothing stored");
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}

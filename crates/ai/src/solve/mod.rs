@@ -1,5 +1,6 @@
 //! Exact solvers: whole-game tables computed by retrograde analysis.
 
+pub mod dimensiones_start;
 pub mod dimensiones_table;
 pub mod imago;
 pub mod jarmo;
