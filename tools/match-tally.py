@@ -53,7 +53,7 @@ def main(argv):
     s = (wins + draws / 2) / n
     var = max((wins + draws / 4) / n - s * s, 0.0)
     se = math.sqrt(var / n)
-    fmt = lambda e: "-" if e is None else f"{e:+.0f}"
+    fmt = lambda e: "-" if e is None else f"{round(e) or 0:+d}"
     print(f"{spec}: {n} games, +{wins} -{losses} ={draws}, score {s:.3f}, "
           f"Elo {fmt(elo(s))} [{fmt(elo(s - 1.96 * se))}, {fmt(elo(s + 1.96 * se))}]")
 
