@@ -380,8 +380,7 @@ fn the_search_above_the_table_equals_a_search_to_the_end() {
             let (mut checked, mut stopped, mut probes, mut unstored) = (0, 0, 0, 0);
             let mut seen = [0usize; 3];
             while checked < 30 {
-                let n = 4;
-                let s = random_sub(&mut rng, n);
+                let s = random_sub(&mut rng, 4);
                 let army = Army::ALL[rng.below(4) as usize];
                 let clock = [0, 0, 20, 50, 58][rng.below(5) as usize];
                 let Some(pos) = game_position(&rule_set, &s, army, clock) else {
@@ -408,6 +407,10 @@ fn the_search_above_the_table_equals_a_search_to_the_end() {
                 probes += proof.probes;
                 // A tight node bound: what it claims still holds.
                 let early = solve(&pos, &table, 1 + rng.below(40), usize::MAX, |_| {});
+                assert!(
+                    early.low.sign() <= want && want <= early.high.sign(),
+                    "{early:?}"
+                );
                 // Storing almost nothing: the same bounds, fewer stored.
                 let small = solve(&pos, &table, 2_000, 5, |_| {});
                 assert!(small.stored <= 5, "{small:?}");

@@ -14,10 +14,10 @@
 //! tests, and a bound on the node count stops it with the bounds proven
 //! so far.
 
-use super::dimensiones_table::{Sub, Table, TableRules, Wdl, CAP};
+use super::dimensiones_table::{decided_margin, outcome_margin, Sub, Table, TableRules, Wdl};
 use rustc_hash::FxHashMap;
 use tablero_core::{Game, Player};
-use tablero_games::dimensiones::{Army, Dimensiones, SubGame};
+use tablero_games::dimensiones::{Army, Dimensiones};
 
 /// What [`solve`] proved about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,10 +113,11 @@ pub fn solve(
         if s.stopped {
             break;
         }
+        // Fail-soft: at least `test` is a lower bound, below it an upper.
         if v >= test {
-            low = v.max(test);
+            low = v;
         } else {
-            high = v.min(test - 1);
+            high = v;
         }
     }
     report(&s, low, high)
@@ -140,26 +141,17 @@ struct Search<'t> {
 
 impl Search<'_> {
     /// The open sub-game's value for player one of a finished game: the
-    /// decided one counts the same in every line, so the points' sign
-    /// without it.
+    /// points difference without the decided sub-game's.
     fn finished(&self, pos: &Dimensiones) -> i8 {
-        let o = pos.outcome().expect("over");
-        let decided = pos.subgame(1 - self.open);
-        let base = match decided {
-            SubGame::Won(Player::P1) => 2,
-            SubGame::Won(Player::P2) => -2,
-            _ => 0,
-        };
-        let halves = o.score[0].as_halves() as i32 - o.score[1].as_halves() as i32;
-        (halves - base).signum() as i8
+        let points = outcome_margin(pos, Player::P1).expect("over");
+        (points - decided_margin(pos.subgame(1 - self.open), Player::P1)).signum() as i8
     }
 
     /// The table's value for player one, where it covers `pos`.
     fn probe(&mut self, pos: &Dimensiones) -> Option<i8> {
         let (sub, _, army) = Sub::of_game(pos)?;
-        let steps = self.table.steps(&sub)?;
+        let v = self.table.value(&sub, pos.clock())?.sign();
         self.probes += 1;
-        let v = steps.at(CAP.saturating_sub(pos.clock()).max(1)).sign();
         Some(if army.player() == Player::P1 { v } else { -v })
     }
 

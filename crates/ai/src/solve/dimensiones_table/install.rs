@@ -141,7 +141,7 @@ pub struct MoveValue {
 }
 
 /// The points difference for `me` of a decided (or drawn) sub-game.
-fn decided_margin(s: SubGame, me: Player) -> i32 {
+pub(crate) fn decided_margin(s: SubGame, me: Player) -> i32 {
     match s {
         SubGame::Won(p) if p == me => 1,
         SubGame::Won(_) => -1,
@@ -173,7 +173,7 @@ pub fn probe(pos: &Dimensiones) -> Option<GameValue> {
 }
 
 /// The points difference for `me` of a finished game.
-fn outcome_margin(pos: &Dimensiones, me: Player) -> Option<i32> {
+pub(crate) fn outcome_margin(pos: &Dimensiones, me: Player) -> Option<i32> {
     let o = pos.outcome()?;
     let mine = o.score[me.index()].as_halves() as i32;
     let theirs = o.score[me.other().index()].as_halves() as i32;

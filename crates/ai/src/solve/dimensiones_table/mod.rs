@@ -61,6 +61,7 @@ pub mod value;
 pub use build::{build, BuildOptions, BuildOrder, BuildProgress, BuildReport};
 pub use file::{checksum_all, Census, Table, TableError, VerifyReport};
 pub use index::{Index, Slice};
+pub(crate) use install::{decided_margin, outcome_margin};
 pub use install::{
     default_file_name, default_path, exact_moves, exact_moves_in, install, install_files,
     installed, probe, subgame_value, GameValue, MoveValue,
