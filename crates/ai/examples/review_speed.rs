@@ -4,9 +4,11 @@
 //! by the endgame solver, the others by alpha-beta at their default depth).
 //!
 //! ```text
-//! cargo run --release -p tablero-ai --example review_speed -- [GAMES] [GAME...] [--table FILE]
+//! cargo run --release -p tablero-ai --example review_speed -- [GAMES] [GAME...] [--table FILE] [--rules R,R...]
 //! ```
-//! `GAMES` (default 5) games of each game named (default: all five).
+//! `GAMES` (default 5) games of each game named (default: all five), in
+//! the default variant; Super Dimensiones in each rule set of `--rules`
+//! (default `M-C-N-W-R`), whose review depth differs (`Review::depth`).
 //! The first Imago review includes the layout's solve; it is timed apart.
 
 use std::path::PathBuf;
@@ -14,16 +16,16 @@ use std::time::Instant;
 use tablero_ai::review::{review, Review, ReviewOptions};
 use tablero_ai::Limits;
 use tablero_core::History;
-use tablero_games::dimensiones::Dimensiones;
+use tablero_games::dimensiones::{Dimensiones, RuleSet};
 use tablero_games::draughts::Draughts;
 use tablero_games::imago::Imago;
 use tablero_games::jarmo::Jarmo;
 use tablero_games::linja::Linja;
 
 /// A game of level 1 (player one) against level 2, at most `cap` plies.
-fn play<G: Review>(seed: u64, cap: usize) -> History<G> {
+fn play<G: Review>(variant: &G::Variant, seed: u64, cap: usize) -> History<G> {
     let mut bots = [G::level(1, seed), G::level(2, seed + 1)];
-    let mut h = History::new(G::start(&G::Variant::default()));
+    let mut h = History::new(G::start(variant));
     while !h.is_over() && h.moves().len() < cap {
         let side = h.current().side_to_move().index();
         let m = bots[side].choose(&h, &Limits::none());
@@ -32,7 +34,7 @@ fn play<G: Review>(seed: u64, cap: usize) -> History<G> {
     h
 }
 
-fn measure<G: Review>(games: u64) {
+fn measure<G: Review>(games: u64, variant: &G::Variant) {
     let options = ReviewOptions::default();
     if G::NAME == "imago" {
         let t = Instant::now();
@@ -46,7 +48,7 @@ fn measure<G: Review>(games: u64) {
     let mut plies = 0;
     let mut judged = 0;
     for seed in 0..games {
-        let h = play::<G>(seed, 400);
+        let h = play::<G>(variant, seed, 400);
         let t = Instant::now();
         let r = review(&h, &options, &mut |_| {}).expect("a review");
         times.push(t.elapsed().as_secs_f64());
@@ -60,8 +62,9 @@ fn measure<G: Review>(games: u64) {
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let max = times.iter().copied().fold(0.0, f64::max);
     println!(
-        "{:<12} {games} games, {:.1} plies a game ({} of {} moves judged): review {:.3} s a game on average, {:.3} s at most{}",
+        "{:<12} {} {games} games, {:.1} plies a game ({} of {} moves judged): review {:.3} s a game on average, {:.3} s at most{}",
         G::NAME,
+        variant,
         plies as f64 / games as f64,
         judged,
         plies,
@@ -70,7 +73,9 @@ fn measure<G: Review>(games: u64) {
         match G::METHOD {
             tablero_ai::review::Method::Search => format!(
                 " (alpha-beta depth {})",
-                options.depth.unwrap_or(G::DEPTH)
+                options
+                    .depth
+                    .unwrap_or_else(|| G::depth(variant))
             ),
             tablero_ai::review::Method::Exact => String::new(),
         }
@@ -82,8 +87,19 @@ fn main() {
     let mut games = 5;
     let mut names: Vec<String> = Vec::new();
     let mut tables: Vec<PathBuf> = Vec::new();
+    let mut rules: Vec<RuleSet> = Vec::new();
     while let Some(a) = args.next() {
-        if a == "--table" {
+        if a == "--rules" {
+            let Some(list) = args.next() else {
+                return usage();
+            };
+            for r in list.split(',') {
+                match r.parse() {
+                    Ok(r) => rules.push(r),
+                    Err(_) => return usage(),
+                }
+            }
+        } else if a == "--table" {
             match args.next() {
                 Some(p) => tables.push(p.into()),
                 None => return usage(),
@@ -102,25 +118,30 @@ fn main() {
     }
     let want = |n: &str| names.is_empty() || names.iter().any(|x| x == n);
     if want("imago") {
-        measure::<Imago>(games);
+        measure::<Imago>(games, &Default::default());
     }
     if want("linja") {
-        measure::<Linja>(games);
+        measure::<Linja>(games, &Default::default());
     }
     if want("jarmo") {
-        measure::<Jarmo>(games);
+        measure::<Jarmo>(games, &Default::default());
     }
     if want("dimensiones") {
-        measure::<Dimensiones>(games);
+        if rules.is_empty() {
+            rules.push(RuleSet::default());
+        }
+        for r in &rules {
+            measure::<Dimensiones>(games, r);
+        }
     }
     if want("draughts") {
-        measure::<Draughts>(games);
+        measure::<Draughts>(games, &Default::default());
     }
 }
 
 fn usage() {
     eprintln!(
-        "usage: review_speed [GAMES] [imago|linja|jarmo|dimensiones|draughts ...] [--table FILE]"
+        "usage: review_speed [GAMES] [imago|linja|jarmo|dimensiones|draughts ...] [--table FILE] [--rules R,R...]"
     );
     std::process::exit(2);
 }

@@ -9,7 +9,7 @@
 //!   which ([`Source`]). The value is the final score difference. Positions
 //!   beyond both get no verdict ([`Verdict::Unknown`]).
 //! - **Searched games.** Jarmo, Super Dimensiones and 8x8 draughts are
-//!   judged by alpha-beta at a fixed depth ([`Review::DEPTH`], or
+//!   judged by alpha-beta at a fixed depth ([`Review::depth`] of the variant, or
 //!   [`ReviewOptions::depth`]; at most [`Review::NODES`] nodes a position
 //!   where the game sets a bound) with the game's own evaluation. Every
 //!   position of the game is searched once: a move's value before is the
@@ -47,7 +47,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use tablero_core::{Game, History, Player, Record};
-use tablero_games::dimensiones::Dimensiones;
+use tablero_games::dimensiones::{Dimensiones, RuleSet};
 use tablero_games::draughts::Draughts;
 use tablero_games::imago::Imago;
 use tablero_games::jarmo::Jarmo;
@@ -310,7 +310,7 @@ pub struct GameReview {
 #[derive(Clone, Debug)]
 pub struct ReviewOptions {
     /// Searched games: the depth of the search of every position
-    /// (`None`: the game's [`Review::DEPTH`]).
+    /// (`None`: the game's [`Review::depth`] for the game's variant).
     pub depth: Option<u32>,
     /// Linja without a table: the most positions the endgame solver
     /// stores over the whole review (it judges from the end of the game
@@ -384,12 +384,21 @@ pub trait Review: Play {
     const METHOD: Method;
     /// Searched games: the default depth of the search before a move.
     const DEPTH: u32 = 4;
+    /// Searched games: the default depth for a variant of the game
+    /// ([`Review::DEPTH`] unless the game's variants differ).
+    #[must_use]
+    fn depth(_variant: &Self::Variant) -> u32 {
+        Self::DEPTH
+    }
     /// Searched games: the default bound on the nodes of one position's
     /// search (`None`: none), see [`ReviewOptions::nodes`].
     const NODES: Option<u64> = None;
     /// Searched games: the default plies of the check of a mistake or a
     /// blunder ([`ReviewOptions::confirm`]).
     const CONFIRM: u32 = 2;
+    /// Searched games: the deeper of the two searches that mine puzzles
+    /// from self-play by default ([`crate::puzzles::MineOptions`]).
+    const MINE_DEPTH: u32 = Self::DEPTH;
     /// Searched games: the evaluation at which the mover's expected score
     /// is 1/(1+e⁻¹), about 0.73 (see [`expected_score`]).
     const SCALE: f64 = 100.0;
@@ -487,9 +496,34 @@ impl Review for Draughts {
     type Oracle = ();
 }
 
+/// The depth of a Super Dimensiones review where its sub-games never meet
+/// (cards M and W, the default rule set); see [`Review::depth`].
+pub const DIMENSIONES_DEEP: u32 = 12;
+
 impl Review for Dimensiones {
     const METHOD: Method = Method::Search;
+    /// Rule sets whose sub-games meet (cards I or E): the whole game is
+    /// searched, which branches far more.
     const DEPTH: u32 = 4;
+    /// A bound on the deep searches below, for the rare position that
+    /// branches widely (the default rule set's depth-12 searches of 100
+    /// games stay below it, docs/ai.md).
+    const NODES: Option<u64> = Some(1_000_000);
+    /// Puzzles keep the searches they were mined with.
+    const MINE_DEPTH: u32 = 4;
+    /// A man's swing in one sub-game often shows only 8 to 10 plies on:
+    /// where the sub-games never meet (cards M and W, the default), each
+    /// search looks at the sub-game to move alone (`Evaluate::focus`),
+    /// narrow enough for [`DIMENSIONES_DEEP`] plies, at which a search two plies
+    /// deeper than the check confirms about 9 in 10 of the mistakes and
+    /// blunders (at depth 4 only 8 in 10; docs/ai.md, "Game review").
+    fn depth(variant: &RuleSet) -> u32 {
+        if variant.independent_subgames() {
+            DIMENSIONES_DEEP
+        } else {
+            Self::DEPTH
+        }
+    }
     /// A sub-game (1000) is worth an expected score of about 0.88, a man's
     /// lead in Conquer (500) about 0.73.
     const SCALE: f64 = 500.0;
@@ -562,7 +596,10 @@ pub fn review<G: Review>(
     let moves = history.moves();
     let total = moves.len();
     let mut reviews: Vec<Option<MoveReview>> = vec![None; total];
-    let depth = options.depth.unwrap_or(G::DEPTH).clamp(1, 64);
+    let depth = options
+        .depth
+        .unwrap_or_else(|| G::depth(history.positions()[0].variant()))
+        .clamp(1, 64);
     let scale = options.scale.unwrap_or(G::SCALE);
     let stopped = || {
         options

@@ -14,6 +14,7 @@ use tablero_ai::solve::imago::{ImagoSolution, Value as ImagoValue};
 use tablero_ai::solve::linja::Solver;
 use tablero_ai::{Budget, Limits};
 use tablero_core::{Game, History, MoveBuf, Player};
+use tablero_games::dimensiones::{Dimensiones, RuleSet};
 use tablero_games::imago::{Imago, Layout};
 use tablero_games::jarmo::{Jarmo, Orientation};
 use tablero_games::linja::{Linja, Rules};
@@ -630,4 +631,35 @@ fn the_scale_option_sets_how_large_a_swing_makes_a_mistake() {
         differ += usize::from(a.verdict != b.verdict);
     }
     assert!(differ > 0, "no verdict changed with the scale");
+}
+
+#[test]
+fn super_dimensiones_is_reviewed_deeper_where_its_sub_games_never_meet() {
+    // Cards M and W (the default): depth 12; I or E: the whole game is
+    // searched, at depth 4.
+    for (rules, depth) in [("M-C-N-W-R", 12), ("I-C-A-E-S", 4)] {
+        let rules: RuleSet = rules.parse().unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
+        let h = random_history(Dimensiones::start(&rules), 3, &mut rng, |_| None, 0.0);
+        let r = reviewed(&h, &ReviewOptions::default());
+        assert_eq!(
+            (r.method, r.depth),
+            (Method::Search, Some(depth)),
+            "{rules}"
+        );
+        // Each position's value is a fresh search's at that depth (the node
+        // bound does not bind this early).
+        let mut prefix = History::new(h.start().clone());
+        for (i, m) in r.moves.iter().enumerate() {
+            let (score, best) = fresh_search(&prefix, depth);
+            let mover = prefix.current().side_to_move();
+            assert_eq!(
+                m.before,
+                Some(as_value(score, mover, mover, 0)),
+                "{rules} {i}"
+            );
+            assert_eq!(m.best, vec![prefix.current().format_move(best)]);
+            prefix.play(h.moves()[i]).unwrap();
+        }
+    }
 }
