@@ -505,9 +505,9 @@ impl Review for Dimensiones {
     /// Rule sets whose sub-games meet (cards I or E): the whole game is
     /// searched, which branches far more.
     const DEPTH: u32 = 4;
-    /// A bound on the deep searches below, for the rare position that
-    /// branches widely (the default rule set's depth-12 searches of 100
-    /// games stay below it, docs/ai.md).
+    /// A bound on the deep searches below, for the positions that branch
+    /// widely (it cuts about one in a thousand of the default rule set's
+    /// depth-12 searches short of depth 12; docs/ai.md).
     const NODES: Option<u64> = Some(1_000_000);
     /// Puzzles keep the searches they were mined with.
     const MINE_DEPTH: u32 = 4;
