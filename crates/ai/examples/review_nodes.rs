@@ -1,8 +1,9 @@
 //! How many nodes the review's search of one position takes, to choose
 //! `Review::NODES`: every position of the Super Dimensiones games that
-//! `review_agreement` keeps (default rule set), searched as the review
-//! searches it (one thread, a fresh table of 2^16 entries) at `DEPTH`
-//! without a node bound; prints the mean, percentiles and the most.
+//! `review_agreement` keeps (default rule set), searched by the review's
+//! own player (`review::search_player`, its table cleared before every
+//! search) at `DEPTH` without a node bound; prints the mean, percentiles
+//! and the most.
 //!
 //! ```text
 //! cargo run --release -p tablero-ai --example review_nodes -- DEPTH FILE...
@@ -10,8 +11,8 @@
 //! ```
 
 use std::time::Instant;
-use tablero_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use tablero_ai::{Bot, Budget, Limits};
+use tablero_ai::review::search_player;
+use tablero_ai::{Bot, Limits};
 use tablero_core::{Game, History};
 use tablero_games::dimensiones::Dimensiones;
 
@@ -38,11 +39,7 @@ fn main() {
                 std::process::exit(2);
             }
         }
-        let mut ab = AlphaBeta::<Dimensiones>::new(AlphaBetaConfig {
-            budget: Budget::Depth(depth),
-            tt_entries: 1 << 16,
-            ..AlphaBetaConfig::default()
-        });
+        let mut ab = search_player::<Dimensiones>(depth);
         let mut h = History::new(game.positions()[0].clone());
         for &m in game.moves() {
             ab.new_game();

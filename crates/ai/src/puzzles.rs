@@ -419,9 +419,10 @@ pub struct MineOptions {
     /// for one game (it judges from the end of the game backwards).
     pub reach: u64,
     /// Searched games: the depths of the two searches (shallow, deep) of
-    /// the position before the move; `None`: the game's mining depth
-    /// ([`Review::MINE_DEPTH`], the review's depth but for Super
-    /// Dimensiones) and two plies less (at least 1).
+    /// the position before the move; `None`: the game's
+    /// [`Review::DEPTH`] and two plies less (at least 1); Super
+    /// Dimensiones' review searches deeper where its sub-games never meet
+    /// ([`Review::depth`]), its puzzles do not.
     pub depths: Option<(u32, u32)>,
 }
 
@@ -440,7 +441,7 @@ impl MineOptions {
     pub fn depths_for<G: Review>(&self) -> (u32, u32) {
         let (a, b) = self
             .depths
-            .unwrap_or((G::MINE_DEPTH.saturating_sub(2).max(1), G::MINE_DEPTH));
+            .unwrap_or((G::DEPTH.saturating_sub(2).max(1), G::DEPTH));
         (a.clamp(1, 30), b.clamp(1, 30))
     }
 }

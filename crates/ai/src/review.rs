@@ -396,9 +396,6 @@ pub trait Review: Play {
     /// Searched games: the default plies of the check of a mistake or a
     /// blunder ([`ReviewOptions::confirm`]).
     const CONFIRM: u32 = 2;
-    /// Searched games: the deeper of the two searches that mine puzzles
-    /// from self-play by default ([`crate::puzzles::MineOptions`]).
-    const MINE_DEPTH: u32 = Self::DEPTH;
     /// Searched games: the evaluation at which the mover's expected score
     /// is 1/(1+e⁻¹), about 0.73 (see [`expected_score`]).
     const SCALE: f64 = 100.0;
@@ -503,14 +500,13 @@ pub const DIMENSIONES_DEEP: u32 = 12;
 impl Review for Dimensiones {
     const METHOD: Method = Method::Search;
     /// Rule sets whose sub-games meet (cards I or E): the whole game is
-    /// searched, which branches far more.
+    /// searched, which branches far more. Also the deeper search that
+    /// mines puzzles ([`crate::puzzles::MineOptions`]).
     const DEPTH: u32 = 4;
     /// A bound on the deep searches below, for the positions that branch
     /// widely (it cuts about one in a thousand of the default rule set's
     /// depth-12 searches short of depth 12; docs/ai.md).
     const NODES: Option<u64> = Some(1_000_000);
-    /// Puzzles keep the searches they were mined with.
-    const MINE_DEPTH: u32 = 4;
     /// A man's swing in one sub-game often shows only 8 to 10 plies on:
     /// where the sub-games never meet (cards M and W, the default), each
     /// search looks at the sub-game to move alone (`Evaluate::focus`),
@@ -745,8 +741,9 @@ pub fn review<G: Review>(
 }
 
 /// The alpha-beta of a review: `depth`, one thread, a small table cleared
-/// before every search.
-fn search_player<G: Review>(depth: u32) -> AlphaBeta<G> {
+/// before every search (`Bot::new_game`).
+#[must_use]
+pub fn search_player<G: Review>(depth: u32) -> AlphaBeta<G> {
     AlphaBeta::new(AlphaBetaConfig {
         budget: Budget::Depth(depth),
         tt_entries: 1 << 16,

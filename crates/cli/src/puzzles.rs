@@ -99,8 +99,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 500)]
     max_games: u32,
     /// Jarmo, Super Dimensiones, draughts: the two search depths, shallow
-    /// and deep, such as 3,5 [default: the game's mining depth and two
-    /// less, docs/ai.md].
+    /// and deep, such as 3,5 [default: the review's depth and two less;
+    /// Super Dimensiones 2,4, docs/ai.md].
     #[arg(long, value_name = "DEPTH,DEPTH")]
     depths: Option<String>,
     /// Linja without a table: the most positions the endgame solver stores
